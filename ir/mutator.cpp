@@ -1,0 +1,374 @@
+// Default copy-on-write rewriting of IRMutator, with transitive variable remapping.
+#include "ir/mutator.h"
+
+namespace pl::ir {
+
+namespace {
+template <typename T> std::shared_ptr<const T> down(const std::shared_ptr<const Stmt> &s) {
+  return std::static_pointer_cast<const T>(s);
+}
+template <typename T> std::shared_ptr<const T> downE(const ExprPtr &e) {
+  return std::static_pointer_cast<const T>(e);
+}
+} // namespace
+
+ProgramPtr IRMutator::mutateProgram(const ProgramPtr &p) {
+  bool changed = false;
+  std::vector<FunctionPtr> fs;
+  fs.reserve(p->functions().size());
+  for (auto &f : p->functions()) {
+    auto nf = mutateFunction(f);
+    changed |= nf != f;
+    if (nf)
+      fs.push_back(std::move(nf));
+  }
+  return changed ? p->withFunctions(std::move(fs)) : p;
+}
+
+FunctionPtr IRMutator::mutateFunction(const FunctionPtr &f) {
+  bool changed = false;
+  std::vector<Param> params;
+  params.reserve(f->params().size());
+  for (auto &p : f->params()) {
+    auto v = mutateVarDef(p.var);
+    changed |= v != p.var;
+    params.push_back({v, p.direction});
+  }
+  std::vector<TypePtr> rets;
+  for (auto &t : f->returnTypes()) {
+    auto nt = mutateType(t);
+    changed |= nt != t;
+    rets.push_back(nt);
+  }
+  auto body = mutateBody(f->body(), changed);
+  if (!changed)
+    return f;
+  return f->withSignature(std::move(params), std::move(rets), std::move(body));
+}
+
+StmtPtr IRMutator::mutateStmt(const StmtPtr &s) {
+  if (!s)
+    return s;
+  switch (s->kind()) {
+  case StmtKind::Assign: return mutateAssign(down<Assign>(s));
+  case StmtKind::Eval: return mutateEval(down<Eval>(s));
+  case StmtKind::Seq: return mutateSeq(down<Seq>(s));
+  case StmtKind::If: return mutateIf(down<If>(s));
+  case StmtKind::For: return mutateFor(down<For>(s));
+  case StmtKind::While: return mutateWhile(down<While>(s));
+  case StmtKind::Yield: return mutateYield(down<Yield>(s));
+  case StmtKind::Return: return mutateReturn(down<Return>(s));
+  case StmtKind::Break: return mutateBreak(down<Break>(s));
+  case StmtKind::Continue: return mutateContinue(down<Continue>(s));
+  case StmtKind::Scope: return mutateScope(down<Scope>(s));
+  case StmtKind::Inline: return mutateInlineCode(down<InlineCode>(s));
+  }
+  return s;
+}
+
+ExprPtr IRMutator::mutateExpr(const ExprPtr &e) {
+  if (!e)
+    return e;
+  switch (e->kind()) {
+  case ExprKind::Var:
+  case ExprKind::MemRef: return mutateVarUse(downE<Var>(e));
+  case ExprKind::ConstInt: return mutateConstInt(downE<ConstInt>(e));
+  case ExprKind::ConstFloat: return mutateConstFloat(downE<ConstFloat>(e));
+  case ExprKind::ConstBool: return mutateConstBool(downE<ConstBool>(e));
+  case ExprKind::Binary: return mutateBinary(downE<Binary>(e));
+  case ExprKind::Unary: return mutateUnary(downE<Unary>(e));
+  case ExprKind::Call: return mutateCall(downE<Call>(e));
+  case ExprKind::Submit: return mutateSubmit(downE<Submit>(e));
+  case ExprKind::MakeTuple: return mutateMakeTuple(downE<MakeTuple>(e));
+  case ExprKind::TupleGetItem: return mutateTupleGetItem(downE<TupleGetItem>(e));
+  }
+  return e;
+}
+
+TypePtr IRMutator::mutateType(const TypePtr &t) {
+  if (!t)
+    return t;
+  bool changed = false;
+  if (auto *tt = dynCast<TensorType>(t)) {
+    auto shape = mutateExprs(tt->shape(), changed);
+    auto view = tt->view();
+    if (view) {
+      view->stride = mutateExprs(view->stride, changed);
+      view->validShape = mutateExprs(view->validShape, changed);
+    }
+    return changed ? TensorType::make(tt->dtype(), std::move(shape), std::move(view)) : t;
+  }
+  if (auto *tt = dynCast<TileType>(t)) {
+    auto shape = mutateExprs(tt->shape(), changed);
+    auto view = tt->view();
+    if (view) {
+      view->validShape = mutateExprs(view->validShape, changed);
+      view->stride = mutateExprs(view->stride, changed);
+      if (view->startOffset) {
+        auto o = mutateExpr(view->startOffset);
+        changed |= o != view->startOffset;
+        view->startOffset = o;
+      }
+    }
+    MemRefPtr memref = tt->memref();
+    if (memref) {
+      auto m = as<MemRef>(mutateVarUse(memref));
+      if (m && m != memref) {
+        memref = m;
+        changed = true;
+      }
+    }
+    return changed ? TileType::make(tt->dtype(), std::move(shape), tt->memorySpace(),
+                                    std::move(view), std::move(memref))
+                   : t;
+  }
+  if (auto *tu = dynCast<TupleType>(t)) {
+    std::vector<TypePtr> elems;
+    for (auto &e : tu->elements()) {
+      auto ne = mutateType(e);
+      changed |= ne != e;
+      elems.push_back(ne);
+    }
+    return changed ? TupleType::make(std::move(elems)) : t;
+  }
+  return t;
+}
+
+VarPtr IRMutator::mutateVarDef(const VarPtr &v) {
+  if (isa<MemRef>(v))
+    return v;
+  auto nt = mutateType(v->type());
+  if (nt == v->type())
+    return v;
+  auto nv = Var::make(v->name(), nt, v->span());
+  remap(v, nv);
+  return nv;
+}
+
+ExprPtr IRMutator::mutateVarUse(const VarPtr &v) {
+  ExprPtr cur = v;
+  // Follow the chain transitively (a → b → c); bounded to guard against cycles.
+  for (int guard = 0; guard < 64; ++guard) {
+    auto *var = dynCast<Var>(cur);
+    if (!var)
+      break;
+    auto it = varRemap_.find(var);
+    if (it == varRemap_.end() || it->second.second == cur)
+      break;
+    cur = it->second.second;
+  }
+  return cur;
+}
+
+ExprList IRMutator::mutateExprs(const ExprList &es, bool &changed) {
+  ExprList out;
+  out.reserve(es.size());
+  for (auto &e : es) {
+    auto ne = mutateExpr(e);
+    changed |= ne != e;
+    out.push_back(std::move(ne));
+  }
+  return out;
+}
+
+AttrList IRMutator::mutateAttrs(const AttrList &attrs, bool &changed) {
+  AttrList out = attrs;
+  for (auto &[k, v] : out) {
+    if (auto *e = std::get_if<ExprPtr>(&v)) {
+      auto ne = mutateExpr(*e);
+      changed |= ne != *e;
+      *e = ne;
+    } else if (auto *es = std::get_if<ExprList>(&v)) {
+      *es = mutateExprs(*es, changed);
+    }
+  }
+  return out;
+}
+
+std::vector<IterArg> IRMutator::mutateIterArgs(const std::vector<IterArg> &args, bool &changed) {
+  std::vector<IterArg> out;
+  out.reserve(args.size());
+  for (auto &a : args) {
+    auto init = mutateExpr(a.init);
+    changed |= init != a.init;
+    out.push_back({nullptr, init});
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    out[i].var = mutateVarDef(args[i].var);
+    changed |= out[i].var != args[i].var;
+  }
+  return out;
+}
+
+std::vector<VarPtr> IRMutator::mutateVarDefs(const std::vector<VarPtr> &vs, bool &changed) {
+  std::vector<VarPtr> out;
+  out.reserve(vs.size());
+  for (auto &v : vs) {
+    auto nv = mutateVarDef(v);
+    changed |= nv != v;
+    out.push_back(nv);
+  }
+  return out;
+}
+
+StmtPtr IRMutator::mutateBody(const StmtPtr &s, bool &changed) {
+  if (!s)
+    return s;
+  auto ns = mutateStmt(s);
+  changed |= ns != s;
+  return ns ? ns : Seq::make({}, s->span());
+}
+
+StmtPtr IRMutator::mutateAssign(const std::shared_ptr<const Assign> &s) {
+  auto value = mutateExpr(s->value());
+  auto var = mutateVarDef(s->var());
+  if (value == s->value() && var == s->var())
+    return s;
+  return Assign::make(var, value, s->span());
+}
+
+StmtPtr IRMutator::mutateEval(const std::shared_ptr<const Eval> &s) {
+  auto e = mutateExpr(s->expr());
+  return e == s->expr() ? s : Eval::make(e, s->span());
+}
+
+StmtPtr IRMutator::mutateSeq(const std::shared_ptr<const Seq> &s) {
+  bool changed = false;
+  std::vector<StmtPtr> out;
+  out.reserve(s->stmts().size());
+  for (auto &c : s->stmts()) {
+    auto nc = mutateStmt(c);
+    changed |= nc != c;
+    if (nc)
+      out.push_back(std::move(nc));
+  }
+  if (!changed)
+    return s;
+  auto flat = Seq::flatten(std::move(out), s->span());
+  return flat;
+}
+
+StmtPtr IRMutator::mutateIf(const std::shared_ptr<const If> &s) {
+  bool changed = false;
+  auto cond = mutateExpr(s->cond());
+  changed |= cond != s->cond();
+  auto thenB = mutateBody(s->thenBody(), changed);
+  StmtPtr elseB = s->elseBody();
+  if (elseB) {
+    elseB = mutateStmt(elseB);
+    changed |= elseB != s->elseBody();
+  }
+  auto rets = mutateVarDefs(s->returnVars(), changed);
+  if (!changed)
+    return s;
+  return If::make(cond, thenB, elseB, std::move(rets), s->span());
+}
+
+StmtPtr IRMutator::mutateFor(const std::shared_ptr<const For> &s) {
+  bool changed = false;
+  auto start = mutateExpr(s->start());
+  auto stop = mutateExpr(s->stop());
+  auto step = mutateExpr(s->step());
+  changed |= start != s->start() || stop != s->stop() || step != s->step();
+  auto attrs = mutateAttrs(s->attrs(), changed);
+  auto lv = mutateVarDef(s->loopVar());
+  changed |= lv != s->loopVar();
+  auto iters = mutateIterArgs(s->iterArgs(), changed);
+  auto body = mutateBody(s->body(), changed);
+  auto rets = mutateVarDefs(s->returnVars(), changed);
+  if (!changed)
+    return s;
+  return For::make(lv, start, stop, step, std::move(iters), body, std::move(rets), s->forKind(),
+                   std::move(attrs), s->span());
+}
+
+StmtPtr IRMutator::mutateWhile(const std::shared_ptr<const While> &s) {
+  bool changed = false;
+  auto iters = mutateIterArgs(s->iterArgs(), changed);
+  auto cond = mutateExpr(s->cond());
+  changed |= cond != s->cond();
+  auto body = mutateBody(s->body(), changed);
+  auto rets = mutateVarDefs(s->returnVars(), changed);
+  if (!changed)
+    return s;
+  return While::make(cond, std::move(iters), body, std::move(rets), s->span());
+}
+
+StmtPtr IRMutator::mutateYield(const std::shared_ptr<const Yield> &s) {
+  bool changed = false;
+  auto vs = mutateExprs(s->values(), changed);
+  return changed ? Yield::make(std::move(vs), s->span()) : s;
+}
+
+StmtPtr IRMutator::mutateReturn(const std::shared_ptr<const Return> &s) {
+  bool changed = false;
+  auto vs = mutateExprs(s->values(), changed);
+  return changed ? Return::make(std::move(vs), s->span()) : s;
+}
+
+StmtPtr IRMutator::mutateScope(const std::shared_ptr<const Scope> &s) {
+  bool changed = false;
+  auto attrs = mutateAttrs(s->attrs(), changed);
+  auto body = mutateBody(s->body(), changed);
+  if (!changed)
+    return s;
+  return Scope::make(s->scopeKind(), s->nameHint(), body, std::move(attrs), s->span());
+}
+
+ExprPtr IRMutator::mutateBinary(const std::shared_ptr<const Binary> &e) {
+  auto l = mutateExpr(e->lhs());
+  auto r = mutateExpr(e->rhs());
+  if (l == e->lhs() && r == e->rhs())
+    return e;
+  return Binary::make(e->op(), l, r, e->span());
+}
+
+ExprPtr IRMutator::mutateUnary(const std::shared_ptr<const Unary> &e) {
+  auto o = mutateExpr(e->operand());
+  if (o == e->operand())
+    return e;
+  if (e->op() == UnaryOp::Cast)
+    return std::make_shared<const Unary>(UnaryOp::Cast, o, e->type(), e->span());
+  return Unary::make(e->op(), o, e->span());
+}
+
+ExprPtr IRMutator::mutateCall(const std::shared_ptr<const Call> &e) {
+  bool changed = false;
+  auto args = mutateExprs(e->args(), changed);
+  auto kwargs = mutateAttrs(e->kwargs(), changed);
+  auto attrs = mutateAttrs(e->attrs(), changed);
+  auto type = mutateType(e->type());
+  changed |= type != e->type();
+  if (!changed)
+    return e;
+  return Call::make(e->target(), std::move(args), std::move(kwargs), std::move(attrs), type,
+                    e->span());
+}
+
+ExprPtr IRMutator::mutateSubmit(const std::shared_ptr<const Submit> &e) {
+  bool changed = false;
+  auto args = mutateExprs(e->args(), changed);
+  auto deps = mutateExprs(e->deps(), changed);
+  auto core = mutateExpr(e->coreNum());
+  auto pred = mutateExpr(e->predicate());
+  auto type = mutateType(e->type());
+  changed |= core != e->coreNum() || pred != e->predicate() || type != e->type();
+  if (!changed)
+    return e;
+  return std::make_shared<const Submit>(e->target(), std::move(args), std::move(deps), core,
+                                        e->syncStart(), e->allowEarlyResolve(), pred, type,
+                                        e->span());
+}
+
+ExprPtr IRMutator::mutateMakeTuple(const std::shared_ptr<const MakeTuple> &e) {
+  bool changed = false;
+  auto elems = mutateExprs(e->elements(), changed);
+  return changed ? MakeTuple::make(std::move(elems), e->span()) : e;
+}
+
+ExprPtr IRMutator::mutateTupleGetItem(const std::shared_ptr<const TupleGetItem> &e) {
+  auto t = mutateExpr(e->tuple());
+  return t == e->tuple() ? e : TupleGetItem::make(t, e->index(), e->span());
+}
+
+} // namespace pl::ir

@@ -1,0 +1,50 @@
+// Statement helpers: Seq flattening and enum spellings for loops and scopes.
+#include "ir/stmt.h"
+
+#include <array>
+
+namespace pl::ir {
+
+namespace {
+void appendFlat(std::vector<StmtPtr> &out, const StmtPtr &s) {
+  if (!s)
+    return;
+  if (auto *seq = dynCast<Seq>(s)) {
+    for (auto &c : seq->stmts())
+      appendFlat(out, c);
+    return;
+  }
+  out.push_back(s);
+}
+constexpr std::array<std::string_view, 4> kForKinds = {"range", "parallel", "unroll", "pipeline"};
+constexpr std::array<std::string_view, 8> kScopeKinds = {
+    "incore", "cluster", "hierarchy", "spmd", "split_aiv", "runtime", "comm_domain", "graph"};
+} // namespace
+
+StmtPtr Seq::flatten(std::vector<StmtPtr> stmts, Span s) {
+  std::vector<StmtPtr> flat;
+  flat.reserve(stmts.size());
+  for (auto &c : stmts)
+    appendFlat(flat, c);
+  if (flat.size() == 1)
+    return flat.front();
+  return make(std::move(flat), std::move(s));
+}
+
+std::string_view forKindName(ForKind k) { return kForKinds[static_cast<size_t>(k)]; }
+std::optional<ForKind> parseForKind(std::string_view s) {
+  for (size_t i = 0; i < kForKinds.size(); ++i)
+    if (kForKinds[i] == s)
+      return static_cast<ForKind>(i);
+  return std::nullopt;
+}
+
+std::string_view scopeKindName(ScopeKind k) { return kScopeKinds[static_cast<size_t>(k)]; }
+std::optional<ScopeKind> parseScopeKind(std::string_view s) {
+  for (size_t i = 0; i < kScopeKinds.size(); ++i)
+    if (kScopeKinds[i] == s)
+      return static_cast<ScopeKind>(i);
+  return std::nullopt;
+}
+
+} // namespace pl::ir

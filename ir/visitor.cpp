@@ -1,0 +1,187 @@
+// Default traversal of IRVisitor: every child, binding sites before the bodies that use them.
+#include "ir/visitor.h"
+
+namespace pl::ir {
+
+void IRVisitor::visitProgram(const Program &p) {
+  for (auto &f : p.functions())
+    visitFunction(*f);
+}
+
+void IRVisitor::visitFunction(const Function &f) {
+  for (auto &p : f.params())
+    visitVarDef(p.var);
+  for (auto &t : f.returnTypes())
+    visitType(t);
+  visitAttrs(f.attrs());
+  visitStmt(f.body());
+}
+
+void IRVisitor::visitType(const TypePtr &t) {
+  if (!t)
+    return;
+  if (auto *st = dynCast<ShapedType>(t)) {
+    for (auto &d : st->shape())
+      visitExpr(d);
+  }
+  if (auto *tt = dynCast<TensorType>(t); tt && tt->view()) {
+    for (auto &e : tt->view()->stride)
+      visitExpr(e);
+    for (auto &e : tt->view()->validShape)
+      visitExpr(e);
+  }
+  if (auto *tt = dynCast<TileType>(t)) {
+    if (tt->view()) {
+      for (auto &e : tt->view()->validShape)
+        visitExpr(e);
+      for (auto &e : tt->view()->stride)
+        visitExpr(e);
+      visitExpr(tt->view()->startOffset);
+    }
+    if (tt->memref())
+      visitVarUse(tt->memref());
+  }
+  if (auto *tu = dynCast<TupleType>(t))
+    for (auto &e : tu->elements())
+      visitType(e);
+}
+
+void IRVisitor::visitVarDef(const VarPtr &v) {
+  if (visitTypes_)
+    visitType(v->type());
+}
+
+void IRVisitor::visitVarUse(const VarPtr &v) {
+  if (auto *m = dynCast<MemRef>(v)) {
+    visitVarUse(m->base());
+    visitExpr(m->byteOffset());
+  }
+}
+
+void IRVisitor::visitStmt(const StmtPtr &s) {
+  if (!s)
+    return;
+  switch (s->kind()) {
+  case StmtKind::Assign: return visitAssign(static_cast<const Assign &>(*s));
+  case StmtKind::Eval: return visitEval(static_cast<const Eval &>(*s));
+  case StmtKind::Seq: return visitSeq(static_cast<const Seq &>(*s));
+  case StmtKind::If: return visitIf(static_cast<const If &>(*s));
+  case StmtKind::For: return visitFor(static_cast<const For &>(*s));
+  case StmtKind::While: return visitWhile(static_cast<const While &>(*s));
+  case StmtKind::Yield: return visitYield(static_cast<const Yield &>(*s));
+  case StmtKind::Return: return visitReturn(static_cast<const Return &>(*s));
+  case StmtKind::Break: return visitBreak(static_cast<const Break &>(*s));
+  case StmtKind::Continue: return visitContinue(static_cast<const Continue &>(*s));
+  case StmtKind::Scope: return visitScope(static_cast<const Scope &>(*s));
+  case StmtKind::Inline: return visitInlineCode(static_cast<const InlineCode &>(*s));
+  }
+}
+
+void IRVisitor::visitExpr(const ExprPtr &e) {
+  if (!e)
+    return;
+  switch (e->kind()) {
+  case ExprKind::Var:
+  case ExprKind::MemRef: return visitVarUse(std::static_pointer_cast<const Var>(e));
+  case ExprKind::ConstInt: return visitConstInt(static_cast<const ConstInt &>(*e));
+  case ExprKind::ConstFloat: return visitConstFloat(static_cast<const ConstFloat &>(*e));
+  case ExprKind::ConstBool: return visitConstBool(static_cast<const ConstBool &>(*e));
+  case ExprKind::Binary: return visitBinary(static_cast<const Binary &>(*e));
+  case ExprKind::Unary: return visitUnary(static_cast<const Unary &>(*e));
+  case ExprKind::Call: return visitCall(static_cast<const Call &>(*e));
+  case ExprKind::Submit: return visitSubmit(static_cast<const Submit &>(*e));
+  case ExprKind::MakeTuple: return visitMakeTuple(static_cast<const MakeTuple &>(*e));
+  case ExprKind::TupleGetItem: return visitTupleGetItem(static_cast<const TupleGetItem &>(*e));
+  }
+}
+
+void IRVisitor::visitAttrs(const AttrList &attrs) {
+  for (auto &[k, v] : attrs) {
+    if (auto *e = std::get_if<ExprPtr>(&v))
+      visitExpr(*e);
+    else if (auto *es = std::get_if<ExprList>(&v))
+      for (auto &x : *es)
+        visitExpr(x);
+  }
+}
+
+void IRVisitor::visitIterArgs(const std::vector<IterArg> &args) {
+  for (auto &a : args)
+    visitExpr(a.init);
+  for (auto &a : args)
+    visitVarDef(a.var);
+}
+
+void IRVisitor::visitAssign(const Assign &s) {
+  visitExpr(s.value());
+  visitVarDef(s.var());
+}
+void IRVisitor::visitEval(const Eval &s) { visitExpr(s.expr()); }
+void IRVisitor::visitSeq(const Seq &s) {
+  for (auto &c : s.stmts())
+    visitStmt(c);
+}
+void IRVisitor::visitIf(const If &s) {
+  visitExpr(s.cond());
+  visitStmt(s.thenBody());
+  visitStmt(s.elseBody());
+  for (auto &v : s.returnVars())
+    visitVarDef(v);
+}
+void IRVisitor::visitFor(const For &s) {
+  visitExpr(s.start());
+  visitExpr(s.stop());
+  visitExpr(s.step());
+  visitAttrs(s.attrs());
+  visitVarDef(s.loopVar());
+  visitIterArgs(s.iterArgs());
+  visitStmt(s.body());
+  for (auto &v : s.returnVars())
+    visitVarDef(v);
+}
+void IRVisitor::visitWhile(const While &s) {
+  visitIterArgs(s.iterArgs());
+  visitExpr(s.cond());
+  visitStmt(s.body());
+  for (auto &v : s.returnVars())
+    visitVarDef(v);
+}
+void IRVisitor::visitYield(const Yield &s) {
+  for (auto &v : s.values())
+    visitExpr(v);
+}
+void IRVisitor::visitReturn(const Return &s) {
+  for (auto &v : s.values())
+    visitExpr(v);
+}
+void IRVisitor::visitScope(const Scope &s) {
+  visitAttrs(s.attrs());
+  visitStmt(s.body());
+}
+
+void IRVisitor::visitBinary(const Binary &e) {
+  visitExpr(e.lhs());
+  visitExpr(e.rhs());
+}
+void IRVisitor::visitUnary(const Unary &e) { visitExpr(e.operand()); }
+void IRVisitor::visitCall(const Call &e) {
+  for (auto &a : e.args())
+    visitExpr(a);
+  visitAttrs(e.kwargs());
+  visitAttrs(e.attrs());
+}
+void IRVisitor::visitSubmit(const Submit &e) {
+  for (auto &a : e.args())
+    visitExpr(a);
+  for (auto &d : e.deps())
+    visitExpr(d);
+  visitExpr(e.coreNum());
+  visitExpr(e.predicate());
+}
+void IRVisitor::visitMakeTuple(const MakeTuple &e) {
+  for (auto &x : e.elements())
+    visitExpr(x);
+}
+void IRVisitor::visitTupleGetItem(const TupleGetItem &e) { visitExpr(e.tuple()); }
+
+} // namespace pl::ir
