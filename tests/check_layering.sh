@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Enforces DESIGN.md §1 layering on #include lines: a layer may include only the layers below it.
+set -u
+root=${1:-.}
+cd "$root" || exit 2
+fail=0
+check() { # layer, forbidden-regex
+  local layer=$1 pattern=$2 hits
+  [ -d "$layer" ] || return 0
+  hits=$(grep -rnE "^\s*#\s*include\s*[<\"]($pattern)" "$layer" --include='*.h' --include='*.cpp' --include='*.hpp' || true)
+  if [ -n "$hits" ]; then
+    echo "layering violation: '$layer' must not include '$pattern':"
+    echo "$hits"
+    fail=1
+  fi
+}
+check ir 'passes/|translator/|emit/|clang/|pl/'
+check passes 'translator/|emit/|clang/|pl/'
+check emit 'passes/|translator/|clang/'
+check dsl 'ir/|passes/|translator/|emit/|llvm/|clang/'
+exit $fail
