@@ -1,0 +1,1162 @@
+// Structural equality, hashing and first-mismatch description of IR trees (names/spans ignored).
+//
+// Variables: a binding site (param, Assign target, loop var, iter_arg var, If/For/While return
+// var) binds the lhs Var to the rhs Var, bijectively; later uses must follow that map. Re-binding
+// the same pair again is allowed (non-SSA IR assigns one Var several times). A MemRef is bound on
+// first sight (it is "defined" by the tile type that mentions it) after its fields compare equal;
+// an unbound MemRef base is bound the same way. Other free variables compare by identity unless
+// `mapFreeVars`, which binds them on first sight. The hash numbers binding sites in traversal
+// order and hashes uses by that number; free variables hash by `Var::id()`, so the hash is
+// consistent with the default (identity) mode of structuralEqual.
+#include "ir/structural_equal.h"
+#include "ir/op_registry.h"
+
+#include <bit>
+#include <cstdio>
+#include <unordered_map>
+
+namespace pl::ir {
+
+namespace {
+
+constexpr const char *kExprKinds[] = {"Var",       "MemRef",    "ConstInt",    "ConstFloat",
+                                      "ConstBool", "Binary",    "Unary",       "Call",
+                                      "Submit",    "MakeTuple", "TupleGetItem"};
+constexpr const char *kStmtKinds[] = {"Assign", "Eval",   "Seq",   "If",       "For",   "While",
+                                      "Yield",  "Return", "Break", "Continue", "Scope", "Inline"};
+constexpr const char *kTypeKinds[] = {"Unknown", "Scalar", "Tensor", "Tile",
+                                      "Tuple",   "MemRef", "Ptr",    "Array"};
+
+const char *kindName(ExprKind k) { return kExprKinds[static_cast<size_t>(k)]; }
+const char *kindName(StmtKind k) { return kStmtKinds[static_cast<size_t>(k)]; }
+const char *kindName(TypeKind k) { return kTypeKinds[static_cast<size_t>(k)]; }
+
+std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+std::string floatStr(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+std::string describeVar(const Var &v) {
+  return quote(v.name()) + " (var #" + std::to_string(v.id()) + ")";
+}
+
+/// A compact one-line rendering of an expression for mismatch messages.
+std::string brief(const ExprPtr &e, int depth = 0) {
+  if (!e)
+    return "<null>";
+  if (depth > 2)
+    return "...";
+  auto list = [&](const ExprList &es) {
+    std::string s;
+    for (size_t i = 0; i < es.size(); ++i)
+      s += (i ? ", " : "") + brief(es[i], depth + 1);
+    return s;
+  };
+  switch (e->kind()) {
+  case ExprKind::Var:
+    return describeVar(static_cast<const Var &>(*e));
+  case ExprKind::MemRef:
+    return "memref " + describeVar(static_cast<const Var &>(*e));
+  case ExprKind::ConstInt: {
+    auto &c = static_cast<const ConstInt &>(*e);
+    return std::to_string(c.value()) + ":" + std::string(dtypeName(c.dtype()));
+  }
+  case ExprKind::ConstFloat: {
+    auto &c = static_cast<const ConstFloat &>(*e);
+    return floatStr(c.value()) + ":" + std::string(dtypeName(c.dtype()));
+  }
+  case ExprKind::ConstBool:
+    return static_cast<const ConstBool &>(*e).value() ? "true" : "false";
+  case ExprKind::Binary: {
+    auto &b = static_cast<const Binary &>(*e);
+    return "(" + brief(b.lhs(), depth + 1) + " " + std::string(binaryOpSpelling(b.op())) + " " +
+           brief(b.rhs(), depth + 1) + ")";
+  }
+  case ExprKind::Unary: {
+    auto &u = static_cast<const Unary &>(*e);
+    return std::string(unaryOpName(u.op())) + "(" + brief(u.operand(), depth + 1) + ")";
+  }
+  case ExprKind::Call: {
+    auto &c = static_cast<const Call &>(*e);
+    return c.target().name() + "(" + list(c.args()) + ")";
+  }
+  case ExprKind::Submit: {
+    auto &c = static_cast<const Submit &>(*e);
+    return "submit " + c.target().name() + "(" + list(c.args()) + ")";
+  }
+  case ExprKind::MakeTuple:
+    return "(" + list(static_cast<const MakeTuple &>(*e).elements()) + ")";
+  case ExprKind::TupleGetItem: {
+    auto &t = static_cast<const TupleGetItem &>(*e);
+    return brief(t.tuple(), depth + 1) + "[" + std::to_string(t.index()) + "]";
+  }
+  }
+  return "?";
+}
+
+std::string attrStr(const AttrValue &v) {
+  return std::visit(
+      [](const auto &x) -> std::string {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, bool>)
+          return x ? "true" : "false";
+        else if constexpr (std::is_same_v<T, int64_t>)
+          return std::to_string(x);
+        else if constexpr (std::is_same_v<T, double>)
+          return floatStr(x);
+        else if constexpr (std::is_same_v<T, std::string>)
+          return "\"" + x + "\"";
+        else if constexpr (std::is_same_v<T, DataType>)
+          return std::string(dtypeName(x));
+        else if constexpr (std::is_same_v<T, MemorySpace>)
+          return std::string(memorySpaceName(x));
+        else if constexpr (std::is_same_v<T, ExprPtr>)
+          return brief(x);
+        else
+          return "[" + std::to_string(x.size()) + " elements]";
+      },
+      v);
+}
+
+template <typename T, typename F> std::string optStr(const std::optional<T> &o, F name) {
+  return o ? std::string(name(*o)) : std::string("<none>");
+}
+
+//===----------------------------------------------------------------------===//
+// Equality
+//===----------------------------------------------------------------------===//
+
+struct PathElem {
+  PathElem(const char *l, long i = -1, const char *m = nullptr, const char *k = nullptr,
+           std::string n = {})
+      : label(l), index(i), member(m), kind(k), name(std::move(n)) {}
+  const char *label;
+  long index = -1;
+  const char *member = nullptr;
+  const char *kind = nullptr;
+  std::string name;
+};
+
+class Equal {
+public:
+  explicit Equal(bool mapFreeVars) : mapFree_(mapFreeVars) {}
+
+  bool program(const Program &a, const Program &b);
+  bool function(const Function &a, const Function &b);
+  bool stmt(const StmtPtr &a, const StmtPtr &b);
+  bool expr(const ExprPtr &a, const ExprPtr &b);
+  bool type(const TypePtr &a, const TypePtr &b);
+  const std::optional<std::string> &mismatch() const { return mismatch_; }
+
+private:
+  /// Pushes one path element for the lifetime of the guard.
+  struct Step {
+    Step(Equal &e, PathElem p) : eq(e) { eq.path_.push_back(std::move(p)); }
+    ~Step() { eq.path_.pop_back(); }
+    Equal &eq;
+  };
+
+  bool fail(const std::string &msg);
+  template <typename F> bool check(bool ok, const char *what, F sides) {
+    if (ok)
+      return true;
+    auto [l, r] = sides();
+    return fail(std::string(what) + ": lhs " + l + " vs rhs " + r);
+  }
+  template <typename T, typename F>
+  bool list(const char *label, const std::vector<T> &a, const std::vector<T> &b, F each) {
+    if (!check(a.size() == b.size(), label, [&] {
+          return std::pair{std::to_string(a.size()) + " entries",
+                           std::to_string(b.size()) + " entries"};
+        }))
+      return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      Step s(*this, {label, static_cast<long>(i)});
+      if (!each(a[i], b[i]))
+        return false;
+    }
+    return true;
+  }
+  bool exprAt(const char *label, const ExprPtr &a, const ExprPtr &b) {
+    Step s(*this, {label});
+    return expr(a, b);
+  }
+  bool exprs(const char *label, const ExprList &a, const ExprList &b) {
+    return list(label, a, b, [&](const ExprPtr &x, const ExprPtr &y) { return expr(x, y); });
+  }
+  bool stmtAt(const char *label, const StmtPtr &a, const StmtPtr &b) {
+    Step s(*this, {label});
+    return stmt(a, b);
+  }
+  bool typeAt(const char *label, const TypePtr &a, const TypePtr &b) {
+    Step s(*this, {label});
+    return type(a, b);
+  }
+
+  void bind(const Var *a, const Var *b) {
+    l2r_[a] = b;
+    r2l_[b] = a;
+  }
+  bool defVar(const VarPtr &a, const VarPtr &b);
+  bool defVars(const char *label, const std::vector<VarPtr> &a, const std::vector<VarPtr> &b) {
+    return list(label, a, b, [&](const VarPtr &x, const VarPtr &y) { return defVar(x, y); });
+  }
+  bool useVar(const Var &a, const Var &b);
+  bool memref(const MemRef &a, const MemRef &b);
+  bool memrefBase(const Var &a, const Var &b);
+  bool iterArgs(const std::vector<IterArg> &a, const std::vector<IterArg> &b);
+  bool attrs(const char *label, const AttrList &a, const AttrList &b);
+  bool attrValue(const AttrValue &a, const AttrValue &b);
+  bool target(const CallTarget &a, const CallTarget &b);
+  bool exprFields(const ExprPtr &a, const ExprPtr &b);
+  bool call(const Call &a, const Call &b);
+  bool submit(const Submit &a, const Submit &b);
+  bool stmtFields(const Stmt &a, const Stmt &b);
+  bool ifStmt(const If &a, const If &b);
+  bool forStmt(const For &a, const For &b);
+  bool whileStmt(const While &a, const While &b);
+  bool seq(const Seq &a, const Seq &b);
+  bool tensorType(const TensorType &a, const TensorType &b);
+  bool tileType(const TileType &a, const TileType &b);
+  bool tileView(const TileView &a, const TileView &b);
+
+  bool mapFree_;
+  std::unordered_map<const Var *, const Var *> l2r_, r2l_;
+  std::vector<PathElem> path_;
+  std::optional<std::string> mismatch_;
+};
+
+bool Equal::fail(const std::string &msg) {
+  if (mismatch_)
+    return false;
+  std::string out;
+  for (auto &p : path_) {
+    if (!out.empty() && p.label[0] != '.')
+      out += " > ";
+    out += p.label;
+    if (p.index >= 0)
+      out += "[" + std::to_string(p.index) + "]";
+    if (p.member)
+      out += std::string(".") + p.member;
+    if (!p.name.empty())
+      out += " " + quote(p.name);
+    if (p.kind)
+      out += std::string(" (") + p.kind + ")";
+  }
+  mismatch_ = (out.empty() ? std::string() : out + ": ") + msg;
+  return false;
+}
+
+bool Equal::defVar(const VarPtr &a, const VarPtr &b) {
+  if (!a || !b)
+    return check(!a && !b, "var", [&] {
+      return std::pair{a ? describeVar(*a) : "<null>", b ? describeVar(*b) : "<null>"};
+    });
+  if (isa<MemRef>(a) || isa<MemRef>(b))
+    return useVar(*a, *b);
+  if (!typeAt("type", a->type(), b->type()))
+    return false;
+  auto ia = l2r_.find(a.get());
+  auto ib = r2l_.find(b.get());
+  if (ia == l2r_.end() && ib == r2l_.end()) {
+    bind(a.get(), b.get());
+    return true;
+  }
+  if (ia != l2r_.end() && ia->second == b.get())
+    return true; // re-definition of an already bound pair (non-SSA form)
+  return fail("definition: lhs " + describeVar(*a) + " vs rhs " + describeVar(*b) +
+              ": already bound to different variables");
+}
+
+bool Equal::useVar(const Var &a, const Var &b) {
+  auto sides = [&] { return "lhs " + describeVar(a) + " vs rhs " + describeVar(b); };
+  if (a.kind() != b.kind())
+    return fail("variable kind: " + sides());
+  if (auto it = l2r_.find(&a); it != l2r_.end()) {
+    if (it->second == &b)
+      return true;
+    return fail(sides() + ": lhs is bound to rhs " + describeVar(*it->second));
+  }
+  if (auto it = r2l_.find(&b); it != r2l_.end())
+    return fail(sides() + ": rhs is bound to lhs " + describeVar(*it->second));
+  if (isa<MemRef>(&a))
+    return memref(static_cast<const MemRef &>(a), static_cast<const MemRef &>(b));
+  if (!mapFree_)
+    return &a == &b || fail(sides() + ": different free variables");
+  if (!typeAt("type", a.type(), b.type()))
+    return false;
+  bind(&a, &b);
+  return true;
+}
+
+bool Equal::memref(const MemRef &a, const MemRef &b) {
+  Step s(*this, {"memref", -1, nullptr, nullptr, a.name()});
+  auto num = [](int64_t x) { return std::to_string(x); };
+  if (!check(a.size() == b.size(), "size",
+             [&] {
+               return std::pair{num(a.size()), num(b.size())};
+             }) ||
+      !check(a.pinned() == b.pinned(), "pinned",
+             [&] {
+               return std::pair{num(a.pinned()), num(b.pinned())};
+             }) ||
+      !check(a.slotCount() == b.slotCount(), "slot_count",
+             [&] {
+               return std::pair{num(a.slotCount()), num(b.slotCount())};
+             }) ||
+      !check(a.slotIndex() == b.slotIndex(), "slot_index", [&] {
+        return std::pair{num(a.slotIndex()), num(b.slotIndex())};
+      }))
+    return false;
+  {
+    Step sb(*this, {"base"});
+    if (!a.base() || !b.base()) {
+      if (!check(!a.base() && !b.base(), "base", [&] {
+            return std::pair{a.base() ? describeVar(*a.base()) : "<null>",
+                             b.base() ? describeVar(*b.base()) : "<null>"};
+          }))
+        return false;
+    } else if (!memrefBase(*a.base(), *b.base())) {
+      return false;
+    }
+  }
+  if (!exprAt("byte_offset", a.byteOffset(), b.byteOffset()))
+    return false;
+  bind(&a, &b);
+  return true;
+}
+
+/// A MemRef base not bound elsewhere is bound where the MemRef is first seen.
+bool Equal::memrefBase(const Var &a, const Var &b) {
+  if (l2r_.count(&a) || r2l_.count(&b) || a.kind() != b.kind())
+    return useVar(a, b);
+  if (isa<MemRef>(&a))
+    return useVar(a, b);
+  if (!typeAt("type", a.type(), b.type()))
+    return false;
+  bind(&a, &b);
+  return true;
+}
+
+bool Equal::iterArgs(const std::vector<IterArg> &a, const std::vector<IterArg> &b) {
+  if (!list("iter_args", a, b,
+            [&](const IterArg &x, const IterArg &y) { return exprAt(".init", x.init, y.init); }))
+    return false;
+  return list("iter_args", a, b, [&](const IterArg &x, const IterArg &y) {
+    Step s(*this, {".var"});
+    return defVar(x.var, y.var);
+  });
+}
+
+bool Equal::attrs(const char *label, const AttrList &a, const AttrList &b) {
+  return list(label, a, b, [&](const auto &x, const auto &y) {
+    if (!check(x.first == y.first, "key", [&] {
+          return std::pair{quote(x.first), quote(y.first)};
+        }))
+      return false;
+    Step s(*this, {"value", -1, nullptr, nullptr, x.first});
+    return attrValue(x.second, y.second);
+  });
+}
+
+bool Equal::attrValue(const AttrValue &a, const AttrValue &b) {
+  if (!check(a.index() == b.index(), "value kind", [&] {
+        return std::pair{attrStr(a), attrStr(b)};
+      }))
+    return false;
+  return std::visit(
+      [&](const auto &x) -> bool {
+        using T = std::decay_t<decltype(x)>;
+        const T &y = std::get<T>(b);
+        if constexpr (std::is_same_v<T, double>)
+          return check(std::bit_cast<uint64_t>(x) == std::bit_cast<uint64_t>(y), "value", [&] {
+            return std::pair{floatStr(x), floatStr(y)};
+          });
+        else if constexpr (std::is_same_v<T, ExprPtr>)
+          return expr(x, y);
+        else if constexpr (std::is_same_v<T, ExprList>)
+          return exprs("elements", x, y);
+        else
+          return check(x == y, "value", [&] { return std::pair{attrStr(a), attrStr(b)}; });
+      },
+      a);
+}
+
+bool Equal::target(const CallTarget &a, const CallTarget &b) {
+  bool ok = a.op == b.op && (a.op || a.function == b.function);
+  return check(ok, "target", [&] { return std::pair{quote(a.name()), quote(b.name())}; });
+}
+
+bool Equal::expr(const ExprPtr &a, const ExprPtr &b) {
+  if (!a || !b || a->kind() != b->kind())
+    return check(!a && !b, "expr", [&] {
+      auto side = [](const ExprPtr &e) {
+        return e ? std::string(kindName(e->kind())) + " " + brief(e) : std::string("<null>");
+      };
+      return std::pair{side(a), side(b)};
+    });
+  if (auto *va = dynCast<Var>(a))
+    return useVar(*va, static_cast<const Var &>(*b));
+  if (!exprFields(a, b))
+    return false;
+  return typeAt("type", a->type(), b->type());
+}
+
+bool Equal::exprFields(const ExprPtr &a, const ExprPtr &b) {
+  auto value = [&](bool ok) {
+    return check(ok, "value", [&] { return std::pair{brief(a), brief(b)}; });
+  };
+  switch (a->kind()) {
+  case ExprKind::ConstInt:
+    return value(static_cast<const ConstInt &>(*a).value() ==
+                 static_cast<const ConstInt &>(*b).value());
+  case ExprKind::ConstFloat:
+    return value(std::bit_cast<uint64_t>(static_cast<const ConstFloat &>(*a).value()) ==
+                 std::bit_cast<uint64_t>(static_cast<const ConstFloat &>(*b).value()));
+  case ExprKind::ConstBool:
+    return value(static_cast<const ConstBool &>(*a).value() ==
+                 static_cast<const ConstBool &>(*b).value());
+  case ExprKind::Binary: {
+    auto &x = static_cast<const Binary &>(*a), &y = static_cast<const Binary &>(*b);
+    return check(x.op() == y.op(), "op",
+                 [&] {
+                   return std::pair{std::string(binaryOpName(x.op())),
+                                    std::string(binaryOpName(y.op()))};
+                 }) &&
+           exprAt("lhs", x.lhs(), y.lhs()) && exprAt("rhs", x.rhs(), y.rhs());
+  }
+  case ExprKind::Unary: {
+    auto &x = static_cast<const Unary &>(*a), &y = static_cast<const Unary &>(*b);
+    return check(x.op() == y.op(), "op",
+                 [&] {
+                   return std::pair{std::string(unaryOpName(x.op())),
+                                    std::string(unaryOpName(y.op()))};
+                 }) &&
+           exprAt("operand", x.operand(), y.operand());
+  }
+  case ExprKind::Call:
+    return call(static_cast<const Call &>(*a), static_cast<const Call &>(*b));
+  case ExprKind::Submit:
+    return submit(static_cast<const Submit &>(*a), static_cast<const Submit &>(*b));
+  case ExprKind::MakeTuple:
+    return exprs("elements", static_cast<const MakeTuple &>(*a).elements(),
+                 static_cast<const MakeTuple &>(*b).elements());
+  case ExprKind::TupleGetItem: {
+    auto &x = static_cast<const TupleGetItem &>(*a), &y = static_cast<const TupleGetItem &>(*b);
+    return check(x.index() == y.index(), "index",
+                 [&] {
+                   return std::pair{std::to_string(x.index()), std::to_string(y.index())};
+                 }) &&
+           exprAt("tuple", x.tuple(), y.tuple());
+  }
+  case ExprKind::Var:
+  case ExprKind::MemRef:
+    break; // handled by useVar
+  }
+  return true;
+}
+
+bool Equal::call(const Call &a, const Call &b) {
+  return target(a.target(), b.target()) && exprs("args", a.args(), b.args()) &&
+         attrs("kwargs", a.kwargs(), b.kwargs()) && attrs("attrs", a.attrs(), b.attrs());
+}
+
+bool Equal::submit(const Submit &a, const Submit &b) {
+  auto flag = [](bool v) { return std::string(v ? "true" : "false"); };
+  return target(a.target(), b.target()) && exprs("args", a.args(), b.args()) &&
+         exprs("deps", a.deps(), b.deps()) && exprAt("core_num", a.coreNum(), b.coreNum()) &&
+         check(a.syncStart() == b.syncStart(), "sync_start",
+               [&] {
+                 return std::pair{flag(a.syncStart()), flag(b.syncStart())};
+               }) &&
+         check(a.allowEarlyResolve() == b.allowEarlyResolve(), "allow_early_resolve",
+               [&] {
+                 return std::pair{flag(a.allowEarlyResolve()), flag(b.allowEarlyResolve())};
+               }) &&
+         exprAt("predicate", a.predicate(), b.predicate());
+}
+
+bool Equal::stmt(const StmtPtr &a, const StmtPtr &b) {
+  if (!a || !b || a->kind() != b->kind())
+    return check(!a && !b, "stmt", [&] {
+      auto side = [](const StmtPtr &s) {
+        return s ? std::string(kindName(s->kind())) : std::string("<null>");
+      };
+      return std::pair{side(a), side(b)};
+    });
+  return stmtFields(*a, *b);
+}
+
+bool Equal::stmtFields(const Stmt &a, const Stmt &b) {
+  switch (a.kind()) {
+  case StmtKind::Assign: {
+    auto &x = static_cast<const Assign &>(a), &y = static_cast<const Assign &>(b);
+    if (!exprAt("value", x.value(), y.value()))
+      return false;
+    Step s(*this, {"var"});
+    return defVar(x.var(), y.var());
+  }
+  case StmtKind::Eval:
+    return exprAt("expr", static_cast<const Eval &>(a).expr(), static_cast<const Eval &>(b).expr());
+  case StmtKind::Seq:
+    return seq(static_cast<const Seq &>(a), static_cast<const Seq &>(b));
+  case StmtKind::If:
+    return ifStmt(static_cast<const If &>(a), static_cast<const If &>(b));
+  case StmtKind::For:
+    return forStmt(static_cast<const For &>(a), static_cast<const For &>(b));
+  case StmtKind::While:
+    return whileStmt(static_cast<const While &>(a), static_cast<const While &>(b));
+  case StmtKind::Yield:
+    return exprs("values", static_cast<const Yield &>(a).values(),
+                 static_cast<const Yield &>(b).values());
+  case StmtKind::Return:
+    return exprs("values", static_cast<const Return &>(a).values(),
+                 static_cast<const Return &>(b).values());
+  case StmtKind::Break:
+  case StmtKind::Continue:
+    return true;
+  case StmtKind::Scope: {
+    auto &x = static_cast<const Scope &>(a), &y = static_cast<const Scope &>(b);
+    return check(x.scopeKind() == y.scopeKind(), "scope kind",
+                 [&] {
+                   return std::pair{std::string(scopeKindName(x.scopeKind())),
+                                    std::string(scopeKindName(y.scopeKind()))};
+                 }) &&
+           check(x.nameHint() == y.nameHint(), "name_hint",
+                 [&] {
+                   return std::pair{quote(x.nameHint()), quote(y.nameHint())};
+                 }) &&
+           attrs("attrs", x.attrs(), y.attrs()) && stmtAt("body", x.body(), y.body());
+  }
+  case StmtKind::Inline: {
+    auto &x = static_cast<const InlineCode &>(a), &y = static_cast<const InlineCode &>(b);
+    return check(x.text() == y.text(), "text", [&] {
+      return std::pair{quote(x.text()), quote(y.text())};
+    });
+  }
+  }
+  return true;
+}
+
+bool Equal::seq(const Seq &a, const Seq &b) {
+  auto &xs = a.stmts(), &ys = b.stmts();
+  size_t n = std::min(xs.size(), ys.size());
+  for (size_t i = 0; i < n; ++i) {
+    Step s(*this,
+           {"stmt", static_cast<long>(i), nullptr, xs[i] ? kindName(xs[i]->kind()) : nullptr});
+    if (!stmt(xs[i], ys[i]))
+      return false;
+  }
+  // Reported after the common prefix so that the message points at the first extra statement.
+  return check(xs.size() == ys.size(), "statement count", [&] {
+    auto side = [&](const std::vector<StmtPtr> &v) {
+      std::string s = std::to_string(v.size());
+      if (v.size() > n && v[n])
+        s += std::string(" (next: ") + kindName(v[n]->kind()) + ")";
+      return s;
+    };
+    return std::pair{side(xs), side(ys)};
+  });
+}
+
+bool Equal::ifStmt(const If &a, const If &b) {
+  return exprAt("cond", a.cond(), b.cond()) && stmtAt("then", a.thenBody(), b.thenBody()) &&
+         stmtAt("else", a.elseBody(), b.elseBody()) &&
+         defVars("return_vars", a.returnVars(), b.returnVars());
+}
+
+bool Equal::forStmt(const For &a, const For &b) {
+  if (!exprAt("start", a.start(), b.start()) || !exprAt("stop", a.stop(), b.stop()) ||
+      !exprAt("step", a.step(), b.step()))
+    return false;
+  if (!check(a.forKind() == b.forKind(), "kind", [&] {
+        return std::pair{std::string(forKindName(a.forKind())),
+                         std::string(forKindName(b.forKind()))};
+      }))
+    return false;
+  if (!attrs("attrs", a.attrs(), b.attrs()))
+    return false;
+  {
+    Step s(*this, {"loop_var"});
+    if (!defVar(a.loopVar(), b.loopVar()))
+      return false;
+  }
+  return iterArgs(a.iterArgs(), b.iterArgs()) && stmtAt("body", a.body(), b.body()) &&
+         defVars("return_vars", a.returnVars(), b.returnVars());
+}
+
+bool Equal::whileStmt(const While &a, const While &b) {
+  return iterArgs(a.iterArgs(), b.iterArgs()) && exprAt("cond", a.cond(), b.cond()) &&
+         stmtAt("body", a.body(), b.body()) &&
+         defVars("return_vars", a.returnVars(), b.returnVars());
+}
+
+bool Equal::type(const TypePtr &a, const TypePtr &b) {
+  if (!a || !b || a->kind() != b->kind())
+    return check(!a && !b, "type kind", [&] {
+      auto side = [](const TypePtr &t) { return std::string(t ? kindName(t->kind()) : "<null>"); };
+      return std::pair{side(a), side(b)};
+    });
+  auto dtypes = [&](DataType x, DataType y) {
+    return check(x == y, "dtype", [&] {
+      return std::pair{std::string(dtypeName(x)), std::string(dtypeName(y))};
+    });
+  };
+  switch (a->kind()) {
+  case TypeKind::Unknown:
+  case TypeKind::MemRef:
+    return true;
+  case TypeKind::Scalar:
+    return dtypes(static_cast<const ScalarType &>(*a).dtype(),
+                  static_cast<const ScalarType &>(*b).dtype());
+  case TypeKind::Tensor:
+    return tensorType(static_cast<const TensorType &>(*a), static_cast<const TensorType &>(*b));
+  case TypeKind::Tile:
+    return tileType(static_cast<const TileType &>(*a), static_cast<const TileType &>(*b));
+  case TypeKind::Tuple:
+    return list("elements", static_cast<const TupleType &>(*a).elements(),
+                static_cast<const TupleType &>(*b).elements(),
+                [&](const TypePtr &x, const TypePtr &y) { return type(x, y); });
+  case TypeKind::Ptr: {
+    auto x = static_cast<const PtrType &>(*a).memorySpace();
+    auto y = static_cast<const PtrType &>(*b).memorySpace();
+    return check(x == y, "memory space", [&] {
+      return std::pair{std::string(memorySpaceName(x)), std::string(memorySpaceName(y))};
+    });
+  }
+  case TypeKind::Array: {
+    auto &x = static_cast<const ArrayType &>(*a), &y = static_cast<const ArrayType &>(*b);
+    return dtypes(x.dtype(), y.dtype()) && check(x.size() == y.size(), "size", [&] {
+             return std::pair{std::to_string(x.size()), std::to_string(y.size())};
+           });
+  }
+  }
+  return true;
+}
+
+bool Equal::tensorType(const TensorType &a, const TensorType &b) {
+  if (!check(
+          a.dtype() == b.dtype(), "dtype",
+          [&] {
+            return std::pair{std::string(dtypeName(a.dtype())), std::string(dtypeName(b.dtype()))};
+          }) ||
+      !exprs("shape", a.shape(), b.shape()))
+    return false;
+  if (!check(a.view().has_value() == b.view().has_value(), "view", [&] {
+        return std::pair{a.view() ? "present" : "absent", b.view() ? "present" : "absent"};
+      }))
+    return false;
+  if (!a.view())
+    return true;
+  auto &x = *a.view(), &y = *b.view();
+  Step s(*this, {"view"});
+  return exprs("stride", x.stride, y.stride) &&
+         check(x.layout == y.layout, "layout",
+               [&] {
+                 return std::pair{std::string(enumName(x.layout)), std::string(enumName(y.layout))};
+               }) &&
+         exprs("valid_shape", x.validShape, y.validShape) && check(x.pad == y.pad, "pad", [&] {
+           return std::pair{std::string(enumName(x.pad)), std::string(enumName(y.pad))};
+         });
+}
+
+bool Equal::tileType(const TileType &a, const TileType &b) {
+  if (!check(
+          a.dtype() == b.dtype(), "dtype",
+          [&] {
+            return std::pair{std::string(dtypeName(a.dtype())), std::string(dtypeName(b.dtype()))};
+          }) ||
+      !exprs("shape", a.shape(), b.shape()))
+    return false;
+  if (!check(a.memorySpace() == b.memorySpace(), "memory space", [&] {
+        return std::pair{optStr(a.memorySpace(), memorySpaceName),
+                         optStr(b.memorySpace(), memorySpaceName)};
+      }))
+    return false;
+  if (!check(a.view().has_value() == b.view().has_value(), "view", [&] {
+        return std::pair{a.view() ? "present" : "absent", b.view() ? "present" : "absent"};
+      }))
+    return false;
+  if (a.view()) {
+    Step s(*this, {"view"});
+    if (!tileView(*a.view(), *b.view()))
+      return false;
+  }
+  if (!a.memref() || !b.memref())
+    return check(!a.memref() && !b.memref(), "memref", [&] {
+      auto side = [](const MemRefPtr &m) { return m ? describeVar(*m) : std::string("<none>"); };
+      return std::pair{side(a.memref()), side(b.memref())};
+    });
+  return useVar(*a.memref(), *b.memref());
+}
+
+bool Equal::tileView(const TileView &x, const TileView &y) {
+  auto num = [](int64_t v) { return std::to_string(v); };
+  return exprs("valid_shape", x.validShape, y.validShape) && exprs("stride", x.stride, y.stride) &&
+         exprAt("start_offset", x.startOffset, y.startOffset) &&
+         check(
+             x.blayout == y.blayout, "blayout",
+             [&] {
+               return std::pair{std::string(enumName(x.blayout)), std::string(enumName(y.blayout))};
+             }) &&
+         check(
+             x.slayout == y.slayout, "slayout",
+             [&] {
+               return std::pair{std::string(enumName(x.slayout)), std::string(enumName(y.slayout))};
+             }) &&
+         check(x.fractal == y.fractal, "fractal",
+               [&] {
+                 return std::pair{num(x.fractal), num(y.fractal)};
+               }) &&
+         check(x.pad == y.pad, "pad",
+               [&] {
+                 return std::pair{std::string(enumName(x.pad)), std::string(enumName(y.pad))};
+               }) &&
+         check(x.compact == y.compact, "compact", [&] {
+           return std::pair{num(x.compact), num(y.compact)};
+         });
+}
+
+bool Equal::function(const Function &a, const Function &b) {
+  l2r_.clear();
+  r2l_.clear();
+  Step s(*this, {"function", -1, nullptr, nullptr, a.name()});
+  if (!check(a.type() == b.type(), "function type",
+             [&] {
+               return std::pair{std::string(functionTypeName(a.type())),
+                                std::string(functionTypeName(b.type()))};
+             }) ||
+      !check(a.level() == b.level(), "level",
+             [&] {
+               return std::pair{optStr(a.level(), levelName), optStr(b.level(), levelName)};
+             }) ||
+      !check(a.role() == b.role(), "role", [&] {
+        return std::pair{optStr(a.role(), roleName), optStr(b.role(), roleName)};
+      }))
+    return false;
+  bool ok = list("params", a.params(), b.params(), [&](const Param &x, const Param &y) {
+    return check(x.direction == y.direction, "direction",
+                 [&] {
+                   return std::pair{std::string(directionName(x.direction)),
+                                    std::string(directionName(y.direction))};
+                 }) &&
+           defVar(x.var, y.var);
+  });
+  return ok &&
+         list("return_types", a.returnTypes(), b.returnTypes(),
+              [&](const TypePtr &x, const TypePtr &y) { return type(x, y); }) &&
+         attrs("attrs", a.attrs(), b.attrs()) && stmtAt("body", a.body(), b.body());
+}
+
+bool Equal::program(const Program &a, const Program &b) {
+  auto &fa = a.functions(), &fb = b.functions();
+  size_t n = std::min(fa.size(), fb.size());
+  for (size_t i = 0; i < n; ++i) {
+    if (!check(fa[i]->name() == fb[i]->name(), "function name", [&] {
+          return std::pair{quote(fa[i]->name()), quote(fb[i]->name())};
+        }))
+      return false;
+    if (!function(*fa[i], *fb[i]))
+      return false;
+  }
+  return check(fa.size() == fb.size(), "function count", [&] {
+    auto side = [&](const std::vector<FunctionPtr> &v) {
+      return std::to_string(v.size()) +
+             (v.size() > n ? " (next: " + quote(v[n]->name()) + ")" : "");
+    };
+    return std::pair{side(fa), side(fb)};
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Hashing (mirrors Equal's traversal)
+//===----------------------------------------------------------------------===//
+
+class Hasher {
+public:
+  size_t value() const { return h_; }
+  void program(const Program &p);
+  void function(const Function &f);
+  void stmt(const StmtPtr &s);
+  void expr(const ExprPtr &e);
+  void type(const TypePtr &t);
+
+private:
+  enum Tag : uint64_t { Null = 0x51, Def, Use, Free, Redef, Memref, List };
+  void mix(uint64_t v) { h_ ^= v + 0x9e3779b97f4a7c15ULL + (h_ << 6) + (h_ >> 2); }
+  void mixStr(std::string_view s) { mix(std::hash<std::string_view>{}(s)); }
+  void exprs(const ExprList &es) {
+    mix(List);
+    mix(es.size());
+    for (auto &e : es)
+      expr(e);
+  }
+  void defVar(const VarPtr &v);
+  void useVar(const Var &v);
+  void memref(const MemRef &m);
+  void iterArgs(const std::vector<IterArg> &args);
+  void attrs(const AttrList &attrs);
+  void target(const CallTarget &t) {
+    mix(reinterpret_cast<uintptr_t>(t.op));
+    if (!t.op)
+      mixStr(t.function);
+  }
+  void exprFields(const Expr &e);
+  void stmtFields(const Stmt &s);
+  void loop(const For &s);
+
+  uint64_t h_ = 0;
+  std::unordered_map<const Var *, uint64_t> numbers_;
+};
+
+void Hasher::defVar(const VarPtr &v) {
+  if (!v)
+    return mix(Null);
+  if (isa<MemRef>(v))
+    return useVar(*v);
+  type(v->type());
+  if (auto it = numbers_.find(v.get()); it != numbers_.end()) {
+    mix(Redef);
+    return mix(it->second);
+  }
+  mix(Def);
+  numbers_.emplace(v.get(), numbers_.size());
+}
+
+void Hasher::useVar(const Var &v) {
+  mix(static_cast<uint64_t>(v.kind()));
+  if (auto it = numbers_.find(&v); it != numbers_.end()) {
+    mix(Use);
+    return mix(it->second);
+  }
+  if (auto *m = dynCast<MemRef>(&v))
+    return memref(*m);
+  mix(Free);
+  mix(v.id());
+}
+
+void Hasher::memref(const MemRef &m) {
+  mix(Memref);
+  mix(m.size());
+  mix(m.pinned());
+  mix(m.slotCount());
+  mix(m.slotIndex());
+  if (!m.base()) {
+    mix(Null);
+  } else if (numbers_.count(m.base().get()) || isa<MemRef>(m.base())) {
+    useVar(*m.base());
+  } else { // an unbound base is bound here (see Equal::memrefBase)
+    type(m.base()->type());
+    mix(Def);
+    numbers_.emplace(m.base().get(), numbers_.size());
+  }
+  expr(m.byteOffset());
+  numbers_.emplace(&m, numbers_.size());
+}
+
+void Hasher::iterArgs(const std::vector<IterArg> &args) {
+  mix(args.size());
+  for (auto &a : args)
+    expr(a.init);
+  for (auto &a : args)
+    defVar(a.var);
+}
+
+void Hasher::attrs(const AttrList &attrs) {
+  mix(attrs.size());
+  for (auto &[k, v] : attrs) {
+    mixStr(k);
+    mix(v.index());
+    std::visit(
+        [&](const auto &x) {
+          using T = std::decay_t<decltype(x)>;
+          if constexpr (std::is_same_v<T, double>)
+            mix(std::bit_cast<uint64_t>(x));
+          else if constexpr (std::is_same_v<T, ExprPtr>)
+            expr(x);
+          else if constexpr (std::is_same_v<T, ExprList>)
+            exprs(x);
+          else if constexpr (std::is_same_v<T, std::string>)
+            mixStr(x);
+          else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+            mix(x.size());
+            for (auto i : x)
+              mix(static_cast<uint64_t>(i));
+          } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+            mix(x.size());
+            for (auto &s : x)
+              mixStr(s);
+          } else
+            mix(static_cast<uint64_t>(x));
+        },
+        v);
+  }
+}
+
+void Hasher::expr(const ExprPtr &e) {
+  if (!e)
+    return mix(Null);
+  mix(static_cast<uint64_t>(e->kind()) + 0x100);
+  if (auto *v = dynCast<Var>(e))
+    return useVar(*v);
+  exprFields(*e);
+  type(e->type());
+}
+
+void Hasher::exprFields(const Expr &e) {
+  switch (e.kind()) {
+  case ExprKind::ConstInt:
+    return mix(static_cast<uint64_t>(static_cast<const ConstInt &>(e).value()));
+  case ExprKind::ConstFloat:
+    return mix(std::bit_cast<uint64_t>(static_cast<const ConstFloat &>(e).value()));
+  case ExprKind::ConstBool:
+    return mix(static_cast<const ConstBool &>(e).value());
+  case ExprKind::Binary: {
+    auto &b = static_cast<const Binary &>(e);
+    mix(static_cast<uint64_t>(b.op()));
+    expr(b.lhs());
+    return expr(b.rhs());
+  }
+  case ExprKind::Unary: {
+    auto &u = static_cast<const Unary &>(e);
+    mix(static_cast<uint64_t>(u.op()));
+    return expr(u.operand());
+  }
+  case ExprKind::Call: {
+    auto &c = static_cast<const Call &>(e);
+    target(c.target());
+    exprs(c.args());
+    attrs(c.kwargs());
+    return attrs(c.attrs());
+  }
+  case ExprKind::Submit: {
+    auto &c = static_cast<const Submit &>(e);
+    target(c.target());
+    exprs(c.args());
+    exprs(c.deps());
+    expr(c.coreNum());
+    mix(c.syncStart() * 2 + c.allowEarlyResolve());
+    return expr(c.predicate());
+  }
+  case ExprKind::MakeTuple:
+    return exprs(static_cast<const MakeTuple &>(e).elements());
+  case ExprKind::TupleGetItem: {
+    auto &t = static_cast<const TupleGetItem &>(e);
+    mix(static_cast<uint64_t>(t.index()));
+    return expr(t.tuple());
+  }
+  case ExprKind::Var:
+  case ExprKind::MemRef:
+    break;
+  }
+}
+
+void Hasher::stmt(const StmtPtr &s) {
+  if (!s)
+    return mix(Null);
+  mix(static_cast<uint64_t>(s->kind()) + 0x200);
+  stmtFields(*s);
+}
+
+void Hasher::stmtFields(const Stmt &s) {
+  switch (s.kind()) {
+  case StmtKind::Assign:
+    expr(static_cast<const Assign &>(s).value());
+    return defVar(static_cast<const Assign &>(s).var());
+  case StmtKind::Eval:
+    return expr(static_cast<const Eval &>(s).expr());
+  case StmtKind::Seq:
+    mix(static_cast<const Seq &>(s).stmts().size());
+    for (auto &c : static_cast<const Seq &>(s).stmts())
+      stmt(c);
+    return;
+  case StmtKind::If: {
+    auto &x = static_cast<const If &>(s);
+    expr(x.cond());
+    stmt(x.thenBody());
+    stmt(x.elseBody());
+    mix(x.returnVars().size());
+    for (auto &v : x.returnVars())
+      defVar(v);
+    return;
+  }
+  case StmtKind::For:
+    return loop(static_cast<const For &>(s));
+  case StmtKind::While: {
+    auto &x = static_cast<const While &>(s);
+    iterArgs(x.iterArgs());
+    expr(x.cond());
+    stmt(x.body());
+    mix(x.returnVars().size());
+    for (auto &v : x.returnVars())
+      defVar(v);
+    return;
+  }
+  case StmtKind::Yield:
+    return exprs(static_cast<const Yield &>(s).values());
+  case StmtKind::Return:
+    return exprs(static_cast<const Return &>(s).values());
+  case StmtKind::Break:
+  case StmtKind::Continue:
+    return;
+  case StmtKind::Scope: {
+    auto &x = static_cast<const Scope &>(s);
+    mix(static_cast<uint64_t>(x.scopeKind()));
+    mixStr(x.nameHint());
+    attrs(x.attrs());
+    return stmt(x.body());
+  }
+  case StmtKind::Inline:
+    return mixStr(static_cast<const InlineCode &>(s).text());
+  }
+}
+
+void Hasher::loop(const For &s) {
+  expr(s.start());
+  expr(s.stop());
+  expr(s.step());
+  mix(static_cast<uint64_t>(s.forKind()));
+  attrs(s.attrs());
+  defVar(s.loopVar());
+  iterArgs(s.iterArgs());
+  stmt(s.body());
+  mix(s.returnVars().size());
+  for (auto &v : s.returnVars())
+    defVar(v);
+}
+
+void Hasher::type(const TypePtr &t) {
+  if (!t)
+    return mix(Null);
+  mix(static_cast<uint64_t>(t->kind()) + 0x300);
+  if (auto *st = dynCast<ScalarType>(t))
+    return mix(static_cast<uint64_t>(st->dtype()));
+  if (auto *sh = dynCast<ShapedType>(t)) {
+    mix(static_cast<uint64_t>(sh->dtype()));
+    exprs(sh->shape());
+  }
+  if (auto *tt = dynCast<TensorType>(t)) {
+    mix(tt->view().has_value());
+    if (auto &v = tt->view()) {
+      exprs(v->stride);
+      mix(static_cast<uint64_t>(v->layout));
+      exprs(v->validShape);
+      mix(static_cast<uint64_t>(v->pad));
+    }
+  } else if (auto *tt = dynCast<TileType>(t)) {
+    mix(tt->memorySpace() ? static_cast<uint64_t>(*tt->memorySpace()) + 1 : 0);
+    mix(tt->view().has_value());
+    if (auto &v = tt->view()) {
+      exprs(v->validShape);
+      exprs(v->stride);
+      expr(v->startOffset);
+      mix(static_cast<uint64_t>(v->blayout) | static_cast<uint64_t>(v->slayout) << 8 |
+          static_cast<uint64_t>(v->pad) << 16 | static_cast<uint64_t>(v->compact) << 24);
+      mix(static_cast<uint64_t>(v->fractal));
+    }
+    if (tt->memref())
+      useVar(*tt->memref());
+    else
+      mix(Null);
+  } else if (auto *tu = dynCast<TupleType>(t)) {
+    mix(tu->elements().size());
+    for (auto &e : tu->elements())
+      type(e);
+  } else if (auto *p = dynCast<PtrType>(t)) {
+    mix(static_cast<uint64_t>(p->memorySpace()));
+  } else if (auto *a = dynCast<ArrayType>(t)) {
+    mix(static_cast<uint64_t>(a->dtype()));
+    mix(static_cast<uint64_t>(a->size()));
+  }
+}
+
+void Hasher::function(const Function &f) {
+  numbers_.clear();
+  mix(static_cast<uint64_t>(f.type()));
+  mix(f.level() ? static_cast<uint64_t>(*f.level()) + 1 : 0);
+  mix(f.role() ? static_cast<uint64_t>(*f.role()) + 1 : 0);
+  mix(f.params().size());
+  for (auto &p : f.params()) {
+    mix(static_cast<uint64_t>(p.direction));
+    defVar(p.var);
+  }
+  mix(f.returnTypes().size());
+  for (auto &t : f.returnTypes())
+    type(t);
+  attrs(f.attrs());
+  stmt(f.body());
+}
+
+void Hasher::program(const Program &p) {
+  mix(p.functions().size());
+  for (auto &f : p.functions()) {
+    mixStr(f->name());
+    function(*f);
+  }
+}
+
+} // namespace
+
+bool structuralEqual(const Program &a, const Program &b) { return Equal(false).program(a, b); }
+bool structuralEqual(const Function &a, const Function &b) { return Equal(false).function(a, b); }
+bool structuralEqual(const StmtPtr &a, const StmtPtr &b, bool mapFreeVars) {
+  return Equal(mapFreeVars).stmt(a, b);
+}
+bool structuralEqual(const ExprPtr &a, const ExprPtr &b, bool mapFreeVars) {
+  return Equal(mapFreeVars).expr(a, b);
+}
+bool structuralEqual(const TypePtr &a, const TypePtr &b, bool mapFreeVars) {
+  return Equal(mapFreeVars).type(a, b);
+}
+
+size_t structuralHash(const Program &p) {
+  Hasher h;
+  h.program(p);
+  return h.value();
+}
+size_t structuralHash(const Function &f) {
+  Hasher h;
+  h.function(f);
+  return h.value();
+}
+size_t structuralHash(const StmtPtr &s) {
+  Hasher h;
+  h.stmt(s);
+  return h.value();
+}
+size_t structuralHash(const ExprPtr &e) {
+  Hasher h;
+  h.expr(e);
+  return h.value();
+}
+size_t structuralHash(const TypePtr &t) {
+  Hasher h;
+  h.type(t);
+  return h.value();
+}
+
+std::optional<std::string> describeMismatch(const Program &a, const Program &b) {
+  Equal e(false);
+  e.program(a, b);
+  return e.mismatch();
+}
+std::optional<std::string> describeMismatch(const Function &a, const Function &b) {
+  Equal e(false);
+  e.function(a, b);
+  return e.mismatch();
+}
+std::optional<std::string> describeMismatch(const StmtPtr &a, const StmtPtr &b, bool mapFreeVars) {
+  Equal e(mapFreeVars);
+  e.stmt(a, b);
+  return e.mismatch();
+}
+std::optional<std::string> describeMismatch(const ExprPtr &a, const ExprPtr &b, bool mapFreeVars) {
+  Equal e(mapFreeVars);
+  e.expr(a, b);
+  return e.mismatch();
+}
+
+} // namespace pl::ir
