@@ -1,0 +1,214 @@
+// Creation and data-movement ops: tensor/tile create and full, tile load/store/move, read/write.
+#include "ir/ops/type_inference.h"
+
+#include <algorithm>
+
+namespace pl::ir {
+
+using namespace ops;
+
+namespace {
+
+/// Checks the `target_memory` kwarg of a tile op against the spaces it may name.
+bool checkTargetSpace(const DeduceCall &c, const std::vector<MemorySpace> &allowed) {
+  auto s = c.spaceKw("target_memory");
+  if (!s || std::find(allowed.begin(), allowed.end(), *s) != allowed.end())
+    return true;
+  std::string names;
+  for (MemorySpace m : allowed)
+    names += (names.empty() ? "'" : " or '") + std::string(memorySpaceName(m)) + "'";
+  c.fail("T111", "kwarg 'target_memory' of '" + c.op.name() + "' is '" +
+                     std::string(memorySpaceName(*s)) + "'; expected " + names);
+  return false;
+}
+
+const std::vector<MemorySpace> kOnChip = {
+    MemorySpace::Vec,  MemorySpace::Mat,  MemorySpace::Left,      MemorySpace::Right,
+    MemorySpace::Acc,  MemorySpace::Bias, MemorySpace::LeftScale, MemorySpace::RightScale};
+
+/// Constant dims must be positive (T106).
+bool checkShapeDims(const DeduceCall &c, size_t argIndex, const ExprList &shape) {
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (auto v = constIntValue(shape[i]); v && *v <= 0) {
+      c.fail("T106", "dim " + std::to_string(i) + " of " + c.argLabel(argIndex) + " is " +
+                         std::to_string(*v) + "; expected a positive size");
+      return false;
+    }
+  return true;
+}
+
+TypePtr deduceCreate(const DeduceCall &c) {
+  auto shape = c.tuple(0);
+  if (!shape || !checkShapeDims(c, 0, *shape))
+    return nullptr;
+  if (c.isTileOp() && !checkTargetSpace(c, kOnChip))
+    return nullptr;
+  return c.makeShaped(*c.dtypeKw("dtype"), *shape);
+}
+
+TypePtr deduceFull(const DeduceCall &c) {
+  auto shape = c.tuple(0);
+  if (!shape || !checkShapeDims(c, 0, *shape) || !c.scalar(1))
+    return nullptr;
+  if (c.isTileOp() && !checkTargetSpace(c, kOnChip))
+    return nullptr;
+  return c.makeShaped(*c.dtypeKw("dtype"), *shape);
+}
+
+TypePtr deduceLoad(const DeduceCall &c) {
+  auto *src = c.tensor(0);
+  auto offsets = src ? c.tuple(1) : std::nullopt;
+  auto shapes = offsets ? c.tuple(2) : std::nullopt;
+  if (!shapes || !checkShapeDims(c, 2, *shapes))
+    return nullptr;
+  if (offsets->size() != shapes->size() || shapes->empty() || shapes->size() > src->rank())
+    return c.fail("T110", "'" + c.op.name() + "' got " + std::to_string(offsets->size()) +
+                              " offsets and " + std::to_string(shapes->size()) +
+                              " shapes for a tensor of rank " + std::to_string(src->rank()) +
+                              "; expected equal counts, at least 1 and at most the rank");
+  if (!checkTargetSpace(c, {MemorySpace::Vec, MemorySpace::Mat}))
+    return nullptr;
+  std::optional<TileView> view;
+  if (const AttrValue *v = findAttr(c.kwargs, "valid_shape")) {
+    auto &valid = std::get<ExprList>(*v);
+    if (valid.size() != shapes->size())
+      return c.fail("T110", "kwarg 'valid_shape' of '" + c.op.name() + "' has " +
+                                std::to_string(valid.size()) + " dims; expected " +
+                                std::to_string(shapes->size()));
+    view = TileView{};
+    view->validShape = valid;
+  }
+  return TileType::make(src->dtype(), *shapes, std::nullopt, view);
+}
+
+TypePtr deduceStore(const DeduceCall &c) {
+  auto *src = c.tile(0);
+  auto offsets = src ? c.tuple(1) : std::nullopt;
+  auto *dst = offsets ? c.tensor(2) : nullptr;
+  if (!dst)
+    return nullptr;
+  if (offsets->size() > dst->rank() || src->rank() > dst->rank())
+    return c.fail("T110", "'" + c.op.name() + "' stores a tile of rank " +
+                              std::to_string(src->rank()) + " at " +
+                              std::to_string(offsets->size()) + " offsets into a tensor of rank " +
+                              std::to_string(dst->rank()) + "; expected at most the tensor rank");
+  if (!checkSameDType(c, src->dtype(), dst->dtype(), "the tile and the tensor"))
+    return nullptr;
+  return c.args[2]->type();
+}
+
+TypePtr deduceMove(const DeduceCall &c) {
+  auto *src = c.tile(0);
+  if (!src || !checkTargetSpace(c, kOnChip))
+    return nullptr;
+  return TileType::make(src->dtype(), src->shape());
+}
+
+/// tensor.read / tile.read: one element at scalar indices.
+TypePtr deduceRead(const DeduceCall &c) {
+  auto *src = c.operand(0);
+  auto idx = src ? c.tuple(1) : std::nullopt;
+  if (!idx)
+    return nullptr;
+  if (idx->size() != src->rank())
+    return c.fail("T110", "'" + c.op.name() + "' got " + std::to_string(idx->size()) +
+                              " indices for rank " + std::to_string(src->rank()) +
+                              "; expected one index per dim");
+  return ScalarType::get(src->dtype());
+}
+
+/// tensor.write / tile.write: returns the updated container.
+TypePtr deduceWrite(const DeduceCall &c) {
+  auto *dst = c.operand(0);
+  auto idx = dst ? c.tuple(1) : std::nullopt;
+  if (!idx || !c.scalar(2))
+    return nullptr;
+  if (idx->size() != dst->rank())
+    return c.fail("T110", "'" + c.op.name() + "' got " + std::to_string(idx->size()) +
+                              " indices for rank " + std::to_string(dst->rank()) +
+                              "; expected one index per dim");
+  return c.args[0]->type();
+}
+
+void registerCreation(OpRegistry &r) {
+  OpDef(r, "tensor.create")
+      .category("creation")
+      .describe("a new tensor of the given shape and dtype (contents undefined)")
+      .args({"shape"})
+      .kwarg("dtype", AttrKind::DType, true)
+      .deduce(deduceCreate);
+  OpDef(r, "tile.create")
+      .category("creation")
+      .describe("a new on-chip tile of the given shape and dtype (contents undefined)")
+      .args({"shape"})
+      .kwarg("dtype", AttrKind::DType, true)
+      .kwarg("target_memory", AttrKind::MemSpace)
+      .resultSpaceKwarg("target_memory", MemorySpace::Vec)
+      .deduce(deduceCreate);
+  OpDef(r, "tensor.full")
+      .category("creation")
+      .describe("a new tensor filled with a scalar value")
+      .args({"shape", "value"})
+      .kwarg("dtype", AttrKind::DType, true)
+      .deduce(deduceFull);
+  OpDef(r, "tile.full")
+      .category("creation")
+      .describe("a new tile filled with a scalar value")
+      .args({"shape", "value"})
+      .kwarg("dtype", AttrKind::DType, true)
+      .kwarg("target_memory", AttrKind::MemSpace)
+      .resultSpaceKwarg("target_memory", MemorySpace::Vec)
+      .deduce(deduceFull);
+}
+
+void registerMovement(OpRegistry &r) {
+  OpDef(r, "tile.load")
+      .category("memory")
+      .describe("copies a window of a tensor into a tile (out-of-bounds reads are zero-padded)")
+      .args({"tensor", "offsets", "shapes"})
+      .kwarg("target_memory", AttrKind::MemSpace)
+      .kwarg("valid_shape", AttrKind::ExprList)
+      .resultSpaceKwarg("target_memory", MemorySpace::Vec)
+      .deduce(deduceLoad);
+  OpDef(r, "tile.store")
+      .category("memory")
+      .describe("writes a tile into a tensor window; returns the updated tensor")
+      .args({"tile", "offsets", "tensor"})
+      .argSpace(0, {MemorySpace::Vec, MemorySpace::Mat, MemorySpace::Acc})
+      .effect(2, ArgEffect::Write)
+      .aliasesArg(2)
+      .deduce(deduceStore);
+  OpDef(r, "tile.move")
+      .category("memory")
+      .describe("copies a tile into another on-chip memory space")
+      .args({"tile"})
+      .kwarg("target_memory", AttrKind::MemSpace, true)
+      .resultSpaceKwarg("target_memory", std::nullopt)
+      .deduce(deduceMove);
+  for (const char *fam : {"tensor", "tile"}) {
+    std::string f = fam;
+    OpDef rd(r, f + ".read");
+    rd.category("memory").describe("reads one element as a scalar").args({f.c_str(), "indices"});
+    rd.deduce(deduceRead);
+    if (f == "tile")
+      rd.argSpace(0, kVecOnly);
+    OpDef wr(r, f + ".write");
+    wr.category("memory")
+        .describe("writes one scalar element; returns the updated container")
+        .args({f.c_str(), "indices", "value"})
+        .effect(0, ArgEffect::ReadWrite)
+        .aliasesArg(0)
+        .deduce(deduceWrite);
+    if (f == "tile")
+      wr.argSpace(0, kVecOnly).resultFromArg(0);
+  }
+}
+
+} // namespace
+
+void registerMemoryOps(OpRegistry &r) {
+  registerCreation(r);
+  registerMovement(r);
+}
+
+} // namespace pl::ir
