@@ -1,8 +1,181 @@
-// Matrix multiplication ops: tensor.matmul and tile matmul/matmul_acc/matmul_bias.
+// Matrix multiplication ops: tensor.matmul/matmul_acc and tile matmul/matmul_acc/matmul_bias.
 #include "ir/ops/type_inference.h"
 
 namespace pl::ir {
 
-void registerMatmulOps(OpRegistry &) {}
+using namespace ops;
+
+namespace {
+
+/// The accumulator dtype of the cube unit for an input dtype: fp32 for float inputs, int32
+/// for 8-bit (and 4-bit) integer inputs; nullopt when the cube cannot multiply the dtype.
+std::optional<DataType> accumulatorDType(DataType in) {
+  switch (in) {
+  case DataType::FP16: case DataType::BF16: case DataType::FP32: case DataType::FP8E4M3FN:
+  case DataType::FP8E5M2: case DataType::HF8: case DataType::FP4: case DataType::HF4:
+    return DataType::FP32;
+  case DataType::Int8: case DataType::UInt8: case DataType::Int4:
+    return DataType::Int32;
+  default:
+    return std::nullopt;
+  }
+}
+
+struct MatmulShape {
+  DataType in;
+  ExprPtr m, n;
+};
+
+/// Checks lhs [M, K] x rhs [K, N] (both 2D tiles, equal dtypes, K matching).
+std::optional<MatmulShape> checkTileOperands(const DeduceCall &c, size_t li, size_t ri) {
+  auto *l = c.tile(li);
+  auto *r = l ? c.tile(ri) : nullptr;
+  if (!r)
+    return std::nullopt;
+  if (l->rank() != 2 || r->rank() != 2) {
+    c.fail("T110", "'" + c.op.name() + "' needs 2D operands, got " + shapeStr(l->shape()) +
+                       " and " + shapeStr(r->shape()));
+    return std::nullopt;
+  }
+  if (!checkSameDType(c, l->dtype(), r->dtype(), "the lhs and rhs"))
+    return std::nullopt;
+  if (!accumulatorDType(l->dtype())) {
+    checkDType(c, li, l->dtype(), false, "a float or 8-bit integer dtype");
+    return std::nullopt;
+  }
+  if (compareDims(l->shape()[1], r->shape()[0]) == DimMatch::Mismatch) {
+    c.fail("T109", "inner dims of '" + c.op.name() + "' differ: lhs " + shapeStr(l->shape()) +
+                       " and rhs " + shapeStr(r->shape()) + "; expected [M, K] x [K, N]");
+    return std::nullopt;
+  }
+  return MatmulShape{l->dtype(), l->shape()[0], r->shape()[1]};
+}
+
+TypePtr deduceTileMatmul(const DeduceCall &c) {
+  auto s = checkTileOperands(c, 0, 1);
+  if (!s)
+    return nullptr;
+  return TileType::make(*accumulatorDType(s->in), {s->m, s->n});
+}
+
+/// An accumulator-like argument (acc or bias) must have the accumulator dtype and `shape`.
+bool checkAccArg(const DeduceCall &c, size_t i, const MatmulShape &s, const ExprList &shape) {
+  auto *a = c.tile(i);
+  if (!a)
+    return false;
+  DataType acc = *accumulatorDType(s.in);
+  if (!checkDType(c, i, a->dtype(), a->dtype() == acc,
+                  isFloat(acc) ? "'fp32' (the accumulator dtype)" : "'int32' (the accumulator "
+                                                                     "dtype)"))
+    return false;
+  return checkSameShape(c, a->shape(), shape, c.argLabel(i) + " and the product");
+}
+
+TypePtr deduceTileMatmulAcc(const DeduceCall &c) {
+  auto s = c.tile(0) ? checkTileOperands(c, 1, 2) : std::nullopt;
+  if (!s || !checkAccArg(c, 0, *s, {s->m, s->n}))
+    return nullptr;
+  return TileType::make(*accumulatorDType(s->in), {s->m, s->n});
+}
+
+TypePtr deduceTileMatmulBias(const DeduceCall &c) {
+  auto s = checkTileOperands(c, 0, 1);
+  if (!s || !checkAccArg(c, 2, *s, {ConstInt::make(1), s->n}))
+    return nullptr;
+  return TileType::make(*accumulatorDType(s->in), {s->m, s->n});
+}
+
+/// tensor.matmul: [..., M, K] x [..., K, N] with NumPy broadcasting of the batch dims;
+/// a_trans / b_trans transpose the last two dims of an operand first.
+TypePtr deduceTensorMatmul(const DeduceCall &c, size_t li) {
+  auto *l = c.tensor(li);
+  auto *r = l ? c.tensor(li + 1) : nullptr;
+  if (!r || !checkSameDType(c, l->dtype(), r->dtype(), "the lhs and rhs"))
+    return nullptr;
+  if (l->rank() < 2 || r->rank() < 2)
+    return c.fail("T110", "'" + c.op.name() + "' needs operands of rank 2 or more, got " +
+                              shapeStr(l->shape()) + " and " + shapeStr(r->shape()));
+  bool at = c.boolKw("a_trans").value_or(false), bt = c.boolKw("b_trans").value_or(false);
+  size_t lr = l->rank(), rr = r->rank();
+  ExprPtr m = l->shape()[at ? lr - 1 : lr - 2], kl = l->shape()[at ? lr - 2 : lr - 1];
+  ExprPtr kr = r->shape()[bt ? rr - 1 : rr - 2], n = r->shape()[bt ? rr - 2 : rr - 1];
+  if (compareDims(kl, kr) == DimMatch::Mismatch)
+    return c.fail("T109", "inner dims of '" + c.op.name() + "' differ: lhs " +
+                              shapeStr(l->shape()) + (at ? " (transposed)" : "") + " and rhs " +
+                              shapeStr(r->shape()) + (bt ? " (transposed)" : "") +
+                              "; expected [M, K] x [K, N]");
+  ExprList lb(l->shape().begin(), l->shape().end() - 2), rb(r->shape().begin(),
+                                                             r->shape().end() - 2);
+  auto batch = broadcastShapes(c, lb, rb);
+  if (!batch)
+    return nullptr;
+  batch->push_back(m);
+  batch->push_back(n);
+  return TensorType::make(c.dtypeKw("out_dtype").value_or(l->dtype()), *batch);
+}
+
+TypePtr deduceTensorMatmulAcc(const DeduceCall &c) {
+  auto *acc = c.tensor(0);
+  TypePtr prod = acc ? deduceTensorMatmul(c, 1) : nullptr;
+  if (!prod)
+    return nullptr;
+  auto *p = dynCast<TensorType>(prod);
+  if (!checkSameShape(c, acc->shape(), p->shape(), "the accumulator and the product"))
+    return nullptr;
+  return c.args[0]->type();
+}
+
+} // namespace
+
+void registerMatmulOps(OpRegistry &r) {
+  OpDef(r, "tensor.matmul")
+      .category("matmul")
+      .describe("matrix product with optional operand transposes and output dtype")
+      .args({"lhs", "rhs"})
+      .kwarg("out_dtype", AttrKind::DType)
+      .kwarg("a_trans", AttrKind::Bool)
+      .kwarg("b_trans", AttrKind::Bool)
+      .notInPlaceSafe()
+      .deduce([](const DeduceCall &c) { return deduceTensorMatmul(c, 0); });
+  OpDef(r, "tensor.matmul_acc")
+      .category("matmul")
+      .describe("acc + lhs x rhs; returns the updated accumulator")
+      .args({"acc", "lhs", "rhs"})
+      .kwarg("a_trans", AttrKind::Bool)
+      .kwarg("b_trans", AttrKind::Bool)
+      .effect(0, ArgEffect::ReadWrite)
+      .aliasesArg(0)
+      .deduce(deduceTensorMatmulAcc);
+  OpDef(r, "tile.matmul")
+      .category("matmul")
+      .describe("Left [M, K] x Right [K, N] -> Acc [M, N] (fp32 accumulation for float inputs)")
+      .args({"lhs", "rhs"})
+      .argSpace(0, {MemorySpace::Left})
+      .argSpace(1, {MemorySpace::Right})
+      .resultSpace(MemorySpace::Acc)
+      .notInPlaceSafe()
+      .deduce(deduceTileMatmul);
+  OpDef(r, "tile.matmul_acc")
+      .category("matmul")
+      .describe("Acc [M, N] + Left [M, K] x Right [K, N]; returns the updated accumulator")
+      .args({"acc", "lhs", "rhs"})
+      .argSpace(0, {MemorySpace::Acc})
+      .argSpace(1, {MemorySpace::Left})
+      .argSpace(2, {MemorySpace::Right})
+      .resultSpace(MemorySpace::Acc)
+      .effect(0, ArgEffect::ReadWrite)
+      .aliasesArg(0)
+      .deduce(deduceTileMatmulAcc);
+  OpDef(r, "tile.matmul_bias")
+      .category("matmul")
+      .describe("Left [M, K] x Right [K, N] + Bias [1, N] -> Acc [M, N]")
+      .args({"lhs", "rhs", "bias"})
+      .argSpace(0, {MemorySpace::Left})
+      .argSpace(1, {MemorySpace::Right})
+      .argSpace(2, {MemorySpace::Bias})
+      .resultSpace(MemorySpace::Acc)
+      .notInPlaceSafe()
+      .deduce(deduceTileMatmulBias);
+}
 
 } // namespace pl::ir

@@ -1,30 +1,11 @@
 // Creation and data-movement ops: tensor/tile create and full, tile load/store/move, read/write.
 #include "ir/ops/type_inference.h"
 
-#include <algorithm>
-
 namespace pl::ir {
 
 using namespace ops;
 
 namespace {
-
-/// Checks the `target_memory` kwarg of a tile op against the spaces it may name.
-bool checkTargetSpace(const DeduceCall &c, const std::vector<MemorySpace> &allowed) {
-  auto s = c.spaceKw("target_memory");
-  if (!s || std::find(allowed.begin(), allowed.end(), *s) != allowed.end())
-    return true;
-  std::string names;
-  for (MemorySpace m : allowed)
-    names += (names.empty() ? "'" : " or '") + std::string(memorySpaceName(m)) + "'";
-  c.fail("T111", "kwarg 'target_memory' of '" + c.op.name() + "' is '" +
-                     std::string(memorySpaceName(*s)) + "'; expected " + names);
-  return false;
-}
-
-const std::vector<MemorySpace> kOnChip = {
-    MemorySpace::Vec,  MemorySpace::Mat,  MemorySpace::Left,      MemorySpace::Right,
-    MemorySpace::Acc,  MemorySpace::Bias, MemorySpace::LeftScale, MemorySpace::RightScale};
 
 /// Constant dims must be positive (T106).
 bool checkShapeDims(const DeduceCall &c, size_t argIndex, const ExprList &shape) {

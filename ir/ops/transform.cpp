@@ -1,8 +1,180 @@
-// View and layout ops: slice, assemble, reshape, transpose, concat, extract (tensor and tile).
+// View and layout ops: slice, assemble, reshape, transpose, concat (tensor and tile), extract.
 #include "ir/ops/type_inference.h"
 
 namespace pl::ir {
 
-void registerTransformOps(OpRegistry &) {}
+using namespace ops;
+
+namespace {
+
+std::string count(size_t n, const char *what) { return std::to_string(n) + " " + what; }
+
+/// Checks that a constant window [offset, offset+size) fits in a constant dim (T109).
+bool checkWindow(const DeduceCall &c, const ExprList &src, const ExprList &offsets,
+                 const ExprList &sizes, const char *what) {
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    auto d = constIntValue(src[i]), o = constIntValue(offsets[i]), s = constIntValue(sizes[i]);
+    if (d && o && s && (*o < 0 || *o + *s > *d)) {
+      c.fail("T109", "'" + c.op.name() + "' " + what + " " + shapeStr(sizes) + " at offsets " +
+                         shapeStr(offsets) + " does not fit in shape " + shapeStr(src) +
+                         " (dim " + std::to_string(i) + ")");
+      return false;
+    }
+  }
+  return true;
+}
+
+TypePtr deduceSlice(const DeduceCall &c) {
+  auto *src = c.operand(0);
+  auto shape = src ? c.tuple(1) : std::nullopt;
+  auto offsets = shape ? c.tuple(2) : std::nullopt;
+  if (!offsets)
+    return nullptr;
+  if (shape->size() != src->rank() || offsets->size() != src->rank())
+    return c.fail("T110", "'" + c.op.name() + "' got " + count(shape->size(), "sizes") + " and " +
+                              count(offsets->size(), "offsets") + " for rank " +
+                              std::to_string(src->rank()) + "; expected one of each per dim");
+  if (!checkWindow(c, src->shape(), *offsets, *shape, "window"))
+    return nullptr;
+  return c.makeShaped(src->dtype(), *shape);
+}
+
+TypePtr deduceAssemble(const DeduceCall &c) {
+  auto *dst = c.operand(0);
+  auto *src = dst ? c.operand(1) : nullptr;
+  auto offsets = src ? c.tuple(2) : std::nullopt;
+  if (!offsets || !checkSameDType(c, dst->dtype(), src->dtype(), "the target and the source"))
+    return nullptr;
+  if (src->rank() != dst->rank() || offsets->size() != dst->rank())
+    return c.fail("T110", "'" + c.op.name() + "' got a source of rank " +
+                              std::to_string(src->rank()) + " and " +
+                              count(offsets->size(), "offsets") + " for a target of rank " +
+                              std::to_string(dst->rank()) + "; expected equal ranks");
+  if (!checkWindow(c, dst->shape(), *offsets, src->shape(), "source"))
+    return nullptr;
+  return c.args[0]->type();
+}
+
+TypePtr deduceReshape(const DeduceCall &c) {
+  auto *src = c.operand(0);
+  auto shape = src ? c.tuple(1) : std::nullopt;
+  if (!shape)
+    return nullptr;
+  auto from = constNumel(src->shape()), to = constNumel(*shape);
+  if (from && to && *from != *to)
+    return c.fail("T109", "'" + c.op.name() + "' cannot reshape " + shapeStr(src->shape()) +
+                              " (" + std::to_string(*from) + " elements) to " + shapeStr(*shape) +
+                              " (" + std::to_string(*to) + " elements)");
+  return c.makeShaped(src->dtype(), *shape);
+}
+
+TypePtr deduceTranspose(const DeduceCall &c) {
+  auto *src = c.operand(0);
+  auto a1 = src ? c.constInt(1) : std::nullopt;
+  auto a2 = a1 ? c.constInt(2) : std::nullopt;
+  if (!a2)
+    return nullptr;
+  auto i = normalizeAxis(c, *a1, src->rank(), "argument 'axis1'");
+  auto j = i ? normalizeAxis(c, *a2, src->rank(), "argument 'axis2'") : std::nullopt;
+  if (!j)
+    return nullptr;
+  ExprList shape = src->shape();
+  std::swap(shape[*i], shape[*j]);
+  return c.makeShaped(src->dtype(), shape);
+}
+
+/// Joins two operands along the last dim; the leading dims must agree.
+TypePtr deduceConcat(const DeduceCall &c) {
+  auto *a = c.operand(0);
+  auto *b = a ? c.operand(1) : nullptr;
+  if (!b || !checkSameDType(c, a->dtype(), b->dtype(), "the operands"))
+    return nullptr;
+  if (a->rank() != b->rank() || a->rank() == 0)
+    return c.fail("T110", "rank mismatch in '" + c.op.name() + "': operands have shapes " +
+                              shapeStr(a->shape()) + " and " + shapeStr(b->shape()) +
+                              "; expected equal non-zero ranks");
+  ExprList lead(a->shape().begin(), a->shape().end() - 1);
+  ExprList leadB(b->shape().begin(), b->shape().end() - 1);
+  if (!checkSameShape(c, lead, leadB, "the leading dims of the operands"))
+    return nullptr;
+  ExprList shape = a->shape();
+  auto ca = constIntValue(a->shape().back()), cb = constIntValue(b->shape().back());
+  shape.back() = ca && cb ? ConstInt::make(*ca + *cb)
+                          : Binary::make(BinaryOp::Add, a->shape().back(), b->shape().back());
+  return c.makeShaped(a->dtype(), shape);
+}
+
+/// tile.extract(src, index_row, index_col, shape): a 2D sub-tile copied to another space.
+TypePtr deduceExtract(const DeduceCall &c) {
+  auto *src = c.tile(0);
+  if (!src || !c.scalar(1) || !c.scalar(2) || !checkTargetSpace(c, kOnChip))
+    return nullptr;
+  auto shape = c.tuple(3);
+  if (!shape)
+    return nullptr;
+  if (src->rank() != 2 || shape->size() != 2)
+    return c.fail("T110", "'" + c.op.name() + "' needs a 2D source and a 2D shape, got " +
+                              shapeStr(src->shape()) + " and " + shapeStr(*shape));
+  if (!checkWindow(c, src->shape(), {c.args[1], c.args[2]}, *shape, "window"))
+    return nullptr;
+  return TileType::make(src->dtype(), *shape);
+}
+
+void registerViews(OpRegistry &r, const std::string &fam) {
+  bool tile = fam == "tile";
+  std::string base = fam + ".";
+  OpDef slice(r, base + "slice");
+  slice.category("transform")
+      .describe("a window of the input at offsets")
+      .args({"input", "shape", "offset"})
+      .deduce(deduceSlice);
+  OpDef assemble(r, base + "assemble");
+  assemble.category("transform")
+      .describe("writes the source into the target at offsets; returns the updated target")
+      .args({"target", "source", "offset"})
+      .effect(0, ArgEffect::Write)
+      .aliasesArg(0)
+      .deduce(deduceAssemble);
+  OpDef reshape(r, base + "reshape");
+  reshape.category("transform")
+      .describe("the same elements under a new shape")
+      .args({"input", "shape"})
+      .deduce(deduceReshape);
+  OpDef transpose(r, base + "transpose");
+  transpose.category("transform")
+      .describe("swaps two axes")
+      .args({"input", "axis1", "axis2"})
+      .notInPlaceSafe()
+      .deduce(deduceTranspose);
+  OpDef concat(r, base + "concat");
+  concat.category("transform")
+      .describe("joins two operands along the last (column) dim")
+      .args({"src0", "src1"})
+      .notInPlaceSafe()
+      .deduce(deduceConcat);
+  if (tile) {
+    slice.resultFromArg(0);
+    assemble.resultFromArg(0);
+    reshape.resultFromArg(0);
+    transpose.resultFromArg(0);
+    concat.argSpace(0, kVecOnly).argSpace(1, kVecOnly).resultSpace(MemorySpace::Vec);
+  }
+}
+
+} // namespace
+
+void registerTransformOps(OpRegistry &r) {
+  registerViews(r, "tensor");
+  registerViews(r, "tile");
+  OpDef(r, "tile.extract")
+      .category("transform")
+      .describe("copies a 2D sub-tile at (index_row, index_col), e.g. Mat to Left/Right")
+      .args({"src", "index_row", "index_col", "shape"})
+      .kwarg("target_memory", AttrKind::MemSpace)
+      .argSpace(0, {MemorySpace::Mat, MemorySpace::Acc, MemorySpace::Vec})
+      .resultSpaceKwarg("target_memory", std::nullopt)
+      .resultFromArg(0)
+      .deduce(deduceExtract);
+}
 
 } // namespace pl::ir

@@ -129,6 +129,11 @@ OpDef &OpDef::args(std::initializer_list<const char *> names, size_t optional) {
   op_.optionalArgs = optional;
   return *this;
 }
+OpDef &OpDef::argList(std::vector<std::string> names, size_t optional) {
+  op_.argNames = std::move(names);
+  op_.optionalArgs = optional;
+  return *this;
+}
 OpDef &OpDef::kwarg(std::string name, AttrKind kind, bool required) {
   op_.kwargs.push_back({std::move(name), kind, required});
   return *this;
@@ -303,6 +308,18 @@ bool checkDType(const DeduceCall &c, size_t argIndex, DataType d, bool ok, const
   if (ok)
     return true;
   c.fail("T108", c.argLabel(argIndex) + " has dtype '" + dtypeStr(d) + "'; expected " + expected);
+  return false;
+}
+
+bool checkTargetSpace(const DeduceCall &c, const std::vector<MemorySpace> &allowed) {
+  auto s = c.spaceKw("target_memory");
+  if (!s || std::find(allowed.begin(), allowed.end(), *s) != allowed.end())
+    return true;
+  std::string names;
+  for (MemorySpace m : allowed)
+    names += (names.empty() ? "'" : " or '") + std::string(memorySpaceName(m)) + "'";
+  c.fail("T111", "kwarg 'target_memory' of '" + c.op.name() + "' is '" +
+                     std::string(memorySpaceName(*s)) + "'; expected " + names);
   return false;
 }
 

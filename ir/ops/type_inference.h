@@ -60,6 +60,7 @@ public:
   OpDef &category(std::string c);
   OpDef &describe(std::string d);
   OpDef &args(std::initializer_list<const char *> names, size_t optional = 0);
+  OpDef &argList(std::vector<std::string> names, size_t optional = 0);
   OpDef &kwarg(std::string name, AttrKind kind, bool required = false);
   OpDef &deduce(Deducer fn);
   OpDef &effect(size_t i, ArgEffect e);
@@ -110,6 +111,12 @@ bool checkDType(const DeduceCall &c, size_t argIndex, DataType d, bool ok, const
 
 /// Memory-space lists used by the registrations.
 inline const std::vector<MemorySpace> kVecOnly = {MemorySpace::Vec};
+/// Every on-chip space (all but DDR and ScalarLocal).
+inline const std::vector<MemorySpace> kOnChip = {
+    MemorySpace::Vec,  MemorySpace::Mat,  MemorySpace::Left,      MemorySpace::Right,
+    MemorySpace::Acc,  MemorySpace::Bias, MemorySpace::LeftScale, MemorySpace::RightScale};
+/// Checks the `target_memory` kwarg (when given) against the spaces it may name (T111).
+bool checkTargetSpace(const DeduceCall &c, const std::vector<MemorySpace> &allowed);
 
 } // namespace pl::ir::ops
 

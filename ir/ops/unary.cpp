@@ -3,6 +3,159 @@
 
 namespace pl::ir {
 
-void registerUnaryOps(OpRegistry &) {}
+using namespace ops;
+
+namespace {
+
+enum class UKind { Signed, Float, Bitwise };
+
+struct UnarySpec {
+  const char *name;
+  UKind kind;
+  const char *what;
+  bool tileScratch = false;   ///< tile form takes an optional scratch tile (rsqrt)
+  bool highPrecision = false; ///< takes the `high_precision` bool kwarg
+};
+
+const UnarySpec kUnary[] = {
+    {"neg", UKind::Signed, "negation"},
+    {"abs", UKind::Signed, "absolute value"},
+    {"relu", UKind::Signed, "max(x, 0)"},
+    {"not", UKind::Bitwise, "bitwise not"},
+    {"exp", UKind::Float, "natural exponential"},
+    {"log", UKind::Float, "natural logarithm", false, true},
+    {"sqrt", UKind::Float, "square root"},
+    {"rsqrt", UKind::Float, "reciprocal square root", true},
+    {"recip", UKind::Float, "reciprocal", false, true},
+    {"sin", UKind::Float, "sine"},
+    {"cos", UKind::Float, "cosine"},
+};
+
+bool unaryFits(UKind k, DataType d) {
+  switch (k) {
+  case UKind::Signed: return isFloat(d) || isSignedInt(d);
+  case UKind::Float: return isFloat(d);
+  case UKind::Bitwise: return isSignedInt(d) || isUnsignedInt(d) || d == DataType::Bool;
+  }
+  return false;
+}
+
+const char *unaryExpected(UKind k) {
+  switch (k) {
+  case UKind::Signed: return "a float or signed integer dtype";
+  case UKind::Float: return "a float dtype";
+  case UKind::Bitwise: return "an integer or bool dtype";
+  }
+  return "";
+}
+
+TypePtr deduceUnary(const DeduceCall &c, const UnarySpec &s) {
+  auto *a = c.operand(0);
+  if (!a || !checkDType(c, 0, a->dtype(), unaryFits(s.kind, a->dtype()), unaryExpected(s.kind)))
+    return nullptr;
+  if (c.hasArg(1)) {
+    auto *tmp = c.tile(1);
+    if (!tmp || !checkDType(c, 1, tmp->dtype(), tmp->dtype() == a->dtype(), "the operand dtype"))
+      return nullptr;
+  }
+  return c.makeShaped(a->dtype(), a->shape());
+}
+
+TypePtr deduceLrelu(const DeduceCall &c) {
+  auto *a = c.operand(0);
+  if (!a || !checkDType(c, 0, a->dtype(), isFloat(a->dtype()), "a float dtype"))
+    return nullptr;
+  return c.makeShaped(a->dtype(), a->shape());
+}
+
+constexpr const char *kRoundModes[] = {"none", "rint", "round", "floor", "ceil", "trunc", "odd"};
+
+TypePtr deduceCast(const DeduceCall &c) {
+  auto *a = c.operand(0);
+  if (!a)
+    return nullptr;
+  if (auto mode = c.stringKw("mode")) {
+    bool known = false;
+    for (const char *m : kRoundModes)
+      known = known || *mode == m;
+    if (!known)
+      return c.fail("T106", "kwarg 'mode' of '" + c.op.name() + "' is '" + *mode +
+                                "'; expected one of 'none', 'rint', 'round', 'floor', 'ceil', "
+                                "'trunc', 'odd'");
+  }
+  DataType to = *c.dtypeKw("target_type");
+  if (to == DataType::Index || to == DataType::TaskId)
+    return c.fail("T108", "kwarg 'target_type' of '" + c.op.name() + "' is '" + dtypeStr(to) +
+                              "'; expected an element dtype");
+  return c.makeShaped(to, a->shape());
+}
+
+TypePtr deduceFillpad(const DeduceCall &c) {
+  auto *a = c.operand(0);
+  if (!a)
+    return nullptr;
+  std::string pad = *c.stringKw("pad_value");
+  auto pv = parsePadValue(pad);
+  if (!pv || *pv == PadValue::Null)
+    return c.fail("T106", "kwarg 'pad_value' of '" + c.op.name() + "' is '" + pad +
+                              "'; expected one of 'zero', 'max', 'min'");
+  return c.makeShaped(a->dtype(), a->shape());
+}
+
+void registerOne(OpRegistry &r, const UnarySpec &s) {
+  for (const char *fam : {"tensor", "tile"}) {
+    bool tile = std::string_view(fam) == "tile";
+    OpDef d(r, std::string(fam) + "." + s.name);
+    d.category("unary").describe(std::string("elementwise ") + s.what);
+    if (tile && s.tileScratch)
+      d.args({"x", "tmp"}, 1).effect(1, ArgEffect::Write).argSpace(1, kVecOnly);
+    else
+      d.args({"x"});
+    if (s.highPrecision)
+      d.kwarg("high_precision", AttrKind::Bool);
+    d.deduce([&s](const DeduceCall &c) { return deduceUnary(c, s); });
+    if (tile)
+      d.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
+  }
+}
+
+void registerCastLike(OpRegistry &r) {
+  for (const char *fam : {"tensor", "tile"}) {
+    bool tile = std::string_view(fam) == "tile";
+    std::string base = std::string(fam) + ".";
+    OpDef cast(r, base + "cast");
+    cast.category("unary")
+        .describe("elementwise conversion to another dtype with a rounding mode")
+        .args({"x"})
+        .kwarg("target_type", AttrKind::DType, true)
+        .kwarg("mode", AttrKind::String)
+        .deduce(deduceCast);
+    OpDef pad(r, base + "fillpad");
+    pad.category("unary")
+        .describe("fills the elements outside the valid region with a pad value")
+        .args({"x"})
+        .kwarg("pad_value", AttrKind::String, true)
+        .deduce(deduceFillpad);
+    OpDef lrelu(r, base + "lrelu");
+    lrelu.category("unary")
+        .describe("leaky relu: x where x > 0, else slope * x")
+        .args({"x"})
+        .kwarg("slope", AttrKind::Float, true)
+        .deduce(deduceLrelu);
+    if (tile) {
+      cast.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
+      pad.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
+      lrelu.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
+    }
+  }
+}
+
+} // namespace
+
+void registerUnaryOps(OpRegistry &r) {
+  for (const UnarySpec &s : kUnary)
+    registerOne(r, s);
+  registerCastLike(r);
+}
 
 } // namespace pl::ir
