@@ -1,0 +1,386 @@
+// pl/control.hpp — loops, explicit SSA forms (init_values / yield_ / while_ / if_), pl::at, blocks.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "pl/types.hpp"
+
+namespace pl {
+
+/// The loop kinds of the seeds (IR ForKind). The eager reference runs every kind in order.
+enum class ForKind : std::uint8_t { Sequential, Parallel, Unroll, Pipeline };
+
+/// An integer range [start, stop) with a nonzero step (negative steps count down).
+class Range {
+ public:
+  class Iterator {
+   public:
+    Iterator(Index v, Index step) : v_(v), step_(step) {}
+    Index operator*() const { return v_; }
+    Iterator& operator++() { v_ += step_; return *this; }
+    bool operator!=(const Iterator& o) const { return v_ != o.v_; }
+    bool operator==(const Iterator& o) const { return v_ == o.v_; }
+
+   private:
+    Index v_;
+    Index step_;
+  };
+
+  Range(Index start, Index stop, Index step, ForKind kind) : start_(start), step_(step), kind_(kind) {
+    if (step == 0) detail::fail(kindName(), "step must be nonzero");
+    const Index span = step > 0 ? stop - start : start - stop;
+    const Index s = step > 0 ? step : -step;
+    trips_ = span <= 0 ? 0 : (span + s - 1) / s;
+  }
+  Iterator begin() const { return {start_, step_}; }
+  Iterator end() const { return {start_ + trips_ * step_, step_}; }
+  Index trip_count() const { return trips_; }
+  ForKind kind() const { return kind_; }
+
+ private:
+  const char* kindName() const {
+    switch (kind_) {
+      case ForKind::Parallel: return "parallel";
+      case ForKind::Unroll: return "unroll";
+      case ForKind::Pipeline: return "pipeline";
+      case ForKind::Sequential: break;
+    }
+    return "range";
+  }
+  Index start_;
+  Index step_;
+  Index trips_ = 0;
+  ForKind kind_;
+};
+
+/// Loop-carried initial values of the explicit loop forms.
+template <class... Ts>
+struct InitValues {
+  std::tuple<Ts...> values;
+};
+template <class... Ts>
+InitValues<std::decay_t<Ts>...> init_values(Ts&&... v) {
+  return {std::tuple<std::decay_t<Ts>...>(std::forward<Ts>(v)...)};
+}
+
+/// The values leaving a loop body or an if_ branch: `return pl::yield_(a, b);`.
+template <class... Ts>
+struct [[nodiscard]] Yield {
+  std::tuple<Ts...> values;
+};
+template <class... Ts>
+Yield<std::decay_t<Ts>...> yield_(Ts&&... v) {
+  return {std::tuple<std::decay_t<Ts>...>(std::forward<Ts>(v)...)};
+}
+
+/// Options of `pl::pipeline`: `stage` (>= 1) copies of the body per step for ping-pong buffers.
+struct PipelineOptions {
+  std::int64_t stage = 0;
+};
+
+/// A loop bound that must be a compile-time constant (for `pl::unroll`). Passing a run-time value
+/// fails to compile: "call to consteval function 'pl::LiteralBound::LiteralBound' is not a
+/// constant expression".
+struct LiteralBound {
+  consteval LiteralBound(Index v) : value(v) {}  // NOLINT: implicit by design
+  Index value;
+};
+
+namespace detail {
+
+template <class T> struct IsYieldT : std::false_type {};
+template <class... Ts> struct IsYieldT<Yield<Ts...>> : std::true_type {};
+template <class T> inline constexpr bool isYield = IsYieldT<std::remove_cvref_t<T>>::value;
+
+template <class T> inline constexpr bool alwaysFalseCtl = false;
+
+/// May a value of type Y flow into a carry (or phi) of type C? Same level (tensor / tile /
+/// scalar) and compatible dtype; shapes are checked when converting.
+template <class C, class Y>
+constexpr bool carryCompatible() {
+  if constexpr (TensorLike<C> || TensorLike<Y>) {
+    if constexpr (TensorLike<C> && TensorLike<Y>)
+      return dtypesCompatible(TensorBaseT<C>::static_dtype, TensorBaseT<Y>::static_dtype);
+    else return false;
+  } else if constexpr (TileLike<C> || TileLike<Y>) {
+    if constexpr (TileLike<C> && TileLike<Y>)
+      return dtypesCompatible(TileBaseT<C>::static_dtype, TileBaseT<Y>::static_dtype);
+    else return false;
+  } else {
+    return std::is_convertible_v<Y, C>;
+  }
+}
+
+template <class Tuple, class YTuple, std::size_t... I>
+constexpr bool allCarryCompatible(std::index_sequence<I...>) {
+  return (carryCompatible<std::tuple_element_t<I, Tuple>, std::tuple_element_t<I, YTuple>>() && ...);
+}
+
+template <class... Ts, class... Ys>
+void assignCarries(std::tuple<Ts...>& cur, std::tuple<Ys...>&& y) {
+  static_assert(sizeof...(Ts) == sizeof...(Ys), "pl: the loop body must yield exactly as many values as init_values");
+  static_assert(allCarryCompatible<std::tuple<Ts...>, std::tuple<Ys...>>(std::index_sequence_for<Ts...>{}),
+                "pl: a loop-carried value must keep its level (tensor / tile / scalar) and dtype across iterations");
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((std::get<I>(cur) = std::move(std::get<I>(y))), ...);
+  }(std::index_sequence_for<Ts...>{});
+}
+
+template <class... Ts, class F>
+std::tuple<Ts...> runCarried(const Range& r, InitValues<Ts...> init, F&& f) {
+  std::tuple<Ts...> cur = std::move(init.values);
+  using Ret = std::invoke_result_t<F&, Index, Ts&...>;
+  static_assert(isYield<Ret>, "pl: a loop with init_values must end its body with 'return pl::yield_(...);'");
+  for (Index i : r) {
+    auto y = std::apply([&](auto&... c) { return f(i, c...); }, cur);
+    assignCarries(cur, std::move(y.values));
+  }
+  return cur;
+}
+
+struct WhileFrame {
+  std::uint64_t opsAtEntry = 0;
+  bool condSeen = false;
+  std::uint64_t id = 0;
+};
+inline std::vector<WhileFrame*>& whileStack() {
+  thread_local std::vector<WhileFrame*> stack;
+  return stack;
+}
+struct WhileExit {
+  std::uint64_t id;
+};
+
+struct BlockContext {
+  Index idx = 0;
+  Index num = 1;
+  Index subblock = 0;
+};
+inline BlockContext& blockContext() {
+  thread_local BlockContext ctx;
+  return ctx;
+}
+inline std::int64_t& taskCounter() {
+  thread_local std::int64_t next = 0;
+  return next;
+}
+
+}  // namespace detail
+
+// ---- loops -------------------------------------------------------------------------------------
+
+/// Sequential loop: `for (auto i : pl::range(n))`, `(start, stop)`, `(start, stop, step)`.
+inline Range range(Index stop) { return {0, stop, 1, ForKind::Sequential}; }
+inline Range range(Index start, Index stop, Index step = 1) { return {start, stop, step, ForKind::Sequential}; }
+/// Explicit loop-carried form: the body gets (i, carries...) and returns `pl::yield_(...)`;
+/// the call returns the final carries as a tuple (`auto [a, b] = pl::range(...)`).
+template <class... Ts, class F>
+std::tuple<Ts...> range(Index stop, InitValues<Ts...> init, F&& f) {
+  return detail::runCarried(range(stop), std::move(init), f);
+}
+template <class... Ts, class F>
+std::tuple<Ts...> range(Index start, Index stop, InitValues<Ts...> init, F&& f) {
+  return detail::runCarried(range(start, stop), std::move(init), f);
+}
+template <class... Ts, class F>
+std::tuple<Ts...> range(Index start, Index stop, Index step, InitValues<Ts...> init, F&& f) {
+  return detail::runCarried(range(start, stop, step), std::move(init), f);
+}
+
+/// Parallel loop: asserts the iterations are independent (the eager run is sequential).
+inline Range parallel(Index stop) { return {0, stop, 1, ForKind::Parallel}; }
+inline Range parallel(Index start, Index stop, Index step = 1) { return {start, stop, step, ForKind::Parallel}; }
+template <class... Ts, class F>
+std::tuple<Ts...> parallel(Index stop, InitValues<Ts...> init, F&& f) {
+  return detail::runCarried(parallel(stop), std::move(init), f);
+}
+template <class... Ts, class F>
+std::tuple<Ts...> parallel(Index start, Index stop, InitValues<Ts...> init, F&& f) {
+  return detail::runCarried(parallel(start, stop), std::move(init), f);
+}
+template <class... Ts, class F>
+std::tuple<Ts...> parallel(Index start, Index stop, Index step, InitValues<Ts...> init, F&& f) {
+  return detail::runCarried(parallel(start, stop, step), std::move(init), f);
+}
+
+/// Fully unrolled loop; the bounds must be compile-time constants.
+inline Range unroll(LiteralBound stop) { return {0, stop.value, 1, ForKind::Unroll}; }
+inline Range unroll(LiteralBound start, LiteralBound stop, LiteralBound step = 1) {
+  return {start.value, stop.value, step.value, ForKind::Unroll};
+}
+template <class... Ts, class F>
+void unroll(LiteralBound, InitValues<Ts...>, F&&) {
+  static_assert(detail::alwaysFalseCtl<F>,
+                "pl::unroll: init_values are not allowed on an unrolled loop (it carries no state); use pl::range");
+}
+template <class... Ts, class F>
+void unroll(LiteralBound, LiteralBound, InitValues<Ts...>, F&&) {
+  static_assert(detail::alwaysFalseCtl<F>,
+                "pl::unroll: init_values are not allowed on an unrolled loop (it carries no state); use pl::range");
+}
+
+/// Software-pipelined loop: `for (auto i : pl::pipeline(64, {.stage = 4}))`; stage >= 1.
+inline Range pipeline(Index start, Index stop, Index step, PipelineOptions o) {
+  if (o.stage < 1)
+    detail::fail("pipeline", "stage must be a positive integer (pass {.stage = N}, N >= 1), got " + std::to_string(o.stage));
+  return {start, stop, step, ForKind::Pipeline};
+}
+inline Range pipeline(Index stop, PipelineOptions o) { return pipeline(0, stop, 1, o); }
+inline Range pipeline(Index start, Index stop, PipelineOptions o) { return pipeline(start, stop, 1, o); }
+template <class... Ts, class F>
+std::tuple<Ts...> pipeline(Index stop, PipelineOptions o, InitValues<Ts...> init, F&& f) {
+  return detail::runCarried(pipeline(stop, o), std::move(init), f);
+}
+template <class... Ts, class F>
+std::tuple<Ts...> pipeline(Index start, Index stop, Index step, PipelineOptions o, InitValues<Ts...> init, F&& f) {
+  return detail::runCarried(pipeline(start, stop, step, o), std::move(init), f);
+}
+
+// ---- while -------------------------------------------------------------------------------------
+
+/// The loop condition of `pl::while_`; it must be the first statement of the body.
+inline void cond(bool c) {
+  auto& st = detail::whileStack();
+  if (st.empty()) detail::fail("cond", "used outside a pl::while_ body");
+  detail::WhileFrame& f = *st.back();
+  if (f.condSeen) detail::fail("cond", "appears twice in one pl::while_ body");
+  if (detail::opCounter() != f.opsAtEntry)
+    detail::fail("cond", "must be the first statement of the pl::while_ body (move it to the first line)");
+  f.condSeen = true;
+  if (!c) throw detail::WhileExit{f.id};
+}
+
+/// `auto [x] = pl::while_(pl::init_values(x0), [&](auto x) { pl::cond(x < 10); return pl::yield_(x + 1); });`
+template <class... Ts, class F>
+std::tuple<Ts...> while_(InitValues<Ts...> init, F&& f) {
+  static_assert(sizeof...(Ts) > 0, "pl::while_() requires init_values to be specified (even just a counter)");
+  using Ret = std::invoke_result_t<F&, Ts&...>;
+  static_assert(detail::isYield<Ret>, "pl::while_: the body must end with 'return pl::yield_(...);'");
+  static std::uint64_t nextId = 0;
+  std::tuple<Ts...> cur = std::move(init.values);
+  for (;;) {
+    detail::WhileFrame frame{detail::opCounter(), false, ++nextId};
+    detail::whileStack().push_back(&frame);
+    try {
+      auto y = std::apply([&](auto&... c) { return f(c...); }, cur);
+      detail::whileStack().pop_back();
+      if (!frame.condSeen) detail::fail("while_", "the body must start with pl::cond(...)");
+      detail::assignCarries(cur, std::move(y.values));
+    } catch (const detail::WhileExit& e) {
+      detail::whileStack().pop_back();
+      if (e.id != frame.id) throw;
+      break;
+    } catch (...) {
+      if (!detail::whileStack().empty() && detail::whileStack().back() == &frame) detail::whileStack().pop_back();
+      throw;
+    }
+  }
+  return cur;
+}
+template <class F>
+void while_(F&&) {
+  static_assert(detail::alwaysFalseCtl<F>, "pl::while_() requires init_values to be specified (even just a counter)");
+}
+
+// ---- if ----------------------------------------------------------------------------------------
+
+/// Explicit branch: `auto [r] = pl::if_(c, [&] { return pl::yield_(a); }, [&] { return pl::yield_(b); });`
+/// Both branches yield the same number and types of values, or neither yields.
+template <class Cond, class Then, class Else>
+auto if_(const Cond& c, Then&& thenFn, Else&& elseFn) {
+  using RT = std::invoke_result_t<Then&>;
+  using RE = std::invoke_result_t<Else&>;
+  if constexpr (std::is_void_v<RT> && std::is_void_v<RE>) {
+    if (static_cast<bool>(c)) thenFn();
+    else elseFn();
+  } else {
+    static_assert(detail::isYield<RT> && detail::isYield<RE>,
+                  "pl::if_: if one branch yields, the other must yield too (or neither may)");
+    using TT = decltype(std::declval<RT>().values);
+    using TE = decltype(std::declval<RE>().values);
+    static_assert(std::tuple_size_v<TT> == std::tuple_size_v<TE>,
+                  "pl::if_: both branches must yield the same number of values");
+    static_assert(detail::allCarryCompatible<TT, TE>(std::make_index_sequence<std::tuple_size_v<TT>>{}),
+                  "pl::if_: both branches must yield values of the same level (tensor / tile / scalar) and dtype");
+    if (static_cast<bool>(c)) return TT(thenFn().values);
+    return TT(elseFn().values);
+  }
+}
+template <class Cond, class Then>
+void if_(const Cond& c, Then&& thenFn) {
+  static_assert(std::is_void_v<std::invoke_result_t<Then&>>,
+                "pl::if_: a branch that yields needs an else branch yielding the same values");
+  if (static_cast<bool>(c)) thenFn();
+}
+
+// ---- scopes and tasks --------------------------------------------------------------------------
+
+/// A task id returned by `pl::at` (PyPTO's `as tid`); pass it in `.deps` of later scopes.
+struct TaskId {
+  std::int64_t id = -1;
+  bool valid() const { return id >= 0; }
+  friend bool operator==(const TaskId&, const TaskId&) = default;
+};
+
+enum class SplitMode : std::uint8_t { None, UpDown, LeftRight };
+/// Scope optimizations (`pl.split(mode)`, `pl.cross_core_slot(n)`); no-ops in the eager run.
+struct Optimization {
+  enum class Kind : std::uint8_t { Split, CrossCoreSlot } kind = Kind::Split;
+  std::int64_t value = 0;
+};
+inline Optimization split(SplitMode m) { return {Optimization::Kind::Split, static_cast<std::int64_t>(m)}; }
+inline Optimization cross_core_slot(std::int64_t n) { return {Optimization::Kind::CrossCoreSlot, n}; }
+
+/// Options of `pl::at`.
+struct AtOptions {
+  Level level = Level::CORE_GROUP;
+  std::string_view name_hint = {};
+  std::vector<TaskId> deps = {};
+  std::vector<Optimization> optimizations = {};
+};
+
+/// Runs `body` as one task at `level` (CORE_GROUP: an InCore kernel). Every dependency must be a
+/// task id returned earlier; an unsatisfiable one is an error, never dropped.
+template <class F>
+TaskId at(const AtOptions& o, F&& body) {
+  static_assert(std::is_void_v<std::invoke_result_t<F&>>, "pl::at: the scope body returns nothing; write results to tensors");
+  for (const TaskId& d : o.deps)
+    if (!d.valid() || d.id >= detail::taskCounter())
+      detail::fail("at", "scope '" + std::string(o.name_hint) + "' depends on task id " + std::to_string(d.id) +
+                             ", which no earlier pl::at returned (unsatisfiable dependency)");
+  const TaskId tid{detail::taskCounter()++};
+  body();
+  return tid;
+}
+template <class F>
+TaskId at(Level level, F&& body) {
+  return at(AtOptions{.level = level}, std::forward<F>(body));
+}
+
+/// SPMD launch: runs `body` once per block with `pl::get_block_idx()` = 0 .. core_num - 1.
+template <class F>
+TaskId spmd(std::int64_t core_num, F&& body) {
+  if (core_num < 1) detail::fail("spmd", "core_num must be >= 1, got " + std::to_string(core_num));
+  const detail::BlockContext saved = detail::blockContext();
+  const TaskId tid{detail::taskCounter()++};
+  for (std::int64_t b = 0; b < core_num; ++b) {
+    detail::blockContext() = detail::BlockContext{b, core_num, 0};
+    body();
+  }
+  detail::blockContext() = saved;
+  return tid;
+}
+
+/// Block identity inside a kernel (0 / 1 / 0 outside pl::spmd).
+inline Index get_block_idx() { return detail::blockContext().idx; }
+inline Index get_block_num() { return detail::blockContext().num; }
+inline Index get_subblock_idx() { return detail::blockContext().subblock; }
+
+}  // namespace pl

@@ -1,0 +1,418 @@
+// pl/ops_math.hpp — elementwise ops: binary, scalar-operand, unary, compare/select, operators.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+#include "pl/kernels.hpp"
+#include "pl/types.hpp"
+
+namespace pl {
+namespace detail {
+
+// ---- static result types -----------------------------------------------------------------------
+
+template <DType D, SShape S, std::size_t... I>
+auto tensorFromS(std::index_sequence<I...>) -> Tensor<D, S.d[I]...>;
+/// The tensor type with dtype D and static shape S.
+template <DType D, SShape S>
+using TensorS = decltype(tensorFromS<D, S>(std::make_index_sequence<static_cast<std::size_t>(S.rank)>{}));
+
+template <class V, DType D> struct RetypeImpl;
+template <DType D0, std::int64_t... Ds, DType D>
+struct RetypeImpl<Tensor<D0, Ds...>, D> { using type = Tensor<D, Ds...>; };
+template <DType D0, std::int64_t R, std::int64_t C, Mem M, DType D>
+struct RetypeImpl<Tile<D0, R, C, M>, D> { using type = Tile<D, R, C, M>; };
+/// Same kind and static shape as V, dtype D.
+template <class V, DType D> using RetypeT = typename RetypeImpl<V, D>::type;
+
+template <class V> struct BaseOfImpl { using type = void; };
+template <TensorLike V> struct BaseOfImpl<V> { using type = TensorBaseT<V>; };
+template <TileLike V> struct BaseOfImpl<V> { using type = TileBaseT<V>; };
+/// The plain Tensor/Tile type behind V (strips Out/InOut and cv-refs).
+template <class V> using BaseOf = typename BaseOfImpl<std::remove_cvref_t<V>>::type;
+
+struct SBroadcast { bool ok = true; SShape s{}; };
+constexpr SBroadcast sbroadcast(SShape a, SShape b) {
+  if (!a.known || !b.known) return {};
+  SBroadcast r{true, SShape{true, a.rank > b.rank ? a.rank : b.rank, {}}};
+  for (int i = 0; i < r.s.rank; ++i) {
+    const int ia = i - (r.s.rank - a.rank), ib = i - (r.s.rank - b.rank);
+    const std::int64_t x = ia < 0 ? 1 : a.d[ia], y = ib < 0 ? 1 : b.d[ib];
+    if (x == y || x == 1) r.s.d[i] = y;
+    else if (y == 1 || y == dyn) r.s.d[i] = x;
+    else if (x == dyn) r.s.d[i] = y;
+    else r.ok = false;
+  }
+  return r;
+}
+constexpr std::int64_t mergeDim(std::int64_t a, std::int64_t b) { return a == dyn ? b : a; }
+constexpr DType mergeDtype(DType a, DType b) { return a == DType::Any ? b : a; }
+
+template <class T> inline constexpr bool alwaysFalse = false;
+
+/// Wraps kernel output into a value of static type Res.
+template <class Res>
+Res wrapTensor(Array a) { return Res(std::make_shared<Array>(std::move(a)), FromData{}); }
+template <class Res>
+Res wrapTile(TileData t) { return Res(std::move(t), FromData{}); }
+
+/// Applies an array kernel to a tensor, or to the valid region of a tile (same physical shape).
+template <class Res, class V, class Fn>
+Res liftSameShape(const V& x, Fn fn) {
+  if constexpr (TensorLike<V>) {
+    return wrapTensor<Res>(fn(x.arr()));
+  } else {
+    const TileData& t = x.data();
+    return wrapTile<Res>(tileFrom(fn(validPart(t)), t.rows(), t.cols(), t.mem));
+  }
+}
+
+enum class Need : std::uint8_t { Any, Float, Integer };
+inline void checkNeed(const char* op, const Array& a, Need n) {
+  if (n == Need::Float) requireFloat(op, a);
+  if (n == Need::Integer) requireInteger(op, a);
+}
+
+/// Value ⊕ value: static dtype/shape checks, then the kernel (broadcasting for tensors; tiles
+/// need equal shapes and valid regions). `OutD` = Any keeps the operand dtype.
+template <DType OutD, class A, class B, class F>
+auto binaryOp(const char* op, Need need, const A& a, const B& b, F f) {
+  if constexpr (TensorLike<A> && TensorLike<B>) {
+    using TA = BaseOf<A>;
+    using TB = BaseOf<B>;
+    static_assert(dtypesCompatible(TA::static_dtype, TB::static_dtype),
+                  "pl: the operands have different dtypes; insert pl::cast");
+    constexpr SBroadcast r = sbroadcast(TA::static_shape, TB::static_shape);
+    static_assert(r.ok, "pl: tensor operands have incompatible static shapes (they must be equal or broadcastable)");
+    constexpr DType rd = OutD == DType::Any ? mergeDtype(TA::static_dtype, TB::static_dtype) : OutD;
+    checkNeed(op, a.arr(), need);
+    const DType od = OutD == DType::Any ? a.arr().dtype : OutD;
+    return wrapTensor<TensorS<rd, r.s>>(zipArrays(op, a.arr(), b.arr(), od, f));
+  } else if constexpr (TileLike<A> && TileLike<B>) {
+    using TA = BaseOf<A>;
+    using TB = BaseOf<B>;
+    static_assert(dtypesCompatible(TA::static_dtype, TB::static_dtype),
+                  "pl: the operands have different dtypes; insert pl::cast");
+    static_assert(dimsCompatible(TA::static_rows, TB::static_rows) && dimsCompatible(TA::static_cols, TB::static_cols),
+                  "pl: tile operands have different static shapes; use pl::row_expand_* / pl::col_expand_* to broadcast");
+    constexpr DType rd = OutD == DType::Any ? mergeDtype(TA::static_dtype, TB::static_dtype) : OutD;
+    using Res = Tile<rd, mergeDim(TA::static_rows, TB::static_rows), mergeDim(TA::static_cols, TB::static_cols), TA::static_mem>;
+    const TileData& ta = a.data();
+    const TileData& tb = b.data();
+    requireSameDtype(op, ta.a, tb.a);
+    requireSameValid(op, ta, tb);
+    checkNeed(op, ta.a, need);
+    const DType od = OutD == DType::Any ? ta.a.dtype : OutD;
+    return wrapTile<Res>(tileFrom(zipArrays(op, validPart(ta), validPart(tb), od, f), ta.rows(), ta.cols(), ta.mem));
+  } else {
+    static_assert(alwaysFalse<A>,
+                  "pl: cannot mix a Tensor and a Tile operand; load the tensor into a tile (pl::load) "
+                  "or store the tile (pl::store) first");
+  }
+}
+
+template <class S>
+auto scalarValue(const S& s) {
+  using T = std::remove_cvref_t<S>;
+  if constexpr (std::is_arithmetic_v<T>) return s;
+  else if constexpr (requires { typename T::value_type; }) return static_cast<typename T::value_type>(s);
+  else return static_cast<double>(s);
+}
+template <class S>
+Slot scalarSlot(DType d, const S& s) {
+  return hostToSlot(d, scalarValue(s));
+}
+
+/// Value ⊕ scalar (PyPTO's `adds`, `muls`, …): the scalar is first converted to the value's dtype.
+template <DType OutD, class A, class S, class F>
+auto scalarOp(const char* op, Need need, const A& a, const S& s, F f, bool scalarFirst = false) {
+  using TA = BaseOf<A>;
+  constexpr DType rd = OutD == DType::Any ? TA::static_dtype : OutD;
+  return liftSameShape<RetypeT<TA, rd>>(a, [&](const Array& x) {
+    checkNeed(op, x, need);
+    const DType od = OutD == DType::Any ? x.dtype : OutD;
+    const Slot sv = scalarSlot(x.dtype, s);
+    Array out(od, x.shape);
+    visitCompute(x.dtype, [&]<class C>(std::type_identity<C>) {
+      const C y = fromSlot<C>(sv);
+      for (std::size_t i = 0; i < out.data.size(); ++i) {
+        const C v = fromSlot<C>(x.data[i]);
+        out.data[i] = normalize(od, scalarFirst ? f(y, v) : f(v, y));
+      }
+    });
+    return out;
+  });
+}
+
+// ---- functors (C is double, int64_t or uint64_t) -----------------------------------------------
+
+struct AddF { template <class C> C operator()(C x, C y) const { return addW(x, y); } };
+struct SubF { template <class C> C operator()(C x, C y) const { return subW(x, y); } };
+struct MulF { template <class C> C operator()(C x, C y) const { return mulW(x, y); } };
+struct DivF {
+  template <class C> C operator()(C x, C y) const {
+    if constexpr (std::is_floating_point_v<C>) {
+      return x / y;
+    } else {
+      if (y == 0) fail("div", "integer division by zero");
+      if constexpr (std::is_signed_v<C>)
+        if (y == -1) return subW(C{0}, x);
+      return x / y;
+    }
+  }
+};
+/// Remainder with the sign of the divisor (Python / torch.remainder).
+struct RemF {
+  template <class C> C operator()(C x, C y) const {
+    if constexpr (std::is_floating_point_v<C>) {
+      const C r = std::fmod(x, y);
+      return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;
+    } else {
+      if (y == 0) fail("rem", "integer division by zero");
+      if constexpr (std::is_signed_v<C>) {
+        if (y == -1) return 0;
+        const C r = x % y;
+        return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;
+      } else {
+        return x % y;
+      }
+    }
+  }
+};
+/// Remainder with the sign of the dividend (C fmod).
+struct FmodF {
+  template <class C> C operator()(C x, C y) const {
+    if constexpr (std::is_floating_point_v<C>) {
+      return std::fmod(x, y);
+    } else {
+      if (y == 0) fail("fmod", "integer division by zero");
+      if constexpr (std::is_signed_v<C>)
+        if (y == -1) return 0;
+      return x % y;
+    }
+  }
+};
+struct MaxF { template <class C> C operator()(C x, C y) const { return x < y ? y : x; } };
+struct MinF { template <class C> C operator()(C x, C y) const { return y < x ? y : x; } };
+struct AndF { template <class C> C operator()(C x, C y) const { if constexpr (std::is_integral_v<C>) return x & y; else return x; } };
+struct OrF { template <class C> C operator()(C x, C y) const { if constexpr (std::is_integral_v<C>) return x | y; else return x; } };
+struct XorF { template <class C> C operator()(C x, C y) const { if constexpr (std::is_integral_v<C>) return x ^ y; else return x; } };
+struct ShlF {
+  template <class C> C operator()(C x, C y) const {
+    if constexpr (std::is_integral_v<C>) {
+      if (y < 0 || y >= 64) return 0;
+      return static_cast<C>(static_cast<std::uint64_t>(x) << y);
+    } else {
+      return x;
+    }
+  }
+};
+struct ShrF {
+  template <class C> C operator()(C x, C y) const {
+    if constexpr (std::is_integral_v<C>) {
+      if (y < 0 || y >= 64) return x < 0 ? C(-1) : C(0);
+      return x >> y;  // arithmetic for signed kinds
+    } else {
+      return x;
+    }
+  }
+};
+struct CmpF {
+  CmpMode mode;
+  template <class C> bool operator()(C x, C y) const {
+    switch (mode) {
+      case CmpMode::Eq: return x == y;
+      case CmpMode::Ne: return x != y;
+      case CmpMode::Lt: return x < y;
+      case CmpMode::Le: return x <= y;
+      case CmpMode::Gt: return x > y;
+      case CmpMode::Ge: return x >= y;
+    }
+    return false;
+  }
+};
+
+}  // namespace detail
+
+// ---- binary ops and their scalar-operand forms --------------------------------------------------
+
+/// Each binary op `name(a, b)` works on two tensors (broadcasting), two tiles (equal shapes and
+/// valid regions), or a value and a scalar (dispatching to the `…s` form, as PyPTO does).
+#define PL_DETAIL_BINARY(name, sname, Functor, need)                                              \
+  template <ValueLike A, ScalarLike S>                                                            \
+  auto sname(const A& a, const S& s) {                                                            \
+    return detail::scalarOp<DType::Any>(#sname, need, a, s, Functor{});                           \
+  }                                                                                               \
+  template <ValueLike A, class B>                                                                 \
+    requires(ValueLike<B> || ScalarLike<B>)                                                       \
+  auto name(const A& a, const B& b) {                                                             \
+    if constexpr (ScalarLike<B>) return detail::scalarOp<DType::Any>(#sname, need, a, b, Functor{}); \
+    else return detail::binaryOp<DType::Any>(#name, need, a, b, Functor{});                       \
+  }
+
+PL_DETAIL_BINARY(add, adds, detail::AddF, detail::Need::Any)
+PL_DETAIL_BINARY(sub, subs, detail::SubF, detail::Need::Any)
+PL_DETAIL_BINARY(mul, muls, detail::MulF, detail::Need::Any)
+PL_DETAIL_BINARY(div, divs, detail::DivF, detail::Need::Any)
+PL_DETAIL_BINARY(rem, rems, detail::RemF, detail::Need::Any)
+PL_DETAIL_BINARY(fmod, fmods, detail::FmodF, detail::Need::Any)
+PL_DETAIL_BINARY(maximum, maximums, detail::MaxF, detail::Need::Any)
+PL_DETAIL_BINARY(minimum, minimums, detail::MinF, detail::Need::Any)
+PL_DETAIL_BINARY(and_, ands, detail::AndF, detail::Need::Integer)
+PL_DETAIL_BINARY(or_, ors, detail::OrF, detail::Need::Integer)
+PL_DETAIL_BINARY(xor_, xors, detail::XorF, detail::Need::Integer)
+PL_DETAIL_BINARY(shl, shls, detail::ShlF, detail::Need::Integer)
+PL_DETAIL_BINARY(shr, shrs, detail::ShrF, detail::Need::Integer)
+#undef PL_DETAIL_BINARY
+
+// ---- unary ops ---------------------------------------------------------------------------------
+
+#define PL_DETAIL_UNARY_FLOAT(name, expr)                                                         \
+  template <ValueLike V>                                                                          \
+  auto name(const V& v) {                                                                         \
+    return detail::liftSameShape<detail::BaseOf<V>>(                                              \
+        v, [](const detail::Array& a) { return detail::mapFloat(#name, a, [](double x) { return expr; }); }); \
+  }
+
+PL_DETAIL_UNARY_FLOAT(exp, std::exp(x))
+PL_DETAIL_UNARY_FLOAT(log, std::log(x))
+PL_DETAIL_UNARY_FLOAT(sqrt, std::sqrt(x))
+PL_DETAIL_UNARY_FLOAT(rsqrt, 1.0 / std::sqrt(x))
+PL_DETAIL_UNARY_FLOAT(recip, 1.0 / x)
+PL_DETAIL_UNARY_FLOAT(sin, std::sin(x))
+PL_DETAIL_UNARY_FLOAT(cos, std::cos(x))
+#undef PL_DETAIL_UNARY_FLOAT
+
+template <ValueLike V>
+auto neg(const V& v) {
+  return detail::liftSameShape<detail::BaseOf<V>>(v, [](const detail::Array& a) {
+    return detail::mapArray(a, a.dtype, []<class C>(C x) { return detail::subW(C{0}, x); });
+  });
+}
+template <ValueLike V>
+auto abs(const V& v) {
+  return detail::liftSameShape<detail::BaseOf<V>>(v, [](const detail::Array& a) {
+    return detail::mapArray(a, a.dtype, []<class C>(C x) {
+      if constexpr (std::is_unsigned_v<C>) return x;
+      else return x < 0 ? detail::subW(C{0}, x) : x;
+    });
+  });
+}
+template <ValueLike V>
+auto relu(const V& v) {
+  return detail::liftSameShape<detail::BaseOf<V>>(v, [](const detail::Array& a) {
+    return detail::mapArray(a, a.dtype, []<class C>(C x) { return x > C{0} ? x : C{0}; });
+  });
+}
+/// Leaky ReLU: x for x > 0, slope·x otherwise.
+template <ValueLike V>
+auto lrelu(const V& v, double slope) {
+  return detail::liftSameShape<detail::BaseOf<V>>(v, [slope](const detail::Array& a) {
+    return detail::mapFloat("lrelu", a, [slope](double x) { return x > 0 ? x : slope * x; });
+  });
+}
+/// Parametric ReLU: x for x > 0, slope·x otherwise, with `slope` a value of the same shape.
+template <ValueLike V, ValueLike W>
+auto prelu(const V& v, const W& slope) {
+  return detail::binaryOp<DType::Any>("prelu", detail::Need::Float, v, slope,
+                                      []<class C>(C x, C s) { return x > C{0} ? x : s * x; });
+}
+/// Bitwise not for integers, logical not for bool.
+template <ValueLike V>
+auto not_(const V& v) {
+  return detail::liftSameShape<detail::BaseOf<V>>(v, [](const detail::Array& a) {
+    detail::requireInteger("not_", a);
+    const bool logical = a.dtype == DType::Bool;
+    return detail::mapArray(a, a.dtype, [logical]<class C>(C x) -> C {
+      if constexpr (std::is_integral_v<C>) return logical ? C(x == 0) : C(~x);
+      else return x;
+    });
+  });
+}
+
+// ---- compare / select --------------------------------------------------------------------------
+
+/// Elementwise comparison; the result has dtype bool.
+template <ValueLike A, ValueLike B>
+auto cmp(const A& a, const B& b, CmpMode mode) {
+  return detail::binaryOp<DType::Bool>("cmp", detail::Need::Any, a, b, detail::CmpF{mode});
+}
+template <ValueLike A, ScalarLike S>
+auto cmps(const A& a, const S& s, CmpMode mode) {
+  return detail::scalarOp<DType::Bool>("cmps", detail::Need::Any, a, s, detail::CmpF{mode});
+}
+
+namespace detail {
+inline Array selectArrays(const char* op, const Array& m, const Array& a, const Array& b) {
+  requireSameDtype(op, a, b);
+  if (m.shape != a.shape || a.shape != b.shape)
+    fail(op, "mask " + typeStr(m.dtype, m.shape) + " and operands " + typeStr(a.dtype, a.shape) + ", " +
+                 typeStr(b.dtype, b.shape) + " must have the same shape");
+  Array out(a.dtype, a.shape);
+  for (std::size_t i = 0; i < out.data.size(); ++i)
+    out.data[i] = slotToDouble(m.dtype, m.data[i]) != 0 ? a.data[i] : b.data[i];
+  return out;
+}
+}  // namespace detail
+
+/// out = mask ? a : b, elementwise (mask: bool or any nonzero-is-true dtype).
+template <ValueLike Mk, ValueLike A, ValueLike B>
+auto sel(const Mk& mask, const A& a, const B& b) {
+  using TA = detail::BaseOf<A>;
+  static_assert(TensorLike<Mk> == TensorLike<A> && TensorLike<A> == TensorLike<B>,
+                "pl::sel: mask and operands must all be tensors or all be tiles");
+  static_assert(detail::dtypesCompatible(TA::static_dtype, detail::BaseOf<B>::static_dtype),
+                "pl::sel: the operands have different dtypes; insert pl::cast");
+  if constexpr (TensorLike<A>) {
+    return detail::wrapTensor<TA>(detail::selectArrays("sel", mask.arr(), a.arr(), b.arr()));
+  } else {
+    const auto& ta = a.data();
+    detail::requireSameValid("sel", ta, b.data());
+    detail::requireSameValid("sel", detail::TileData{detail::Array(ta.a.dtype, mask.data().a.shape), mask.data().validRows,
+                                                     mask.data().validCols, ta.mem}, ta);
+    return detail::wrapTile<TA>(detail::tileFrom(
+        detail::selectArrays("sel", detail::validPart(mask.data()), detail::validPart(ta), detail::validPart(b.data())),
+        ta.rows(), ta.cols(), ta.mem));
+  }
+}
+/// out = mask ? a : scalar.
+template <ValueLike Mk, ValueLike A, ScalarLike S>
+auto sels(const Mk& mask, const A& a, const S& s) {
+  return sel(mask, a, detail::liftSameShape<detail::BaseOf<A>>(a, [&](const detail::Array& x) {
+               detail::Array o(x.dtype, x.shape);
+               const detail::Slot v = detail::scalarSlot(x.dtype, s);
+               for (auto& e : o.data) e = v;
+               return o;
+             }));
+}
+
+// ---- operators ---------------------------------------------------------------------------------
+
+template <ValueLike A, class B> requires(ValueLike<B> || ScalarLike<B>)
+auto operator+(const A& a, const B& b) { return add(a, b); }
+template <ValueLike A, class B> requires(ValueLike<B> || ScalarLike<B>)
+auto operator-(const A& a, const B& b) { return sub(a, b); }
+template <ValueLike A, class B> requires(ValueLike<B> || ScalarLike<B>)
+auto operator*(const A& a, const B& b) { return mul(a, b); }
+template <ValueLike A, class B> requires(ValueLike<B> || ScalarLike<B>)
+auto operator/(const A& a, const B& b) { return div(a, b); }
+template <ScalarLike S, ValueLike B>
+auto operator+(const S& s, const B& b) { return adds(b, s); }
+template <ScalarLike S, ValueLike B>
+auto operator*(const S& s, const B& b) { return muls(b, s); }
+template <ScalarLike S, ValueLike B>
+auto operator-(const S& s, const B& b) {
+  return detail::scalarOp<DType::Any>("subs", detail::Need::Any, b, s, detail::SubF{}, true);
+}
+template <ScalarLike S, ValueLike B>
+auto operator/(const S& s, const B& b) {
+  return detail::scalarOp<DType::Any>("divs", detail::Need::Any, b, s, detail::DivF{}, true);
+}
+template <ValueLike A>
+auto operator-(const A& a) { return neg(a); }
+
+}  // namespace pl
