@@ -1,0 +1,76 @@
+// IR property names and the structural / verified subsets.
+#include "passes/ir_property.h"
+
+#include <array>
+
+namespace pl::passes {
+
+namespace {
+constexpr std::array<std::string_view, kNumIRProperties> kNames = {
+#define X(name) #name,
+    PL_IR_PROPERTIES(X)
+#undef X
+};
+} // namespace
+
+std::string_view propertyName(IRProperty p) { return kNames[static_cast<size_t>(p)]; }
+
+std::optional<IRProperty> parseProperty(std::string_view name) {
+  for (size_t i = 0; i < kNames.size(); ++i)
+    if (kNames[i] == name)
+      return static_cast<IRProperty>(i);
+  return std::nullopt;
+}
+
+std::vector<IRProperty> IRPropertySet::list() const {
+  std::vector<IRProperty> out;
+  for (unsigned i = 0; i < kNumIRProperties; ++i)
+    if (bits_ & (uint64_t(1) << i))
+      out.push_back(static_cast<IRProperty>(i));
+  return out;
+}
+
+std::string IRPropertySet::str() const {
+  std::string out = "{";
+  for (auto p : list()) {
+    if (out.size() > 1)
+      out += ", ";
+    out += propertyName(p);
+  }
+  return out + "}";
+}
+
+IRPropertySet structuralProperties() {
+  using P = IRProperty;
+  return {P::TypeChecked,     P::BreakContinueValid,     P::NoRedundantBlocks,
+          P::UseAfterDef,     P::OutParamNotShadowed,    P::NoNestedInCore,
+          P::InOutUseValid,   P::PipelineLoopValid,      P::ArrayNotEscaped,
+          P::ManualDepsOnSubmitOnly, P::AtomicAddDtypeValid};
+}
+
+IRPropertySet verifiedProperties() {
+  using P = IRProperty;
+  return {P::SSAForm,
+          P::TypeChecked,
+          P::BreakContinueValid,
+          P::NoRedundantBlocks,
+          P::InOutUseValid,
+          P::CallDirectionsResolved,
+          P::TileMemoryInferred,
+          P::MixedKernelExpanded,
+          P::AllocatedMemoryAddr,
+          P::ManualDepsOnSubmitOnly,
+          P::ReturnParamsExplicit,
+          P::AivSplitValid,
+          P::HardSyncallOccupancyValid,
+          P::IterArgCarryClassified,
+          P::RuntimeScopesMaterialized,
+          P::DistTensorCtxMaterialized,
+          P::AccToGmStoreValid,
+          P::AtomicAddDtypeValid,
+          P::UseAfterDef,
+          P::NoNestedCalls,
+          P::NormalizedStmtStructure};
+}
+
+} // namespace pl::passes

@@ -1,0 +1,78 @@
+// Pass objects: a named Program → Program transform with required / produced / invalidated
+// properties; function-level passes map a per-function transform over the program.
+#pragma once
+
+#include "passes/ir_property.h"
+#include "passes/pass_context.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace pl::passes {
+
+/// Static description of a pass.
+struct PassInfo {
+  std::string id;   ///< kebab-case, e.g. "convert-to-ssa"
+  std::string name; ///< UpperCamel, e.g. "ConvertToSSA"
+  IRPropertySet required;
+  IRPropertySet produced;
+  IRPropertySet invalidated;
+};
+
+/// Whole-program transform. Returns the new program (the same pointer when nothing changed),
+/// or nullptr after reporting an error to ctx.diags().
+using ProgramTransform = std::function<ir::ProgramPtr(const ir::ProgramPtr &, PassContext &)>;
+/// Per-function transform; same contract for one function.
+using FunctionTransform =
+    std::function<ir::FunctionPtr(const ir::FunctionPtr &, const ir::Program &, PassContext &)>;
+
+/// A pass handle (cheap to copy).
+class Pass {
+public:
+  const PassInfo &info() const { return *info_; }
+  const std::string &id() const { return info_->id; }
+  const std::string &name() const { return info_->name; }
+  IRPropertySet required() const { return info_->required; }
+  IRPropertySet produced() const { return info_->produced; }
+  IRPropertySet invalidated() const { return info_->invalidated; }
+
+  /// Runs the transform alone: no instruments, no verification.
+  ir::ProgramPtr runTransform(const ir::ProgramPtr &p, PassContext &ctx) const;
+  /// Runs under `PassContext::current()` with its instruments' before/after hooks (and the
+  /// round-trip check at VerificationLevel::Roundtrip). nullptr on failure.
+  ir::ProgramPtr operator()(const ir::ProgramPtr &p) const;
+
+private:
+  friend Pass createProgramPass(PassInfo, ProgramTransform);
+  Pass(std::shared_ptr<const PassInfo> info, ProgramTransform t)
+      : info_(std::move(info)), transform_(std::move(t)) {}
+  std::shared_ptr<const PassInfo> info_;
+  ProgramTransform transform_;
+};
+
+Pass createProgramPass(PassInfo info, ProgramTransform transform);
+/// The program is rebuilt only when some function changed.
+Pass createFunctionPass(PassInfo info, FunctionTransform transform);
+
+/// Options of one pass instance, from `id{key=value key=value}` or a test's RUN line. Each
+/// factory takes the options it knows; anything left over is an "unknown option" error.
+class PassOptions {
+public:
+  void set(std::string key, std::string value) { values_[std::move(key)] = std::move(value); }
+  /// The value of `key`, marking it consumed.
+  std::optional<std::string> take(const std::string &key);
+  /// A factory reports an invalid value here (e.g. "unknown property 'X'").
+  void error(std::string msg) { errors_.push_back(std::move(msg)); }
+  const std::vector<std::string> &errors() const { return errors_; }
+  std::vector<std::string> unconsumed() const;
+  bool empty() const { return values_.empty(); }
+
+private:
+  std::map<std::string, std::string> values_;
+  std::set<std::string> taken_;
+  std::vector<std::string> errors_;
+};
+
+} // namespace pl::passes

@@ -1,0 +1,112 @@
+// Thread-local PassContext stack and the verification-level / planner spellings.
+#include "passes/pass_context.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+namespace pl::passes {
+
+namespace {
+thread_local std::vector<PassContext *> contextStack;
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+/// $PL_VERIFY_LEVEL, when set; an invalid value is reported once and ignored.
+std::optional<VerificationLevel> envVerificationLevel() {
+  const char *v = std::getenv("PL_VERIFY_LEVEL");
+  if (!v || !*v)
+    return std::nullopt;
+  auto l = parseVerificationLevel(v);
+  static bool warned = false;
+  if (!l && !warned) {
+    warned = true;
+    llvm::errs() << "warning: ignoring PL_VERIFY_LEVEL='" << v
+                 << "'; expected none, basic or roundtrip\n";
+  }
+  return l;
+}
+} // namespace
+
+std::string_view verificationLevelName(VerificationLevel l) {
+  switch (l) {
+  case VerificationLevel::None: return "none";
+  case VerificationLevel::Basic: return "basic";
+  case VerificationLevel::Roundtrip: return "roundtrip";
+  }
+  return "basic";
+}
+
+std::optional<VerificationLevel> parseVerificationLevel(std::string_view s) {
+  std::string l = lower(s);
+  if (l == "none" || l == "0")
+    return VerificationLevel::None;
+  if (l == "basic" || l == "1")
+    return VerificationLevel::Basic;
+  if (l == "roundtrip" || l == "2")
+    return VerificationLevel::Roundtrip;
+  return std::nullopt;
+}
+
+std::string_view memoryPlannerName(MemoryPlanner m) {
+  switch (m) {
+  case MemoryPlanner::PyPTO: return "pypto";
+  case MemoryPlanner::DsaRP: return "dsa_rp";
+  case MemoryPlanner::PtoAS: return "ptoas";
+  }
+  return "pypto";
+}
+
+std::optional<MemoryPlanner> parseMemoryPlanner(std::string_view s) {
+  std::string l = lower(s);
+  if (l == "pypto")
+    return MemoryPlanner::PyPTO;
+  if (l == "dsa_rp" || l == "dsarp")
+    return MemoryPlanner::DsaRP;
+  if (l == "ptoas")
+    return MemoryPlanner::PtoAS;
+  return std::nullopt;
+}
+
+PassContext::PassContext()
+    : ownDiags_(std::make_unique<ir::DiagnosticEngine>()), diags_(ownDiags_.get()) {
+  ownDiags_->setStream(&llvm::errs());
+  if (auto l = envVerificationLevel())
+    level_ = *l;
+}
+
+PassContext &PassContext::current() {
+  if (!contextStack.empty())
+    return *contextStack.back();
+  thread_local PassContext fallback;
+  return fallback;
+}
+
+void PassContext::disableDiagnostic(std::string code) {
+  diags_->disable(code);
+  disabled_.insert(std::move(code));
+}
+
+void PassContext::setDiagnostics(ir::DiagnosticEngine *d) {
+  diags_ = d ? d : ownDiags_.get();
+  for (auto &c : disabled_)
+    diags_->disable(c);
+}
+
+void PassContext::reportInternalError(std::string_view where, const std::string &msg,
+                                      const ir::Span &s) {
+  ++internalErrors_;
+  diags_->error("ICE", s, "internal compiler error in '" + std::string(where) + "': " + msg);
+}
+
+PassContextGuard::PassContextGuard(PassContext &ctx) { contextStack.push_back(&ctx); }
+PassContextGuard::~PassContextGuard() { contextStack.pop_back(); }
+
+} // namespace pl::passes

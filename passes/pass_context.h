@@ -1,0 +1,101 @@
+// Thread-local pass context: verification level, instruments, platform, memory planner and
+// diagnostics configuration, pushed and popped by an RAII guard.
+#pragma once
+
+#include "ir/diagnostics.h"
+#include "ir/function.h"
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pl::passes {
+
+class Pass;
+class PassContext;
+
+enum class VerificationLevel : uint8_t { None, Basic, Roundtrip };
+std::string_view verificationLevelName(VerificationLevel l); ///< "none", "basic", "roundtrip"
+/// Accepts the names above (any case) and "0", "1", "2".
+std::optional<VerificationLevel> parseVerificationLevel(std::string_view s);
+
+/// Who places on-chip buffers (reference pass_pipeline.md §4).
+enum class MemoryPlanner : uint8_t { PyPTO, DsaRP, PtoAS };
+std::string_view memoryPlannerName(MemoryPlanner m); ///< "pypto", "dsa_rp", "ptoas"
+std::optional<MemoryPlanner> parseMemoryPlanner(std::string_view s);
+
+/// Hooks around each pass and the whole pipeline. A hook returning false stops the run; it
+/// must have reported why to the context's diagnostics first.
+class PassInstrument {
+public:
+  virtual ~PassInstrument() = default;
+  virtual std::string_view name() const = 0;
+  virtual bool beforePipeline(const ir::Program &, PassContext &) { return true; }
+  virtual bool beforePass(const Pass &, const ir::Program &, PassContext &) { return true; }
+  virtual bool afterPass(const Pass &, const ir::Program &, PassContext &) { return true; }
+  virtual void afterPipeline(const ir::Program &, PassContext &) {}
+};
+
+/// Configuration and instruments for running passes. Construct one, configure it, and make it
+/// current with a PassContextGuard; `PassContext::current()` is the innermost one on this thread
+/// (a default context when none is pushed).
+class PassContext {
+public:
+  /// Verification level defaults to Basic, or to $PL_VERIFY_LEVEL when set and valid.
+  PassContext();
+  PassContext(const PassContext &) = delete;
+  PassContext &operator=(const PassContext &) = delete;
+
+  static PassContext &current();
+
+  VerificationLevel verificationLevel() const { return level_; }
+  void setVerificationLevel(VerificationLevel l) { level_ = l; }
+
+  const std::vector<std::shared_ptr<PassInstrument>> &instruments() const { return instruments_; }
+  void addInstrument(std::shared_ptr<PassInstrument> i) { instruments_.push_back(std::move(i)); }
+
+  /// "a2a3sim" (default), "a5sim", "a2a3", "a5".
+  const std::string &platform() const { return platform_; }
+  void setPlatform(std::string p) { platform_ = std::move(p); }
+
+  MemoryPlanner memoryPlanner() const { return planner_; }
+  void setMemoryPlanner(MemoryPlanner m) { planner_ = m; }
+
+  /// Warning / perf-hint codes to drop (errors are never dropped).
+  const std::set<std::string> &disabledDiagnostics() const { return disabled_; }
+  void disableDiagnostic(std::string code);
+
+  /// Where passes, verifiers and instruments report. Defaults to an engine owned by the
+  /// context that prints to stderr.
+  ir::DiagnosticEngine &diags() { return *diags_; }
+  void setDiagnostics(ir::DiagnosticEngine *d);
+
+  /// Reports "internal compiler error in '<where>': <msg>" (code ICE) and remembers it, so that
+  /// tools exit with status 2 and tests fail.
+  void reportInternalError(std::string_view where, const std::string &msg, const ir::Span &s = {});
+  bool hadInternalError() const { return internalErrors_ != 0; }
+
+private:
+  VerificationLevel level_ = VerificationLevel::Basic;
+  std::vector<std::shared_ptr<PassInstrument>> instruments_;
+  std::string platform_ = "a2a3sim";
+  MemoryPlanner planner_ = MemoryPlanner::PyPTO;
+  std::set<std::string> disabled_;
+  std::unique_ptr<ir::DiagnosticEngine> ownDiags_;
+  ir::DiagnosticEngine *diags_;
+  unsigned internalErrors_ = 0;
+};
+
+/// Makes `ctx` the current context for its lifetime (contexts nest).
+class PassContextGuard {
+public:
+  explicit PassContextGuard(PassContext &ctx);
+  ~PassContextGuard();
+  PassContextGuard(const PassContextGuard &) = delete;
+  PassContextGuard &operator=(const PassContextGuard &) = delete;
+};
+
+} // namespace pl::passes

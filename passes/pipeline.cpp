@@ -1,0 +1,66 @@
+// The default pipeline as one straight list, and the pipeline runner with verify-once.
+#include "passes/pipeline.h"
+
+#include "passes/instruments.h"
+#include "passes/passes.h"
+#include "passes/verifiers/registry.h"
+
+namespace pl::passes {
+
+Pipeline buildDefaultPipeline(const PassContext &ctx) {
+  (void)ctx; // the planner gates memory-reuse / allocate-memory-addr once they exist
+  Pipeline p;
+  // DESIGN.md §5 order. A pass joins this list when it is implemented; until then it is listed
+  // as missing in docs/passes.md. Nothing is implemented yet: the list is empty, and running it
+  // still verifies the input (and round-trips it at --verify=roundtrip).
+  return p;
+}
+
+namespace {
+IRPropertySet autoChecked() { return verifiableProperties() & verifiedProperties(); }
+
+bool verifyInput(const ir::Program &p, PassContext &ctx, IRPropertySet &holds) {
+  IRPropertySet want = structuralProperties() & autoChecked();
+  if (!verifyProperties(p, want, ctx.diags()).empty())
+    return false;
+  holds = want;
+  if (ctx.verificationLevel() == VerificationLevel::Roundtrip)
+    return checkRoundtrip("input", p, ctx);
+  return true;
+}
+
+bool verifyAfter(const Pass &pass, const ir::Program &p, PassContext &ctx, IRPropertySet &holds) {
+  holds -= pass.invalidated();
+  IRPropertySet want = (pass.produced() & autoChecked()) - holds;
+  IRPropertySet failed = verifyProperties(p, want, ctx.diags());
+  if (!failed.empty()) {
+    ctx.reportInternalError(pass.id(), failed.str() + " does not hold after the pass, which "
+                                                      "declares it produced");
+    return false;
+  }
+  holds |= want;
+  return true;
+}
+} // namespace
+
+ir::ProgramPtr Pipeline::run(const ir::ProgramPtr &input) const {
+  PassContext &ctx = PassContext::current();
+  for (auto &inst : ctx.instruments())
+    if (!inst->beforePipeline(*input, ctx))
+      return nullptr;
+  bool verify = ctx.verificationLevel() != VerificationLevel::None;
+  IRPropertySet holds;
+  if (verify && !verifyInput(*input, ctx, holds))
+    return nullptr;
+  ir::ProgramPtr p = input;
+  for (auto &pass : passes_) {
+    p = pass(p); // instruments + round trip
+    if (!p || (verify && !verifyAfter(pass, *p, ctx, holds)))
+      return nullptr;
+  }
+  for (auto &inst : ctx.instruments())
+    inst->afterPipeline(*p, ctx);
+  return p;
+}
+
+} // namespace pl::passes

@@ -1,0 +1,48 @@
+// The one place where property verifiers are registered.
+#include "passes/verifiers/registry.h"
+
+namespace pl::passes {
+
+const std::vector<PropertyVerifier> &propertyVerifiers() {
+  using P = IRProperty;
+  static const std::vector<PropertyVerifier> table = {
+      {P::SSAForm, verifySSAForm, "V001-V007"},
+      {P::TypeChecked, verifyTypeChecked, "V101-V111"},
+      {P::NoNestedCalls, verifyNoNestedCalls, "V201-V206"},
+      {P::NormalizedStmtStructure, verifyNormalizedStmtStructure, "V701-V704"},
+      {P::NoRedundantBlocks, verifyNoRedundantBlocks, "V701-V703"},
+      {P::BreakContinueValid, verifyBreakContinueValid, "V301-V306"},
+      {P::UseAfterDef, verifyUseAfterDef, "V401-V402"},
+  };
+  return table;
+}
+
+const PropertyVerifier *findVerifier(IRProperty p) {
+  for (auto &v : propertyVerifiers())
+    if (v.property == p)
+      return &v;
+  return nullptr;
+}
+
+IRPropertySet verifiableProperties() {
+  IRPropertySet s;
+  for (auto &v : propertyVerifiers())
+    s.insert(v.property);
+  return s;
+}
+
+IRPropertySet verifyProperties(const ir::Program &p, IRPropertySet props,
+                               ir::DiagnosticEngine &diags) {
+  IRPropertySet failed;
+  for (auto &v : propertyVerifiers()) {
+    if (!props.contains(v.property))
+      continue;
+    unsigned before = diags.errorCount();
+    v.verify(p, diags);
+    if (diags.errorCount() != before)
+      failed.insert(v.property);
+  }
+  return failed;
+}
+
+} // namespace pl::passes

@@ -1,0 +1,39 @@
+// The property verifier registry: one verifier per property, all registered in registry.cpp.
+#pragma once
+
+#include "ir/diagnostics.h"
+#include "ir/function.h"
+#include "passes/ir_property.h"
+
+namespace pl::passes {
+
+/// Reports every violation of one property in `p` as an error diagnostic.
+using VerifierFn = void (*)(const ir::Program &p, ir::DiagnosticEngine &diags);
+
+struct PropertyVerifier {
+  IRProperty property;
+  VerifierFn verify;
+  std::string_view codes; ///< e.g. "V001-V007"
+};
+
+/// All registered verifiers, in property order.
+const std::vector<PropertyVerifier> &propertyVerifiers();
+/// nullptr when the property has no verifier yet.
+const PropertyVerifier *findVerifier(IRProperty p);
+/// The properties that have a verifier.
+IRPropertySet verifiableProperties();
+/// Runs the verifiers for `props` (properties without one are skipped) and returns the
+/// properties that do not hold; their violations are reported to `diags`.
+IRPropertySet verifyProperties(const ir::Program &p, IRPropertySet props,
+                               ir::DiagnosticEngine &diags);
+
+// One function per property, each in its own file in passes/verifiers/.
+void verifySSAForm(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyTypeChecked(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyNoNestedCalls(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyNormalizedStmtStructure(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyNoRedundantBlocks(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyBreakContinueValid(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyUseAfterDef(const ir::Program &p, ir::DiagnosticEngine &diags);
+
+} // namespace pl::passes
