@@ -40,10 +40,12 @@ FunctionPtr IRMutator::mutateFunction(const FunctionPtr &f) {
     changed |= nt != t;
     rets.push_back(nt);
   }
+  auto attrs = mutateAttrs(f->attrs(), changed);
   auto body = mutateBody(f->body(), changed);
   if (!changed)
     return f;
-  return f->withSignature(std::move(params), std::move(rets), std::move(body));
+  return Function::make(f->name(), f->type(), std::move(params), std::move(rets), std::move(body),
+                        f->level(), f->role(), std::move(attrs), f->span());
 }
 
 StmtPtr IRMutator::mutateStmt(const StmtPtr &s) {
@@ -157,7 +159,22 @@ ExprPtr IRMutator::mutateVarUse(const VarPtr &v) {
       break;
     cur = it->second.second;
   }
-  return cur;
+  // A MemRef embeds uses (its base and byte offset): rewrite them, and remap the MemRef so that
+  // every later mention resolves to the same new MemRef.
+  auto m = as<MemRef>(cur);
+  if (!m)
+    return cur;
+  VarPtr base = m->base();
+  if (base)
+    if (auto nb = as<Var>(mutateVarUse(base)))
+      base = nb;
+  auto off = mutateExpr(m->byteOffset());
+  if (base == m->base() && off == m->byteOffset())
+    return cur;
+  auto nm = MemRef::make(m->name(), base, off, m->size(), m->pinned(), m->slotCount(),
+                         m->slotIndex(), m->span());
+  remap(m, nm);
+  return nm;
 }
 
 ExprList IRMutator::mutateExprs(const ExprList &es, bool &changed) {

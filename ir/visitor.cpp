@@ -169,6 +169,8 @@ void IRVisitor::visitCall(const Call &e) {
     visitExpr(a);
   visitAttrs(e.kwargs());
   visitAttrs(e.attrs());
+  if (visitTypes_)
+    visitType(e.type());
 }
 void IRVisitor::visitSubmit(const Submit &e) {
   for (auto &a : e.args())
@@ -177,6 +179,8 @@ void IRVisitor::visitSubmit(const Submit &e) {
     visitExpr(d);
   visitExpr(e.coreNum());
   visitExpr(e.predicate());
+  if (visitTypes_)
+    visitType(e.type());
 }
 void IRVisitor::visitMakeTuple(const MakeTuple &e) {
   for (auto &x : e.elements())
