@@ -1,0 +1,18 @@
+# lit configuration for pl's goldens: %pl-opt, FileCheck and not.
+import os
+
+import lit.formats
+
+config.name = "pl"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".pir", ".test"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.pl_obj_root, "tests", "lit")
+
+pl_opt = os.path.join(config.pl_tools_dir, "pl-opt")
+config.substitutions.append(("%pl-opt", pl_opt))
+config.substitutions.append(("%pl-src", config.pl_src_root))
+config.substitutions.append(("FileCheck", config.filecheck))
+# 'not' inverts an exit status; lit's internal shell provides it.
+config.environment.pop("PL_VERIFY_LEVEL", None)
