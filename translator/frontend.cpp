@@ -1,0 +1,130 @@
+// Runs Clang over the inputs and lowers each file's marked functions into one IR program.
+#include "translator/frontend.h"
+#include "translator/lower.h"
+#include "translator/marked_functions.h"
+#include "translator/source_location.h"
+
+#include "ir/op_registry.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <set>
+#include <tuple>
+
+namespace pl::translator {
+
+namespace {
+
+/// Re-reports IR diagnostics through Clang so that they print (and `-verify`) like Clang's own.
+void forwardDiagnostics(const ir::DiagnosticEngine &ours, clang::CompilerInstance &ci) {
+  clang::DiagnosticsEngine &de = ci.getDiagnostics();
+  clang::SourceManager &sm = ci.getSourceManager();
+  // A template instantiated several times reports the same problem once per instantiation.
+  std::set<std::tuple<std::string, int, int, std::string>> seen;
+  for (const ir::Diagnostic &d : ours.diagnostics()) {
+    if (!seen.emplace(d.span.str(), d.span.line, d.span.col, d.message).second)
+      continue;
+    clang::DiagnosticsEngine::Level lvl = clang::DiagnosticsEngine::Error;
+    if (d.severity == ir::Severity::Warning)
+      lvl = clang::DiagnosticsEngine::Warning;
+    else if (d.severity == ir::Severity::PerfHint || d.severity == ir::Severity::Note)
+      lvl = clang::DiagnosticsEngine::Remark;
+    std::string msg = d.message + (d.code.empty() ? "" : " [" + d.code + "]");
+    de.Report(toSourceLocation(sm, d.span), de.getCustomDiagID(lvl, "%0")) << msg;
+    for (auto &[span, note] : d.notes)
+      de.Report(toSourceLocation(sm, span),
+                de.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0"))
+          << note;
+  }
+}
+
+class LowerConsumer : public clang::ASTConsumer {
+public:
+  LowerConsumer(clang::CompilerInstance &ci, std::string file, const LoweredFileHandler &handler)
+      : ci_(ci), file_(std::move(file)), handler_(handler) {}
+
+  void HandleTranslationUnit(clang::ASTContext &ctx) override {
+    if (ci_.getDiagnostics().hasErrorOccurred())
+      return; // Clang already explained; the AST may be incomplete.
+    ir::DiagnosticEngine diags;
+    ir::ProgramPtr program = lowerTranslationUnit(ctx, diags);
+    forwardDiagnostics(diags, ci_);
+    if (diags.hasErrors())
+      program = nullptr;
+    handler_(LoweredFile{file_, program}, ctx);
+  }
+
+private:
+  clang::CompilerInstance &ci_;
+  std::string file_;
+  const LoweredFileHandler &handler_;
+};
+
+class LowerAction : public clang::ASTFrontendAction {
+public:
+  explicit LowerAction(const LoweredFileHandler &handler) : handler_(handler) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
+                                                        llvm::StringRef file) override {
+    return std::make_unique<LowerConsumer>(ci, file.str(), handler_);
+  }
+
+private:
+  const LoweredFileHandler &handler_;
+};
+
+class LowerActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  explicit LowerActionFactory(const LoweredFileHandler &handler) : handler_(handler) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<LowerAction>(handler_);
+  }
+
+private:
+  const LoweredFileHandler &handler_;
+};
+
+} // namespace
+
+int runFrontend(const clang::tooling::CompilationDatabase &db,
+                const std::vector<std::string> &files, const FrontendOptions &opts,
+                const LoweredFileHandler &handler) {
+  ir::registerAllOps();
+  clang::tooling::ClangTool tool(db, files);
+  using namespace clang::tooling;
+  // C++20 unless the command line says otherwise; the DSL headers as a last-resort include dir;
+  // our own resource dir so builtin headers are found wherever the tool is installed.
+  tool.appendArgumentsAdjuster([](const CommandLineArguments &args, llvm::StringRef) {
+    for (auto &a : args)
+      if (llvm::StringRef(a).starts_with("-std="))
+        return args;
+    CommandLineArguments out = args;
+    out.insert(out.begin() + 1, "-std=c++20");
+    return out;
+  });
+  if (!opts.dslIncludeDir.empty())
+    tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+        {"-idirafter", opts.dslIncludeDir}, ArgumentInsertPosition::END));
+  if (!opts.resourceDir.empty())
+    tool.appendArgumentsAdjuster(
+        getInsertArgumentAdjuster(("-resource-dir=" + opts.resourceDir).c_str(), ArgumentInsertPosition::END));
+  // Annotations are how functions are marked: keep Clang from warning about PL_* macros.
+  tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster("-Wno-unknown-attributes", ArgumentInsertPosition::END));
+  bool anyError = false;
+  LoweredFileHandler wrapped = [&](const LoweredFile &lf, clang::ASTContext &ctx) {
+    if (!lf.program)
+      anyError = true;
+    handler(lf, ctx);
+  };
+  LowerActionFactory factory(wrapped);
+  int rc = tool.run(&factory);
+  return (rc != 0 || anyError) ? 1 : 0;
+}
+
+} // namespace pl::translator

@@ -1,0 +1,42 @@
+// The Clang frontend: runs Clang on user files and lowers every marked function to IR.
+#pragma once
+
+#include "ir/function.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+namespace tooling {
+class CompilationDatabase;
+}
+} // namespace clang
+
+namespace pl::translator {
+
+struct FrontendOptions {
+  /// Clang resource directory (builtin headers); fixed at configure time, overridable.
+  std::string resourceDir;
+  /// Directory holding pl/dsl.hpp, appended as a fallback include path.
+  std::string dslIncludeDir;
+};
+
+/// Everything lowered from one input file.
+struct LoweredFile {
+  std::string file;
+  ir::ProgramPtr program; ///< null when the file had errors
+};
+
+/// Called once per input file while its AST is alive (so rewriting can use it).
+using LoweredFileHandler = std::function<void(const LoweredFile &, clang::ASTContext &)>;
+
+/// Parses each file with the flags from `db`, lowers its marked functions and calls `handler`.
+/// Diagnostics (Clang's and ours) are printed clang-style. Returns 0 on success, 1 when any file
+/// had errors.
+int runFrontend(const clang::tooling::CompilationDatabase &db,
+                const std::vector<std::string> &files, const FrontendOptions &opts,
+                const LoweredFileHandler &handler);
+
+} // namespace pl::translator

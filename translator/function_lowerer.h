@@ -1,0 +1,161 @@
+// FunctionLowerer: the state shared by the statement, expression, type and DSL lowerings.
+#pragma once
+
+#include "translator/marked_functions.h"
+
+#include "ir/diagnostics.h"
+#include "ir/function.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+
+namespace pl::translator {
+
+/// What the translation unit knows about other marked functions (for calls between them).
+struct CalleeInfo {
+  std::string name;
+  ir::FunctionType type;
+  std::vector<ir::TypePtr> returnTypes;
+};
+using CalleeTable = llvm::DenseMap<const clang::FunctionDecl *, CalleeInfo>;
+
+class FunctionLowerer {
+public:
+  FunctionLowerer(clang::ASTContext &ctx, ir::DiagnosticEngine &diags, const CalleeTable &callees)
+      : ctx_(ctx), diags_(diags), callees_(callees) {}
+
+  /// Lowers one marked function; nullptr only if its signature could not be lowered.
+  ir::FunctionPtr lowerFunction(const MarkedFunction &m);
+  /// Lowers a parameter or return type (used for the callee table too).
+  ir::TypePtr lowerType(clang::QualType t, clang::SourceLocation loc,
+                        ir::ParamDirection *dir = nullptr);
+
+  // --- shared helpers (used across lower_*.cpp) ---
+  ir::Span span(clang::SourceLocation loc) const;
+  ir::Span span(const clang::Stmt *s) const { return span(s->getBeginLoc()); }
+  /// Reports an error and returns a placeholder expression so lowering can continue.
+  ir::ExprPtr errorExpr(clang::SourceLocation loc, const std::string &code, const std::string &msg);
+  void error(clang::SourceLocation loc, const std::string &code, const std::string &msg);
+  void warning(clang::SourceLocation loc, const std::string &code, const std::string &msg);
+
+  // statements (lower_stmt.cpp)
+  void lowerStmt(const clang::Stmt *s);
+  ir::StmtPtr lowerBlock(const clang::Stmt *s);
+  void emit(ir::StmtPtr s) { blocks_.back().push_back(std::move(s)); }
+  void lowerExprStmt(const clang::Expr *e);
+  void lowerReturn(const clang::ReturnStmt *rs);
+  void unsupportedStmt(const clang::Stmt *s);
+  /// `x = e`, `x += e`, `++x` as statements (built-in or pl:: operators). True when handled.
+  bool lowerAssignment(const clang::Expr *e);
+
+  // expressions (lower_expr.cpp)
+  ir::ExprPtr lowerExpr(const clang::Expr *e);
+  ir::VarPtr declareVar(const clang::ValueDecl *d, ir::TypePtr t);
+  ir::VarPtr lookupVar(const clang::ValueDecl *d) const;
+  /// Assignment `lhs = value` to a variable (Out/InOut parameters write the whole buffer).
+  void assignTo(const clang::Expr *lhs, ir::ExprPtr value, clang::SourceLocation loc);
+  std::optional<int64_t> evaluateInt(const clang::Expr *e) const;
+  ir::ExprPtr lowerBinary(clang::BinaryOperatorKind k, ir::ExprPtr l, ir::ExprPtr r,
+                          clang::SourceLocation loc);
+  ir::ExprPtr lowerDeclRef(const clang::DeclRefExpr *dr);
+  ir::ExprPtr lowerCast(const clang::Expr *sub, clang::QualType to, clang::CastKind kind,
+                        clang::SourceLocation loc);
+  ir::ExprPtr lowerUnary(const clang::UnaryOperator *uo);
+  ir::ExprPtr lowerOperatorCall(const clang::CXXOperatorCallExpr *oc);
+  ir::ExprPtr lowerCall(const clang::CallExpr *call);
+  /// Builds a registered op call. `name` is "tensor.x"/"tile.x", or a bare DSL name whose family
+  /// (tensor or tile) and scalar-operand form ("adds") are chosen from the argument types.
+  ir::ExprPtr makeDslOp(const std::string &name, ir::ExprList args, ir::AttrList kwargs,
+                        clang::SourceLocation loc);
+
+  // DSL constructs (lower_dsl.cpp)
+  /// A call into namespace pl (op, control-flow form, scope); nullptr if not a DSL call.
+  std::optional<ir::ExprPtr> lowerDslCall(const clang::CallExpr *call);
+  /// `for (auto i : pl::range(...))`.
+  void lowerRangeFor(const clang::CXXForRangeStmt *s);
+  /// Declarations whose initializer is an explicit control-flow form
+  /// (`auto [a, b] = pl::range(n, pl::init_values(...), lambda)`). True when handled.
+  bool lowerExplicitForm(const clang::Stmt *declOrExpr);
+
+  // Explicit forms (lower_explicit.cpp) and their helpers in lower_dsl.cpp.
+  enum class LambdaRole { Yield, Scope };
+  struct LoopHeader {
+    ir::ForKind kind = ir::ForKind::Sequential;
+    ir::ExprPtr start, stop, step;
+    ir::AttrList attrs;
+    const clang::CallExpr *initValues = nullptr;
+    const clang::LambdaExpr *lambda = nullptr;
+  };
+  bool lowerLoopBounds(const clang::CallExpr *call, llvm::StringRef name, LoopHeader &h);
+  void lowerExplicitLoop(const clang::CallExpr *call, llvm::StringRef name,
+                         llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  void lowerExplicitWhile(const clang::CallExpr *call,
+                          llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  void lowerExplicitIf(const clang::CallExpr *call,
+                       llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  void lowerAt(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  std::vector<ir::IterArg> declareIterArgs(const clang::CallExpr *initValues,
+                                           llvm::ArrayRef<const clang::ParmVarDecl *> params,
+                                           clang::SourceLocation loc);
+  std::vector<ir::VarPtr> declareResults(llvm::ArrayRef<const clang::ValueDecl *> bindings,
+                                         const std::vector<ir::TypePtr> &types,
+                                         clang::SourceLocation loc);
+  ir::StmtPtr lowerLambdaBody(const clang::CXXMethodDecl *md, size_t skip, LambdaRole role);
+  size_t checkYields(const ir::StmtPtr &body, size_t expected, clang::SourceLocation loc,
+                     const char *construct);
+  void lowerDslArg(const clang::Expr *arg, ir::ExprList &args, ir::AttrList &kwargs);
+  void lowerOptions(const clang::CXXRecordDecl *rd, const clang::Expr *e, ir::AttrList &kwargs);
+  std::optional<ir::AttrValue> lowerOptionValue(const clang::FieldDecl *f, const clang::Expr *init);
+  /// The IR op (bare or family-qualified) a pl:: function name lowers to.
+  std::string dslOpName(const std::string &name, const ir::ExprList &args);
+
+  clang::ASTContext &ctx() { return ctx_; }
+  const CalleeTable &callees() const { return callees_; }
+
+  /// The marked function being lowered.
+  const MarkedFunction *current = nullptr;
+  /// Loop nesting (for break/continue validity) and the kinds of the enclosing loops.
+  std::vector<ir::ForKind> loopKinds;
+
+private:
+  clang::ASTContext &ctx_;
+  ir::DiagnosticEngine &diags_;
+  const CalleeTable &callees_;
+  std::vector<std::vector<ir::StmtPtr>> blocks_;
+  llvm::DenseMap<const clang::ValueDecl *, ir::VarPtr> vars_;
+  llvm::DenseMap<const clang::ValueDecl *, ir::ParamDirection> paramDirections_;
+  std::vector<LambdaRole> lambdaRoles_;
+  /// Variables passed to pl::init_values of the construct being lowered, and after it, the
+  /// name of the construct's result (reading the init variable then is suspicious).
+  std::vector<const clang::ValueDecl *> staleInits_;
+  llvm::DenseMap<const clang::ValueDecl *, std::string> staleInitResult_;
+  friend class BlockGuard;
+};
+
+/// Opens a statement block; `finish()` returns the block's statements as one Stmt.
+class BlockGuard {
+public:
+  explicit BlockGuard(FunctionLowerer &l) : l_(l) { l_.blocks_.emplace_back(); }
+  ~BlockGuard() {
+    if (!done_)
+      l_.blocks_.pop_back();
+  }
+  ir::StmtPtr finish(const ir::Span &s);
+
+private:
+  FunctionLowerer &l_;
+  bool done_ = false;
+};
+
+/// Is `d` declared directly or indirectly inside namespace `pl`?
+bool isInPlNamespace(const clang::Decl *d);
+/// The unqualified name of the called function, or "" when not a direct call.
+std::string calleeName(const clang::CallExpr *call);
+
+} // namespace pl::translator

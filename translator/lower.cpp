@@ -1,0 +1,108 @@
+// Translation-unit and function-level lowering, and helpers shared by the lowering files.
+#include "translator/lower.h"
+#include "translator/function_lowerer.h"
+#include "translator/source_location.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
+
+namespace pl::translator {
+
+bool isInPlNamespace(const clang::Decl *d) {
+  for (const clang::DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
+    if (auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && ns->getName() == "pl" &&
+                                                              ns->getParent()->isTranslationUnit())
+      return true;
+  return false;
+}
+
+std::string calleeName(const clang::CallExpr *call) {
+  if (auto *fd = call->getDirectCallee())
+    return fd->getNameAsString();
+  return {};
+}
+
+ir::StmtPtr BlockGuard::finish(const ir::Span &s) {
+  done_ = true;
+  auto stmts = std::move(l_.blocks_.back());
+  l_.blocks_.pop_back();
+  return ir::Seq::flatten(std::move(stmts), s);
+}
+
+ir::Span FunctionLowerer::span(clang::SourceLocation loc) const {
+  return toSpan(ctx_.getSourceManager(), loc);
+}
+
+void FunctionLowerer::error(clang::SourceLocation loc, const std::string &code,
+                            const std::string &msg) {
+  diags_.error(code, span(loc), msg);
+}
+
+void FunctionLowerer::warning(clang::SourceLocation loc, const std::string &code,
+                              const std::string &msg) {
+  diags_.warning(code, span(loc), msg);
+}
+
+ir::ExprPtr FunctionLowerer::errorExpr(clang::SourceLocation loc, const std::string &code,
+                                       const std::string &msg) {
+  error(loc, code, msg);
+  return ir::ConstInt::make(0, ir::DataType::Index, span(loc));
+}
+
+ir::FunctionPtr FunctionLowerer::lowerFunction(const MarkedFunction &m) {
+  current = &m;
+  const clang::FunctionDecl *fd = m.decl;
+  if (auto *md = llvm::dyn_cast<clang::CXXMethodDecl>(fd); md && !md->isStatic())
+    error(fd->getLocation(), "F004",
+          "marked member function '" + fd->getNameAsString() +
+              "' must be static; program members are called without an object");
+  std::vector<ir::Param> params;
+  for (const clang::ParmVarDecl *p : fd->parameters()) {
+    ir::ParamDirection dir = ir::ParamDirection::In;
+    ir::TypePtr t = lowerType(p->getType(), p->getLocation(), &dir);
+    params.push_back({declareVar(p, t), dir});
+    paramDirections_[p] = dir;
+  }
+  std::vector<ir::TypePtr> rets;
+  if (!fd->getReturnType()->isVoidType())
+    rets.push_back(lowerType(fd->getReturnType(), fd->getLocation()));
+  BlockGuard block(*this);
+  lowerStmt(fd->getBody());
+  ir::StmtPtr body = block.finish(span(fd->getBody()));
+  return ir::Function::make(m.name, m.type, std::move(params), std::move(rets), std::move(body),
+                            std::nullopt, std::nullopt, {}, span(fd->getLocation()));
+}
+
+ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags) {
+  std::vector<MarkedFunction> marked = collectMarkedFunctions(ctx, diags);
+  CalleeTable callees;
+  {
+    FunctionLowerer sig(ctx, diags, callees);
+    for (auto &m : marked) {
+      CalleeInfo info{m.name, m.type, {}};
+      if (!m.decl->getReturnType()->isVoidType())
+        info.returnTypes.push_back(sig.lowerType(m.decl->getReturnType(), m.decl->getLocation()));
+      callees[m.decl->getCanonicalDecl()] = std::move(info);
+    }
+  }
+  std::vector<ir::FunctionPtr> functions;
+  for (auto &m : marked) {
+    FunctionLowerer fl(ctx, diags, callees);
+    if (auto f = fl.lowerFunction(m))
+      functions.push_back(std::move(f));
+  }
+  auto &sm = ctx.getSourceManager();
+  std::string name = "program";
+  if (auto fe = sm.getFileEntryRefForID(sm.getMainFileID()))
+    name = llvm::sys::path::stem(fe->getName()).str();
+  for (char &c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  if (diags.hasErrors())
+    return nullptr;
+  return ir::Program::make(name, std::move(functions));
+}
+
+} // namespace pl::translator

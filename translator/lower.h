@@ -1,0 +1,17 @@
+// Lowering of a translation unit's marked functions to one IR program.
+#pragma once
+
+#include "ir/diagnostics.h"
+#include "ir/function.h"
+
+namespace clang {
+class ASTContext;
+}
+
+namespace pl::translator {
+
+/// Lowers every marked function of the translation unit. Errors are reported to `diags`; the
+/// returned program is only meaningful when `diags.hasErrors()` is false.
+ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags);
+
+} // namespace pl::translator

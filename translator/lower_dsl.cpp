@@ -1,0 +1,380 @@
+// Lowering of DSL calls: pl:: operations (positional args, shape lists, option structs as
+// kwargs) and the control-flow forms pl::range/parallel/unroll/pipeline, init_values + yield_,
+// pl::while_ + pl::cond, pl::if_ and pl::at.
+#include "translator/function_lowerer.h"
+
+#include "ir/op_registry.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <set>
+
+namespace pl::translator {
+
+namespace {
+
+const clang::Expr *strip(const clang::Expr *e) {
+  while (true) {
+    e = e->IgnoreParenImpCasts();
+    if (auto *x = llvm::dyn_cast<clang::ExprWithCleanups>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::CXXStdInitializerListExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::ConstantExpr>(e))
+      e = x->getSubExpr();
+    else
+      return e;
+  }
+}
+
+/// The one explicit argument of a constructor call (defaulted trailing arguments ignored).
+const clang::Expr *soleArg(const clang::CXXConstructExpr *ce) {
+  const clang::Expr *only = nullptr;
+  for (const clang::Expr *a : ce->arguments()) {
+    if (llvm::isa<clang::CXXDefaultArgExpr>(a))
+      continue;
+    if (only)
+      return nullptr;
+    only = a;
+  }
+  return only;
+}
+
+/// The pl:: call an expression is (after temporaries), or null.
+const clang::CallExpr *plCall(const clang::Expr *e) {
+  auto *call = llvm::dyn_cast<clang::CallExpr>(strip(e));
+  if (!call || llvm::isa<clang::CXXOperatorCallExpr>(call) || !call->getDirectCallee() ||
+      !isInPlNamespace(call->getDirectCallee()))
+    return nullptr;
+  return call;
+}
+
+bool isControlForm(llvm::StringRef n) {
+  return n == "range" || n == "parallel" || n == "unroll" || n == "pipeline" || n == "while_" ||
+         n == "if_" || n == "at";
+}
+
+std::optional<ir::ForKind> loopKind(llvm::StringRef n) {
+  return llvm::StringSwitch<std::optional<ir::ForKind>>(n)
+      .Case("range", ir::ForKind::Sequential)
+      .Case("parallel", ir::ForKind::Parallel)
+      .Case("unroll", ir::ForKind::Unroll)
+      .Case("pipeline", ir::ForKind::Pipeline)
+      .Default(std::nullopt);
+}
+
+/// A record type declared in namespace pl whose name ends in "Options" (kwargs structs), or the
+/// designated-initializer list passed for one.
+const clang::CXXRecordDecl *optionsRecord(clang::QualType t) {
+  auto *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!rd || !isInPlNamespace(rd) || !rd->getName().ends_with("Options"))
+    return nullptr;
+  return rd;
+}
+
+const clang::LambdaExpr *asLambda(const clang::Expr *e) {
+  return llvm::dyn_cast<clang::LambdaExpr>(strip(e));
+}
+
+std::string lowerName(llvm::StringRef s) { return s.lower(); }
+
+} // namespace
+
+// ---- operations ----------------------------------------------------------------------------
+
+ir::ExprPtr FunctionLowerer::makeDslOp(const std::string &name, ir::ExprList args,
+                                       ir::AttrList kwargs, clang::SourceLocation loc) {
+  std::string full = name;
+  if (name.find('.') == std::string::npos) {
+    bool tile = false, tensor = false;
+    for (auto &a : args) {
+      tile |= ir::isa<ir::TileType>(a->type());
+      tensor |= ir::isa<ir::TensorType>(a->type());
+    }
+    if (!tile && !tensor)
+      return errorExpr(loc, "F320", "pl::" + name + " needs a tensor or tile operand");
+    static const std::set<std::string> scalarForms = {
+        "add", "sub", "mul", "div", "rem", "fmod", "maximum", "minimum",
+        "and", "or",  "xor", "shl", "shr"};
+    bool shaped0 = !args.empty() && ir::isa<ir::ShapedType>(args[0]->type());
+    bool shaped1 = args.size() > 1 && ir::isa<ir::ShapedType>(args[1]->type());
+    if (args.size() == 2 && scalarForms.count(name) && shaped0 != shaped1) {
+      if (!shaped0) {
+        if (name != "add" && name != "mul")
+          return errorExpr(loc, "F321",
+                           "scalar " + name + " tensor/tile with the scalar first is not "
+                           "supported; rewrite it with the value first");
+        std::swap(args[0], args[1]);
+      }
+      full = name + "s";
+    }
+    full = std::string(tile ? "tile." : "tensor.") + full;
+  }
+  ir::ExprPtr call = ir::makeOpCall(full, std::move(args), std::move(kwargs), span(loc), diags_);
+  if (!call)
+    return ir::ConstInt::make(0, ir::DataType::Index, span(loc));
+  return call;
+}
+
+/// Lowers one argument of a pl:: op. Shapes/offsets given as braced lists become tuples;
+/// option structs add kwargs; dtype tags, memory spaces and enum modes become kwargs.
+void FunctionLowerer::lowerDslArg(const clang::Expr *arg, ir::ExprList &args,
+                                  ir::AttrList &kwargs) {
+  if (llvm::isa<clang::CXXDefaultArgExpr>(arg))
+    return;
+  const clang::Expr *s = strip(arg);
+  if (auto *rd = optionsRecord(arg->getType()))
+    return lowerOptions(rd, s, kwargs);
+  if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(s))
+    if (auto *only = soleArg(ce))
+      s = strip(only);
+  if (auto *il = llvm::dyn_cast<clang::InitListExpr>(s)) {
+    ir::ExprList elems;
+    for (auto *x : il->inits())
+      elems.push_back(lowerExpr(x));
+    args.push_back(ir::MakeTuple::make(std::move(elems), span(il->getBeginLoc())));
+    return;
+  }
+  args.push_back(lowerExpr(arg));
+}
+
+void FunctionLowerer::lowerOptions(const clang::CXXRecordDecl *rd, const clang::Expr *e,
+                                   ir::AttrList &kwargs) {
+  auto *il = llvm::dyn_cast<clang::InitListExpr>(e);
+  if (!il) {
+    if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(e); ce && ce->getNumArgs() == 0)
+      return; // `{}`: every field keeps its default
+    error(e->getBeginLoc(), "F322",
+          "options of type '" + rd->getNameAsString() +
+              "' must be a braced initializer ({.field = value}) so they are known at translate "
+              "time");
+    return;
+  }
+  if (il->isSyntacticForm() && il->getSemanticForm())
+    il = il->getSemanticForm();
+  unsigned i = 0;
+  for (const clang::FieldDecl *f : rd->fields()) {
+    if (i >= il->getNumInits())
+      break;
+    const clang::Expr *init = il->getInit(i++);
+    if (llvm::isa<clang::ImplicitValueInitExpr, clang::CXXDefaultInitExpr>(init))
+      continue;
+    if (auto v = lowerOptionValue(f, init))
+      kwargs.emplace_back(f->getNameAsString(), std::move(*v));
+  }
+}
+
+std::optional<ir::AttrValue> FunctionLowerer::lowerOptionValue(const clang::FieldDecl *f,
+                                                               const clang::Expr *init) {
+  clang::QualType t = f->getType().getCanonicalType();
+  const clang::Expr *s = strip(init);
+  if (t->isBooleanType()) {
+    if (auto v = evaluateInt(init))
+      return ir::AttrValue(*v != 0);
+  } else if (auto *et = t->getAs<clang::EnumType>()) {
+    if (auto v = evaluateInt(init)) {
+      for (auto *ec : et->getDecl()->enumerators()) {
+        if (ec->getInitVal() != *v)
+          continue;
+        llvm::StringRef en = et->getDecl()->getName();
+        if (en == "DType") {
+          if (auto d = ir::parseDataType(lowerName(ec->getName())))
+            return ir::AttrValue(*d);
+          ir::TypePtr st = lowerType(ctx().getTypeDeclType(et->getDecl()), init->getExprLoc());
+          (void)st;
+        }
+        if (en == "Mem")
+          if (auto m = ir::parseMemorySpace(ec->getName().str()))
+            return ir::AttrValue(*m);
+        if (en == "Level")
+          return ir::AttrValue(ec->getName().str());
+        return ir::AttrValue(lowerName(ec->getName()));
+      }
+    }
+  } else if (t->isIntegralType(ctx())) {
+    if (auto v = evaluateInt(init))
+      return ir::AttrValue(*v);
+  } else if (t->isFloatingType()) {
+    clang::Expr::EvalResult r;
+    if (init->EvaluateAsFloat(r.Val.getFloat(), ctx()))
+      return ir::AttrValue(r.Val.getFloat().convertToDouble());
+  } else if (auto *il = llvm::dyn_cast<clang::InitListExpr>(s)) {
+    ir::ExprList elems;
+    for (auto *x : il->inits())
+      elems.push_back(lowerExpr(x));
+    return ir::AttrValue(std::move(elems));
+  } else if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(s)) {
+    const clang::Expr *only = soleArg(ce);
+    if (!only)
+      return std::nullopt;
+    if (auto *sl = llvm::dyn_cast<clang::StringLiteral>(strip(only)))
+      return ir::AttrValue(sl->getString().str());
+    if (auto *il2 = llvm::dyn_cast<clang::InitListExpr>(strip(only))) {
+      ir::ExprList elems;
+      for (auto *x : il2->inits())
+        elems.push_back(lowerExpr(x));
+      return ir::AttrValue(std::move(elems));
+    }
+  } else if (auto *sl = llvm::dyn_cast<clang::StringLiteral>(s)) {
+    return ir::AttrValue(sl->getString().str());
+  }
+  if (t->isRecordType()) {
+    if (auto dt = ir::scalarDType(lowerType(init->getType(), init->getExprLoc())))
+      return ir::AttrValue(*dt);
+  }
+  error(init->getBeginLoc(), "F323",
+        "option '." + f->getNameAsString() + "' must be a compile-time constant");
+  return std::nullopt;
+}
+
+std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *call) {
+  std::string name = calleeName(call);
+  clang::SourceLocation loc = call->getBeginLoc();
+  if (isControlForm(name))
+    return errorExpr(loc, "F330",
+                     "pl::" + name + " must be a statement or initialise a declaration");
+  if (name == "yield_")
+    return errorExpr(loc, "F331",
+                     "pl::yield_ must be returned from the body of an explicit loop or pl::if_ "
+                     "('return pl::yield_(...);')");
+  if (name == "cond")
+    return errorExpr(loc, "F332", "pl::cond must be the first statement of a pl::while_ body");
+  if (name == "init_values")
+    return errorExpr(loc, "F333",
+                     "pl::init_values is only allowed as an argument of pl::range/parallel/"
+                     "pipeline or pl::while_");
+  ir::ExprList args;
+  ir::AttrList kwargs;
+  for (const clang::Expr *a : call->arguments())
+    lowerDslArg(a, args, kwargs);
+  // Static shapes given as explicit template arguments (`pl::load<64, 64>(t, {r, c})`) are the
+  // op's shape operand.
+  if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreImpCasts());
+      ref && ref->hasExplicitTemplateArgs()) {
+    ir::ExprList dims;
+    for (const clang::TemplateArgumentLoc &tal : ref->template_arguments()) {
+      const clang::TemplateArgument &ta = tal.getArgument();
+      if (ta.getKind() == clang::TemplateArgument::Expression)
+        if (auto v = evaluateInt(ta.getAsExpr()))
+          dims.push_back(ir::ConstInt::make(*v));
+      if (ta.getKind() == clang::TemplateArgument::Integral)
+        dims.push_back(ir::ConstInt::make(ta.getAsIntegral().getSExtValue()));
+    }
+    if (!dims.empty())
+      args.push_back(ir::MakeTuple::make(std::move(dims), span(loc)));
+  }
+  return makeDslOp(dslOpName(name, args), std::move(args), std::move(kwargs), loc);
+}
+
+std::string FunctionLowerer::dslOpName(const std::string &name, const ir::ExprList &) {
+  // DSL spellings that differ from the IR op names; everything else is the same name.
+  static const std::map<std::string, std::string> renames = {
+      {"create_tensor", "tensor.create"}, {"create_tile", "tile.create"},
+      {"full_tile", "tile.full"},         {"load", "tile.load"},
+      {"store", "tile.store"},            {"not_", "not"},
+      {"and_", "and"},                    {"or_", "or"},
+      {"xor_", "xor"},                    {"get_block_idx", "tile.get_block_idx"}};
+  auto it = renames.find(name);
+  return it == renames.end() ? name : it->second;
+}
+
+// ---- loops ------------------------------------------------------------------------------------
+
+bool FunctionLowerer::lowerLoopBounds(const clang::CallExpr *call, llvm::StringRef name,
+                                      LoopHeader &h) {
+  clang::SourceLocation loc = call->getBeginLoc();
+  std::vector<const clang::Expr *> bounds;
+  for (const clang::Expr *a : call->arguments()) {
+    if (llvm::isa<clang::CXXDefaultArgExpr>(a))
+      continue;
+    if (auto *rd = optionsRecord(a->getType())) {
+      lowerOptions(rd, strip(a), h.attrs);
+      continue;
+    }
+    if (auto *ic = plCall(a); ic && calleeName(ic) == "init_values") {
+      h.initValues = ic;
+      continue;
+    }
+    if (asLambda(a)) {
+      h.lambda = asLambda(a);
+      continue;
+    }
+    bounds.push_back(a);
+  }
+  if (bounds.empty() || bounds.size() > 3) {
+    error(loc, "F340", "pl::" + name.str() + " takes (stop), (start, stop) or (start, stop, step)");
+    return false;
+  }
+  h.kind = *loopKind(name);
+  if (h.kind == ir::ForKind::Unroll) {
+    for (auto *b : bounds)
+      if (!evaluateInt(b)) {
+        error(b->getBeginLoc(), "F341",
+              "pl::unroll bounds must be compile-time constants; use pl::range for a dynamic "
+              "trip count");
+        return false;
+      }
+    if (h.initValues) {
+      error(h.initValues->getBeginLoc(), "F342",
+            "pl::init_values is not allowed on pl::unroll (the loop is expanded at compile time; "
+            "carry values with plain assignments)");
+      return false;
+    }
+  }
+  if (h.kind == ir::ForKind::Pipeline) {
+    const ir::AttrValue *stage = ir::findAttr(h.attrs, "stage");
+    const int64_t *sv = stage ? std::get_if<int64_t>(stage) : nullptr;
+    if (!sv || *sv < 1) {
+      error(loc, "F343",
+            "pl::pipeline needs a stage count of at least 1: pl::pipeline(n, {.stage = F})");
+      return false;
+    }
+  }
+  h.start = bounds.size() == 1 ? ir::ConstInt::make(0) : lowerExpr(bounds[0]);
+  h.stop = lowerExpr(bounds.size() == 1 ? bounds[0] : bounds[1]);
+  h.step = bounds.size() == 3 ? lowerExpr(bounds[2]) : ir::ConstInt::make(1);
+  if (auto st = ir::constIntValue(h.step); st && *st == 0) {
+    error(bounds[2]->getBeginLoc(), "F344", "loop step must not be zero");
+    return false;
+  }
+  return true;
+}
+
+void FunctionLowerer::lowerRangeFor(const clang::CXXForRangeStmt *s) {
+  const clang::CallExpr *call = plCall(s->getRangeInit());
+  std::string name = call ? calleeName(call) : "";
+  if (!call || !loopKind(name)) {
+    error(s->getRangeInit()->getBeginLoc(), "F345",
+          "range-based for in a marked function must iterate over pl::range, pl::parallel, "
+          "pl::unroll or pl::pipeline");
+    return;
+  }
+  LoopHeader h;
+  if (!lowerLoopBounds(call, name, h))
+    return;
+  if (h.initValues || h.lambda) {
+    error(call->getBeginLoc(), "F346",
+          "pl::init_values and a body lambda belong to the explicit form "
+          "'auto [..] = pl::range(n, pl::init_values(..), [&](pl::Index i, auto..) {..})', not to "
+          "a range-based for");
+    return;
+  }
+  const clang::VarDecl *lv = s->getLoopVariable();
+  ir::VarPtr loopVar = declareVar(lv, ir::ScalarType::get(ir::DataType::Index));
+  loopKinds.push_back(h.kind);
+  ir::StmtPtr body = lowerBlock(s->getBody());
+  loopKinds.pop_back();
+  emit(ir::For::make(loopVar, h.start, h.stop, h.step, {}, body, {}, h.kind, std::move(h.attrs),
+                     span(s)));
+}
+
+} // namespace pl::translator

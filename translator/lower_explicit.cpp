@@ -1,0 +1,343 @@
+// Lowering of the explicit SSA forms: `auto [..] = pl::range(n, pl::init_values(..), lambda)`,
+// pl::while_ + pl::cond, pl::if_ with yields, and pl::at scopes.
+#include "translator/function_lowerer.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+
+namespace pl::translator {
+
+namespace {
+
+const clang::Expr *stripAll(const clang::Expr *e) {
+  while (true) {
+    e = e->IgnoreParenImpCasts();
+    if (auto *x = llvm::dyn_cast<clang::ExprWithCleanups>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::CXXConstructExpr>(e);
+             x && x->getNumArgs() == 1 && x->getConstructor()->isCopyOrMoveConstructor())
+      e = x->getArg(0);
+    else
+      return e;
+  }
+}
+
+const clang::CallExpr *plCallOf(const clang::Expr *e) {
+  auto *call = llvm::dyn_cast<clang::CallExpr>(stripAll(e));
+  if (!call || llvm::isa<clang::CXXOperatorCallExpr>(call) || !call->getDirectCallee() ||
+      !isInPlNamespace(call->getDirectCallee()))
+    return nullptr;
+  return call;
+}
+
+const clang::CXXMethodDecl *lambdaMethod(const clang::LambdaExpr *l) {
+  const clang::CXXMethodDecl *op = l->getCallOperator();
+  if (auto *tmpl = op->getDescribedFunctionTemplate()) {
+    for (auto *spec : tmpl->specializations())
+      if (spec->hasBody())
+        return llvm::cast<clang::CXXMethodDecl>(spec);
+    return nullptr;
+  }
+  return op;
+}
+
+} // namespace
+
+bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
+  const clang::Expr *init = nullptr;
+  std::vector<const clang::ValueDecl *> bindings;
+  if (auto *ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
+    if (!ds->isSingleDecl())
+      return false;
+    if (auto *dd = llvm::dyn_cast<clang::DecompositionDecl>(ds->getSingleDecl())) {
+      init = dd->getInit();
+      for (auto *b : dd->bindings())
+        bindings.push_back(b);
+    } else if (auto *vd = llvm::dyn_cast<clang::VarDecl>(ds->getSingleDecl())) {
+      init = vd->getInit();
+      bindings.push_back(vd);
+    }
+  } else if (auto *e = llvm::dyn_cast<clang::Expr>(s)) {
+    init = e;
+  }
+  const clang::CallExpr *call = init ? plCallOf(init) : nullptr;
+  if (!call)
+    return false;
+  std::string name = calleeName(call);
+  if (name == "range" || name == "parallel" || name == "unroll" || name == "pipeline") {
+    lowerExplicitLoop(call, name, bindings);
+    return true;
+  }
+  if (name == "while_") {
+    lowerExplicitWhile(call, bindings);
+    return true;
+  }
+  if (name == "if_") {
+    lowerExplicitIf(call, bindings);
+    return true;
+  }
+  if (name == "at") {
+    lowerAt(call, bindings);
+    return true;
+  }
+  return false;
+}
+
+std::vector<ir::IterArg> FunctionLowerer::declareIterArgs(
+    const clang::CallExpr *initValues, llvm::ArrayRef<const clang::ParmVarDecl *> params,
+    clang::SourceLocation loc) {
+  std::vector<ir::IterArg> iters;
+  size_t n = initValues ? initValues->getNumArgs() : 0;
+  if (params.size() != n) {
+    error(loc, "F348",
+          "the body lambda takes " + std::to_string(params.size()) + " carried value(s) but "
+          "pl::init_values gives " + std::to_string(n) + "; they must match one to one");
+    return iters;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const clang::Expr *a = initValues->getArg(i);
+    ir::ExprPtr v = lowerExpr(a);
+    if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(a->IgnoreParenImpCasts()))
+      staleInits_.push_back(dr->getDecl());
+    ir::TypePtr t = v->type();
+    if (ir::isa<ir::ScalarType>(t) || ir::isa<ir::UnknownType>(t))
+      t = lowerType(params[i]->getType(), params[i]->getLocation());
+    iters.push_back({declareVar(params[i], t), v});
+  }
+  return iters;
+}
+
+std::vector<ir::VarPtr> FunctionLowerer::declareResults(
+    llvm::ArrayRef<const clang::ValueDecl *> bindings, const std::vector<ir::TypePtr> &types,
+    clang::SourceLocation loc) {
+  std::vector<ir::VarPtr> rets;
+  if (!bindings.empty() && bindings.size() != types.size()) {
+    error(loc, "F349",
+          "the construct yields " + std::to_string(types.size()) + " value(s) but " +
+              std::to_string(bindings.size()) + " name(s) are bound to its result");
+    return rets;
+  }
+  for (size_t i = 0; i < types.size(); ++i) {
+    if (bindings.empty())
+      rets.push_back(ir::Var::make("unused", types[i], span(loc)));
+    else
+      rets.push_back(declareVar(bindings[i], types[i]));
+  }
+  // Reads of an init value after the loop probably meant the loop's result.
+  for (auto *d : staleInits_)
+    staleInitResult_[d] = bindings.empty() ? std::string() : bindings.front()->getNameAsString();
+  staleInits_.clear();
+  return rets;
+}
+
+ir::StmtPtr FunctionLowerer::lowerLambdaBody(const clang::CXXMethodDecl *md, size_t skip,
+                                             LambdaRole role) {
+  lambdaRoles_.push_back(role);
+  BlockGuard block(*this);
+  auto *body = llvm::cast<clang::CompoundStmt>(md->getBody());
+  size_t i = 0;
+  for (auto *c : body->body())
+    if (i++ >= skip)
+      lowerStmt(c);
+  lambdaRoles_.pop_back();
+  return block.finish(span(body));
+}
+
+size_t FunctionLowerer::checkYields(const ir::StmtPtr &body, size_t expected,
+                                    clang::SourceLocation loc, const char *construct) {
+  const ir::Stmt *last = body.get();
+  if (auto *seq = ir::dynCast<ir::Seq>(body))
+    last = seq->stmts().empty() ? nullptr : seq->stmts().back().get();
+  auto *y = last ? ir::dynCast<ir::Yield>(last) : nullptr;
+  size_t got = y ? y->values().size() : 0;
+  if (got != expected)
+    error(loc, "F350",
+          std::string("the body of ") + construct + " must end with 'return pl::yield_(...)' "
+          "yielding " + std::to_string(expected) + " value(s); it yields " + std::to_string(got));
+  return got;
+}
+
+void FunctionLowerer::lowerExplicitLoop(const clang::CallExpr *call, llvm::StringRef name,
+                                        llvm::ArrayRef<const clang::ValueDecl *> bindings) {
+  LoopHeader h;
+  if (!lowerLoopBounds(call, name, h))
+    return;
+  if (!h.lambda) {
+    error(call->getBeginLoc(), "F347",
+          "pl::" + name.str() + " with a result needs a body lambda: pl::" + name.str() +
+              "(n, pl::init_values(...), [&](pl::Index i, auto... carried) { ... })");
+    return;
+  }
+  const clang::CXXMethodDecl *md = lambdaMethod(h.lambda);
+  if (!md || md->getNumParams() < 1) {
+    error(h.lambda->getBeginLoc(), "F347",
+          "the loop body lambda must take the loop index first: [&](pl::Index i, ...)");
+    return;
+  }
+  ir::VarPtr loopVar = declareVar(md->getParamDecl(0), ir::ScalarType::get(ir::DataType::Index));
+  auto iters = declareIterArgs(h.initValues, md->parameters().drop_front(), h.lambda->getBeginLoc());
+  loopKinds.push_back(h.kind);
+  ir::StmtPtr body = lowerLambdaBody(md, 0, LambdaRole::Yield);
+  loopKinds.pop_back();
+  checkYields(body, iters.size(), h.lambda->getBeginLoc(), ("pl::" + name.str()).c_str());
+  std::vector<ir::TypePtr> types;
+  for (auto &ia : iters)
+    types.push_back(ia.var->type());
+  auto rets = declareResults(bindings, types, call->getBeginLoc());
+  emit(ir::For::make(loopVar, h.start, h.stop, h.step, std::move(iters), body, std::move(rets),
+                     h.kind, std::move(h.attrs), span(call)));
+}
+
+void FunctionLowerer::lowerExplicitWhile(const clang::CallExpr *call,
+                                         llvm::ArrayRef<const clang::ValueDecl *> bindings) {
+  const clang::CallExpr *initValues = nullptr;
+  const clang::LambdaExpr *lambda = nullptr;
+  for (auto *a : call->arguments()) {
+    if (auto *c = plCallOf(a); c && calleeName(c) == "init_values")
+      initValues = c;
+    else if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripAll(a)))
+      lambda = l;
+  }
+  const clang::CXXMethodDecl *md = lambda ? lambdaMethod(lambda) : nullptr;
+  if (!md) {
+    error(call->getBeginLoc(), "F355",
+          "pl::while_ takes pl::init_values(...) and a body lambda [&](auto... carried) { "
+          "pl::cond(...); ...; return pl::yield_(...); }");
+    return;
+  }
+  auto iters = declareIterArgs(initValues, md->parameters(), lambda->getBeginLoc());
+  auto *body = llvm::cast<clang::CompoundStmt>(md->getBody());
+  const clang::CallExpr *condCall = nullptr;
+  if (!body->body_empty())
+    if (auto *e = llvm::dyn_cast<clang::Expr>(body->body_front()))
+      if (auto *c = plCallOf(e); c && calleeName(c) == "cond")
+        condCall = c;
+  if (!condCall || condCall->getNumArgs() != 1) {
+    error(body->body_empty() ? lambda->getBeginLoc() : body->body_front()->getBeginLoc(), "F352",
+          "pl::cond(...) must be the first statement of a pl::while_ body");
+    return;
+  }
+  ir::ExprPtr cond = lowerExpr(condCall->getArg(0));
+  loopKinds.push_back(ir::ForKind::Sequential);
+  ir::StmtPtr lowered = lowerLambdaBody(md, 1, LambdaRole::Yield);
+  loopKinds.pop_back();
+  checkYields(lowered, iters.size(), lambda->getBeginLoc(), "pl::while_");
+  std::vector<ir::TypePtr> types;
+  for (auto &ia : iters)
+    types.push_back(ia.var->type());
+  auto rets = declareResults(bindings, types, call->getBeginLoc());
+  emit(ir::While::make(cond, std::move(iters), lowered, std::move(rets), span(call)));
+}
+
+void FunctionLowerer::lowerExplicitIf(const clang::CallExpr *call,
+                                      llvm::ArrayRef<const clang::ValueDecl *> bindings) {
+  std::vector<const clang::LambdaExpr *> lambdas;
+  for (unsigned i = 1; i < call->getNumArgs(); ++i)
+    if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripAll(call->getArg(i))))
+      lambdas.push_back(l);
+  if (call->getNumArgs() < 2 || lambdas.size() + 1 != call->getNumArgs() || lambdas.size() > 2) {
+    error(call->getBeginLoc(), "F356",
+          "pl::if_ takes a condition and one or two lambdas: pl::if_(c, [&]{ ... }, [&]{ ... })");
+    return;
+  }
+  ir::ExprPtr cond = lowerExpr(call->getArg(0));
+  std::vector<ir::StmtPtr> branches;
+  std::vector<size_t> counts;
+  for (auto *l : lambdas) {
+    ir::StmtPtr b = lowerLambdaBody(lambdaMethod(l), 0, LambdaRole::Yield);
+    const ir::Stmt *last = b.get();
+    if (auto *seq = ir::dynCast<ir::Seq>(b))
+      last = seq->stmts().empty() ? nullptr : seq->stmts().back().get();
+    auto *y = last ? ir::dynCast<ir::Yield>(last) : nullptr;
+    counts.push_back(y ? y->values().size() : 0);
+    branches.push_back(b);
+  }
+  if (counts.size() == 2 && counts[0] != counts[1]) {
+    error(lambdas[1]->getBeginLoc(), "F353",
+          "the branches of pl::if_ yield different numbers of values (then: " +
+              std::to_string(counts[0]) + ", else: " + std::to_string(counts[1]) +
+              "); both must yield the same values");
+    return;
+  }
+  if (counts[0] != 0 && counts.size() == 1) {
+    error(call->getBeginLoc(), "F357", "pl::if_ that yields values needs an else branch");
+    return;
+  }
+  std::vector<ir::TypePtr> types;
+  if (counts[0] != 0) {
+    auto yieldOf = [](const ir::StmtPtr &b) {
+      auto *seq = ir::dynCast<ir::Seq>(b);
+      return ir::dynCast<ir::Yield>(seq ? seq->stmts().back().get() : b.get());
+    };
+    auto *ty = yieldOf(branches[0]);
+    auto *ey = yieldOf(branches[1]);
+    for (size_t i = 0; i < counts[0]; ++i) {
+      auto a = ty->values()[i]->type(), b = ey->values()[i]->type();
+      if (a->kind() != b->kind() || ir::scalarDType(a) != ir::scalarDType(b))
+        error(lambdas[1]->getBeginLoc(), "F354",
+              "value " + std::to_string(i) + " yielded by the branches of pl::if_ has different "
+              "types in the then and else branches");
+      types.push_back(a);
+    }
+  }
+  auto rets = declareResults(bindings, types, call->getBeginLoc());
+  emit(ir::If::make(cond, branches[0], branches.size() > 1 ? branches[1] : nullptr,
+                    std::move(rets), span(call)));
+}
+
+void FunctionLowerer::lowerAt(const clang::CallExpr *call,
+                              llvm::ArrayRef<const clang::ValueDecl *> bindings) {
+  ir::AttrList opts;
+  const clang::LambdaExpr *lambda = nullptr;
+  std::optional<ir::Level> level;
+  for (auto *a : call->arguments()) {
+    if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripAll(a))) {
+      lambda = l;
+      continue;
+    }
+    if (a->getType()->isEnumeralType()) {
+      if (auto v = evaluateInt(a))
+        for (auto *ec : a->getType()->getAs<clang::EnumType>()->getDecl()->enumerators())
+          if (ec->getInitVal() == *v)
+            level = ir::parseLevel(ec->getName());
+      continue;
+    }
+    ir::ExprList ignored;
+    lowerDslArg(a, ignored, opts);
+  }
+  if (!lambda || !lambdaMethod(lambda)) {
+    error(call->getBeginLoc(), "F358", "pl::at takes a level or options and a body lambda [&] { ... }");
+    return;
+  }
+  if (auto *lv = ir::findAttr(opts, "level"))
+    if (auto *s = std::get_if<std::string>(lv))
+      level = ir::parseLevel(*s);
+  if (!bindings.empty() || ir::findAttr(opts, "deps")) {
+    error(call->getBeginLoc(), "F361",
+          "task ids and manual dependencies of pl::at are not supported by the translator yet; "
+          "dependencies are derived from data flow");
+    return;
+  }
+  std::string nameHint;
+  if (auto *nh = ir::findAttr(opts, "name_hint"))
+    if (auto *s = std::get_if<std::string>(nh))
+      nameHint = *s;
+  ir::Level lvl = level.value_or(ir::Level::CORE_GROUP);
+  ir::AttrList attrs;
+  ir::ScopeKind kind = ir::ScopeKind::InCore;
+  if (lvl != ir::Level::CORE_GROUP) {
+    kind = ir::ScopeKind::Hierarchy;
+    attrs.emplace_back("level", std::string(ir::levelName(lvl)));
+    if (auto *r = ir::findAttr(opts, "role"))
+      attrs.emplace_back("role", *r);
+  }
+  ir::StmtPtr body = lowerLambdaBody(lambdaMethod(lambda), 0, LambdaRole::Scope);
+  emit(ir::Scope::make(kind, nameHint, body, std::move(attrs), span(call)));
+}
+
+} // namespace pl::translator

@@ -1,0 +1,364 @@
+// Expression lowering: literals, variables, constants, scalar arithmetic, operators on tensors
+// and tiles, calls to other marked functions, assignments.
+#include "translator/function_lowerer.h"
+
+#include "ir/op_registry.h"
+
+#include "clang/AST/ASTContext.h"
+
+namespace pl::translator {
+
+namespace {
+
+std::optional<ir::BinaryOp> binaryOpFor(clang::BinaryOperatorKind k, bool isFloat) {
+  using K = clang::BinaryOperatorKind;
+  switch (k) {
+  case K::BO_Add: return ir::BinaryOp::Add;
+  case K::BO_Sub: return ir::BinaryOp::Sub;
+  case K::BO_Mul: return ir::BinaryOp::Mul;
+  // Integer division and remainder are index arithmetic: floor semantics, which equal C++'s
+  // truncation for the non-negative operands indices have (documented in docs/dsl.md).
+  case K::BO_Div: return isFloat ? ir::BinaryOp::FloatDiv : ir::BinaryOp::FloorDiv;
+  case K::BO_Rem: return ir::BinaryOp::FloorMod;
+  case K::BO_LT: return ir::BinaryOp::Lt;
+  case K::BO_LE: return ir::BinaryOp::Le;
+  case K::BO_GT: return ir::BinaryOp::Gt;
+  case K::BO_GE: return ir::BinaryOp::Ge;
+  case K::BO_EQ: return ir::BinaryOp::Eq;
+  case K::BO_NE: return ir::BinaryOp::Ne;
+  case K::BO_LAnd: return ir::BinaryOp::And;
+  case K::BO_LOr: return ir::BinaryOp::Or;
+  case K::BO_And: return ir::BinaryOp::BitAnd;
+  case K::BO_Or: return ir::BinaryOp::BitOr;
+  case K::BO_Xor: return ir::BinaryOp::BitXor;
+  case K::BO_Shl: return ir::BinaryOp::Shl;
+  case K::BO_Shr: return ir::BinaryOp::Shr;
+  default: return std::nullopt;
+  }
+}
+
+/// Compound assignment `a op= b` → the binary operator kind of `op`.
+std::optional<clang::BinaryOperatorKind> compoundBase(clang::OverloadedOperatorKind k) {
+  switch (k) {
+  case clang::OO_PlusEqual: return clang::BO_Add;
+  case clang::OO_MinusEqual: return clang::BO_Sub;
+  case clang::OO_StarEqual: return clang::BO_Mul;
+  case clang::OO_SlashEqual: return clang::BO_Div;
+  default: return std::nullopt;
+  }
+}
+
+std::optional<clang::BinaryOperatorKind> operatorBinary(clang::OverloadedOperatorKind k) {
+  switch (k) {
+  case clang::OO_Plus: return clang::BO_Add;
+  case clang::OO_Minus: return clang::BO_Sub;
+  case clang::OO_Star: return clang::BO_Mul;
+  case clang::OO_Slash: return clang::BO_Div;
+  case clang::OO_Less: return clang::BO_LT;
+  case clang::OO_LessEqual: return clang::BO_LE;
+  case clang::OO_Greater: return clang::BO_GT;
+  case clang::OO_GreaterEqual: return clang::BO_GE;
+  case clang::OO_EqualEqual: return clang::BO_EQ;
+  case clang::OO_ExclaimEqual: return clang::BO_NE;
+  default: return std::nullopt;
+  }
+}
+
+bool isShaped(const ir::ExprPtr &e) { return ir::isa<ir::ShapedType>(e->type()); }
+
+} // namespace
+
+ir::VarPtr FunctionLowerer::declareVar(const clang::ValueDecl *d, ir::TypePtr t) {
+  auto v = ir::Var::make(d->getNameAsString(), std::move(t), span(d->getLocation()));
+  vars_[d] = v;
+  return v;
+}
+
+ir::VarPtr FunctionLowerer::lookupVar(const clang::ValueDecl *d) const {
+  auto it = vars_.find(d);
+  return it == vars_.end() ? nullptr : it->second;
+}
+
+std::optional<int64_t> FunctionLowerer::evaluateInt(const clang::Expr *e) const {
+  if (e->isValueDependent() || e->isTypeDependent())
+    return std::nullopt;
+  clang::Expr::EvalResult r;
+  if (!e->EvaluateAsInt(r, ctx_))
+    return std::nullopt;
+  return r.Val.getInt().getSExtValue();
+}
+
+/// Builds `lhs op rhs` for scalars (Binary) or tensors/tiles (the op registry's binary ops).
+ir::ExprPtr FunctionLowerer::lowerBinary(clang::BinaryOperatorKind k, ir::ExprPtr l,
+                                         ir::ExprPtr r, clang::SourceLocation loc) {
+  if (!isShaped(l) && !isShaped(r)) {
+    bool isFloat = false;
+    for (auto &x : {l, r})
+      if (auto dt = ir::scalarDType(x->type()))
+        isFloat |= ir::isFloat(*dt);
+    auto op = binaryOpFor(k, isFloat);
+    if (!op)
+      return errorExpr(loc, "F301", "unsupported scalar operator");
+    return ir::Binary::make(*op, l, r, span(loc));
+  }
+  static const std::map<clang::BinaryOperatorKind, const char *> names = {
+      {clang::BO_Add, "add"}, {clang::BO_Sub, "sub"}, {clang::BO_Mul, "mul"},
+      {clang::BO_Div, "div"}};
+  auto it = names.find(k);
+  if (it == names.end())
+    return errorExpr(loc, "F302",
+                     "operator is not defined on tensors and tiles; use pl::cmp for comparisons");
+  return makeDslOp(it->second, {l, r}, {}, loc);
+}
+
+ir::ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e) {
+  e = e->IgnoreParens();
+  clang::SourceLocation loc = e->getExprLoc();
+  // Integral constants (constexpr variables, enumerators, template arguments, sizeof, ...) are
+  // folded by Clang's evaluator.
+  auto *asRef = llvm::dyn_cast<clang::DeclRefExpr>(e);
+  if (e->getType()->isIntegralOrEnumerationType() && !e->getType()->isBooleanType() &&
+      (!asRef || !lookupVar(asRef->getDecl()))) {
+    if (auto v = evaluateInt(e))
+      return ir::ConstInt::make(*v, ir::DataType::Index, span(loc));
+  }
+  if (auto *b = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(e))
+    return ir::ConstBool::make(b->getValue(), span(loc));
+  if (auto *f = llvm::dyn_cast<clang::FloatingLiteral>(e))
+    return ir::ConstFloat::make(f->getValueAsApproximateDouble(), ir::DataType::FP32, span(loc));
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e))
+    return lowerDeclRef(dr);
+  if (auto *ic = llvm::dyn_cast<clang::ImplicitCastExpr>(e))
+    return lowerCast(ic->getSubExpr(), ic->getType(), ic->getCastKind(), loc);
+  if (auto *ec = llvm::dyn_cast<clang::ExplicitCastExpr>(e))
+    return lowerCast(ec->getSubExpr(), ec->getType(), ec->getCastKind(), loc);
+  if (auto *x = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
+    return lowerExpr(x->getSubExpr());
+  if (auto *x = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
+    return lowerExpr(x->getSubExpr());
+  if (auto *x = llvm::dyn_cast<clang::ExprWithCleanups>(e))
+    return lowerExpr(x->getSubExpr());
+  if (auto *x = llvm::dyn_cast<clang::ConstantExpr>(e))
+    return lowerExpr(x->getSubExpr());
+  if (auto *x = llvm::dyn_cast<clang::SubstNonTypeTemplateParmExpr>(e))
+    return lowerExpr(x->getReplacement());
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    if (bo->isAssignmentOp() || bo->getOpcode() == clang::BO_Comma)
+      return errorExpr(loc, "F303",
+                       "assignment inside an expression; write it as its own statement");
+    return lowerBinary(bo->getOpcode(), lowerExpr(bo->getLHS()), lowerExpr(bo->getRHS()), loc);
+  }
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e))
+    return lowerUnary(uo);
+  if (llvm::isa<clang::ConditionalOperator>(e))
+    return errorExpr(loc, "F304",
+                     "conditional operator '?:' is not supported; use if/else or pl::sel");
+  if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
+    // Copies and moves of DSL values are the value itself.
+    if (ce->getNumArgs() == 1 && ce->getConstructor()->isCopyOrMoveConstructor())
+      return lowerExpr(ce->getArg(0));
+    if (ce->getNumArgs() == 1 && ce->getConstructor()->isConvertingConstructor(false))
+      return lowerExpr(ce->getArg(0));
+    return errorExpr(loc, "F305",
+                     "construction of '" + e->getType().getAsString() +
+                         "' inside a marked function; create tensors and tiles with pl:: ops");
+  }
+  if (auto *oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e))
+    return lowerOperatorCall(oc);
+  if (auto *call = llvm::dyn_cast<clang::CallExpr>(e))
+    return lowerCall(call);
+  if (llvm::isa<clang::LambdaExpr>(e))
+    return errorExpr(loc, "F306",
+                     "lambda outside a DSL construct; lambdas are only allowed as the body of "
+                     "pl::range/parallel/unroll/pipeline, pl::while_, pl::if_ and pl::at");
+  if (llvm::isa<clang::CXXNewExpr, clang::CXXDeleteExpr>(e))
+    return errorExpr(loc, "F307", "dynamic allocation ('new'/'delete') in a marked function");
+  if (llvm::isa<clang::CXXThrowExpr>(e))
+    return errorExpr(loc, "F308", "exceptions ('throw') are not supported in a marked function");
+  if (llvm::isa<clang::MemberExpr>(e))
+    return errorExpr(loc, "F309", "member access is not supported in a marked function");
+  if (llvm::isa<clang::ArraySubscriptExpr>(e))
+    return errorExpr(loc, "F310", "array subscripts are not supported; use pl::slice or "
+                                  "pl::load");
+  return errorExpr(loc, "F399",
+                   std::string("unsupported expression in a marked function (") +
+                       e->getStmtClassName() + ")");
+}
+
+ir::ExprPtr FunctionLowerer::lowerDeclRef(const clang::DeclRefExpr *dr) {
+  const clang::ValueDecl *d = dr->getDecl();
+  if (auto v = lookupVar(d)) {
+    auto stale = staleInitResult_.find(d);
+    if (stale != staleInitResult_.end()) {
+      warning(dr->getLocation(), "F360",
+              "'" + d->getNameAsString() + "' still holds its value from before the loop it "
+              "initialised" + (stale->second.empty() ? std::string()
+                                : "; the loop's result is '" + stale->second + "'"));
+      staleInitResult_.erase(stale);
+    }
+    return v;
+  }
+  if (auto *ec = llvm::dyn_cast<clang::EnumConstantDecl>(d))
+    return ir::ConstInt::make(ec->getInitVal().getSExtValue(), ir::DataType::Index,
+                              span(dr->getLocation()));
+  if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d)) {
+    if (const clang::APValue *val = vd->evaluateValue()) {
+      if (val->isInt())
+        return ir::ConstInt::make(val->getInt().getSExtValue(), ir::DataType::Index,
+                                  span(dr->getLocation()));
+      if (val->isFloat())
+        return ir::ConstFloat::make(val->getFloat().convertToDouble(), ir::DataType::FP32,
+                                    span(dr->getLocation()));
+    }
+  }
+  return errorExpr(dr->getLocation(), "F311",
+                   "'" + d->getNameAsString() +
+                       "' is not a parameter or local variable of the marked function, nor a "
+                       "compile-time constant");
+}
+
+ir::ExprPtr FunctionLowerer::lowerCast(const clang::Expr *sub, clang::QualType to,
+                                       clang::CastKind kind, clang::SourceLocation loc) {
+  ir::ExprPtr v = lowerExpr(sub);
+  switch (kind) {
+  case clang::CK_IntegralToFloating:
+  case clang::CK_FloatingToIntegral:
+  case clang::CK_IntegralToBoolean:
+  case clang::CK_FloatingToBoolean:
+  case clang::CK_FloatingCast: {
+    ir::TypePtr t = lowerType(to, loc);
+    auto dt = ir::scalarDType(t);
+    auto from = ir::scalarDType(v->type());
+    if (!dt || (from && *from == *dt))
+      return v;
+    return ir::Unary::makeCast(v, *dt, span(loc));
+  }
+  case clang::CK_PointerToBoolean:
+  case clang::CK_ArrayToPointerDecay:
+    return errorExpr(loc, "F312", "pointers are not supported in a marked function");
+  default:
+    return v;
+  }
+}
+
+ir::ExprPtr FunctionLowerer::lowerUnary(const clang::UnaryOperator *uo) {
+  clang::SourceLocation loc = uo->getExprLoc();
+  switch (uo->getOpcode()) {
+  case clang::UO_Minus: {
+    ir::ExprPtr v = lowerExpr(uo->getSubExpr());
+    return isShaped(v) ? makeDslOp("neg", {v}, {}, loc) : ir::Unary::make(ir::UnaryOp::Neg, v, span(loc));
+  }
+  case clang::UO_Plus: return lowerExpr(uo->getSubExpr());
+  case clang::UO_LNot: return ir::Unary::make(ir::UnaryOp::Not, lowerExpr(uo->getSubExpr()), span(loc));
+  case clang::UO_Not: return ir::Unary::make(ir::UnaryOp::BitNot, lowerExpr(uo->getSubExpr()), span(loc));
+  case clang::UO_AddrOf:
+  case clang::UO_Deref:
+    return errorExpr(loc, "F312", "pointers are not supported in a marked function");
+  default:
+    return errorExpr(loc, "F303",
+                     "increment or decrement inside an expression; write it as its own statement");
+  }
+}
+
+ir::ExprPtr FunctionLowerer::lowerOperatorCall(const clang::CXXOperatorCallExpr *oc) {
+  clang::SourceLocation loc = oc->getOperatorLoc();
+  auto k = oc->getOperator();
+  if (auto bk = operatorBinary(k); bk && oc->getNumArgs() == 2)
+    return lowerBinary(*bk, lowerExpr(oc->getArg(0)), lowerExpr(oc->getArg(1)), loc);
+  if (k == clang::OO_Minus && oc->getNumArgs() == 1) {
+    ir::ExprPtr v = lowerExpr(oc->getArg(0));
+    return isShaped(v) ? makeDslOp("neg", {v}, {}, loc) : ir::Unary::make(ir::UnaryOp::Neg, v, span(loc));
+  }
+  if (k == clang::OO_Call || k == clang::OO_Subscript)
+    return errorExpr(loc, "F313", "call or subscript operator on a value is not supported");
+  if (k == clang::OO_Equal || compoundBase(k))
+    return errorExpr(loc, "F303", "assignment inside an expression; write it as its own statement");
+  return errorExpr(loc, "F301", std::string("unsupported operator '") +
+                                    clang::getOperatorSpelling(k) + "'");
+}
+
+ir::ExprPtr FunctionLowerer::lowerCall(const clang::CallExpr *call) {
+  clang::SourceLocation loc = call->getBeginLoc();
+  const clang::FunctionDecl *fd = call->getDirectCallee();
+  if (!fd)
+    return errorExpr(loc, "F314", "indirect call in a marked function; call a marked function "
+                                  "or a pl:: operation by name");
+  if (auto *md = llvm::dyn_cast<clang::CXXMethodDecl>(fd); md && md->isVirtual())
+    return errorExpr(loc, "F315", "virtual call to '" + fd->getNameAsString() +
+                                      "' in a marked function");
+  auto it = callees().find(fd->getCanonicalDecl());
+  if (it != callees().end()) {
+    ir::ExprList args;
+    for (const clang::Expr *a : call->arguments())
+      args.push_back(lowerExpr(a));
+    const CalleeInfo &ci = it->second;
+    ir::TypePtr t = ci.returnTypes.empty()   ? ir::TupleType::make({})
+                    : ci.returnTypes.size() == 1 ? ci.returnTypes[0]
+                                                 : ir::TupleType::make(ci.returnTypes);
+    return ir::Call::make(ir::CallTarget{nullptr, ci.name}, std::move(args), {}, {}, t, span(loc));
+  }
+  if (isInPlNamespace(fd))
+    if (auto r = lowerDslCall(call))
+      return *r;
+  return errorExpr(loc, "F316",
+                   "call to '" + fd->getQualifiedNameAsString() +
+                       "', which is neither a marked function (PL_FUNCTION/PL_INLINE) nor a pl:: "
+                       "operation; only those can be called from a marked function");
+}
+
+void FunctionLowerer::assignTo(const clang::Expr *lhs, ir::ExprPtr value,
+                               clang::SourceLocation loc) {
+  auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(lhs->IgnoreParenImpCasts());
+  ir::VarPtr var = dr ? lookupVar(dr->getDecl()) : nullptr;
+  if (!var) {
+    error(lhs->getBeginLoc(), "F317",
+          "assignment target must be a parameter or local variable of the marked function");
+    return;
+  }
+  staleInitResult_.erase(dr->getDecl());
+  auto dir = paramDirections_.find(dr->getDecl());
+  if (dir != paramDirections_.end() && dir->second != ir::ParamDirection::In &&
+      ir::isa<ir::TensorType>(var->type())) {
+    // `out = expr` writes the caller's whole buffer: an assemble of the value at offset 0.
+    auto *tt = ir::dynCast<ir::TensorType>(var->type());
+    ir::ExprList zeros(tt->rank(), ir::ConstInt::make(0));
+    value = makeDslOp("tensor.assemble", {var, value, ir::MakeTuple::make(zeros)}, {}, loc);
+  }
+  emit(ir::Assign::make(var, value, span(loc)));
+}
+
+bool FunctionLowerer::lowerAssignment(const clang::Expr *e) {
+  clang::SourceLocation loc = e->getExprLoc();
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    if (bo->getOpcode() == clang::BO_Assign) {
+      assignTo(bo->getLHS(), lowerExpr(bo->getRHS()), loc);
+      return true;
+    }
+    if (auto *ca = llvm::dyn_cast<clang::CompoundAssignOperator>(bo)) {
+      auto base = clang::BinaryOperator::getOpForCompoundAssignment(ca->getOpcode());
+      assignTo(ca->getLHS(), lowerBinary(base, lowerExpr(ca->getLHS()), lowerExpr(ca->getRHS()), loc), loc);
+      return true;
+    }
+    return false;
+  }
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e); uo && uo->isIncrementDecrementOp()) {
+    auto k = uo->isIncrementOp() ? clang::BO_Add : clang::BO_Sub;
+    assignTo(uo->getSubExpr(),
+             lowerBinary(k, lowerExpr(uo->getSubExpr()), ir::ConstInt::make(1), loc), loc);
+    return true;
+  }
+  if (auto *oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e); oc && oc->getNumArgs() == 2) {
+    if (oc->getOperator() == clang::OO_Equal) {
+      assignTo(oc->getArg(0), lowerExpr(oc->getArg(1)), loc);
+      return true;
+    }
+    if (auto base = compoundBase(oc->getOperator())) {
+      assignTo(oc->getArg(0),
+               lowerBinary(*base, lowerExpr(oc->getArg(0)), lowerExpr(oc->getArg(1)), loc), loc);
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace pl::translator

@@ -1,0 +1,156 @@
+// Finds marked functions: PL_FUNCTION / PL_JIT / PL_INLINE annotations, PL_PROGRAM members.
+#include "translator/marked_functions.h"
+#include "translator/source_location.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <map>
+
+namespace pl::translator {
+
+namespace {
+
+std::optional<std::string> stringArg(const clang::AnnotateAttr *a, unsigned i) {
+  if (i >= a->args_size())
+    return std::nullopt;
+  const clang::Expr *e = a->args_begin()[i]->IgnoreParenImpCasts();
+  if (auto *ce = llvm::dyn_cast<clang::ConstantExpr>(e))
+    e = ce->getSubExpr()->IgnoreParenImpCasts();
+  if (auto *sl = llvm::dyn_cast<clang::StringLiteral>(e))
+    return sl->getString().str();
+  // PL_FUNCTION(pl::FunctionType::X) passes an enumerator: its name is the type.
+  if (auto *et = e->getType()->getAs<clang::EnumType>()) {
+    clang::Expr::EvalResult r;
+    if (e->EvaluateAsInt(r, et->getDecl()->getASTContext()))
+      for (auto *ec : et->getDecl()->enumerators())
+        if (ec->getInitVal() == r.Val.getInt())
+          return ec->getName().str();
+  }
+  return std::nullopt;
+}
+
+bool isProgramStruct(const clang::CXXRecordDecl *rd) {
+  if (!rd)
+    return false;
+  for (auto *a : rd->specific_attrs<clang::AnnotateAttr>())
+    if (a->getAnnotation() == "pl.program")
+      return true;
+  return false;
+}
+
+class Collector : public clang::RecursiveASTVisitor<Collector> {
+public:
+  Collector(clang::ASTContext &ctx, ir::DiagnosticEngine &diags) : ctx_(ctx), diags_(diags) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitFunctionDecl(clang::FunctionDecl *fd) {
+    if (!fd->doesThisDeclarationHaveABody() || fd->isDependentContext())
+      return true;
+    std::optional<MarkedFunction> m;
+    for (auto *a : fd->specific_attrs<clang::AnnotateAttr>())
+      m = fromAttr(fd, a, m);
+    if (!m)
+      return true;
+    m->decl = fd;
+    if (auto *md = llvm::dyn_cast<clang::CXXMethodDecl>(fd); md && isProgramStruct(md->getParent()))
+      m->program = md->getParent();
+    m->name = irFunctionName(fd);
+    if (!seen_.insert(fd->getCanonicalDecl()).second)
+      return true;
+    out.push_back(std::move(*m));
+    return true;
+  }
+
+  std::vector<MarkedFunction> out;
+
+private:
+  std::optional<MarkedFunction> fromAttr(clang::FunctionDecl *fd, const clang::AnnotateAttr *a,
+                                         std::optional<MarkedFunction> m) {
+    llvm::StringRef ann = a->getAnnotation();
+    if (!ann.starts_with("pl."))
+      return m;
+    if (!m)
+      m.emplace();
+    if (ann == "pl.jit") {
+      m->jit = true;
+      m->type = ir::FunctionType::Opaque;
+    } else if (ann == "pl.inline") {
+      m->type = ir::FunctionType::Inline;
+    } else if (ann == "pl.function") {
+      auto kind = stringArg(a, 0);
+      auto t = kind ? ir::parseFunctionType(*kind) : std::nullopt;
+      if (!t)
+        diags_.error("F001", toSpan(ctx_.getSourceManager(), a->getLocation()),
+                     "unknown function type in PL_FUNCTION on '" + fd->getNameAsString() +
+                         "'; expected one of Opaque, Orchestration, InCore, AIC, AIV, Group, "
+                         "Spmd, Inline, Graph");
+      else
+        m->type = *t;
+    } else if (ann != "pl.program") {
+      diags_.error("F002", toSpan(ctx_.getSourceManager(), a->getLocation()),
+                   "unknown pl annotation '" + ann.str() + "'");
+    }
+    return m;
+  }
+
+  clang::ASTContext &ctx_;
+  ir::DiagnosticEngine &diags_;
+  llvm::SmallPtrSet<const clang::Decl *, 16> seen_;
+};
+
+void appendSanitized(std::string &out, llvm::StringRef s) {
+  for (char c : s) {
+    bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    if (ok)
+      out += c;
+    else if (!out.empty() && out.back() != '_')
+      out += '_';
+  }
+  while (!out.empty() && out.back() == '_')
+    out.pop_back();
+}
+
+} // namespace
+
+std::string irFunctionName(const clang::FunctionDecl *fd) {
+  std::string name = fd->getNameAsString();
+  if (auto *args = fd->getTemplateSpecializationArgs()) {
+    std::string printed;
+    llvm::raw_string_ostream os(printed);
+    clang::PrintingPolicy pp(fd->getASTContext().getLangOpts());
+    pp.SuppressScope = true;
+    for (const auto &arg : args->asArray()) {
+      os << "_";
+      arg.print(pp, os, /*IncludeType=*/false);
+    }
+    os.flush();
+    appendSanitized(name, printed);
+  }
+  return name;
+}
+
+std::vector<MarkedFunction> collectMarkedFunctions(clang::ASTContext &ctx,
+                                                   ir::DiagnosticEngine &diags) {
+  Collector c(ctx, diags);
+  c.TraverseDecl(ctx.getTranslationUnitDecl());
+  std::map<std::string, const MarkedFunction *> byName;
+  for (auto &m : c.out) {
+    auto [it, inserted] = byName.emplace(m.name, &m);
+    if (inserted)
+      continue;
+    auto &sm = ctx.getSourceManager();
+    ir::Diagnostic d{ir::Severity::Error, "F003",
+                     "marked function name '" + m.name + "' is defined twice; names of marked "
+                     "functions must be unique in a translation unit",
+                     toSpan(sm, m.decl->getLocation()), {}};
+    d.notes.push_back({toSpan(sm, it->second->decl->getLocation()), "previous definition is here"});
+    diags.report(std::move(d));
+  }
+  return std::move(c.out);
+}
+
+} // namespace pl::translator
