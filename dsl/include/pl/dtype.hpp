@@ -165,11 +165,12 @@ inline FloatFormat buildFormat(DType d) {
   FloatFormat f;
   std::uint32_t ncodes = 0;
   auto decode = [d](std::uint32_t c) -> double {
+    const double sign16 = (c & 0x8000u) ? -1.0 : 1.0, sign8 = (c & 0x80u) ? -1.0 : 1.0;
     switch (d) {
-      case DType::FP16: return decodeIeee(c, 5, 10, true, false);
-      case DType::BF16: return decodeIeee(c, 8, 7, true, false);
-      case DType::FP8E5M2: return decodeIeee(c, 5, 2, true, false);
-      case DType::FP8E4M3FN: return decodeIeee(c, 4, 3, false, true);
+      case DType::FP16: return sign16 * decodeIeee(c & 0x7FFFu, 5, 10, true, false);
+      case DType::BF16: return sign16 * decodeIeee(c & 0x7FFFu, 8, 7, true, false);
+      case DType::FP8E5M2: return sign8 * decodeIeee(c & 0x7Fu, 5, 2, true, false);
+      case DType::FP8E4M3FN: return sign8 * decodeIeee(c & 0x7Fu, 4, 3, false, true);
       case DType::FP4: return decodeIeee(c & 7, 2, 1, false, false) * ((c & 8) ? -1.0 : 1.0);
       case DType::FP8E8M0: return c == 255 ? NAN : std::ldexp(1.0, static_cast<int>(c) - 127);
       case DType::HF8: return decodeHif8(c);
@@ -200,8 +201,9 @@ inline FloatFormat buildFormat(DType d) {
   f.maxFinite = f.positives[f.positives.size() - (hasInf ? 2 : 1)].first;
   if (hasInf) {
     // Place +inf one ulp above the maximum so nearest rounding finds IEEE's overflow threshold.
+    // (HiF8's inf code would read as 1.5 * 2^15 in its top binade.)
     const double prev = f.positives[f.positives.size() - 3].first;
-    f.positives.back().first = f.maxFinite + (f.maxFinite - prev);
+    f.positives.back().first = d == DType::HF8 ? 49152.0 : f.maxFinite + (f.maxFinite - prev);
     f.positives.back().second |= 0x80000000u;  // marks the inf entry
   } else if (!f.saturate && f.hasNan) {
     // fn-style formats (e4m3fn): overflow past max + ulp/2 becomes NaN, like torch.

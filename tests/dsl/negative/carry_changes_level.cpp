@@ -1,0 +1,9 @@
+// expect-error: a loop-carried value must keep its level
+#include <pl/dsl.hpp>
+int main() {
+  pl::Tensor<pl::fp32, 4, 4> t;
+  auto [r] = pl::range(2, pl::init_values(t), [](pl::Index, pl::Tensor<pl::fp32, 4, 4> x) {
+    return pl::yield_(pl::load(x, {0, 0}, {4, 4}));
+  });
+  (void)r;
+}

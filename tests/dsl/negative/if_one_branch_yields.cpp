@@ -1,0 +1,5 @@
+// expect-error: if one branch yields, the other must yield too
+#include <pl/dsl.hpp>
+int main() {
+  pl::if_(true, [] { return pl::yield_(1); }, [] {});
+}

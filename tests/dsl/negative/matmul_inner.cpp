@@ -1,0 +1,7 @@
+// expect-error: inner dimensions cannot match
+#include <pl/dsl.hpp>
+int main() {
+  pl::Tile<pl::fp32, 16, 32> a;
+  pl::Tile<pl::fp32, 48, 8> b;
+  (void)pl::matmul(a, b);
+}

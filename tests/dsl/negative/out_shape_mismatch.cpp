@@ -1,0 +1,4 @@
+// expect-error: pl::Out: assigned value has a different static shape
+#include <pl/dsl.hpp>
+void f(pl::Tensor<pl::fp32, 2, 2> a, pl::Out<pl::Tensor<pl::fp32, 4, 4>> out) { out = pl::add(a, a); }
+int main() {}

@@ -1,0 +1,7 @@
+// expect-error: tensor operands have incompatible static shapes
+#include <pl/dsl.hpp>
+int main() {
+  pl::Tensor<pl::fp32, 4, 4> a;
+  pl::Tensor<pl::fp32, 4, 3> b;
+  (void)pl::mul(a, b);
+}

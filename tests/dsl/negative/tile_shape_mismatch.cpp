@@ -1,0 +1,7 @@
+// expect-error: tile operands have different static shapes
+#include <pl/dsl.hpp>
+int main() {
+  pl::Tile<pl::fp32, 4, 4> a;
+  pl::Tile<pl::fp32, 8, 4> b;
+  (void)(a + b);
+}

@@ -1,0 +1,5 @@
+// expect-error: requires init_values to be specified
+#include <pl/dsl.hpp>
+int main() {
+  pl::while_([] { pl::cond(false); });
+}
