@@ -16,6 +16,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <list>
+
 using namespace pl;
 namespace cl = llvm::cl;
 
@@ -23,32 +25,53 @@ namespace {
 enum ExitCode { kOk = 0, kUserError = 1, kUsageError = 2 };
 
 cl::OptionCategory category("pl-opt options");
-cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.pir | ->"), cl::cat(category));
-cl::opt<std::string> passList("passes", cl::desc("Comma-separated passes to run, in order; "
-                                                 "options as id{key=value}"),
-                              cl::value_desc("a,b"), cl::cat(category));
-cl::opt<std::string> pipelineName("pipeline", cl::desc("Run a named pipeline (only: default)"),
-                                  cl::value_desc("default"), cl::cat(category));
-cl::list<std::string> printAfter("print-after", cl::desc("Print the IR after this pass"),
-                                 cl::CommaSeparated, cl::value_desc("id"), cl::cat(category));
-cl::opt<bool> printAfterAll("print-after-all", cl::desc("Print the IR after every pass"),
-                            cl::cat(category));
-cl::opt<std::string> dumpDir("dump-dir", cl::desc("Write NN_after_<id>.pir per pass here"),
-                             cl::value_desc("dir"), cl::cat(category));
-cl::opt<bool> timePasses("time-passes", cl::desc("Report the time taken by each pass"),
-                         cl::cat(category));
-cl::opt<std::string> verifyLevel("verify",
-                                 cl::desc("Verification level: none, basic or roundtrip "
-                                          "(default: $PL_VERIFY_LEVEL or basic)"),
-                                 cl::value_desc("level"), cl::cat(category));
-cl::opt<bool> concise("concise", cl::desc("Print without per-assignment types"),
-                      cl::cat(category));
-cl::opt<bool> listPasses("list-passes", cl::desc("List the available passes and exit"),
-                         cl::cat(category));
-cl::opt<std::string> outputFile("o", cl::desc("Output file (written atomically)"),
-                                cl::value_desc("file"), cl::init("-"), cl::cat(category));
-cl::opt<std::string> platform("platform", cl::desc("Target platform: a2a3sim, a5sim, a2a3, a5"),
-                              cl::value_desc("name"), cl::init("a2a3sim"), cl::cat(category));
+
+/// The flags. Built in main, after renaming the LLVM library options that share their names
+/// (libLLVM registers --print-after, --print-after-all and --time-passes for its own passes).
+struct Options {
+  cl::opt<std::string> inputFile{cl::Positional, cl::desc("<input.pir | ->"), cl::cat(category)};
+  cl::opt<std::string> passList{"passes",
+                                cl::desc("Comma-separated passes to run, in order; options as "
+                                         "id{key=value}"),
+                                cl::value_desc("a,b"), cl::cat(category)};
+  cl::opt<std::string> pipelineName{"pipeline", cl::desc("Run a named pipeline (only: default)"),
+                                    cl::value_desc("default"), cl::cat(category)};
+  cl::list<std::string> printAfter{"print-after", cl::desc("Print the IR after this pass"),
+                                   cl::CommaSeparated, cl::value_desc("id"), cl::cat(category)};
+  cl::opt<bool> printAfterAll{"print-after-all", cl::desc("Print the IR after every pass"),
+                              cl::cat(category)};
+  cl::opt<std::string> dumpDir{"dump-dir", cl::desc("Write NN_after_<id>.pir per pass here"),
+                               cl::value_desc("dir"), cl::cat(category)};
+  cl::opt<bool> timePasses{"time-passes", cl::desc("Report the time taken by each pass"),
+                           cl::cat(category)};
+  cl::opt<std::string> verifyLevel{"verify",
+                                   cl::desc("Verification level: none, basic or roundtrip "
+                                            "(default: $PL_VERIFY_LEVEL or basic)"),
+                                   cl::value_desc("level"), cl::cat(category)};
+  cl::opt<bool> concise{"concise", cl::desc("Print without per-assignment types"),
+                        cl::cat(category)};
+  cl::opt<bool> listPasses{"list-passes", cl::desc("List the available passes and exit"),
+                           cl::cat(category)};
+  cl::opt<std::string> outputFile{"o", cl::desc("Output file (written atomically)"),
+                                  cl::value_desc("file"), cl::init("-"), cl::cat(category)};
+  cl::opt<std::string> platform{"platform", cl::desc("Target platform: a2a3sim, a5sim, a2a3, a5"),
+                                cl::value_desc("name"), cl::init("a2a3sim"), cl::cat(category)};
+};
+
+/// Moves libLLVM's options with our names out of the way (to --llvm-<name>, hidden).
+void renameClashingLLVMOptions() {
+  auto &registered = cl::getRegisteredOptions();
+  for (const char *name : {"passes", "pipeline", "print-after", "print-after-all", "dump-dir",
+                           "time-passes", "verify", "concise", "list-passes", "o", "platform"}) {
+    auto it = registered.find(name);
+    if (it == registered.end())
+      continue;
+    static std::list<std::string> newNames; // ArgStr is a reference: keep the text alive
+    cl::Option *opt = it->second;
+    opt->setHiddenFlag(cl::ReallyHidden);
+    opt->setArgStr(newNames.emplace_back(std::string("llvm-") + name));
+  }
+}
 
 int usageError(const std::string &msg) {
   llvm::errs() << "pl-opt: error: " << msg << "\n";
@@ -97,82 +120,95 @@ bool writeAtomically(const std::string &path, const std::string &text) {
 
 namespace {
 /// Checks the flags that llvm::cl cannot; a non-empty string is the error.
-std::string validateFlags() {
-  if (!passList.empty() && !pipelineName.empty())
+std::string validateFlags(const Options &o) {
+  if (!o.passList.empty() && !o.pipelineName.empty())
     return "--passes and --pipeline are mutually exclusive";
-  if (!pipelineName.empty() && pipelineName != "default")
-    return "unknown pipeline '" + pipelineName + "'; valid pipelines: default";
-  if (!verifyLevel.empty() && !passes::parseVerificationLevel(verifyLevel))
-    return "unknown verification level '" + verifyLevel + "'; expected none, basic or roundtrip";
+  if (!o.pipelineName.empty() && o.pipelineName != "default")
+    return "unknown pipeline '" + o.pipelineName + "'; valid pipelines: default";
+  if (!o.verifyLevel.empty() && !passes::parseVerificationLevel(o.verifyLevel))
+    return "unknown verification level '" + o.verifyLevel +
+           "'; expected none, basic or roundtrip";
   static const char *platforms[] = {"a2a3sim", "a5sim", "a2a3", "a5"};
-  if (std::find(std::begin(platforms), std::end(platforms), platform.getValue()) ==
+  if (std::find(std::begin(platforms), std::end(platforms), o.platform.getValue()) ==
       std::end(platforms))
-    return "unknown platform '" + platform + "'; valid platforms: a2a3sim, a5sim, a2a3, a5";
-  for (auto &id : printAfter)
+    return "unknown platform '" + o.platform + "'; valid platforms: a2a3sim, a5sim, a2a3, a5";
+  for (auto &id : o.printAfter)
     if (!passes::findPass(id))
       return "unknown pass '" + id + "' in --print-after; valid passes: " +
              passes::validPassIds();
-  if (inputFile.empty())
+  if (o.inputFile.empty())
     return "no input file (use '-' for stdin); see --help";
   return {};
 }
 
-void configure(passes::PassContext &ctx) {
-  if (!verifyLevel.empty())
-    ctx.setVerificationLevel(*passes::parseVerificationLevel(verifyLevel));
-  ctx.setPlatform(platform);
-  if (!printAfter.empty() || printAfterAll)
+void configure(const Options &o, passes::PassContext &ctx) {
+  if (!o.verifyLevel.empty())
+    ctx.setVerificationLevel(*passes::parseVerificationLevel(o.verifyLevel));
+  ctx.setPlatform(o.platform);
+  if (!o.printAfter.empty() || o.printAfterAll)
     ctx.addInstrument(std::make_shared<passes::PrintAfterInstrument>(
-        std::set<std::string>(printAfter.begin(), printAfter.end()), printAfterAll, concise,
-        llvm::errs()));
-  if (!dumpDir.empty())
-    ctx.addInstrument(std::make_shared<passes::DumpInstrument>(dumpDir, concise));
-  if (timePasses)
+        std::set<std::string>(o.printAfter.begin(), o.printAfter.end()), o.printAfterAll,
+        o.concise, llvm::errs()));
+  if (!o.dumpDir.empty())
+    ctx.addInstrument(std::make_shared<passes::DumpInstrument>(o.dumpDir, o.concise));
+  if (o.timePasses)
     ctx.addInstrument(std::make_shared<passes::TimingInstrument>(llvm::errs()));
 }
-} // namespace
 
-int main(int argc, char **argv) {
-  cl::HideUnrelatedOptions(category);
-  if (!cl::ParseCommandLineOptions(argc, argv, "pl-opt: run passes on a program in text form\n",
-                                   &llvm::errs()))
-    return kUsageError;
-  if (listPasses) {
-    printPassList();
-    return kOk;
-  }
-  if (std::string err = validateFlags(); !err.empty())
-    return usageError(err);
-
-  ir::DiagnosticEngine diags;
-  diags.setStream(&llvm::errs());
-  passes::Pipeline pipeline;
-  passes::PassContext ctx;
-  ctx.setDiagnostics(&diags);
-  configure(ctx);
-  if (!passList.empty() && !passes::parsePassList(passList, pipeline, diags))
-    return kUsageError;
-  if (!pipelineName.empty())
-    pipeline = passes::buildDefaultPipeline(ctx);
-
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
+/// Parses the input; nullptr after printing located diagnostics (or the read error).
+ir::ProgramPtr readProgram(const std::string &path, ir::DiagnosticEngine &diags) {
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (!buffer) {
-    llvm::errs() << "pl-opt: error: cannot read '" << inputFile
+    llvm::errs() << "pl-opt: error: cannot read '" << path
                  << "': " << buffer.getError().message() << "\n";
-    return kUserError;
+    return nullptr;
   }
-  std::string name = inputFile == "-" ? "<stdin>" : inputFile.getValue();
+  std::string name = path == "-" ? "<stdin>" : path;
   std::string text = (*buffer)->getBuffer().str();
   diags.addSourceBuffer(name, text);
+  return ir::parseProgram(text, name, diags);
+}
+
+int run(const Options &o) {
+  ir::DiagnosticEngine diags;
+  diags.setStream(&llvm::errs());
+  passes::PassContext ctx;
+  ctx.setDiagnostics(&diags);
+  configure(o, ctx);
+  passes::Pipeline pipeline;
+  ir::DiagnosticEngine flagDiags; // spanless: printed as "pl-opt: error: ..."
+  if (!o.passList.empty() && !passes::parsePassList(o.passList, pipeline, flagDiags)) {
+    for (auto &d : flagDiags.diagnostics())
+      usageError(d.message + " [" + d.code + "]");
+    return kUsageError;
+  }
+  if (!o.pipelineName.empty())
+    pipeline = passes::buildDefaultPipeline(ctx);
   ir::registerAllOps();
-  ir::ProgramPtr program = ir::parseProgram(text, name, diags);
+  ir::ProgramPtr program = readProgram(o.inputFile, diags);
   if (!program)
     return kUserError;
-
   passes::PassContextGuard guard(ctx);
   ir::ProgramPtr result = pipeline.run(program);
   if (!result)
     return ctx.hadInternalError() ? kUsageError : kUserError;
-  return writeAtomically(outputFile, ir::printProgram(*result, {.concise = concise})) ? kOk
-                                                                                     : kUserError;
+  std::string text = ir::printProgram(*result, {.concise = o.concise});
+  return writeAtomically(o.outputFile, text) ? kOk : kUserError;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  renameClashingLLVMOptions();
+  Options opts;
+  cl::HideUnrelatedOptions(category);
+  if (!cl::ParseCommandLineOptions(argc, argv, "pl-opt: run passes on a program in text form\n",
+                                   &llvm::errs()))
+    return kUsageError;
+  if (opts.listPasses) {
+    printPassList();
+    return kOk;
+  }
+  if (std::string err = validateFlags(opts); !err.empty())
+    return usageError(err);
+  return run(opts);
 }
