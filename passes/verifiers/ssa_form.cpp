@@ -31,7 +31,7 @@ private:
   void bind(const VarPtr &v, const Span &where) {
     if (!v || bound_.insert(v.get()).second)
       return;
-    diags_.error("V001", v->span().valid() ? v->span() : where,
+    diags_.error("V001", where.valid() ? where : v->span(),
                  "variable '" + v->name() + "' is bound more than once; SSA form binds each "
                                             "variable exactly once");
   }

@@ -100,7 +100,7 @@ public:
   }
 
   void visitIf(const If &s) override {
-    requireScalar(s.cond(), "V106", "if condition");
+    requireScalar(s.cond(), s.span(), "V106", "if condition");
     IRVisitor::visitIf(s);
     checkYields(s.thenBody(), s.returnVars(), "then branch");
     checkYields(s.elseBody(), s.returnVars(), "else branch");
@@ -108,13 +108,13 @@ public:
 
   void visitFor(const For &s) override {
     for (auto &b : {s.start(), s.stop(), s.step()})
-      requireIntScalar(b);
+      requireIntScalar(b, s.span());
     checkCarries(s.iterArgs(), s.body(), s.returnVars());
     IRVisitor::visitFor(s);
   }
 
   void visitWhile(const While &s) override {
-    requireScalar(s.cond(), "V108", "while condition");
+    requireScalar(s.cond(), s.span(), "V108", "while condition");
     checkCarries(s.iterArgs(), s.body(), s.returnVars());
     IRVisitor::visitWhile(s);
   }
@@ -149,8 +149,8 @@ private:
   void checkYields(const StmtPtr &body, const std::vector<VarPtr> &vars, const char *what);
   void checkCarries(const std::vector<IterArg> &iterArgs, const StmtPtr &body,
                     const std::vector<VarPtr> &returnVars);
-  void requireScalar(const ExprPtr &e, const char *code, const char *what);
-  void requireIntScalar(const ExprPtr &e);
+  void requireScalar(const ExprPtr &e, const Span &at, const char *code, const char *what);
+  void requireIntScalar(const ExprPtr &e, const Span &at);
 
   const Program &program_;
   DiagnosticEngine &diags_;
@@ -217,21 +217,22 @@ void TypeChecker::checkCarries(const std::vector<IterArg> &iterArgs, const StmtP
   checkYields(body, carried, "loop body");
 }
 
-void TypeChecker::requireScalar(const ExprPtr &e, const char *code, const char *what) {
+void TypeChecker::requireScalar(const ExprPtr &e, const Span &at, const char *code,
+                                const char *what) {
   if (!e || isa<UnknownType>(e->type()) || isa<ScalarType>(e->type()))
     return;
-  diags_.error(code, e->span(),
+  diags_.error(code, at,
                std::string(what) + " has type '" + printType(e->type()) + "'; a scalar is "
                                                                           "expected");
 }
 
-void TypeChecker::requireIntScalar(const ExprPtr &e) {
+void TypeChecker::requireIntScalar(const ExprPtr &e, const Span &at) {
   if (!e || isa<UnknownType>(e->type()))
     return;
   auto d = scalarDType(e->type());
   if (d && isIntLike(*d))
     return;
-  diags_.error("V107", e->span(),
+  diags_.error("V107", at,
                "loop bound has type '" + printType(e->type()) + "'; an integer scalar is "
                                                                  "expected");
 }

@@ -5,7 +5,7 @@ import lit.formats
 
 config.name = "pl"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".pir", ".test"]
+config.suffixes = [".test"]
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pl_obj_root, "tests", "lit")

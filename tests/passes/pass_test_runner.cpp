@@ -165,7 +165,7 @@ bool Runner::runCase(const TestCase &tc) {
                     "'// EXPECTED-ERROR: <code>'");
   ir::DiagnosticEngine diags;
   diags.addSourceBuffer(file_, text_);
-  std::string input = padded(tc.inputLines, 1);
+  std::string input = padded(tc.inputLines, tc.firstLine);
   ir::ProgramPtr before = ir::parseProgram(input, file_, diags);
   ir::ProgramPtr after;
   passes::PassContext ctx;
@@ -219,7 +219,7 @@ bool Runner::checkResult(const TestCase &tc, const ir::ProgramPtr &before,
     return fail(tc, "the " + std::string(before ? "pass" : "input") + " failed:\n" +
                         diags.formatAll());
   ir::DiagnosticEngine expDiags;
-  std::string expText = padded(tc.unchanged ? tc.inputLines : tc.expectedLines, 1);
+  std::string expText = padded(tc.unchanged ? tc.inputLines : tc.expectedLines, tc.firstLine);
   ir::ProgramPtr expected = ir::parseProgram(expText, file_, expDiags);
   if (!expected)
     return fail(tc, "the expected program does not parse:\n" + expDiags.formatAll());
