@@ -75,7 +75,8 @@ TEST(Catalog, LookupAndPassLists) {
   EXPECT_FALSE(parsePassList("dce,nope", q, diags));
   ASSERT_EQ(diags.diagnostics().size(), 1u);
   EXPECT_EQ(diags.diagnostics()[0].code, "PM002");
-  EXPECT_NE(diags.diagnostics()[0].message.find("valid passes: dce, verify"), std::string::npos);
+  EXPECT_NE(diags.diagnostics()[0].message.find("valid passes: "), std::string::npos);
+  EXPECT_NE(diags.diagnostics()[0].message.find("verify"), std::string::npos);
 
   DiagnosticEngine d2;
   EXPECT_FALSE(parsePassList("verify{properties=HasMemRefs}", q, d2));
