@@ -11,8 +11,11 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   (void)ctx; // the planner gates memory-reuse / allocate-memory-addr once they exist
   Pipeline p;
   // DESIGN.md §5 order. A pass joins this list when it is implemented; until then it is listed
-  // as missing in docs/passes.md. Nothing is implemented yet: the list is empty, and running it
-  // still verifies the input (and round-trips it at --verify=roundtrip).
+  // as missing in docs/passes.md. Running it always verifies the input (and round-trips it at
+  // --verify=roundtrip).
+  PassOptions none;
+  p.add(createNormalizeStmtStructurePass(none)); // --
+  p.add(createFlattenCallExprPass(none));        // 06
   return p;
 }
 

@@ -1,0 +1,453 @@
+// FlattenCallExpr: nested calls become t__tmp_v<N> temporaries (passes/flatten_call_expr.h).
+
+// RUN: flatten-call-expr
+// a call in call arguments is bound first (seed: c = foo(bar(a)))
+program {
+  Opaque bar(In index x) -> index { return x; }
+  Opaque foo(In index x) -> index { return x; }
+  Opaque f(In index a) -> index {
+    index c = foo(bar(a));
+    return c;
+  }
+}
+// EXPECTED:
+program {
+  Opaque bar(In index x) -> index { return x; }
+  Opaque foo(In index x) -> index { return x; }
+  Opaque f(In index a) -> index {
+    index t__tmp_v0 = bar(a);
+    index c = foo(t__tmp_v0);
+    return c;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// several nested calls are bound left to right, inner calls first
+program {
+  Opaque f(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> r = tensor.add(tensor.mul(a, b), tensor.exp(tensor.sub(a, b)));
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> t__tmp_v0 = tensor.mul(a, b);
+    Tensor<fp32, 16, 16> t__tmp_v1 = tensor.sub(a, b);
+    Tensor<fp32, 16, 16> t__tmp_v2 = tensor.exp(t__tmp_v1);
+    Tensor<fp32, 16, 16> r = tensor.add(t__tmp_v0, t__tmp_v2);
+    return r;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// calls as binary operands are bound (seed: x = compute(a) + compute(b))
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index a, In index b) -> index {
+    index x = g(a) + g(b);
+    return x;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index a, In index b) -> index {
+    index t__tmp_v0 = g(a);
+    index t__tmp_v1 = g(b);
+    index x = t__tmp_v0 + t__tmp_v1;
+    return x;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a call as a unary operand is bound
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index a) -> index {
+    index x = -g(a);
+    return x;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index a) -> index {
+    index t__tmp_v0 = g(a);
+    index x = -t__tmp_v0;
+    return x;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a call inside a binary inside call arguments is bound before the call
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index a) -> index {
+    index x = g(a * g(a));
+    return x;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index a) -> index {
+    index t__tmp_v0 = g(a);
+    index x = g(a * t__tmp_v0);
+    return x;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// an if condition call goes in front of the if (seed: if is_valid(compute(x)))
+program {
+  Opaque compute(In index x) -> index { return x; }
+  Opaque is_valid(In index x) -> bool { return x > 0; }
+  Opaque f(In index x) -> index {
+    if (is_valid(compute(x))) -> (index y) {
+      yield(1);
+    } else {
+      yield(2);
+    }
+    return y;
+  }
+}
+// EXPECTED:
+program {
+  Opaque compute(In index x) -> index { return x; }
+  Opaque is_valid(In index x) -> bool { return x > 0; }
+  Opaque f(In index x) -> index {
+    index t__tmp_v0 = compute(x);
+    bool t__tmp_v1 = is_valid(t__tmp_v0);
+    if (t__tmp_v1) -> (index y) {
+      yield(1);
+    } else {
+      yield(2);
+    }
+    return y;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a call compared in an if condition: the call is bound, the comparison stays
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index x) -> index {
+    if (g(x) < 3) -> (index y) {
+      yield(1);
+    } else {
+      yield(2);
+    }
+    return y;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index x) -> index {
+    index t__tmp_v0 = g(x);
+    if (t__tmp_v0 < 3) -> (index y) {
+      yield(1);
+    } else {
+      yield(2);
+    }
+    return y;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// for-range bounds and loop init values are bound in front of the loop
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    for (index i : range(g(0), g(n), 1)) carry (index acc = g(n)) -> (index r) {
+      index s = acc + i;
+      yield(s);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    index t__tmp_v0 = g(0);
+    index t__tmp_v1 = g(n);
+    index t__tmp_v2 = g(n);
+    for (index i : range(t__tmp_v0, t__tmp_v1, 1)) carry (index acc = t__tmp_v2) -> (index r) {
+      index s = acc + i;
+      yield(s);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a call in a yield stays inside the loop body, in front of the yield
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    for (index i : range(0, n, 1)) carry (index acc = 0) -> (index r) {
+      yield(g(acc + i));
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    for (index i : range(0, n, 1)) carry (index acc = 0) -> (index r) {
+      index t__tmp_v0 = g(acc + i);
+      yield(t__tmp_v0);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a call in a branch yield stays inside the branch
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index x) -> index {
+    if (x < 3) -> (index y) {
+      yield(g(x));
+    } else {
+      index z = x + 1;
+      yield(g(z));
+    }
+    return y;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index x) -> index {
+    if (x < 3) -> (index y) {
+      index t__tmp_v0 = g(x);
+      yield(t__tmp_v0);
+    } else {
+      index z = x + 1;
+      index t__tmp_v1 = g(z);
+      yield(t__tmp_v1);
+    }
+    return y;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a direct call in a return is bound (seed: return self.tile_add(a, b, f))
+program {
+  Opaque f(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    return tensor.add(a, b);
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> t__tmp_v0 = tensor.add(a, b);
+    return t__tmp_v0;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a scope body keeps its temporaries inside (seed: pl.at + assemble(target, cast(x), offsets))
+program {
+  Opaque f(In Tensor<fp32, 16, 16> x, In Tensor<bf16, 32, 16> target) -> Tensor<bf16, 32, 16> {
+    scope hierarchy [[level = "CORE_GROUP"]] {
+      Tensor<bf16, 32, 16> result = tensor.assemble(target, tensor.cast(x, {.target_type = bf16}), {0, 0});
+    }
+    return result;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 16, 16> x, In Tensor<bf16, 32, 16> target) -> Tensor<bf16, 32, 16> {
+    scope hierarchy [[level = "CORE_GROUP"]] {
+      Tensor<bf16, 16, 16> t__tmp_v0 = tensor.cast(x, {.target_type = bf16});
+      Tensor<bf16, 32, 16> result = tensor.assemble(target, t__tmp_v0, {0, 0});
+    }
+    return result;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a single-statement loop body becomes a block when it gains a temporary (#1708)
+program {
+  Opaque f(In Tensor<fp32, 16, 16> a, In index n) -> Tensor<fp32, 16, 16> {
+    for (index i : range(0, n, 1)) carry (Tensor<fp32, 16, 16> acc = a) -> (Tensor<fp32, 16, 16> r) {
+      yield(tensor.add(acc, tensor.exp(a)));
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 16, 16> a, In index n) -> Tensor<fp32, 16, 16> {
+    for (index i : range(0, n, 1)) carry (Tensor<fp32, 16, 16> acc = a) -> (Tensor<fp32, 16, 16> r) {
+      Tensor<fp32, 16, 16> t__tmp_v0 = tensor.exp(a);
+      Tensor<fp32, 16, 16> t__tmp_v1 = tensor.add(acc, t__tmp_v0);
+      yield(t__tmp_v1);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a loop-invariant call in a while condition goes in front of the loop
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    while (i < g(n)) carry (index i = 0) -> (index r) {
+      index j = i + 1;
+      yield(j);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    index t__tmp_v0 = g(n);
+    while (i < t__tmp_v0) carry (index i = 0) -> (index r) {
+      index j = i + 1;
+      yield(j);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a while condition that calls on a carried value becomes a carried bool, recomputed before the yield
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    while (g(i) < n) carry (index i = 0) -> (index r) {
+      index j = i + 1;
+      yield(j);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    index t__tmp_v0 = g(0);
+    while (t__tmp_v1) carry (index i = 0, bool t__tmp_v1 = t__tmp_v0 < n) -> (index r, bool k) {
+      index j = i + 1;
+      index t__tmp_v2 = g(j);
+      yield(j, t__tmp_v2 < n);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// submit arguments are flattened; the submit itself stays the assigned value
+program {
+  InCore k(In Tensor<fp32, 16, 16> a) -> Tensor<fp32, 16, 16> { return a; }
+  Orchestration f(In Tensor<fp32, 16, 16> a) -> Tensor<fp32, 16, 16> {
+    Tuple<Tensor<fp32, 16, 16>, task_id> s = submit k(tensor.exp(a));
+    Tensor<fp32, 16, 16> r = s[0];
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> a) -> Tensor<fp32, 16, 16> { return a; }
+  Orchestration f(In Tensor<fp32, 16, 16> a) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> t__tmp_v0 = tensor.exp(a);
+    Tuple<Tensor<fp32, 16, 16>, task_id> s = submit k(t__tmp_v0);
+    Tensor<fp32, 16, 16> r = s[0];
+    return r;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a tuple access on a call result binds the call first
+program {
+  Opaque pair(In index x) -> (index, index) { return x, x; }
+  Opaque f(In index a) -> index {
+    index x = pair(a)[1];
+    return x;
+  }
+}
+// EXPECTED:
+program {
+  Opaque pair(In index x) -> (index, index) { return x, x; }
+  Opaque f(In index a) -> index {
+    Tuple<index, index> t__tmp_v0 = pair(a);
+    index x = t__tmp_v0[1];
+    return x;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// calls in the else-if condition stay inside the else branch
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index x) -> index {
+    if (x < 3) {
+      g(x);
+    } else if (g(x) < 5) {
+      g(1);
+    }
+    return x;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index x) -> index {
+    if (x < 3) {
+      g(x);
+    } else {
+      index t__tmp_v0 = g(x);
+      if (t__tmp_v0 < 5) {
+        g(1);
+      }
+    }
+    return x;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// already-flat IR is unchanged: top-level calls, evaluated calls, plain operands
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In Tensor<fp32, 16, 16> a, In index n) -> Tensor<fp32, 16, 16> {
+    index m = g(n);
+    index k = m * 2 + 1;
+    Tensor<fp32, 16, 16> b = tensor.adds(a, 1.0);
+    g(k);
+    for (index i : range(0, k, 1)) carry (Tensor<fp32, 16, 16> acc = b) -> (Tensor<fp32, 16, 16> r) {
+      Tensor<fp32, 16, 16> c = tensor.add(acc, a);
+      yield(c);
+    }
+    if (k > 4) {
+      g(m);
+    }
+    return r;
+  }
+}
+// EXPECTED-UNCHANGED

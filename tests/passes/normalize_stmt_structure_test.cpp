@@ -1,0 +1,61 @@
+// NormalizeStmtStructure on blocks the text form cannot express as input (nested and
+// single-statement Seqs built directly in C++).
+#include "ir/structural_equal.h"
+#include "passes/normalize_stmt_structure.h"
+
+#include <gtest/gtest.h>
+
+using namespace pl::ir;
+using pl::passes::normalizeStmtStructure;
+
+namespace {
+
+VarPtr idx(const char *name) { return Var::make(name, ScalarType::get(DataType::Index)); }
+
+StmtPtr assign(const VarPtr &v, int64_t c) { return Assign::make(v, ConstInt::make(c)); }
+
+TEST(NormalizeStmtStructure, FlattensNestedBlocks) {
+  auto a = idx("a"), b = idx("b"), c = idx("c");
+  StmtPtr sa = assign(a, 1), sb = assign(b, 2), sc = assign(c, 3);
+  StmtPtr in = Seq::make({sa, Seq::make({sb, Seq::make({sc})})});
+  StmtPtr out = normalizeStmtStructure(in);
+  auto *seq = dynCast<Seq>(out);
+  ASSERT_NE(seq, nullptr);
+  ASSERT_EQ(seq->stmts().size(), 3u);
+  EXPECT_EQ(seq->stmts()[0], sa);
+  EXPECT_EQ(seq->stmts()[1], sb);
+  EXPECT_EQ(seq->stmts()[2], sc);
+}
+
+TEST(NormalizeStmtStructure, UnwrapsSingleStatementBlocks) {
+  auto a = idx("a");
+  StmtPtr sa = assign(a, 1);
+  EXPECT_EQ(normalizeStmtStructure(Seq::make({Seq::make({sa})})), sa);
+  auto i = idx("i");
+  StmtPtr loop = For::make(i, ConstInt::make(0), ConstInt::make(4), ConstInt::make(1), {},
+                           Seq::make({sa}), {});
+  auto *f = dynCast<For>(normalizeStmtStructure(loop));
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->body(), sa);
+}
+
+TEST(NormalizeStmtStructure, DropsEmptyBlocksAndElse) {
+  auto a = idx("a"), b = idx("b");
+  StmtPtr sa = assign(a, 1), sb = assign(b, 2);
+  StmtPtr in = Seq::make({sa, Seq::make({}), sb});
+  auto *seq = dynCast<Seq>(normalizeStmtStructure(in));
+  ASSERT_NE(seq, nullptr);
+  EXPECT_EQ(seq->stmts().size(), 2u);
+  StmtPtr cond = If::make(ConstBool::make(true), sa, Seq::make({Seq::make({})}));
+  auto *i = dynCast<If>(normalizeStmtStructure(cond));
+  ASSERT_NE(i, nullptr);
+  EXPECT_EQ(i->elseBody(), nullptr);
+}
+
+TEST(NormalizeStmtStructure, NormalFormIsUnchanged) {
+  auto a = idx("a"), b = idx("b");
+  StmtPtr in = Seq::make({assign(a, 1), If::make(ConstBool::make(true), assign(b, 2), nullptr)});
+  EXPECT_EQ(normalizeStmtStructure(in), in);
+}
+
+} // namespace
