@@ -251,32 +251,51 @@ Param Parser::parseParam() {
   return {b.var, dir};
 }
 
+/// Probes the parameter list for where each parameter starts; false on a syntax error.
+bool Parser::probeParamStarts(std::vector<size_t> &starts, size_t &end) {
+  Probe probe(*this);
+  bool ok = true;
+  try {
+    do {
+      starts.push_back(pos_);
+      parseParam();
+    } while (accept(","));
+    expect(")", "to close the parameter list");
+    end = pos_;
+  } catch (SyntaxAbort &) {
+    ok = false;
+  }
+  probe.restoreMemRefs();
+  return ok;
+}
+
+/// Parses the parameter starting at `start` if all its names resolve (diagnostics discarded).
+std::optional<Param> Parser::tryParam(size_t start) {
+  pos_ = start;
+  std::optional<Param> p;
+  Probe probe(*this);
+  try {
+    p = parseParam();
+  } catch (SyntaxAbort &) {
+  }
+  if (probe.failed()) {
+    p.reset();
+    probe.restoreMemRefs();
+  }
+  return p;
+}
+
 /// Parameters may mention later ones in their types (`Tensor<fp32, n> a, index n`): each is
 /// parsed once its dependencies are declared; a leftover one is parsed for its diagnostics.
 std::vector<Param> Parser::parseParams() {
   expect("(", "to open the parameter list");
   if (accept(")"))
     return {};
-  size_t first = pos_;
+  size_t first = pos_, end = 0;
   std::vector<size_t> starts;
-  size_t end = 0;
-  {
-    Probe probe(*this);
-    try {
-      do {
-        starts.push_back(pos_);
-        parseParam();
-      } while (accept(","));
-      expect(")", "to close the parameter list");
-      end = pos_;
-    } catch (SyntaxAbort &) {
-      end = 0;
-    }
-    probe.restoreMemRefs();
-  }
-  if (end == 0) { // a syntax error: parse in order to report it
+  std::vector<Param> ps;
+  if (!probeParamStarts(starts, end)) { // a syntax error: parse in order to report it
     pos_ = first;
-    std::vector<Param> ps;
     do
       ps.push_back(parseParam());
     while (accept(","));
@@ -286,30 +305,12 @@ std::vector<Param> Parser::parseParams() {
   std::vector<std::optional<Param>> done(starts.size());
   for (bool progress = true; progress;) {
     progress = false;
-    for (size_t i = 0; i < starts.size(); ++i) {
-      if (done[i])
-        continue;
-      pos_ = starts[i];
-      std::optional<Param> p;
-      {
-        Probe probe(*this);
-        try {
-          p = parseParam();
-        } catch (SyntaxAbort &) {
-        }
-        if (probe.failed()) {
-          p.reset();
-          probe.restoreMemRefs();
-        }
-      }
-      if (p) {
-        declare(p->var, toks_[starts[i]]);
-        done[i] = p;
+    for (size_t i = 0; i < starts.size(); ++i)
+      if (!done[i] && (done[i] = tryParam(starts[i]))) {
+        declare(done[i]->var, toks_[starts[i]]);
         progress = true;
       }
-    }
   }
-  std::vector<Param> ps;
   for (size_t i = 0; i < starts.size(); ++i) {
     if (!done[i]) {
       pos_ = starts[i];

@@ -96,6 +96,8 @@ private:
   void parseFunctionHeader();
   Param parseParam();
   std::vector<Param> parseParams();
+  bool probeParamStarts(std::vector<size_t> &starts, size_t &end);
+  std::optional<Param> tryParam(size_t start);
   std::vector<TypePtr> parseReturnTypes();
   void skipBody(const std::string &fn);
   FunctionPtr parseFunctionBody(Header &h);

@@ -529,7 +529,7 @@ void Printer::emitFor(const For &s) {
     declare(s.loopVar().get());
   for (auto *v : iters)
     declare(v);
-  emitBody(s.body(), true);
+  emitBody(s.body(), false);
   scopes_.pop_back();
   out_ += "\n";
   for (auto *v : rets)
@@ -545,7 +545,7 @@ void Printer::emitWhile(const While &s) {
     declare(v);
   std::string cond = exprStr(s.cond(), 0);
   out_ += std::string(2 * indent_, ' ') + "while (" + cond + ")" + tail + " ";
-  emitBody(s.body(), true);
+  emitBody(s.body(), false);
   scopes_.pop_back();
   out_ += "\n";
   for (auto *v : rets)
