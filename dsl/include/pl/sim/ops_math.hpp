@@ -1,0 +1,246 @@
+// pl/sim/ops_math.hpp — vector elementwise instructions (TADD… and S forms, unary, TCMP/TSEL), rounding like the eager DSL.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "pl/ops_linalg.hpp"
+#include "pl/ops_math.hpp"
+#include "pl/sim/ops_data.hpp"
+#include "pl/sim/tile.hpp"
+
+namespace pl::sim {
+
+namespace detail {
+
+using pl::detail::fromSlot;
+using pl::detail::normalize;
+using pl::detail::visitCompute;
+
+enum class Need : std::uint8_t { Any, Float, Integer };
+template <class T, Need N>
+constexpr void requireNeed() {
+  if constexpr (N == Need::Float) static_assert(pl::isFloat(dtypeOf<T>), "pl::sim: this instruction needs a float tile");
+  if constexpr (N == Need::Integer) static_assert(pl::isInteger(dtypeOf<T>), "pl::sim: this instruction needs an integer tile");
+}
+
+/// dst = f(a, b) over a's valid region (a and b must agree); values are computed in the eager
+/// compute type (double / int64 / uint64) and rounded once into dst's dtype.
+template <Need N, SimTile D, SimTile A, SimTile B, class F>
+void zipTiles(const char* op, D& dst, const A& a, const B& b, F f) {
+  using XD = std::remove_cvref_t<D>;
+  using XA = std::remove_cvref_t<A>;
+  using XB = std::remove_cvref_t<B>;
+  static_assert(std::is_same_v<typename XA::Elem, typename XB::Elem>, "pl::sim: the operands have different element types");
+  requireNeed<typename XA::Elem, N>();
+  requireSpace(op, "dst", dst, {Space::Vec});
+  requireSpace(op, "src0", a, {Space::Vec});
+  requireSpace(op, "src1", b, {Space::Vec});
+  requireSameValid(op, a, b);
+  const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
+  if (vr > XD::kRows || vc > XD::kCols) simFail(op, tileString("src0", a) + " does not fit " + tileString("dst", dst));
+  visitCompute(XA::dtype, [&]<class C>(std::type_identity<C>) {
+    for (std::int64_t r = 0; r < vr; ++r)
+      for (std::int64_t c = 0; c < vc; ++c) {
+        const C x = fromSlot<C>(loadSlot<typename XA::Elem>(a.at(r, c)));
+        const C y = fromSlot<C>(loadSlot<typename XB::Elem>(b.at(r, c)));
+        storeSlot<typename XD::Elem>(dst.at(r, c), normalize(XD::dtype, f(x, y)));
+      }
+  });
+  setValidZeroPad(op, dst, vr, vc);
+}
+
+/// dst = f(a, scalar) with the scalar first converted to a's dtype (PyPTO's scalar promotion).
+template <Need N, SimTile D, SimTile A, class S, class F>
+void scalarTile(const char* op, D& dst, const A& a, const S& s, F f) {
+  using XD = std::remove_cvref_t<D>;
+  using XA = std::remove_cvref_t<A>;
+  requireNeed<typename XA::Elem, N>();
+  requireSpace(op, "dst", dst, {Space::Vec});
+  requireSpace(op, "src", a, {Space::Vec});
+  const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
+  if (vr > XD::kRows || vc > XD::kCols) simFail(op, tileString("src", a) + " does not fit " + tileString("dst", dst));
+  const Slot sv = scalarToSlot(XA::dtype, s);
+  visitCompute(XA::dtype, [&]<class C>(std::type_identity<C>) {
+    const C y = fromSlot<C>(sv);
+    for (std::int64_t r = 0; r < vr; ++r)
+      for (std::int64_t c = 0; c < vc; ++c) {
+        const C x = fromSlot<C>(loadSlot<typename XA::Elem>(a.at(r, c)));
+        storeSlot<typename XD::Elem>(dst.at(r, c), normalize(XD::dtype, f(x, y)));
+      }
+  });
+  setValidZeroPad(op, dst, vr, vc);
+}
+
+/// dst = f(a) over a's valid region in the compute type.
+template <Need N, SimTile D, SimTile A, class F>
+void mapTile(const char* op, D& dst, const A& a, F f) {
+  using XD = std::remove_cvref_t<D>;
+  using XA = std::remove_cvref_t<A>;
+  static_assert(std::is_same_v<typename XD::Elem, typename XA::Elem>, "pl::sim: dst and src element types differ");
+  requireNeed<typename XA::Elem, N>();
+  requireSpace(op, "dst", dst, {Space::Vec});
+  requireSpace(op, "src", a, {Space::Vec});
+  const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
+  if (vr > XD::kRows || vc > XD::kCols) simFail(op, tileString("src", a) + " does not fit " + tileString("dst", dst));
+  visitCompute(XA::dtype, [&]<class C>(std::type_identity<C>) {
+    for (std::int64_t r = 0; r < vr; ++r)
+      for (std::int64_t c = 0; c < vc; ++c) {
+        const C x = fromSlot<C>(loadSlot<typename XA::Elem>(a.at(r, c)));
+        storeSlot<typename XD::Elem>(dst.at(r, c), normalize(XD::dtype, f(x)));
+      }
+  });
+  setValidZeroPad(op, dst, vr, vc);
+}
+
+struct NegF { template <class C> C operator()(C x) const { return pl::detail::subW(C{0}, x); } };
+struct AbsF {
+  template <class C> C operator()(C x) const {
+    if constexpr (std::is_unsigned_v<C>) return x;
+    else return x < 0 ? pl::detail::subW(C{0}, x) : x;
+  }
+};
+struct ReluF { template <class C> C operator()(C x) const { return x > C{0} ? x : C{0}; } };
+template <DType D>
+struct NotF {
+  template <class C> C operator()(C x) const {
+    if constexpr (std::is_integral_v<C>) return D == DType::Bool ? C(x == 0) : C(~x);
+    else return x;
+  }
+};
+
+}  // namespace detail
+
+// ---- binary, scalar forms ----------------------------------------------------------------------
+
+#define PL_SIM_BINARY(NAME, SNAME, Functor, need)                                                 \
+  template <SimTile D, SimTile A, SimTile B>                                                      \
+  void NAME(D& dst, const A& a, const B& b) {                                                     \
+    detail::zipTiles<detail::Need::need>(#NAME, dst, a, b, Functor{});                           \
+  }                                                                                               \
+  template <SimTile D, SimTile A, class S>                                                        \
+    requires(!SimTile<S>)                                                                         \
+  void SNAME(D& dst, const A& a, const S& s) {                                                    \
+    detail::scalarTile<detail::Need::need>(#SNAME, dst, a, s, Functor{});                        \
+  }
+PL_SIM_BINARY(TADD, TADDS, pl::detail::AddF, Any)
+PL_SIM_BINARY(TSUB, TSUBS, pl::detail::SubF, Any)
+PL_SIM_BINARY(TMUL, TMULS, pl::detail::MulF, Any)
+PL_SIM_BINARY(TDIV, TDIVS, pl::detail::DivF, Any)
+PL_SIM_BINARY(TREM, TREMS, pl::detail::RemF, Any)
+PL_SIM_BINARY(TFMOD, TFMODS, pl::detail::FmodF, Any)
+PL_SIM_BINARY(TMAX, TMAXS, pl::detail::MaxF, Any)
+PL_SIM_BINARY(TMIN, TMINS, pl::detail::MinF, Any)
+PL_SIM_BINARY(TAND, TANDS, pl::detail::AndF, Integer)
+PL_SIM_BINARY(TOR, TORS, pl::detail::OrF, Integer)
+PL_SIM_BINARY(TXOR, TXORS, pl::detail::XorF, Integer)
+PL_SIM_BINARY(TSHL, TSHLS, pl::detail::ShlF, Integer)
+PL_SIM_BINARY(TSHR, TSHRS, pl::detail::ShrF, Integer)
+#undef PL_SIM_BINARY
+
+/// Forms with PyPTO's scratch tile (accepted, unused).
+template <SimTile D, SimTile A, SimTile B, SimTile Tmp>
+void TREM(D& dst, const A& a, const B& b, Tmp&) { TREM(dst, a, b); }
+template <SimTile D, SimTile A, class S, SimTile Tmp>
+void TREMS(D& dst, const A& a, const S& s, Tmp&) { TREMS(dst, a, s); }
+template <SimTile D, SimTile A, SimTile B, SimTile Tmp>
+void TXOR(D& dst, const A& a, const B& b, Tmp&) { TXOR(dst, a, b); }
+template <SimTile D, SimTile A, class S, SimTile Tmp>
+void TXORS(D& dst, const A& a, const S& s, Tmp&) { TXORS(dst, a, s); }
+
+// ---- unary -------------------------------------------------------------------------------------
+
+#define PL_SIM_UNARY_FLOAT(NAME, expr)                                                            \
+  template <SimTile D, SimTile A>                                                                  \
+  void NAME(D& dst, const A& a) {                                                                 \
+    detail::mapTile<detail::Need::Float>(#NAME, dst, a, [](double x) { return expr; });          \
+  }
+PL_SIM_UNARY_FLOAT(TEXP, std::exp(x))
+PL_SIM_UNARY_FLOAT(TLOG, std::log(x))
+PL_SIM_UNARY_FLOAT(TSQRT, std::sqrt(x))
+PL_SIM_UNARY_FLOAT(TRSQRT, 1.0 / std::sqrt(x))
+PL_SIM_UNARY_FLOAT(TRECIP, 1.0 / x)
+PL_SIM_UNARY_FLOAT(TSIN, std::sin(x))
+PL_SIM_UNARY_FLOAT(TCOS, std::cos(x))
+#undef PL_SIM_UNARY_FLOAT
+
+template <SimTile D, SimTile A, SimTile Tmp>
+void TRSQRT(D& dst, const A& a, Tmp&) { TRSQRT(dst, a); }
+
+template <SimTile D, SimTile A>
+void TNEG(D& dst, const A& a) { detail::mapTile<detail::Need::Any>("TNEG", dst, a, detail::NegF{}); }
+template <SimTile D, SimTile A>
+void TABS(D& dst, const A& a) { detail::mapTile<detail::Need::Any>("TABS", dst, a, detail::AbsF{}); }
+template <SimTile D, SimTile A>
+void TRELU(D& dst, const A& a) { detail::mapTile<detail::Need::Any>("TRELU", dst, a, detail::ReluF{}); }
+/// Bitwise not for integers, logical not for bool.
+template <SimTile D, SimTile A>
+void TNOT(D& dst, const A& a) {
+  detail::mapTile<detail::Need::Integer>("TNOT", dst, a, detail::NotF<std::remove_cvref_t<A>::dtype>{});
+}
+/// Leaky ReLU: x for x > 0, slope·x otherwise.
+template <SimTile D, SimTile A>
+void TLRELU(D& dst, const A& a, double slope) {
+  detail::mapTile<detail::Need::Float>("TLRELU", dst, a, [slope](double x) { return x > 0 ? x : slope * x; });
+}
+
+// ---- compare / select --------------------------------------------------------------------------
+
+/// dst (bool or any integer mask) = a <mode> b.
+template <SimTile D, SimTile A, SimTile B>
+void TCMP(D& dst, const A& a, const B& b, CmpMode mode) {
+  detail::zipTiles<detail::Need::Any>("TCMP", dst, a, b, pl::detail::CmpF{mode});
+}
+template <SimTile D, SimTile A, class S>
+  requires(!SimTile<S>)
+void TCMPS(D& dst, const A& a, const S& s, CmpMode mode) {
+  detail::scalarTile<detail::Need::Any>("TCMPS", dst, a, s, pl::detail::CmpF{mode});
+}
+
+/// dst = mask ? a : b (mask: nonzero is true); mask, a and b must have the same valid shape.
+template <SimTile D, SimTile M, SimTile A, SimTile B>
+void TSEL(D& dst, const M& mask, const A& a, const B& b) {
+  using XD = std::remove_cvref_t<D>;
+  using XM = std::remove_cvref_t<M>;
+  detail::requireSameElem<D, A>();
+  detail::requireSameElem<D, B>();
+  detail::requireSpace("TSEL", "mask", mask, {Space::Vec});
+  detail::requireSpace("TSEL", "dst", dst, {Space::Vec});
+  detail::requireSpace("TSEL", "src0", a, {Space::Vec});
+  detail::requireSpace("TSEL", "src1", b, {Space::Vec});
+  detail::requireSameValid("TSEL", a, b);
+  detail::requireSameValid("TSEL", mask, a);
+  const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
+  if (vr > XD::kRows || vc > XD::kCols) simFail("TSEL", detail::tileString("src0", a) + " does not fit " + detail::tileString("dst", dst));
+  for (std::int64_t r = 0; r < vr; ++r)
+    for (std::int64_t c = 0; c < vc; ++c) {
+      const bool m = pl::detail::slotToDouble(XM::dtype, detail::loadSlot<typename XM::Elem>(mask.at(r, c))) != 0;
+      dst.at(r, c) = m ? a.at(r, c) : b.at(r, c);
+    }
+  detail::setValidZeroPad("TSEL", dst, vr, vc);
+}
+/// dst = mask ? a : scalar.
+template <SimTile D, SimTile M, SimTile A, class S>
+  requires(!SimTile<S>)
+void TSELS(D& dst, const M& mask, const A& a, const S& s) {
+  using XD = std::remove_cvref_t<D>;
+  using XM = std::remove_cvref_t<M>;
+  detail::requireSameElem<D, A>();
+  detail::requireSpace("TSELS", "mask", mask, {Space::Vec});
+  detail::requireSpace("TSELS", "dst", dst, {Space::Vec});
+  detail::requireSpace("TSELS", "src", a, {Space::Vec});
+  detail::requireSameValid("TSELS", mask, a);
+  const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
+  if (vr > XD::kRows || vc > XD::kCols) simFail("TSELS", detail::tileString("src", a) + " does not fit " + detail::tileString("dst", dst));
+  typename XD::Storage v{};
+  detail::storeSlot<typename XD::Elem>(v, detail::scalarToSlot(XD::dtype, s));
+  for (std::int64_t r = 0; r < vr; ++r)
+    for (std::int64_t c = 0; c < vc; ++c) {
+      const bool m = pl::detail::slotToDouble(XM::dtype, detail::loadSlot<typename XM::Elem>(mask.at(r, c))) != 0;
+      dst.at(r, c) = m ? a.at(r, c) : v;
+    }
+  detail::setValidZeroPad("TSELS", dst, vr, vc);
+}
+
+}  // namespace pl::sim

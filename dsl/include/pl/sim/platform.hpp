@@ -1,0 +1,175 @@
+// pl/sim/platform.hpp — SoC descriptors (a2a3, a5), simulator configuration, per-core arenas.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pl/types.hpp"
+
+namespace pl::sim {
+
+/// The on-chip memory spaces are the DSL's: `pl::Mem::Vec`, `Mat`, `Left`, `Right`, `Acc`,
+/// `Bias`, `LeftScale`, `RightScale`.
+using Space = pl::Mem;
+
+/// Every simulator failure (capacity overflow, illegal space use, shape mismatch, a kernel that
+/// threw on a worker). Derives from `pl::Error` so eager and simulated runs fail alike.
+class SimError : public pl::Error {
+ public:
+  explicit SimError(const std::string& what) : pl::Error(what) {}
+};
+
+[[noreturn]] inline void simFail(std::string_view op, const std::string& msg) {
+  throw SimError("pl::sim '" + std::string(op) + "': " + msg);
+}
+
+inline constexpr std::size_t kNumSpaces = 11;  // indexed by static_cast<int>(pl::Mem)
+inline constexpr std::uint32_t KiB = 1024;
+
+/// One SoC: capacity (physical bytes) and safe capacity (what the memory planner may use) per
+/// space; a space with capacity 0 does not exist on that SoC.
+struct Platform {
+  const char* name = "";
+  std::array<std::uint32_t, kNumSpaces> capacity{};
+  std::array<std::uint32_t, kNumSpaces> safe{};
+  int aicCores = 0;
+  int aivCores = 0;
+
+  std::uint32_t capacityOf(Space s) const { return capacity[static_cast<std::size_t>(s)]; }
+  std::uint32_t safeOf(Space s) const { return safe[static_cast<std::size_t>(s)]; }
+};
+
+namespace detail {
+inline Platform makePlatform(const char* name, std::uint32_t mat, std::uint32_t left, std::uint32_t right,
+                             std::uint32_t acc, std::uint32_t bias, std::uint32_t scale, std::uint32_t vecPhys,
+                             std::uint32_t vecSafe, int aic, int aiv) {
+  Platform p;
+  p.name = name;
+  auto set = [&](Space s, std::uint32_t phys, std::uint32_t safe) {
+    p.capacity[static_cast<std::size_t>(s)] = phys;
+    p.safe[static_cast<std::size_t>(s)] = safe;
+  };
+  set(Space::Mat, mat, mat);
+  set(Space::Left, left, left);
+  set(Space::Right, right, right);
+  set(Space::Acc, acc, acc);
+  set(Space::Bias, bias, bias);
+  set(Space::LeftScale, scale, scale);
+  set(Space::RightScale, scale, scale);
+  set(Space::Vec, vecPhys, vecSafe);
+  p.aicCores = aic;
+  p.aivCores = aiv;
+  return p;
+}
+}  // namespace detail
+
+/// Ascend 910B-class: AIC Mat 512 KiB, Left 64, Right 64, Acc 128, Bias 1; AIV Vec 192 (184 safe).
+inline const Platform& a2a3() {
+  static const Platform p =
+      detail::makePlatform("a2a3", 512 * KiB, 64 * KiB, 64 * KiB, 128 * KiB, 1 * KiB, 0, 192 * KiB, 184 * KiB, 24, 48);
+  return p;
+}
+/// Ascend 950-class: Mat 512, Left 64, Right 64, Acc 256, Bias 4, Left/RightScale 4; Vec 248 (240 safe).
+inline const Platform& a5() {
+  static const Platform p = detail::makePlatform("a5", 512 * KiB, 64 * KiB, 64 * KiB, 256 * KiB, 4 * KiB, 4 * KiB,
+                                                 248 * KiB, 240 * KiB, 18, 36);
+  return p;
+}
+/// `a2a3`, `a2a3sim`, `a5`, `a5sim` → the descriptor; anything else is an error.
+inline const Platform& platformByName(std::string_view n) {
+  if (n == "a2a3" || n == "a2a3sim") return a2a3();
+  if (n == "a5" || n == "a5sim") return a5();
+  simFail("platform", "unknown platform '" + std::string(n) + "'; expected a2a3, a2a3sim, a5 or a5sim");
+}
+
+/// Process-wide settings. Read once from the environment (`PL_SIM_PLATFORM`, `PL_SIM_CHECKED`),
+/// changeable by the API before kernels run.
+struct Config {
+  const Platform* platform = &a2a3();
+  bool checked = true;  // reject illegal memory-space use (see docs/simulator.md)
+};
+inline Config& config() {
+  static Config c = [] {
+    Config r;
+    if (const char* p = std::getenv("PL_SIM_PLATFORM"); p && *p) r.platform = &platformByName(p);
+    if (const char* c = std::getenv("PL_SIM_CHECKED"); c && *c) r.checked = std::string_view(c) != "0";
+    return r;
+  }();
+  return c;
+}
+inline void setPlatform(const Platform& p) { config().platform = &p; }
+inline const Platform& platform() { return *config().platform; }
+inline void setChecked(bool on) { config().checked = on; }
+inline bool checked() { return config().checked; }
+
+/// The on-chip memory of one core: one byte arena per space, sized like the hardware (physical
+/// capacity of the platform), zero-filled on creation and kept across the tasks the core runs.
+class CoreMemory {
+ public:
+  explicit CoreMemory(const Platform& p = platform()) : platform_(&p) {}
+  const Platform& platformDesc() const { return *platform_; }
+  /// The arena of `s` (allocated on first use).
+  std::byte* arena(Space s) {
+    auto& a = arenas_[static_cast<std::size_t>(s)];
+    if (!a) {
+      const std::uint32_t n = platform_->capacityOf(s);
+      a = std::make_unique<std::byte[]>(n ? n : 1);
+      std::memset(a.get(), 0, n ? n : 1);
+    }
+    return a.get();
+  }
+  std::uint32_t capacity(Space s) const { return platform_->capacityOf(s); }
+
+ private:
+  const Platform* platform_;
+  std::array<std::unique_ptr<std::byte[]>, kNumSpaces> arenas_;
+};
+
+/// Which core (and which block of a launch) the calling thread is simulating.
+struct CoreContext {
+  CoreMemory* memory = nullptr;
+  std::int32_t blockIdx = 0;
+  std::int32_t blockNum = 1;
+  std::int32_t subblockIdx = 0;
+};
+inline CoreContext& coreContext() {
+  thread_local CoreContext ctx;
+  return ctx;
+}
+namespace detail {
+inline std::unique_ptr<CoreMemory>& ownCore() {
+  thread_local std::unique_ptr<CoreMemory> own;
+  return own;
+}
+}  // namespace detail
+
+/// The arena set of the calling thread's core; threads outside the executor (tests, eager host
+/// code) get a private one on first use.
+inline CoreMemory& currentCore() {
+  CoreContext& ctx = coreContext();
+  if (!ctx.memory) {
+    auto& own = detail::ownCore();
+    if (!own || &own->platformDesc() != &platform()) own = std::make_unique<CoreMemory>(platform());
+    ctx.memory = own.get();
+  }
+  return *ctx.memory;
+}
+/// Drops the calling thread's private core memory: the next use gets a fresh, zeroed one for
+/// the current platform. Tiles assigned before the reset must not be used after it.
+inline void resetCurrentCore() {
+  detail::ownCore().reset();
+  coreContext().memory = nullptr;
+}
+
+inline std::int32_t get_block_idx() { return coreContext().blockIdx; }
+inline std::int32_t get_block_num() { return coreContext().blockNum; }
+inline std::int32_t get_subblock_idx() { return coreContext().subblockIdx; }
+
+}  // namespace pl::sim
