@@ -154,6 +154,10 @@ inline std::vector<WhileFrame*>& whileStack() {
   thread_local std::vector<WhileFrame*> stack;
   return stack;
 }
+inline std::uint64_t& whileIdCounter() {
+  thread_local std::uint64_t next = 0;
+  return next;
+}
 struct WhileExit {
   std::uint64_t id;
 };
@@ -263,10 +267,9 @@ std::tuple<Ts...> while_(InitValues<Ts...> init, F&& f) {
   static_assert(sizeof...(Ts) > 0, "pl::while_() requires init_values to be specified (even just a counter)");
   using Ret = std::invoke_result_t<F&, Ts&...>;
   static_assert(detail::isYield<Ret>, "pl::while_: the body must end with 'return pl::yield_(...);'");
-  static std::uint64_t nextId = 0;
   std::tuple<Ts...> cur = std::move(init.values);
   for (;;) {
-    detail::WhileFrame frame{detail::opCounter(), false, ++nextId};
+    detail::WhileFrame frame{detail::opCounter(), false, ++detail::whileIdCounter()};
     detail::whileStack().push_back(&frame);
     try {
       auto y = std::apply([&](auto&... c) { return f(c...); }, cur);

@@ -1,0 +1,307 @@
+// pl/sim/tensor.hpp — orchestration data: ChipTensor, TensorCreateInfo, task args, task ids, kernel-argument decoding.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "pl/dtype.hpp"
+#include "pl/sim/platform.hpp"
+#include "pl/sim/tile.hpp"
+
+namespace pl::sim {
+
+/// PyPTO's DataType spellings (`DataType::FLOAT32`) for the pl dtypes.
+namespace DataType {
+inline constexpr DType FLOAT32 = DType::FP32;
+inline constexpr DType FLOAT16 = DType::FP16;
+inline constexpr DType BFLOAT16 = DType::BF16;
+inline constexpr DType FLOAT8E4M3 = DType::FP8E4M3FN;
+inline constexpr DType FLOAT8E5M2 = DType::FP8E5M2;
+inline constexpr DType HIFLOAT8 = DType::HF8;
+inline constexpr DType INT8 = DType::Int8;
+inline constexpr DType INT16 = DType::Int16;
+inline constexpr DType INT32 = DType::Int32;
+inline constexpr DType INT64 = DType::Int64;
+inline constexpr DType UINT8 = DType::UInt8;
+inline constexpr DType UINT16 = DType::UInt16;
+inline constexpr DType UINT32 = DType::UInt32;
+inline constexpr DType UINT64 = DType::UInt64;
+inline constexpr DType BOOL = DType::Bool;
+}  // namespace DataType
+
+/// Bytes per element in memory (4-bit kinds take a byte each, as in the eager reference).
+constexpr std::size_t elementBytes(DType d) { return pl::dtypeBits(d) <= 8 ? 1 : static_cast<std::size_t>(pl::dtypeBits(d) / 8); }
+
+/// A device (here: host) allocation; owned buffers free themselves when the last tensor goes.
+struct Buffer {
+  std::byte* data = nullptr;
+  std::size_t bytes = 0;
+  std::unique_ptr<std::byte[]> owned;
+};
+
+/// A tensor: a shared buffer, an element offset, shape and strides (elements, rank ≤ 5) and a
+/// dtype. `origin` holds the view's coordinates in its root tensor (for precise overlap tests).
+class ChipTensor {
+ public:
+  std::shared_ptr<Buffer> buffer;
+  std::int64_t start_offset = 0;
+  std::uint32_t ndims = 0;
+  std::array<std::int64_t, kMaxRank> shapes{};
+  std::array<std::int64_t, kMaxRank> strides{};
+  std::array<std::int64_t, kMaxRank> origin{};
+  DType dtype = DType::FP32;
+
+  ChipTensor() = default;
+
+  /// A new zero-filled tensor of `shape`, row-major.
+  static ChipTensor allocate(DType d, const std::int64_t* shape, std::uint32_t rank) {
+    ChipTensor t = layout(d, shape, rank);
+    auto b = std::make_shared<Buffer>();
+    b->bytes = static_cast<std::size_t>(t.numel()) * elementBytes(d);
+    b->owned = std::make_unique<std::byte[]>(b->bytes ? b->bytes : 1);
+    std::memset(b->owned.get(), 0, b->bytes ? b->bytes : 1);
+    b->data = b->owned.get();
+    t.buffer = std::move(b);
+    return t;
+  }
+  static ChipTensor allocate(DType d, std::initializer_list<std::int64_t> shape) {
+    return allocate(d, shape.begin(), static_cast<std::uint32_t>(shape.size()));
+  }
+  /// A row-major tensor over caller-owned memory (not freed by the simulator).
+  static ChipTensor wrap(void* data, DType d, const std::int64_t* shape, std::uint32_t rank) {
+    ChipTensor t = layout(d, shape, rank);
+    auto b = std::make_shared<Buffer>();
+    b->data = static_cast<std::byte*>(data);
+    b->bytes = static_cast<std::size_t>(t.numel()) * elementBytes(d);
+    t.buffer = std::move(b);
+    return t;
+  }
+  static ChipTensor wrap(void* data, DType d, std::initializer_list<std::int64_t> shape) {
+    return wrap(data, d, shape.begin(), static_cast<std::uint32_t>(shape.size()));
+  }
+
+  std::int64_t numel() const {
+    std::int64_t n = 1;
+    for (std::uint32_t k = 0; k < ndims; ++k) n *= shapes[k];
+    return n;
+  }
+  std::byte* base() const { return buffer ? buffer->data : nullptr; }
+  void* data() const { return base() + start_offset * static_cast<std::int64_t>(elementBytes(dtype)); }
+
+  /// The window of `shape` at `offsets` (both `ndims` long); must lie inside this tensor.
+  template <class I>
+  ChipTensor view(const I* shape, const I* offsets) const {
+    ChipTensor t = *this;
+    for (std::uint32_t k = 0; k < ndims; ++k) {
+      const auto o = static_cast<std::int64_t>(offsets[k]), n = static_cast<std::int64_t>(shape[k]);
+      if (o < 0 || n < 0 || o + n > shapes[k])
+        simFail("ChipTensor::view", "window of extent " + std::to_string(n) + " at " + std::to_string(o) + " on axis " +
+                                        std::to_string(k) + " exceeds " + describe());
+      t.shapes[k] = n;
+      t.origin[k] += o;
+      t.start_offset += o * strides[k];
+    }
+    return t;
+  }
+  ChipTensor view(std::initializer_list<std::int64_t> shape, std::initializer_list<std::int64_t> offsets) const {
+    if (shape.size() != ndims || offsets.size() != ndims)
+      simFail("ChipTensor::view", "shape and offsets need " + std::to_string(ndims) + " entries for " + describe());
+    return view(shape.begin(), offsets.begin());
+  }
+  /// Swaps two axes (a strided view; no data moves).
+  ChipTensor transpose(std::uint32_t a, std::uint32_t b) const {
+    if (a >= ndims || b >= ndims) simFail("ChipTensor::transpose", "axis out of range for " + describe());
+    ChipTensor t = *this;
+    std::swap(t.shapes[a], t.shapes[b]);
+    std::swap(t.strides[a], t.strides[b]);
+    std::swap(t.origin[a], t.origin[b]);
+    return t;
+  }
+
+  /// The byte interval [lo, hi) of absolute addresses the view can touch (empty: lo == hi).
+  std::pair<std::uintptr_t, std::uintptr_t> byteRange() const {
+    const auto es = static_cast<std::int64_t>(elementBytes(dtype));
+    const auto b = reinterpret_cast<std::uintptr_t>(base());
+    if (numel() == 0) return {b, b};
+    std::int64_t lo = start_offset, hi = start_offset;
+    for (std::uint32_t k = 0; k < ndims; ++k) {
+      const std::int64_t span = (shapes[k] - 1) * strides[k];
+      (span < 0 ? lo : hi) += span;
+    }
+    return {b + static_cast<std::uintptr_t>(lo * es), b + static_cast<std::uintptr_t>((hi + 1) * es)};
+  }
+
+  std::string describe() const {
+    std::string s = std::string(pl::dtypeName(dtype)) + "[";
+    for (std::uint32_t k = 0; k < ndims; ++k) s += (k ? ", " : "") + std::to_string(shapes[k]);
+    return s + "]";
+  }
+
+ private:
+  static ChipTensor layout(DType d, const std::int64_t* shape, std::uint32_t rank) {
+    if (rank < 1 || rank > kMaxRank) simFail("ChipTensor", "rank " + std::to_string(rank) + " is outside 1..5");
+    ChipTensor t;
+    t.dtype = d;
+    t.ndims = rank;
+    std::int64_t s = 1;
+    for (std::uint32_t k = rank; k-- > 0;) {
+      if (shape[k] < 0) simFail("ChipTensor", "negative extent");
+      t.shapes[k] = shape[k];
+      t.strides[k] = s;
+      s *= shape[k];
+    }
+    return t;
+  }
+};
+
+/// True when two tensors may touch a common byte: exact box intersection for views of the same
+/// root (same base, dtype and strides), byte-interval overlap otherwise (conservative).
+inline bool mayOverlap(const ChipTensor& a, const ChipTensor& b) {
+  const auto [alo, ahi] = a.byteRange();
+  const auto [blo, bhi] = b.byteRange();
+  if (alo == ahi || blo == bhi || ahi <= blo || bhi <= alo) return false;
+  if (a.base() != b.base() || a.dtype != b.dtype || a.ndims != b.ndims || a.strides != b.strides) return true;
+  for (std::uint32_t k = 0; k < a.ndims; ++k)
+    if (a.origin[k] + a.shapes[k] <= b.origin[k] || b.origin[k] + b.shapes[k] <= a.origin[k]) return false;
+  return true;
+}
+
+/// The description of an internal tensor (PyPTO's `TensorCreateInfo c_ci(shapes, n, dtype)`).
+struct TensorCreateInfo {
+  std::array<std::int64_t, kMaxRank> shapes{};
+  std::uint32_t ndims = 0;
+  DType dtype = DType::FP32;
+  template <class I>
+  TensorCreateInfo(const I* s, std::uint32_t n, DType d) : ndims(n), dtype(d) {
+    if (n < 1 || n > kMaxRank) simFail("TensorCreateInfo", "rank " + std::to_string(n) + " is outside 1..5");
+    for (std::uint32_t k = 0; k < n; ++k) shapes[k] = static_cast<std::int64_t>(s[k]);
+  }
+  TensorCreateInfo(std::initializer_list<std::int64_t> s, DType d) : TensorCreateInfo(s.begin(), static_cast<std::uint32_t>(s.size()), d) {}
+};
+
+/// A task id; invalid ids (default) are ignored as dependencies.
+struct PTO2TaskId {
+  std::int64_t id = -1;
+  bool is_valid() const { return id >= 0; }
+  friend bool operator==(PTO2TaskId, PTO2TaskId) = default;
+};
+
+/// The tensors a submission (or an allocation) produced, and its task id.
+class TaskOutputTensors {
+ public:
+  TaskOutputTensors() = default;
+  TaskOutputTensors(PTO2TaskId id, std::vector<ChipTensor> outs) : id_(id), outs_(std::move(outs)) {}
+  PTO2TaskId task_id() const { return id_; }
+  const ChipTensor& get_ref(std::size_t i) const {
+    if (i >= outs_.size()) simFail("TaskOutputTensors", "output " + std::to_string(i) + " of " + std::to_string(outs_.size()));
+    return outs_[i];
+  }
+  std::size_t size() const { return outs_.size(); }
+
+ private:
+  PTO2TaskId id_;
+  std::vector<ChipTensor> outs_;
+};
+
+enum class ArgDir : std::uint8_t { In, Out, InOut };
+
+/// The arguments of one kernel call: tensors with a direction (tensors before scalars, as the
+/// kernel wrapper unpacks them), scalars as u64, and explicit dependencies.
+class CoreTaskArgs {
+ public:
+  void add_input(const ChipTensor& t) { add(t, ArgDir::In); }
+  void add_output(const ChipTensor& t) { add(t, ArgDir::Out); }
+  void add_inout(const ChipTensor& t) { add(t, ArgDir::InOut); }
+  void add_scalar(std::uint64_t v) { scalars_.push_back(v); }
+  void set_dependencies(const PTO2TaskId* ids, std::size_t n) { deps_.assign(ids, ids + n); }
+  void add_dependency(PTO2TaskId id) { deps_.push_back(id); }
+
+  const std::vector<ChipTensor>& tensors() const { return tensors_; }
+  const std::vector<ArgDir>& dirs() const { return dirs_; }
+  const std::vector<std::uint64_t>& scalars() const { return scalars_; }
+  const std::vector<PTO2TaskId>& dependencies() const { return deps_; }
+
+ private:
+  void add(const ChipTensor& t, ArgDir d) {
+    if (!scalars_.empty()) simFail("CoreTaskArgs", "tensors must be added before scalars");
+    if (!t.buffer) simFail("CoreTaskArgs", "tensor argument has no buffer");
+    tensors_.push_back(t);
+    dirs_.push_back(d);
+  }
+  std::vector<ChipTensor> tensors_;
+  std::vector<ArgDir> dirs_;
+  std::vector<std::uint64_t> scalars_;
+  std::vector<PTO2TaskId> deps_;
+};
+
+/// The arguments of the orchestration entry (external tensors, then scalars).
+class ChipTaskArgs {
+ public:
+  struct TensorRef {
+    const ChipTensor* t;
+    const ChipTensor& ref() const { return *t; }
+  };
+  void add_tensor(const ChipTensor& t) { tensors_.push_back(t); }
+  void add_scalar(std::uint64_t v) { scalars_.push_back(v); }
+  TensorRef tensor(std::size_t i) const {
+    if (i >= tensors_.size()) simFail("ChipTaskArgs", "tensor " + std::to_string(i) + " of " + std::to_string(tensors_.size()));
+    return TensorRef{&tensors_[i]};
+  }
+  std::uint64_t scalar(std::size_t i) const {
+    if (i >= scalars_.size()) simFail("ChipTaskArgs", "scalar " + std::to_string(i) + " of " + std::to_string(scalars_.size()));
+    return scalars_[i];
+  }
+  std::size_t tensor_count() const { return tensors_.size(); }
+  std::size_t scalar_count() const { return scalars_.size(); }
+
+ private:
+  std::vector<ChipTensor> tensors_;
+  std::vector<std::uint64_t> scalars_;
+};
+
+/// A scalar's bits as u64 (floats by bit pattern, integers sign-extended) and back.
+template <class T>
+std::uint64_t to_u64(T v) {
+  if constexpr (std::is_same_v<T, float>) return std::bit_cast<std::uint32_t>(v);
+  else if constexpr (std::is_same_v<T, double>) return std::bit_cast<std::uint64_t>(v);
+  else if constexpr (std::is_integral_v<T>) return static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
+  else return std::bit_cast<std::uint64_t>(static_cast<double>(v));
+}
+template <class T>
+T from_u64(std::uint64_t u) {
+  if constexpr (std::is_same_v<T, float>) return std::bit_cast<float>(static_cast<std::uint32_t>(u));
+  else if constexpr (std::is_same_v<T, double>) return std::bit_cast<double>(u);
+  else return static_cast<T>(static_cast<std::int64_t>(u));
+}
+
+// ---- the kernel side of the argument convention ------------------------------------------------
+
+/// The tensor in kernel argument slot `i` (a `ChipTensor*`).
+inline const ChipTensor& tensorArg(const std::int64_t* args, std::size_t i) {
+  return *reinterpret_cast<const ChipTensor*>(static_cast<std::intptr_t>(args[i]));
+}
+/// A GlobalView<T> over kernel argument tensor `i` (the dtype must be T's).
+template <class T>
+GlobalView<T> viewArg(const std::int64_t* args, std::size_t i) {
+  const ChipTensor& t = tensorArg(args, i);
+  if (t.dtype != dtypeOf<T>)
+    simFail("viewArg", "kernel argument " + std::to_string(i) + " is " + t.describe() + ", the kernel expects " +
+                           std::string(pl::dtypeName(dtypeOf<T>)));
+  return GlobalView<T>(reinterpret_cast<StorageOf<T>*>(t.base()), t.start_offset, t.shapes.data(), t.strides.data(),
+                       static_cast<int>(t.ndims));
+}
+/// The scalar in kernel argument slot `i`.
+template <class T>
+T scalarArg(const std::int64_t* args, std::size_t i) {
+  return from_u64<T>(static_cast<std::uint64_t>(args[i]));
+}
+
+}  // namespace pl::sim
