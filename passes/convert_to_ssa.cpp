@@ -1,0 +1,488 @@
+// ConvertToSSA: versions, if-phis and loop iter_args (see convert_to_ssa.h).
+#include "passes/convert_to_ssa.h"
+
+#include "ir/mutator.h"
+#include "ir/op_registry.h"
+#include "ir/structural_equal.h"
+#include "ir/visitor.h"
+#include "passes/utils/liveness.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+
+using Env = std::unordered_map<const Var *, VarPtr>;
+
+/// Scopes that become functions of their own: values first defined inside are not promoted
+/// out of loops because of uses after the scope.
+bool isOutlineBoundary(ScopeKind k) { return k != ScopeKind::Runtime && k != ScopeKind::SplitAiv; }
+
+/// Rewrites uses (in expressions, types and attrs) to the current version; not transitive.
+class Renamer : public IRMutator {
+public:
+  explicit Renamer(const Env &cur) : cur_(cur) {}
+  ExprPtr mutateVarUse(const VarPtr &v) override {
+    if (isa<MemRef>(v))
+      return IRMutator::mutateVarUse(v);
+    auto it = cur_.find(v.get());
+    return it == cur_.end() ? v : it->second;
+  }
+  AttrList renameAttrs(const AttrList &a) {
+    bool changed = false;
+    return mutateAttrs(a, changed);
+  }
+
+private:
+  const Env &cur_;
+};
+
+/// Every binding site of a function, by pointer (to recover the VarPtr of a key).
+class DefCollector : public IRVisitor {
+public:
+  DefCollector() { visitTypes_ = false; }
+  void visitVarDef(const VarPtr &v) override { defs[v.get()] = v; }
+  Env defs;
+};
+
+/// True when s contains a break or continue of the loop whose body it is.
+bool hasLoopEscape(const StmtPtr &s) {
+  if (!s)
+    return false;
+  switch (s->kind()) {
+  case StmtKind::Break:
+  case StmtKind::Continue: return true;
+  case StmtKind::Seq:
+    for (auto &c : static_cast<const Seq &>(*s).stmts())
+      if (hasLoopEscape(c))
+        return true;
+    return false;
+  case StmtKind::If:
+    return hasLoopEscape(static_cast<const If &>(*s).thenBody()) ||
+           hasLoopEscape(static_cast<const If &>(*s).elseBody());
+  case StmtKind::Scope: return hasLoopEscape(static_cast<const Scope &>(*s).body());
+  default: return false;
+  }
+}
+
+/// Removes and returns the values of a trailing yield (empty when there is none).
+ExprList popYield(std::vector<StmtPtr> &stmts, Span *span = nullptr) {
+  if (stmts.empty() || !isa<Yield>(stmts.back()))
+    return {};
+  auto *y = static_cast<const Yield *>(stmts.back().get());
+  ExprList vs = y->values();
+  if (span)
+    *span = y->span();
+  stmts.pop_back();
+  return vs;
+}
+
+StmtPtr blockWithYield(std::vector<StmtPtr> stmts, ExprList ys, const Span &span) {
+  if (!ys.empty())
+    stmts.push_back(Yield::make(std::move(ys), span));
+  return Seq::flatten(std::move(stmts));
+}
+
+std::vector<const Var *> sortedById(const VarSet &s) {
+  std::vector<const Var *> out(s.begin(), s.end());
+  std::sort(out.begin(), out.end(), [](const Var *a, const Var *b) { return a->id() < b->id(); });
+  return out;
+}
+
+/// Live sets after a statement: `all` for phis and carries, `promo` for promotion of values
+/// first defined in a loop (trimmed at outline-boundary scopes; usually the same set).
+struct Live {
+  const VarSet *all;
+  const VarSet *promo;
+};
+
+/// One new loop-carried variable.
+struct Carry {
+  const Var *key;
+  IterArg arg;
+};
+
+class SSAConverter {
+public:
+  explicit SSAConverter(DiagnosticEngine &diags) : diags_(diags) {}
+  FunctionPtr run(const FunctionPtr &f);
+
+private:
+  VarPtr define(const VarPtr &v, const Span &where);
+  ExprPtr rename(const ExprPtr &e) { return renamer_.mutateExpr(e); }
+  void error(const char *code, const Span &span, std::string msg) {
+    diags_.error(code, span, std::move(msg));
+    failed_ = true;
+  }
+
+  std::vector<StmtPtr> convertBlock(const StmtPtr &body, Live after);
+  StmtPtr convertStmt(const StmtPtr &s, Live after);
+  StmtPtr convertIf(const If &s, Live after);
+  void addPhis(const If &s, const Env &before, const Env &thenEnv, const Env &elseEnv,
+               const VarSet &liveAfter, std::vector<VarPtr> &rets, ExprList &thenY,
+               ExprList &elseY);
+  StmtPtr convertFor(const For &s, Live after);
+  StmtPtr convertWhile(const While &s, Live after);
+  StmtPtr convertScope(const Scope &s, Live after);
+
+  std::vector<Carry> planCarries(const Stmt &loop, const StmtPtr &body, const VarSet &end,
+                                 const VarSet &endPromo, Live after);
+  ExprPtr findInit(const Var *key, const StmtPtr &body, const TypePtr &type);
+  StmtPtr finishLoopBody(std::vector<StmtPtr> stmts, const std::vector<Carry> &carries,
+                         const Span &span);
+  std::vector<VarPtr> loopReturnVars(const std::vector<VarPtr> &existing,
+                                     const std::vector<Carry> &carries, const Span &span);
+
+  DiagnosticEngine &diags_;
+  bool failed_ = false;
+  Env cur_;                               ///< original Var → its current version
+  Env origin_;                            ///< key → the original VarPtr
+  std::unordered_set<const Var *> bound_; ///< originals already used as a binding
+  std::unordered_set<const Var *> named_; ///< originals whose name was checked
+  std::vector<Param> params_;
+  Renamer renamer_{cur_};
+};
+
+VarPtr SSAConverter::define(const VarPtr &v, const Span &where) {
+  if (named_.insert(v.get()).second && v->name().find("__") != std::string::npos)
+    error("S402", v->span().valid() ? v->span() : where,
+          "variable name '" + v->name() + "' contains '__', which is reserved for "
+                                          "compiler-generated names");
+  TypePtr t = renamer_.mutateType(v->type());
+  bool first = bound_.insert(v.get()).second;
+  VarPtr nv = first && t == v->type() ? v : Var::make(v->name(), t, v->span());
+  cur_[v.get()] = nv;
+  return nv;
+}
+
+std::vector<StmtPtr> SSAConverter::convertBlock(const StmtPtr &body, Live after) {
+  auto stmts = bodyStmts(body);
+  auto all = liveAfterEach(stmts, *after.all);
+  std::vector<VarSet> promo;
+  if (after.promo != after.all)
+    promo = liveAfterEach(stmts, *after.promo);
+  std::vector<StmtPtr> out;
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    if (isa<Yield>(stmts[i]) && i + 1 != stmts.size())
+      error("S401", stmts[i]->span(),
+            "yield must be the last statement of its block; the statements after it would "
+            "never run");
+    Live l{&all[i], promo.empty() ? &all[i] : &promo[i]};
+    if (auto s = convertStmt(stmts[i], l))
+      out.push_back(std::move(s));
+  }
+  return out;
+}
+
+StmtPtr SSAConverter::convertStmt(const StmtPtr &s, Live after) {
+  switch (s->kind()) {
+  case StmtKind::Assign: {
+    auto &a = static_cast<const Assign &>(*s);
+    ExprPtr value = rename(a.value());
+    return Assign::make(define(a.var(), s->span()), value, s->span());
+  }
+  case StmtKind::Eval: return Eval::make(rename(static_cast<const Eval &>(*s).expr()), s->span());
+  case StmtKind::Yield: {
+    ExprList vs;
+    for (auto &v : static_cast<const Yield &>(*s).values())
+      vs.push_back(rename(v));
+    return Yield::make(std::move(vs), s->span());
+  }
+  case StmtKind::Return: {
+    ExprList vs;
+    for (auto &v : static_cast<const Return &>(*s).values())
+      vs.push_back(rename(v));
+    return Return::make(std::move(vs), s->span());
+  }
+  case StmtKind::Seq: return Seq::flatten(convertBlock(s, after), s->span());
+  case StmtKind::If: return convertIf(static_cast<const If &>(*s), after);
+  case StmtKind::For: return convertFor(static_cast<const For &>(*s), after);
+  case StmtKind::While: return convertWhile(static_cast<const While &>(*s), after);
+  case StmtKind::Scope: return convertScope(static_cast<const Scope &>(*s), after);
+  default: return s; // break, continue, inline code
+  }
+}
+
+// ---- if -----------------------------------------------------------------------------------------
+
+StmtPtr SSAConverter::convertIf(const If &s, Live after) {
+  ExprPtr cond = rename(s.cond());
+  Env before = cur_;
+  auto thenStmts = convertBlock(s.thenBody(), after);
+  Env thenEnv = std::move(cur_);
+  cur_ = before;
+  std::vector<StmtPtr> elseStmts;
+  if (s.elseBody())
+    elseStmts = convertBlock(s.elseBody(), after);
+  Env elseEnv = std::move(cur_);
+  cur_ = before;
+  Span thenSpan = s.span(), elseSpan = s.span();
+  ExprList thenY = popYield(thenStmts, &thenSpan), elseY = popYield(elseStmts, &elseSpan);
+  std::vector<VarPtr> rets;
+  for (auto &rv : s.returnVars())
+    rets.push_back(define(rv, s.span()));
+  addPhis(s, before, thenEnv, elseEnv, *after.all, rets, thenY, elseY);
+  StmtPtr thenB = blockWithYield(std::move(thenStmts), std::move(thenY), thenSpan);
+  StmtPtr elseB;
+  if (s.elseBody() || !elseY.empty())
+    elseB = blockWithYield(std::move(elseStmts), std::move(elseY), elseSpan);
+  return If::make(cond, thenB, elseB, std::move(rets), s.span());
+}
+
+void SSAConverter::addPhis(const If &s, const Env &before, const Env &thenEnv,
+                           const Env &elseEnv, const VarSet &liveAfter,
+                           std::vector<VarPtr> &rets, ExprList &thenY, ExprList &elseY) {
+  auto lookup = [](const Env &e, const Var *k) -> VarPtr {
+    auto it = e.find(k);
+    return it == e.end() ? nullptr : it->second;
+  };
+  VarSet changed;
+  for (const Env *e : {&thenEnv, &elseEnv})
+    for (auto &[k, v] : *e)
+      if (lookup(before, k) != v && liveAfter.count(k))
+        changed.insert(k);
+  for (const Var *k : sortedById(changed)) {
+    VarPtr tv = lookup(thenEnv, k), ev = lookup(elseEnv, k);
+    if (!tv || !ev) {
+      error("S403", s.span(),
+            "'" + k->name() + "' is assigned in only one branch of this if and read after it; "
+                              "assign it before the if or in both branches");
+      continue;
+    }
+    VarPtr phi = Var::make(k->name(), tv->type(), s.span());
+    rets.push_back(phi);
+    thenY.push_back(tv);
+    elseY.push_back(ev);
+    cur_[k] = phi;
+  }
+}
+
+// ---- loops --------------------------------------------------------------------------------------
+
+std::vector<Carry> SSAConverter::planCarries(const Stmt &loop, const StmtPtr &body,
+                                             const VarSet &end, const VarSet &endPromo,
+                                             Live after) {
+  std::vector<Carry> out;
+  for (const Var *k : sortedById(collectAssigned(body))) {
+    auto it = cur_.find(k);
+    if (it != cur_.end()) {
+      if (end.count(k))
+        out.push_back({k, {Var::make(k->name(), it->second->type(), loop.span()), it->second}});
+      continue;
+    }
+    bool escapes = after.promo->count(k) || (endPromo.count(k) && !after.all->count(k));
+    if (!escapes)
+      continue; // a loop-local temporary
+    const VarPtr &orig = origin_.at(k);
+    TypePtr type = renamer_.mutateType(orig->type());
+    ExprPtr init = findInit(k, body, type);
+    if (!init) {
+      error("S404", loop.span(),
+            "'" + k->name() + "' is first assigned inside this loop and read after it, but has "
+                              "no value before the loop (the loop may run zero times); assign it "
+                              "before the loop");
+      continue;
+    }
+    out.push_back({k, {Var::make(k->name(), type, loop.span()), init}});
+  }
+  return out;
+}
+
+/// Finds a written-buffer argument aliasing an assignment of `key` in the body.
+class AliasFinder : public IRVisitor {
+public:
+  AliasFinder(const Var *key, const Env &cur, const TypePtr &type)
+      : key_(key), cur_(cur), type_(type) {
+    visitTypes_ = false;
+  }
+  void visitAssign(const Assign &s) override {
+    auto *call = dynCast<Call>(s.value());
+    if (found || s.var().get() != key_ || !call || !call->target().isOp())
+      return;
+    for (size_t i = 0; i < call->args().size() && !found; ++i) {
+      auto *arg = dynCast<Var>(call->args()[i]);
+      auto it = arg ? cur_.find(arg) : cur_.end();
+      if (it != cur_.end() && writesArg(*call->target().op, i, call->kwargs()) &&
+          structuralEqual(it->second->type(), type_))
+        found = it->second;
+    }
+  }
+  VarPtr found;
+
+private:
+  const Var *key_;
+  const Env &cur_;
+  TypePtr type_;
+};
+
+ExprPtr SSAConverter::findInit(const Var *key, const StmtPtr &body, const TypePtr &type) {
+  AliasFinder finder(key, cur_, type);
+  finder.visitStmt(body);
+  if (finder.found)
+    return finder.found;
+  for (auto &p : params_) {
+    auto it = cur_.find(p.var.get());
+    if (p.direction != ParamDirection::In && it != cur_.end() &&
+        structuralEqual(it->second->type(), type))
+      return it->second;
+  }
+  return nullptr;
+}
+
+StmtPtr SSAConverter::finishLoopBody(std::vector<StmtPtr> stmts,
+                                     const std::vector<Carry> &carries, const Span &span) {
+  Span ySpan = span;
+  ExprList ys = popYield(stmts, &ySpan);
+  for (auto &c : carries)
+    ys.push_back(cur_.at(c.key));
+  return blockWithYield(std::move(stmts), std::move(ys), ySpan);
+}
+
+std::vector<VarPtr> SSAConverter::loopReturnVars(const std::vector<VarPtr> &existing,
+                                                 const std::vector<Carry> &carries,
+                                                 const Span &span) {
+  std::vector<VarPtr> rets;
+  for (auto &rv : existing)
+    rets.push_back(define(rv, span));
+  for (auto &c : carries) {
+    rets.push_back(Var::make(c.key->name(), c.arg.var->type(), span));
+    cur_[c.key] = rets.back();
+  }
+  return rets;
+}
+
+StmtPtr SSAConverter::convertFor(const For &s, Live after) {
+  ExprPtr start = rename(s.start()), stop = rename(s.stop()), step = rename(s.step());
+  AttrList attrs = renamer_.renameAttrs(s.attrs());
+  std::vector<IterArg> args;
+  for (auto &a : s.iterArgs())
+    args.push_back({nullptr, rename(a.init)});
+  Env saved = cur_;
+  VarPtr loopVar = define(s.loopVar(), s.span());
+  for (size_t i = 0; i < args.size(); ++i)
+    args[i].var = define(s.iterArgs()[i].var, s.span());
+  VarSet end = liveAtBodyEnd(s, *after.all);
+  VarSet endPromo = after.promo == after.all ? end : liveAtBodyEnd(s, *after.promo);
+  auto carries = planCarries(s, s.body(), end, endPromo, after);
+  if (!carries.empty() && hasLoopEscape(s.body()))
+    error("S405", s.span(),
+          "this loop has a break or continue and would carry '" + carries[0].key->name() +
+              "' across iterations; run ctrl-flow-transform first or assign it outside the loop");
+  for (auto &c : carries) {
+    cur_[c.key] = c.arg.var;
+    args.push_back(c.arg);
+  }
+  auto stmts = convertBlock(s.body(), {&end, &endPromo});
+  StmtPtr body = finishLoopBody(std::move(stmts), carries, s.span());
+  cur_ = std::move(saved);
+  auto rets = loopReturnVars(s.returnVars(), carries, s.span());
+  return For::make(loopVar, start, stop, step, std::move(args), body, std::move(rets),
+                   s.forKind(), std::move(attrs), s.span());
+}
+
+StmtPtr SSAConverter::convertWhile(const While &s, Live after) {
+  std::vector<IterArg> args;
+  for (auto &a : s.iterArgs())
+    args.push_back({nullptr, rename(a.init)});
+  Env saved = cur_;
+  for (size_t i = 0; i < args.size(); ++i)
+    args[i].var = define(s.iterArgs()[i].var, s.span());
+  VarSet end = liveAtBodyEnd(s, *after.all);
+  VarSet endPromo = after.promo == after.all ? end : liveAtBodyEnd(s, *after.promo);
+  auto carries = planCarries(s, s.body(), end, endPromo, after);
+  if (!carries.empty() && hasLoopEscape(s.body()))
+    error("S405", s.span(),
+          "this loop has a break or continue and would carry '" + carries[0].key->name() +
+              "' across iterations; run ctrl-flow-transform first or assign it outside the loop");
+  for (auto &c : carries) {
+    cur_[c.key] = c.arg.var;
+    args.push_back(c.arg);
+  }
+  ExprPtr cond = rename(s.cond());
+  auto stmts = convertBlock(s.body(), {&end, &endPromo});
+  StmtPtr body = finishLoopBody(std::move(stmts), carries, s.span());
+  cur_ = std::move(saved);
+  auto rets = loopReturnVars(s.returnVars(), carries, s.span());
+  return While::make(cond, std::move(args), body, std::move(rets), s.span());
+}
+
+// ---- scopes and functions -----------------------------------------------------------------------
+
+StmtPtr SSAConverter::convertScope(const Scope &s, Live after) {
+  AttrList attrs;
+  VarPtr taskId;
+  for (auto &[k, v] : s.attrs()) {
+    auto *e = std::get_if<ExprPtr>(&v);
+    if (k == "task_id" && e && isa<Var>(*e))
+      taskId = as<Var>(*e); // a binding site, visible after the scope
+    else
+      attrs.push_back({k, renamer_.renameAttrs({{k, v}})[0].second});
+  }
+  VarSet trimmed;
+  Live inner = after;
+  if (isOutlineBoundary(s.scopeKind())) {
+    for (const Var *v : *after.promo)
+      if (cur_.count(v))
+        trimmed.insert(v);
+    inner.promo = &trimmed;
+  }
+  StmtPtr body = Seq::flatten(convertBlock(s.body(), inner), s.body() ? s.body()->span() : Span{});
+  if (taskId) {
+    VarPtr nv = define(taskId, s.span());
+    for (auto &[k, v] : attrs)
+      if (k == "task_id")
+        v = ExprPtr(nv);
+    if (!findAttr(attrs, "task_id"))
+      attrs.push_back({"task_id", ExprPtr(nv)});
+  }
+  return Scope::make(s.scopeKind(), s.nameHint(), body, std::move(attrs), s.span());
+}
+
+FunctionPtr SSAConverter::run(const FunctionPtr &f) {
+  DefCollector defs;
+  defs.visitFunction(*f);
+  origin_ = std::move(defs.defs);
+  params_ = f->params();
+  std::vector<Param> params;
+  VarSet exitLive;
+  for (auto &p : f->params()) {
+    params.push_back({define(p.var, f->span()), p.direction});
+    if (p.direction != ParamDirection::In)
+      exitLive.insert(p.var.get());
+  }
+  std::vector<TypePtr> rets;
+  for (auto &t : f->returnTypes())
+    rets.push_back(renamer_.mutateType(t));
+  AttrList attrs = renamer_.renameAttrs(f->attrs());
+  StmtPtr body = f->body() ? Seq::flatten(convertBlock(f->body(), {&exitLive, &exitLive}),
+                                          f->body()->span())
+                           : nullptr;
+  if (failed_)
+    return nullptr;
+  auto out = Function::make(f->name(), f->type(), std::move(params), std::move(rets), body,
+                            f->level(), f->role(), std::move(attrs), f->span());
+  return structuralEqual(*out, *f) ? f : out;
+}
+} // namespace
+
+FunctionPtr convertToSSA(const FunctionPtr &f, DiagnosticEngine &diags) {
+  SSAConverter converter(diags);
+  return converter.run(f);
+}
+
+Pass createConvertToSSAPass(PassOptions &) {
+  PassInfo info{"convert-to-ssa",
+                "ConvertToSSA",
+                /*required=*/{},
+                /*produced=*/{IRProperty::SSAForm},
+                /*invalidated=*/{IRProperty::NormalizedStmtStructure}};
+  return createFunctionPass(std::move(info),
+                            [](const FunctionPtr &f, const Program &, PassContext &ctx) {
+                              return convertToSSA(f, ctx.diags());
+                            });
+}
+
+} // namespace pl::passes
