@@ -16,6 +16,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   PassOptions none;
   p.add(createNormalizeStmtStructurePass(none)); // --
   p.add(createFlattenCallExprPass(none));        // 06
+  p.add(createOutlineIncoreScopesPass(none));   // 09
   return p;
 }
 

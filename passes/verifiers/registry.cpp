@@ -13,6 +13,7 @@ const std::vector<PropertyVerifier> &propertyVerifiers() {
       {P::NoRedundantBlocks, verifyNoRedundantBlocks, "V701-V703"},
       {P::BreakContinueValid, verifyBreakContinueValid, "V301-V306"},
       {P::UseAfterDef, verifyUseAfterDef, "V401-V402"},
+      {P::SplitIncoreOrch, verifySplitIncoreOrch, "V501-V502"},
   };
   return table;
 }

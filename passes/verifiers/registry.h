@@ -35,5 +35,6 @@ void verifyNormalizedStmtStructure(const ir::Program &p, ir::DiagnosticEngine &d
 void verifyNoRedundantBlocks(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyBreakContinueValid(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyUseAfterDef(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifySplitIncoreOrch(const ir::Program &p, ir::DiagnosticEngine &diags);
 
 } // namespace pl::passes

@@ -1,0 +1,33 @@
+// Buffer aliasing and parameter-direction inference shared by the outline passes and
+// ConvertTensorToTileOps: which variables name the same buffer as a root variable, and whether
+// a body reads, writes or both reads and writes each root.
+#pragma once
+
+#include "ir/function.h"
+
+#include <unordered_map>
+
+namespace pl::passes {
+
+/// Variable → the root variable whose buffer it names.
+using AliasRoots = std::unordered_map<const ir::Var *, const ir::Var *>;
+
+/// Follows buffers from `roots` through `body` in program order: plain copies `y = x`, op
+/// results that alias an argument (store, assemble, write, matmul_acc), function results that
+/// return one of the callee's parameters (also through a tuple temporary), loop carries (init →
+/// iter_arg → return var) and if-phis whose branches yield the same root.
+AliasRoots computeAliasRoots(const ir::StmtPtr &body, const std::vector<ir::VarPtr> &roots,
+                             const ir::Program *program);
+
+/// Per root: In (only read, or unused), Out (only written) or InOut (written and read), merged
+/// over the lattice In < Out < InOut. A write is an op argument the registry marks written or a
+/// callee's Out / InOut parameter; passing a buffer along (copy, carry, yield, return) is
+/// neither; every other use is a read. Non-tensor roots are always In.
+std::vector<ir::ParamDirection> inferParamDirections(const ir::StmtPtr &body,
+                                                     const std::vector<ir::VarPtr> &roots,
+                                                     const ir::Program *program);
+
+/// The larger of two directions on In < Out < InOut.
+ir::ParamDirection mergeDirection(ir::ParamDirection a, ir::ParamDirection b);
+
+} // namespace pl::passes

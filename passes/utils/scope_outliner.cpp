@@ -1,0 +1,336 @@
+// The scope outliner shared by the Outline* passes (see scope_outliner.h).
+#include "passes/utils/scope_outliner.h"
+
+#include "ir/clone.h"
+#include "ir/mutator.h"
+#include "ir/printer.h"
+#include "ir/visitor.h"
+#include "passes/utils/buffer_aliases.h"
+
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+using ScopePtr = std::shared_ptr<const Scope>;
+
+/// The first selected scope in traversal order (optionally below `skip`'s own node).
+class ScopeFinder : public IRVisitor {
+public:
+  ScopeFinder(const OutlineOptions &opts, const Function &parent)
+      : opts_(opts), parent_(parent) {
+    visitTypes_ = false;
+  }
+  ScopePtr found;
+
+  void find(const StmtPtr &s) {
+    if (found || !s)
+      return;
+    if (auto sc = as<Scope>(s); sc && opts_.select(*sc, parent_)) {
+      found = sc;
+      return;
+    }
+    visitStmt(s);
+  }
+  void visitScope(const Scope &s) override { find(s.body()); }
+  void visitSeq(const Seq &s) override {
+    for (auto &c : s.stmts())
+      find(c);
+  }
+  void visitIf(const If &s) override {
+    find(s.thenBody());
+    find(s.elseBody());
+  }
+  void visitFor(const For &s) override { find(s.body()); }
+  void visitWhile(const While &s) override { find(s.body()); }
+
+private:
+  const OutlineOptions &opts_;
+  const Function &parent_;
+};
+
+ScopePtr findSelected(const StmtPtr &s, const OutlineOptions &opts, const Function &parent) {
+  ScopeFinder finder(opts, parent);
+  finder.find(s);
+  return finder.found;
+}
+
+/// Uses of each variable, not descending into `skip` (the scope being outlined).
+class UseCounter : public IRVisitor {
+public:
+  explicit UseCounter(const Stmt *skip) : skip_(skip) { visitTypes_ = false; }
+  std::unordered_map<const Var *, unsigned> uses;
+  void visitVarUse(const VarPtr &v) override { ++uses[v.get()]; }
+  void visitScope(const Scope &s) override {
+    if (&s != skip_)
+      IRVisitor::visitScope(s);
+  }
+
+private:
+  const Stmt *skip_;
+};
+
+/// Binding sites (in order) and first uses (in order) inside a scope body.
+class DefUseOrder : public IRVisitor {
+public:
+  DefUseOrder() { visitTypes_ = false; }
+  std::vector<VarPtr> defs, uses;
+  std::unordered_set<const Var *> defSet, useSet;
+  void visitVarDef(const VarPtr &v) override {
+    if (defSet.insert(v.get()).second)
+      defs.push_back(v);
+  }
+  void visitVarUse(const VarPtr &v) override {
+    if (!isa<MemRef>(v) && useSet.insert(v.get()).second)
+      uses.push_back(v);
+  }
+};
+
+/// Replaces one statement (by identity) with a list of statements.
+class StmtReplacer : public IRMutator {
+public:
+  StmtReplacer(const Stmt *target, std::vector<StmtPtr> with)
+      : target_(target), with_(std::move(with)) {}
+  StmtPtr mutateScope(const std::shared_ptr<const Scope> &s) override {
+    if (s.get() == target_)
+      return with_.size() == 1 ? with_[0] : Seq::flatten(with_, s->span());
+    return IRMutator::mutateScope(s);
+  }
+
+private:
+  const Stmt *target_;
+  std::vector<StmtPtr> with_;
+};
+
+/// Program-wide function names: default `{f}_{base}_{n}` and name hints.
+class NameAllocator {
+public:
+  explicit NameAllocator(const Program &p) {
+    for (auto &f : p.functions())
+      taken_.insert(f->name());
+  }
+  std::string allocate(const std::string &parent, const std::string &base,
+                       const std::string &hint) {
+    if (hint.empty()) {
+      unsigned &n = counters_[{parent, base}];
+      while (taken_.count(parent + "_" + base + "_" + std::to_string(n)))
+        ++n;
+      return take(parent + "_" + base + "_" + std::to_string(n++));
+    }
+    auto owner = hintOwner_.find(hint);
+    if (!taken_.count(hint)) {
+      hintOwner_[hint] = parent;
+      return take(hint);
+    }
+    std::string stem = owner != hintOwner_.end() && owner->second == parent
+                           ? hint
+                           : parent + "_" + hint;
+    if (!taken_.count(stem))
+      return take(stem);
+    for (unsigned i = 0;; ++i)
+      if (!taken_.count(stem + "_" + std::to_string(i)))
+        return take(stem + "_" + std::to_string(i));
+  }
+
+private:
+  std::string take(std::string n) {
+    taken_.insert(n);
+    return n;
+  }
+  std::set<std::string> taken_;
+  std::map<std::pair<std::string, std::string>, unsigned> counters_;
+  std::map<std::string, std::string> hintOwner_;
+};
+
+/// The parts of a scope's attrs that stay with the call: task id and dependencies.
+struct TaskAttrs {
+  VarPtr taskId;
+  ExprList deps;
+  bool any = false;
+};
+
+TaskAttrs taskAttrs(const Scope &s) {
+  TaskAttrs t;
+  for (auto &[key, value] : s.attrs()) {
+    if (key == "task_id") {
+      if (auto *e = std::get_if<ExprPtr>(&value))
+        t.taskId = as<Var>(*e);
+      t.any = true;
+    } else if (key == "deps") {
+      if (auto *es = std::get_if<ExprList>(&value))
+        t.deps = *es;
+      else if (auto *e = std::get_if<ExprPtr>(&value))
+        t.deps = {*e};
+      t.any = true;
+    }
+  }
+  return t;
+}
+
+struct Outlined {
+  FunctionPtr function;
+  std::vector<StmtPtr> replacement;
+};
+
+/// The outlined function for `scope` with the given live-ins and outputs.
+FunctionPtr buildFunction(const Scope &scope, const std::string &name, const OutlinedShape &shape,
+                          const std::vector<VarPtr> &liveIns, const std::vector<VarPtr> &outputs,
+                          const Program &lookup) {
+  VarMap map;
+  std::vector<VarPtr> paramVars;
+  for (auto &v : liveIns) {
+    paramVars.push_back(Var::make(v->name(), v->type(), v->span()));
+    map[v.get()] = paramVars.back();
+  }
+  StmtPtr body = deepClone(scope.body(), map);
+  std::vector<ParamDirection> dirs = inferParamDirections(body, paramVars, &lookup);
+  AliasRoots roots = computeAliasRoots(body, paramVars, &lookup);
+  ExprList rets;
+  std::vector<TypePtr> retTypes;
+  for (auto &o : outputs) {
+    VarPtr v = map.at(o.get());
+    auto it = roots.find(v.get());
+    ExprPtr r = v;
+    if (it != roots.end())
+      for (auto &p : paramVars)
+        if (p.get() == it->second)
+          r = p;
+    rets.push_back(r);
+    retTypes.push_back(r->type());
+  }
+  std::vector<Param> params;
+  for (size_t i = 0; i < paramVars.size(); ++i)
+    params.push_back({paramVars[i], dirs[i]});
+  std::vector<StmtPtr> stmts{body, Return::make(rets, scope.span())};
+  return Function::make(name, shape.type, std::move(params), std::move(retTypes),
+                        Seq::flatten(std::move(stmts), scope.body()->span()), shape.level,
+                        shape.role, shape.functionAttrs, scope.span());
+}
+
+/// The call (or submit) and output bindings that replace the scope in its parent.
+std::vector<StmtPtr> buildCallSite(const Scope &scope, const Function &callee,
+                                   const OutlinedShape &shape, const std::vector<VarPtr> &liveIns,
+                                   const std::vector<VarPtr> &outputs) {
+  ExprList args(liveIns.begin(), liveIns.end());
+  CallTarget target{nullptr, callee.name()};
+  TypePtr callType = functionCallType(callee.returnTypes());
+  TaskAttrs task = taskAttrs(scope);
+  const Span &span = scope.span();
+  std::vector<StmtPtr> out;
+  if (!task.any) {
+    ExprPtr call = Call::make(target, args, {}, shape.callAttrs, callType, span);
+    if (outputs.empty())
+      return {Eval::make(call, span)};
+    if (outputs.size() == 1)
+      return {Assign::make(outputs[0], call, span)};
+    VarPtr tmp = Var::make(callee.name() + "_ret", callType, span);
+    out.push_back(Assign::make(tmp, call, span));
+    for (size_t i = 0; i < outputs.size(); ++i)
+      out.push_back(Assign::make(outputs[i], TupleGetItem::make(tmp, int64_t(i), span), span));
+    return out;
+  }
+  ExprPtr submit = std::make_shared<const Submit>(target, args, task.deps, nullptr, false, false,
+                                                  nullptr, submitResultType(callType), span);
+  VarPtr tmp = Var::make(callee.name() + "_task", submit->type(), span);
+  out.push_back(Assign::make(tmp, submit, span));
+  for (size_t i = 0; i < outputs.size(); ++i)
+    out.push_back(Assign::make(outputs[i], TupleGetItem::make(tmp, int64_t(i), span), span));
+  if (task.taskId)
+    out.push_back(
+        Assign::make(task.taskId, TupleGetItem::make(tmp, int64_t(outputs.size()), span), span));
+  return out;
+}
+
+Outlined outlineOne(const Function &parent, const ScopePtr &scope, const OutlinedShape &shape,
+                    NameAllocator &names, const Program &lookup) {
+  DefUseOrder order;
+  order.visitStmt(scope->body());
+  std::vector<VarPtr> liveIns, outputs;
+  for (auto &u : order.uses)
+    if (!order.defSet.count(u.get()))
+      liveIns.push_back(u);
+  UseCounter outside(scope.get());
+  outside.visitFunction(parent);
+  for (auto &d : order.defs)
+    if (outside.uses.count(d.get()))
+      outputs.push_back(d);
+  std::string name = names.allocate(parent.name(), shape.base, scope->nameHint());
+  FunctionPtr f = buildFunction(*scope, name, shape, liveIns, outputs, lookup);
+  return {f, buildCallSite(*scope, *f, shape, liveIns, outputs)};
+}
+
+/// The nested selected scope inside `scope`, if any.
+ScopePtr nestedIn(const ScopePtr &scope, const OutlineOptions &opts, const Function &parent) {
+  return findSelected(scope->body(), opts, parent);
+}
+
+/// Outlines the scopes of one function; appends the new functions to `added`.
+FunctionPtr outlineFunction(FunctionPtr f, const OutlineOptions &opts, NameAllocator &names,
+                            std::vector<FunctionPtr> &added, std::vector<FunctionPtr> &all,
+                            DiagnosticEngine &diags) {
+  bool any = false;
+  while (ScopePtr scope = findSelected(f->body(), opts, *f)) {
+    if (ScopePtr inner = nestedIn(scope, opts, *f)) {
+      if (opts.rejectNested) {
+        diags.error(opts.nestedCode, inner->span(), opts.nestedMessage);
+        return nullptr;
+      }
+      while (ScopePtr deeper = nestedIn(inner, opts, *f))
+        inner = deeper;
+      scope = inner;
+    }
+    auto shape = opts.select(*scope, *f);
+    Program lookup("lookup", all);
+    Outlined o = outlineOne(*f, scope, *shape, names, lookup);
+    StmtReplacer replacer(scope.get(), o.replacement);
+    f = f->withBody(replacer.mutateStmt(f->body()));
+    added.push_back(o.function);
+    all.push_back(o.function);
+    any = true;
+  }
+  if (any && opts.promoteParent)
+    if (auto t = opts.promoteParent(*f); t && *t != f->type())
+      f = f->withType(*t);
+  return f;
+}
+} // namespace
+
+const Scope *findScope(const StmtPtr &body, const std::function<bool(const Scope &)> &pred) {
+  OutlineOptions o;
+  o.select = [&](const Scope &s, const Function &) -> std::optional<OutlinedShape> {
+    if (pred(s))
+      return OutlinedShape{};
+    return std::nullopt;
+  };
+  Function dummy("", FunctionType::Opaque, {}, {}, nullptr);
+  return findSelected(body, o, dummy).get();
+}
+
+ProgramPtr outlineScopes(const ProgramPtr &p, const OutlineOptions &opts,
+                         DiagnosticEngine &diags) {
+  NameAllocator names(*p);
+  std::vector<FunctionPtr> all = p->functions();
+  std::vector<FunctionPtr> result;
+  bool changed = false;
+  for (auto &f : p->functions()) {
+    if (opts.eligibleParent && !opts.eligibleParent(*f)) {
+      result.push_back(f);
+      continue;
+    }
+    std::vector<FunctionPtr> added;
+    FunctionPtr nf = outlineFunction(f, opts, names, added, all, diags);
+    if (!nf)
+      return nullptr;
+    for (auto &a : added)
+      result.push_back(a);
+    changed |= nf != f;
+    result.push_back(nf);
+  }
+  return changed ? p->withFunctions(std::move(result)) : p;
+}
+
+} // namespace pl::passes
