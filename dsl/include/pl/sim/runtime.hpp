@@ -1,0 +1,246 @@
+// pl/sim/runtime.hpp — the PTO2-shaped orchestration runtime: kernel table, TensorMap dependency tracking, hazard reports, executor modes.
+#pragma once
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "pl/sim/platform.hpp"
+#include "pl/sim/tensor.hpp"
+
+namespace pl::sim {
+
+/// How ready tasks run: `Serial` runs each task at submission on the calling thread (submit
+/// order, deterministic); `Threads` runs them on AIC / AIV worker pools; `Shuffle` defers them
+/// and, at wait_all / outermost scope end, runs them on the calling thread in a random ready
+/// order drawn from a seeded generator (same seed, same order).
+enum class ExecMode : std::uint8_t { Serial, Threads, Shuffle };
+enum class CoreKind : std::uint8_t { AIC, AIV, Mixed, Dummy };
+enum class PTO2ScopeMode : std::uint8_t { AUTO, MANUAL };
+
+inline constexpr int INVALID_KERNEL_ID = -1;
+/// The kernels of one mixed (Group) task: AIC plus one or two AIV lanes.
+struct MixedKernels {
+  int aic = INVALID_KERNEL_ID;
+  int aiv0 = INVALID_KERNEL_ID;
+  int aiv1 = INVALID_KERNEL_ID;
+};
+
+/// A kernel entry takes the packed argument array: tensors (as `const ChipTensor*`) then scalars.
+using KernelFn = std::function<void(std::int64_t* args)>;
+struct KernelEntry {
+  int funcId = 0;
+  KernelFn fn;
+  std::string name;
+};
+
+/// func id → kernel. One table per program (ids restart at 0 in every translated program).
+class KernelTable {
+ public:
+  KernelTable() = default;
+  KernelTable(std::initializer_list<KernelEntry> es) {
+    for (const auto& e : es) add(e.funcId, e.fn, e.name);
+  }
+  void add(int funcId, KernelFn fn, std::string name = "") {
+    if (!fn) simFail("KernelTable", "kernel " + std::to_string(funcId) + " has no function");
+    entries_[funcId] = KernelEntry{funcId, std::move(fn), name.empty() ? "func" + std::to_string(funcId) : std::move(name)};
+  }
+  const KernelEntry* find(int funcId) const {
+    auto it = entries_.find(funcId);
+    return it == entries_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  std::map<int, KernelEntry> entries_;
+};
+
+struct RuntimeOptions {
+  ExecMode mode = ExecMode::Threads;
+  std::uint64_t seed = 0;
+  int aicWorkers = 2;
+  int aivWorkers = 4;
+  bool strict = false;  // an unordered hazard is an error at submission instead of a warning
+  bool warn = true;     // print each hazard to stderr
+
+  /// PL_SIM_MODE (serial|threads|shuffle), PL_SIM_SEED, PL_SIM_STRICT (0/1), PL_SIM_WARN (0/1),
+  /// PL_SIM_AIC_WORKERS, PL_SIM_AIV_WORKERS.
+  static RuntimeOptions fromEnv() {
+    RuntimeOptions o;
+    auto env = [](const char* n) -> std::string_view {
+      const char* v = std::getenv(n);
+      return v ? std::string_view(v) : std::string_view();
+    };
+    if (auto m = env("PL_SIM_MODE"); !m.empty()) o.mode = parseMode(m);
+    if (auto s = env("PL_SIM_SEED"); !s.empty()) o.seed = std::strtoull(std::string(s).c_str(), nullptr, 0);
+    if (auto s = env("PL_SIM_STRICT"); !s.empty()) o.strict = s != "0";
+    if (auto s = env("PL_SIM_WARN"); !s.empty()) o.warn = s != "0";
+    if (auto s = env("PL_SIM_AIC_WORKERS"); !s.empty()) o.aicWorkers = std::max(1, std::atoi(std::string(s).c_str()));
+    if (auto s = env("PL_SIM_AIV_WORKERS"); !s.empty()) o.aivWorkers = std::max(1, std::atoi(std::string(s).c_str()));
+    return o;
+  }
+  static ExecMode parseMode(std::string_view m) {
+    if (m == "serial") return ExecMode::Serial;
+    if (m == "threads") return ExecMode::Threads;
+    if (m == "shuffle") return ExecMode::Shuffle;
+    simFail("runtime", "unknown PL_SIM_MODE '" + std::string(m) + "'; expected serial, threads or shuffle");
+  }
+};
+
+enum class HazardKind : std::uint8_t { WAR, RAW, WAW };
+constexpr const char* hazardName(HazardKind k) { return k == HazardKind::WAR ? "WAR" : k == HazardKind::RAW ? "RAW" : "WAW"; }
+
+/// A pair of accesses to overlapping bytes that the program does not order (WAR anywhere; RAW
+/// and WAW in manual scopes). The runtime adds the edge `earlier → later`, so the simulated run
+/// is race-free, and records the hazard: on hardware the pair would race.
+struct Hazard {
+  HazardKind kind;
+  PTO2TaskId earlier;
+  PTO2TaskId later;
+  std::string message;
+};
+
+/// One executor: builds the task graph as tasks are submitted and runs it in the chosen mode.
+class Runtime {
+ public:
+  explicit Runtime(KernelTable kernels = {}, RuntimeOptions opts = RuntimeOptions::fromEnv())
+      : kernels_(std::move(kernels)), opts_(opts), rng_(opts.seed) {}
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+  ~Runtime() {
+    try {
+      wait_all();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "pl::sim: %s\n", e.what());
+    }
+    stopWorkers();
+  }
+
+  KernelTable& kernels() { return kernels_; }
+  ExecMode mode() const { return opts_.mode; }
+  const RuntimeOptions& options() const { return opts_; }
+  /// Switches the mode (waits for submitted work first).
+  void setMode(ExecMode m) {
+    wait_all();
+    if (m != ExecMode::Threads) stopWorkers();
+    opts_.mode = m;
+  }
+  void setSeed(std::uint64_t s) {
+    std::lock_guard lk(mu_);
+    opts_.seed = s;
+    rng_.seed(s);
+  }
+  void setStrict(bool on) { opts_.strict = on; }
+  void setWarn(bool on) { opts_.warn = on; }
+
+  /// Submits one task and returns its id (and its Out/InOut tensors).
+  TaskOutputTensors submit(CoreKind kind, MixedKernels ks, const CoreTaskArgs& args);
+
+  /// Blocks until every submitted task has finished; rethrows the first kernel failure.
+  void wait_all();
+
+  std::vector<Hazard> hazards() const {
+    std::lock_guard lk(mu_);
+    return hazards_;
+  }
+  void clearHazards() {
+    std::lock_guard lk(mu_);
+    hazards_.clear();
+  }
+  /// Task ids in the order they finished.
+  std::vector<PTO2TaskId> executionOrder() const {
+    std::lock_guard lk(mu_);
+    return order_;
+  }
+  /// The predecessors the runtime gave task `id` (explicit ∪ tracked ∪ hazard edges).
+  std::vector<PTO2TaskId> dependenciesOf(PTO2TaskId id) const {
+    std::lock_guard lk(mu_);
+    std::vector<PTO2TaskId> r;
+    if (id.id >= 0 && id.id < static_cast<std::int64_t>(tasks_.size()))
+      for (auto p : tasks_[static_cast<std::size_t>(id.id)]->fanin) r.push_back(PTO2TaskId{p});
+    return r;
+  }
+  std::size_t taskCount() const {
+    std::lock_guard lk(mu_);
+    return tasks_.size();
+  }
+
+  void beginScope(PTO2ScopeMode m) { scopes_.push_back(m); }
+  /// Ends a scope; the outermost scope end joins (wait_all), inner ones only close.
+  void endScope() {
+    if (scopes_.empty()) simFail("PTO2_SCOPE", "scope end without a scope");
+    scopes_.pop_back();
+    if (scopes_.empty()) wait_all();
+  }
+  bool manualScope() const { return std::find(scopes_.begin(), scopes_.end(), PTO2ScopeMode::MANUAL) != scopes_.end(); }
+
+ private:
+  struct Task {
+    std::int64_t id = 0;
+    CoreKind kind = CoreKind::AIV;
+    MixedKernels ks;
+    std::vector<ChipTensor> tensors;
+    std::vector<ArgDir> dirs;
+    std::vector<std::uint64_t> scalars;
+    std::vector<std::int64_t> fanin;
+    std::vector<std::int64_t> fanout;
+    int pending = 0;
+    bool done = false;
+    bool failed = false;
+  };
+  struct Access {
+    ChipTensor t;
+    std::int64_t task;
+  };
+
+  std::string taskName(const Task& t) const;
+  std::string kernelName(int id) const {
+    const KernelEntry* e = kernels_.find(id);
+    return e ? e->name : "func" + std::to_string(id);
+  }
+  bool isAncestor(std::int64_t a, const std::vector<std::int64_t>& fanin) const;
+  void addHazard(HazardKind k, const Task& earlier, const Task& later, const ChipTensor& t, std::vector<std::int64_t>& fanin);
+  void trackAccesses(Task& t, std::vector<std::int64_t>& fanin);
+  void registerAccesses(const Task& t);
+  void execute(Task& t, CoreMemory& mem);
+  void complete(Task& t);  // with mu_ held
+  void runNow(Task& t);
+  void startWorkers();
+  void stopWorkers();
+  void workerLoop(bool aic);
+
+  KernelTable kernels_;
+  RuntimeOptions opts_;
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::unique_ptr<Task>> tasks_;
+  std::vector<Access> writes_, reads_;
+  std::vector<Hazard> hazards_;
+  std::vector<PTO2TaskId> order_;
+  std::deque<std::int64_t> readyAic_, readyAiv_;
+  std::vector<std::int64_t> readyShuffle_;
+  std::size_t doneCount_ = 0;
+  std::string firstError_;
+  std::mt19937_64 rng_;
+  std::vector<std::thread> workers_;
+  bool stop_ = false;
+  std::vector<PTO2ScopeMode> scopes_;
+  CoreMemory localAic_{platform()}, localAiv_{platform()};
+};
+
+}  // namespace pl::sim
+
+#include "pl/sim/runtime_impl.hpp"

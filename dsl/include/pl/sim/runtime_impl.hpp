@@ -1,0 +1,288 @@
+// pl/sim/runtime_impl.hpp — Runtime member definitions: submission, TensorMap tracking, hazards, execution, workers.
+#pragma once
+
+#include "pl/sim/runtime.hpp"
+
+namespace pl::sim {
+
+inline std::string Runtime::taskName(const Task& t) const {
+  std::string s = "task " + std::to_string(t.id);
+  switch (t.kind) {
+    case CoreKind::AIC: case CoreKind::AIV: return s + " ('" + kernelName(t.ks.aic) + "')";
+    case CoreKind::Mixed: return s + " (mixed '" + kernelName(t.ks.aic) + "')";
+    case CoreKind::Dummy: return s + " (dummy)";
+  }
+  return s;
+}
+
+/// Whether `a` is `fanin` or reaches it through fan-in edges. Edges only point to earlier ids,
+/// so nodes below `a` are pruned.
+inline bool Runtime::isAncestor(std::int64_t a, const std::vector<std::int64_t>& fanin) const {
+  std::vector<std::int64_t> stack;
+  std::vector<char> seen(tasks_.size() + 1, 0);
+  for (auto p : fanin)
+    if (p >= a) stack.push_back(p);
+  while (!stack.empty()) {
+    const std::int64_t n = stack.back();
+    stack.pop_back();
+    if (n == a) return true;
+    if (seen[static_cast<std::size_t>(n)]) continue;
+    seen[static_cast<std::size_t>(n)] = 1;
+    for (auto p : tasks_[static_cast<std::size_t>(n)]->fanin)
+      if (p >= a) stack.push_back(p);
+  }
+  return false;
+}
+
+inline void Runtime::addHazard(HazardKind k, const Task& earlier, const Task& later, const ChipTensor& t,
+                               std::vector<std::int64_t>& fanin) {
+  const char* what = k == HazardKind::WAR ? "writes" : k == HazardKind::RAW ? "reads" : "writes";
+  const char* prior = k == HazardKind::WAR ? "read by" : "written by";
+  std::string msg = std::string(hazardName(k)) + " hazard: " + taskName(later) + " " + what + " " + t.describe() +
+                    " " + prior + " " + taskName(earlier) +
+                    " without a dependency between them (hardware would race); the simulator orders them — "
+                    "add the dependency explicitly";
+  if (opts_.strict) simFail("submit", msg);
+  if (opts_.warn) std::fprintf(stderr, "pl::sim warning: %s\n", msg.c_str());
+  hazards_.push_back(Hazard{k, PTO2TaskId{earlier.id}, PTO2TaskId{later.id}, std::move(msg)});
+  fanin.push_back(earlier.id);
+}
+
+/// TensorMap lookup for a new task: RAW edges from overlapping writers of its inputs, WAW edges
+/// from overlapping writers of its outputs (automatic outside manual scopes; in manual scopes a
+/// missing one is a hazard), and WAR hazards from readers its outputs overlap that nothing orders.
+inline void Runtime::trackAccesses(Task& t, std::vector<std::int64_t>& fanin) {
+  const bool manual = manualScope();
+  struct Edge {
+    std::int64_t task;
+    HazardKind kind;
+    std::size_t arg;
+  };
+  std::vector<Edge> tracked;
+  std::vector<std::pair<std::int64_t, std::size_t>> war;
+  for (std::size_t i = 0; i < t.tensors.size(); ++i) {
+    const ChipTensor& x = t.tensors[i];
+    const bool writes = t.dirs[i] != ArgDir::In;
+    const bool reads = t.dirs[i] != ArgDir::Out;
+    for (const Access& w : writes_)
+      if (mayOverlap(w.t, x)) {
+        if (reads) tracked.push_back(Edge{w.task, HazardKind::RAW, i});
+        if (writes) tracked.push_back(Edge{w.task, HazardKind::WAW, i});
+      }
+    if (writes)
+      for (const Access& r : reads_)
+        if (mayOverlap(r.t, x)) war.emplace_back(r.task, i);
+  }
+  if (!manual) {
+    for (const Edge& e : tracked) fanin.push_back(e.task);
+  } else {
+    for (const Edge& e : tracked)
+      if (!isAncestor(e.task, fanin)) addHazard(e.kind, *tasks_[static_cast<std::size_t>(e.task)], t, t.tensors[e.arg], fanin);
+  }
+  for (auto& [p, i] : war)
+    if (p != t.id && !isAncestor(p, fanin)) addHazard(HazardKind::WAR, *tasks_[static_cast<std::size_t>(p)], t, t.tensors[i], fanin);
+  std::sort(fanin.begin(), fanin.end());
+  fanin.erase(std::unique(fanin.begin(), fanin.end()), fanin.end());
+}
+
+namespace detail {
+/// `inner` lies inside `outer` (views of the same root layout), so a write of `outer` supersedes
+/// every earlier access of `inner`.
+inline bool covers(const ChipTensor& outer, const ChipTensor& inner) {
+  if (outer.base() != inner.base() || outer.dtype != inner.dtype || outer.ndims != inner.ndims ||
+      outer.strides != inner.strides)
+    return false;
+  for (std::uint32_t k = 0; k < outer.ndims; ++k)
+    if (inner.origin[k] < outer.origin[k] || inner.origin[k] + inner.shapes[k] > outer.origin[k] + outer.shapes[k])
+      return false;
+  return true;
+}
+}  // namespace detail
+
+inline void Runtime::registerAccesses(const Task& t) {
+  for (std::size_t i = 0; i < t.tensors.size(); ++i) {
+    const ChipTensor& x = t.tensors[i];
+    if (t.dirs[i] == ArgDir::In) {
+      reads_.push_back(Access{x, t.id});
+      continue;
+    }
+    auto covered = [&](const Access& a) { return detail::covers(x, a.t); };
+    writes_.erase(std::remove_if(writes_.begin(), writes_.end(), covered), writes_.end());
+    reads_.erase(std::remove_if(reads_.begin(), reads_.end(), covered), reads_.end());
+    writes_.push_back(Access{x, t.id});
+  }
+}
+
+inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const CoreTaskArgs& args) {
+  for (int id : {ks.aic, ks.aiv0, ks.aiv1})
+    if (id != INVALID_KERNEL_ID && !kernels_.find(id))
+      simFail("submit", "no kernel with func id " + std::to_string(id) + " in the kernel table");
+  if (kind != CoreKind::Dummy && ks.aic == INVALID_KERNEL_ID && ks.aiv0 == INVALID_KERNEL_ID)
+    simFail("submit", "a task needs a kernel");
+  if (opts_.mode == ExecMode::Threads) startWorkers();
+  std::unique_lock lk(mu_);
+  auto task = std::make_unique<Task>();
+  Task& t = *task;
+  t.id = static_cast<std::int64_t>(tasks_.size());
+  t.kind = kind;
+  t.ks = ks;
+  t.tensors = args.tensors();
+  t.dirs = args.dirs();
+  t.scalars = args.scalars();
+  std::vector<std::int64_t> fanin;
+  for (PTO2TaskId d : args.dependencies()) {
+    if (!d.is_valid()) continue;
+    if (d.id >= t.id) simFail("submit", "dependency on task " + std::to_string(d.id) + ", which was not submitted yet");
+    fanin.push_back(d.id);
+  }
+  trackAccesses(t, fanin);  // may throw in strict mode: nothing is registered yet
+  registerAccesses(t);
+  t.fanin = fanin;
+  for (auto p : fanin) {
+    Task& pt = *tasks_[static_cast<std::size_t>(p)];
+    if (pt.failed) t.failed = true;
+    if (!pt.done) {
+      pt.fanout.push_back(t.id);
+      ++t.pending;
+    }
+  }
+  std::vector<ChipTensor> outs;
+  for (std::size_t i = 0; i < t.tensors.size(); ++i)
+    if (t.dirs[i] != ArgDir::In) outs.push_back(t.tensors[i]);
+  const PTO2TaskId id{t.id};
+  tasks_.push_back(std::move(task));
+  if (t.pending == 0) {
+    switch (opts_.mode) {
+      case ExecMode::Serial:
+        lk.unlock();
+        runNow(t);
+        break;
+      case ExecMode::Threads:
+        (t.kind == CoreKind::AIV ? readyAiv_ : readyAic_).push_back(t.id);
+        cv_.notify_all();
+        break;
+      case ExecMode::Shuffle: readyShuffle_.push_back(t.id); break;
+    }
+  }
+  return TaskOutputTensors(id, std::move(outs));
+}
+
+/// Runs the task's kernels on `mem` (mixed tasks: AIC, then AIV lane 0 and 1, fused on one
+/// core); a throwing kernel marks the task failed and records the first error.
+inline void Runtime::execute(Task& t, CoreMemory& mem) {
+  if (t.failed || t.kind == CoreKind::Dummy) return;
+  std::vector<std::int64_t> argv;
+  argv.reserve(t.tensors.size() + t.scalars.size());
+  for (const ChipTensor& x : t.tensors) argv.push_back(static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&x)));
+  for (std::uint64_t s : t.scalars) argv.push_back(static_cast<std::int64_t>(s));
+  CoreContext& ctx = coreContext();
+  const CoreContext saved = ctx;
+  auto run = [&](int id, std::int32_t sub) {
+    if (id == INVALID_KERNEL_ID) return;
+    ctx.memory = &mem;
+    ctx.blockIdx = 0;
+    ctx.blockNum = 1;
+    ctx.subblockIdx = sub;
+    std::vector<std::int64_t> copy = argv;  // a kernel may not clobber the next lane's view
+    kernels_.find(id)->fn(copy.data());
+  };
+  try {
+    run(t.ks.aic, 0);
+    run(t.ks.aiv0, 0);
+    run(t.ks.aiv1, 1);
+  } catch (const std::exception& e) {
+    std::lock_guard lk(mu_);
+    t.failed = true;
+    if (firstError_.empty()) firstError_ = taskName(t) + " failed: " + e.what();
+  }
+  ctx = saved;
+}
+
+inline void Runtime::complete(Task& t) {
+  t.done = true;
+  ++doneCount_;
+  order_.push_back(PTO2TaskId{t.id});
+  for (auto s : t.fanout) {
+    Task& st = *tasks_[static_cast<std::size_t>(s)];
+    if (t.failed) st.failed = true;
+    if (--st.pending == 0) {
+      if (opts_.mode == ExecMode::Threads) (st.kind == CoreKind::AIV ? readyAiv_ : readyAic_).push_back(s);
+      else readyShuffle_.push_back(s);
+    }
+  }
+  t.fanout.clear();
+  t.tensors.clear();  // releases the task's references to its buffers
+  t.scalars.clear();
+  cv_.notify_all();
+}
+
+inline void Runtime::runNow(Task& t) {
+  execute(t, t.kind == CoreKind::AIV ? localAiv_ : localAic_);
+  std::lock_guard lk(mu_);
+  complete(t);
+}
+
+inline void Runtime::wait_all() {
+  if (opts_.mode == ExecMode::Shuffle) {
+    for (;;) {
+      std::unique_lock lk(mu_);
+      if (readyShuffle_.empty()) break;
+      const std::size_t i = static_cast<std::size_t>(rng_() % readyShuffle_.size());
+      const std::int64_t id = readyShuffle_[i];
+      readyShuffle_.erase(readyShuffle_.begin() + static_cast<std::ptrdiff_t>(i));
+      Task& t = *tasks_[static_cast<std::size_t>(id)];
+      lk.unlock();
+      execute(t, t.kind == CoreKind::AIV ? localAiv_ : localAic_);
+      lk.lock();
+      complete(t);
+    }
+  }
+  std::unique_lock lk(mu_);
+  cv_.wait(lk, [&] { return doneCount_ == tasks_.size(); });
+  // Everything submitted so far happens before anything submitted after the join.
+  writes_.clear();
+  reads_.clear();
+  if (!firstError_.empty()) {
+    std::string e = std::move(firstError_);
+    firstError_.clear();
+    throw SimError("pl::sim: " + e);
+  }
+}
+
+inline void Runtime::startWorkers() {
+  std::lock_guard lk(mu_);
+  if (!workers_.empty()) return;
+  stop_ = false;
+  for (int i = 0; i < std::max(1, opts_.aicWorkers); ++i) workers_.emplace_back([this] { workerLoop(true); });
+  for (int i = 0; i < std::max(1, opts_.aivWorkers); ++i) workers_.emplace_back([this] { workerLoop(false); });
+}
+
+inline void Runtime::stopWorkers() {
+  {
+    std::lock_guard lk(mu_);
+    stop_ = true;
+  }
+  cv_.notify_all();
+  for (auto& w : workers_) w.join();
+  workers_.clear();
+}
+
+/// One simulated core: its own arenas, taking AIC (and mixed) or AIV tasks as they become ready.
+inline void Runtime::workerLoop(bool aic) {
+  CoreMemory mem(platform());
+  auto& q = aic ? readyAic_ : readyAiv_;
+  for (;;) {
+    std::unique_lock lk(mu_);
+    cv_.wait(lk, [&] { return stop_ || !q.empty(); });
+    if (q.empty()) return;
+    const std::int64_t id = q.front();
+    q.pop_front();
+    Task& t = *tasks_[static_cast<std::size_t>(id)];
+    lk.unlock();
+    execute(t, mem);
+    lk.lock();
+    complete(t);
+  }
+}
+
+}  // namespace pl::sim
