@@ -61,6 +61,9 @@ public:
   /// Assignment `lhs = value` to a variable (Out/InOut parameters write the whole buffer).
   void assignTo(const clang::Expr *lhs, ir::ExprPtr value, clang::SourceLocation loc);
   std::optional<int64_t> evaluateInt(const clang::Expr *e) const;
+  std::optional<double> evaluateStdMath(const clang::CallExpr *call) const;
+  /// Converts a scalar to the scalar type `to` (constants retyped, others cast).
+  ir::ExprPtr coerceScalar(ir::ExprPtr v, clang::QualType to, clang::SourceLocation loc);
   ir::ExprPtr lowerBinary(clang::BinaryOperatorKind k, ir::ExprPtr l, ir::ExprPtr r,
                           clang::SourceLocation loc);
   ir::ExprPtr lowerDeclRef(const clang::DeclRefExpr *dr);
@@ -84,7 +87,11 @@ public:
   bool lowerExplicitForm(const clang::Stmt *declOrExpr);
 
   // Explicit forms (lower_explicit.cpp) and their helpers in lower_dsl.cpp.
-  enum class LambdaRole { Yield, Scope };
+  enum class LambdaRole { Yield, Scope, Inline };
+  void lowerDefaultInit(const clang::VarDecl *vd);
+  void bindDecomposition(const clang::DecompositionDecl *dd, ir::ExprPtr value);
+  /// A call of a local helper lambda, inlined; nullopt when `call` is not one.
+  std::optional<ir::ExprPtr> lowerLocalLambdaCall(const clang::CXXOperatorCallExpr *call);
   struct LoopHeader {
     ir::ForKind kind = ir::ForKind::Sequential;
     ir::ExprPtr start, stop, step;
@@ -112,6 +119,8 @@ public:
   void lowerDslArg(const clang::Expr *arg, ir::ExprList &args, ir::AttrList &kwargs);
   void lowerOptions(const clang::CXXRecordDecl *rd, const clang::Expr *e, ir::AttrList &kwargs);
   std::optional<ir::AttrValue> lowerOptionValue(const clang::FieldDecl *f, const clang::Expr *init);
+  std::optional<ir::DataType> dtypeTag(clang::QualType t);
+  std::optional<ir::AttrValue> enumAttr(const clang::EnumType *et, const clang::Expr *e);
   /// The IR op (bare or family-qualified) a pl:: function name lowers to.
   std::string dslOpName(const std::string &name, const ir::ExprList &args);
 
@@ -131,6 +140,10 @@ private:
   llvm::DenseMap<const clang::ValueDecl *, ir::VarPtr> vars_;
   llvm::DenseMap<const clang::ValueDecl *, ir::ParamDirection> paramDirections_;
   std::vector<LambdaRole> lambdaRoles_;
+  llvm::DenseMap<const clang::ValueDecl *, const clang::LambdaExpr *> localLambdas_;
+  ir::ExprPtr inlineReturn_;
+  const clang::Stmt *inlineLastStmt_ = nullptr;
+  int inlineDepth_ = 0;
   /// Variables passed to pl::init_values of the construct being lowered, and after it, the
   /// name of the construct's result (reading the init variable then is suspicious).
   std::vector<const clang::ValueDecl *> staleInits_;

@@ -109,6 +109,8 @@ ir::ExprPtr FunctionLowerer::makeDslOp(const std::string &name, ir::ExprList arg
     bool shaped1 = args.size() > 1 && ir::isa<ir::ShapedType>(args[1]->type());
     if (args.size() == 2 && scalarForms.count(name) && shaped0 != shaped1) {
       if (!shaped0) {
+        if (name == "sub") // s - v == (-v) + s exactly
+          return makeDslOp("add", {makeDslOp("neg", {args[1]}, {}, loc), args[0]}, {}, loc);
         if (name != "add" && name != "mul")
           return errorExpr(loc, "F321",
                            "scalar " + name + " tensor/tile with the scalar first is not "
@@ -129,11 +131,30 @@ ir::ExprPtr FunctionLowerer::makeDslOp(const std::string &name, ir::ExprList arg
 /// option structs add kwargs; dtype tags, memory spaces and enum modes become kwargs.
 void FunctionLowerer::lowerDslArg(const clang::Expr *arg, ir::ExprList &args,
                                   ir::AttrList &kwargs) {
-  if (llvm::isa<clang::CXXDefaultArgExpr>(arg))
-    return;
+  if (auto *def = llvm::dyn_cast<clang::CXXDefaultArgExpr>(arg))
+    arg = def->getExpr();
   const clang::Expr *s = strip(arg);
   if (auto *rd = optionsRecord(arg->getType()))
     return lowerOptions(rd, s, kwargs);
+  // A dtype tag (`pl::fp16`) or a mode enumerator passed positionally is a kwarg.
+  if (auto dt = dtypeTag(arg->getType())) {
+    kwargs.emplace_back("dtype", *dt);
+    return;
+  }
+  if (auto *et = arg->getType().getCanonicalType()->getAs<clang::EnumType>()) {
+    static const std::map<std::string, std::string> keys = {{"PadValue", "pad_value"},
+                                                            {"CmpMode", "mode"},
+                                                            {"RoundMode", "mode"},
+                                                            {"Mem", "target_memory"},
+                                                            {"Level", "level"}};
+    auto key = keys.find(et->getDecl()->getNameAsString());
+    if (key != keys.end() && isInPlNamespace(et->getDecl())) {
+      auto v = enumAttr(et, arg);
+      if (v)
+        kwargs.emplace_back(key->second, std::move(*v));
+      return;
+    }
+  }
   if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(s))
     if (auto *only = soleArg(ce))
       s = strip(only);
@@ -181,25 +202,8 @@ std::optional<ir::AttrValue> FunctionLowerer::lowerOptionValue(const clang::Fiel
     if (auto v = evaluateInt(init))
       return ir::AttrValue(*v != 0);
   } else if (auto *et = t->getAs<clang::EnumType>()) {
-    if (auto v = evaluateInt(init)) {
-      for (auto *ec : et->getDecl()->enumerators()) {
-        if (ec->getInitVal() != *v)
-          continue;
-        llvm::StringRef en = et->getDecl()->getName();
-        if (en == "DType") {
-          if (auto d = ir::parseDataType(lowerName(ec->getName())))
-            return ir::AttrValue(*d);
-          ir::TypePtr st = lowerType(ctx().getTypeDeclType(et->getDecl()), init->getExprLoc());
-          (void)st;
-        }
-        if (en == "Mem")
-          if (auto m = ir::parseMemorySpace(ec->getName().str()))
-            return ir::AttrValue(*m);
-        if (en == "Level")
-          return ir::AttrValue(ec->getName().str());
-        return ir::AttrValue(lowerName(ec->getName()));
-      }
-    }
+    if (auto v = enumAttr(et, init))
+      return v;
   } else if (t->isIntegralType(ctx())) {
     if (auto v = evaluateInt(init))
       return ir::AttrValue(*v);
@@ -233,6 +237,37 @@ std::optional<ir::AttrValue> FunctionLowerer::lowerOptionValue(const clang::Fiel
   }
   error(init->getBeginLoc(), "F323",
         "option '." + f->getNameAsString() + "' must be a compile-time constant");
+  return std::nullopt;
+}
+
+std::optional<ir::DataType> FunctionLowerer::dtypeTag(clang::QualType t) {
+  auto *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!rd || rd->getName() != "DTypeTag" || !isInPlNamespace(rd))
+    return std::nullopt;
+  return ir::scalarDType(lowerType(t, {}));
+}
+
+/// An enumerator as an attribute: dtypes and memory spaces typed, levels by their canonical
+/// name, every other mode as its lower-case name ("min", "lt", "rint").
+std::optional<ir::AttrValue> FunctionLowerer::enumAttr(const clang::EnumType *et,
+                                                       const clang::Expr *e) {
+  auto v = evaluateInt(e);
+  if (!v)
+    return std::nullopt;
+  for (auto *ec : et->getDecl()->enumerators()) {
+    if (ec->getInitVal() != *v)
+      continue;
+    llvm::StringRef en = et->getDecl()->getName();
+    if (en == "DType")
+      if (auto d = ir::parseDataType(lowerName(ec->getName())))
+        return ir::AttrValue(*d);
+    if (en == "Mem")
+      if (auto m = ir::parseMemorySpace(ec->getName().str()))
+        return ir::AttrValue(*m);
+    if (en == "Level")
+      return ir::AttrValue(ec->getName().str());
+    return ir::AttrValue(lowerName(ec->getName()));
+  }
   return std::nullopt;
 }
 
@@ -272,7 +307,12 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
     if (!dims.empty())
       args.push_back(ir::MakeTuple::make(std::move(dims), span(loc)));
   }
-  return makeDslOp(dslOpName(name, args), std::move(args), std::move(kwargs), loc);
+  std::string op = dslOpName(name, args);
+  if (op == "cast")
+    for (auto &[k, v] : kwargs)
+      if (k == "dtype")
+        k = "target_type";
+  return makeDslOp(op, std::move(args), std::move(kwargs), loc);
 }
 
 std::string FunctionLowerer::dslOpName(const std::string &name, const ir::ExprList &) {
@@ -308,7 +348,13 @@ bool FunctionLowerer::lowerLoopBounds(const clang::CallExpr *call, llvm::StringR
       h.lambda = asLambda(a);
       continue;
     }
-    bounds.push_back(a);
+    // pl::unroll's bounds are pl::LiteralBound (a consteval wrapper of the literal).
+    const clang::Expr *b = strip(a);
+    if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(b); ce && ce->getNumArgs() == 1)
+      if (auto *rd = ce->getType()->getAsCXXRecordDecl();
+          rd && rd->getName() == "LiteralBound" && isInPlNamespace(rd))
+        b = ce->getArg(0);
+    bounds.push_back(b);
   }
   if (bounds.empty() || bounds.size() > 3) {
     error(loc, "F340", "pl::" + name.str() + " takes (stop), (start, stop) or (start, stop, step)");

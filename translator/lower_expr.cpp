@@ -6,6 +6,8 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <cmath>
+
 namespace pl::translator {
 
 namespace {
@@ -79,6 +81,33 @@ ir::VarPtr FunctionLowerer::lookupVar(const clang::ValueDecl *d) const {
   return it == vars_.end() ? nullptr : it->second;
 }
 
+/// std::sqrt / exp / log / pow / fabs / abs of compile-time constants, folded at translate time
+/// (Clang's constant evaluator does not evaluate <cmath>).
+std::optional<double> FunctionLowerer::evaluateStdMath(const clang::CallExpr *call) const {
+  const clang::FunctionDecl *fd = call->getDirectCallee();
+  if (!fd || !fd->isInStdNamespace() || call->getNumArgs() == 0 || call->getNumArgs() > 2)
+    return std::nullopt;
+  double a[2] = {0, 0};
+  for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+    const clang::Expr *arg = call->getArg(i);
+    llvm::APFloat f(0.0);
+    clang::Expr::EvalResult r;
+    if (arg->getType()->isRealFloatingType() && arg->EvaluateAsFloat(f, ctx_))
+      a[i] = f.convertToDouble();
+    else if (arg->EvaluateAsInt(r, ctx_))
+      a[i] = static_cast<double>(r.Val.getInt().getSExtValue());
+    else
+      return std::nullopt;
+  }
+  llvm::StringRef n = fd->getName();
+  if (n == "sqrt") return std::sqrt(a[0]);
+  if (n == "exp") return std::exp(a[0]);
+  if (n == "log") return std::log(a[0]);
+  if (n == "fabs" || n == "abs") return std::fabs(a[0]);
+  if (n == "pow" && call->getNumArgs() == 2) return std::pow(a[0], a[1]);
+  return std::nullopt;
+}
+
 std::optional<int64_t> FunctionLowerer::evaluateInt(const clang::Expr *e) const {
   if (e->isValueDependent() || e->isTypeDependent())
     return std::nullopt;
@@ -122,6 +151,19 @@ ir::ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e) {
     if (auto v = evaluateInt(e))
       return ir::ConstInt::make(*v, ir::DataType::Index, span(loc));
   }
+  // Floating constants (`1.0f / 64`, `-std::numeric_limits<float>::infinity()`).
+  if (e->getType()->isRealFloatingType() && !e->isValueDependent()) {
+    llvm::APFloat f(0.0);
+    if (!llvm::isa<clang::DeclRefExpr>(e) || !lookupVar(asRef->getDecl()))
+      if (e->EvaluateAsFloat(f, ctx_))
+        return ir::ConstFloat::make(f.convertToDouble(), ir::DataType::FP32, span(loc));
+  }
+  if (auto *il = llvm::dyn_cast<clang::InitListExpr>(e); il && il->getNumInits() == 1)
+    return coerceScalar(lowerExpr(il->getInit(0)), e->getType(), loc); // `pl::Index{x}`
+  if (auto *mc = llvm::dyn_cast<clang::CXXMemberCallExpr>(e))
+    if (llvm::isa<clang::CXXConversionDecl>(mc->getMethodDecl()) &&
+        isInPlNamespace(mc->getMethodDecl()))
+      return lowerExpr(mc->getImplicitObjectArgument()); // DSL scalar conversions
   if (auto *b = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(e))
     return ir::ConstBool::make(b->getValue(), span(loc));
   if (auto *f = llvm::dyn_cast<clang::FloatingLiteral>(e))
@@ -154,6 +196,14 @@ ir::ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e) {
     return errorExpr(loc, "F304",
                      "conditional operator '?:' is not supported; use if/else or pl::sel");
   if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
+    // std::pair / std::tuple of DSL values (returned by helper lambdas) are tuples.
+    if (auto *rd = ce->getType()->getAsCXXRecordDecl();
+        rd && rd->isInStdNamespace() && (rd->getName() == "pair" || rd->getName() == "tuple")) {
+      ir::ExprList elems;
+      for (const clang::Expr *a : ce->arguments())
+        elems.push_back(lowerExpr(a));
+      return ir::MakeTuple::make(std::move(elems), span(loc));
+    }
     // Copies and moves of DSL values are the value itself.
     if (ce->getNumArgs() == 1 && ce->getConstructor()->isCopyOrMoveConstructor())
       return lowerExpr(ce->getArg(0));
@@ -263,6 +313,8 @@ ir::ExprPtr FunctionLowerer::lowerUnary(const clang::UnaryOperator *uo) {
 ir::ExprPtr FunctionLowerer::lowerOperatorCall(const clang::CXXOperatorCallExpr *oc) {
   clang::SourceLocation loc = oc->getOperatorLoc();
   auto k = oc->getOperator();
+  if (auto r = lowerLocalLambdaCall(oc))
+    return *r;
   if (auto bk = operatorBinary(k); bk && oc->getNumArgs() == 2)
     return lowerBinary(*bk, lowerExpr(oc->getArg(0)), lowerExpr(oc->getArg(1)), loc);
   if (k == clang::OO_Minus && oc->getNumArgs() == 1) {
@@ -300,10 +352,60 @@ ir::ExprPtr FunctionLowerer::lowerCall(const clang::CallExpr *call) {
   if (isInPlNamespace(fd))
     if (auto r = lowerDslCall(call))
       return *r;
+  if (auto c = evaluateStdMath(call))
+    return ir::ConstFloat::make(*c, ir::DataType::FP32, span(loc));
   return errorExpr(loc, "F316",
                    "call to '" + fd->getQualifiedNameAsString() +
                        "', which is neither a marked function (PL_FUNCTION/PL_INLINE) nor a pl:: "
                        "operation; only those can be called from a marked function");
+}
+
+std::optional<ir::ExprPtr>
+FunctionLowerer::lowerLocalLambdaCall(const clang::CXXOperatorCallExpr *call) {
+  if (call->getOperator() != clang::OO_Call)
+    return std::nullopt;
+  auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(call->getArg(0)->IgnoreImplicit());
+  auto it = ref ? localLambdas_.find(ref->getDecl()) : localLambdas_.end();
+  if (it == localLambdas_.end())
+    return std::nullopt;
+  auto *md = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(call->getDirectCallee());
+  if (!md || !md->hasBody() || inlineDepth_ > 16)
+    return errorExpr(call->getBeginLoc(), "F213",
+                     "helper lambda '" + ref->getDecl()->getNameAsString() +
+                         "' cannot be inlined here (recursive or without a body)");
+  for (unsigned i = 0; i < md->getNumParams(); ++i) {
+    ir::ExprPtr arg = lowerExpr(call->getArg(i + 1));
+    const clang::ParmVarDecl *p = md->getParamDecl(i);
+    ir::TypePtr t = ir::isa<ir::ScalarType>(arg->type()) ? lowerType(p->getType(), p->getLocation())
+                                                          : arg->type();
+    emit(ir::Assign::make(declareVar(p, t), arg, span(p->getLocation())));
+  }
+  auto *body = llvm::cast<clang::CompoundStmt>(md->getBody());
+  auto savedReturn = std::move(inlineReturn_);
+  auto savedLast = inlineLastStmt_;
+  inlineReturn_ = nullptr;
+  inlineLastStmt_ = body->body_empty() ? nullptr : body->body_back();
+  ++inlineDepth_;
+  lambdaRoles_.push_back(LambdaRole::Inline);
+  for (auto *c : body->body())
+    lowerStmt(c); // spliced into the caller's block
+  lambdaRoles_.pop_back();
+  --inlineDepth_;
+  ir::ExprPtr result = inlineReturn_ ? inlineReturn_ : ir::MakeTuple::make({}, span(call));
+  inlineReturn_ = std::move(savedReturn);
+  inlineLastStmt_ = savedLast;
+  return result;
+}
+
+ir::ExprPtr FunctionLowerer::coerceScalar(ir::ExprPtr v, clang::QualType to,
+                                          clang::SourceLocation loc) {
+  auto from = ir::scalarDType(v->type());
+  auto target = ir::scalarDType(lowerType(to, loc));
+  if (!from || !target || *from == *target)
+    return v;
+  if (auto c = ir::constIntValue(v); c && ir::isIntLike(*target))
+    return ir::ConstInt::make(*c, *target, span(loc));
+  return ir::Unary::makeCast(v, *target, span(loc));
 }
 
 void FunctionLowerer::assignTo(const clang::Expr *lhs, ir::ExprPtr value,

@@ -55,11 +55,22 @@ void FunctionLowerer::lowerStmt(const clang::Stmt *s) {
         }
       }
       const clang::Expr *init = vd->getInit();
-      if (!init) {
-        declareVar(vd, lowerType(vd->getType(), vd->getLocation()));
+      if (init)
+        if (auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(init->IgnoreImplicit())) {
+          localLambdas_[vd] = lambda; // a local helper: inlined at each call
+          continue;
+        }
+      if (auto *ce = init ? llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit())
+                          : nullptr;
+          !init || (ce && ce->getNumArgs() == 0)) {
+        lowerDefaultInit(vd);
         continue;
       }
       ir::ExprPtr value = lowerExpr(init);
+      if (auto *dd = llvm::dyn_cast<clang::DecompositionDecl>(vd)) {
+        bindDecomposition(dd, value);
+        continue;
+      }
       ir::TypePtr t = value->type();
       if (ir::isa<ir::UnknownType>(t) || ir::isa<ir::ScalarType>(t))
         t = lowerType(vd->getType(), vd->getLocation());
@@ -128,6 +139,16 @@ void FunctionLowerer::lowerStmt(const clang::Stmt *s) {
 
 void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
   if (!lambdaRoles_.empty()) {
+    if (lambdaRoles_.back() == LambdaRole::Inline) {
+      if (inlineReturn_ || rs != inlineLastStmt_) {
+        error(rs->getBeginLoc(), "F211",
+              "a helper lambda may only return as its last statement");
+        return;
+      }
+      inlineReturn_ = rs->getRetValue() ? lowerExpr(rs->getRetValue())
+                                        : ir::MakeTuple::make({}, span(rs));
+      return;
+    }
     if (lambdaRoles_.back() == LambdaRole::Scope) {
       error(rs->getBeginLoc(), "F209", "'return' inside a pl::at body is not supported");
       return;
@@ -155,6 +176,48 @@ void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
     if (auto *rv = rs->getRetValue())
       values.push_back(lowerExpr(rv));
     emit(ir::Return::make(std::move(values), span(rs)));
+  }
+}
+
+/// `T x;` — DSL values default-construct to zeros (static shape) in the eager reference, so the
+/// IR gets an explicit zero fill; other types are declared without a value.
+void FunctionLowerer::lowerDefaultInit(const clang::VarDecl *vd) {
+  ir::TypePtr t = lowerType(vd->getType(), vd->getLocation());
+  ir::VarPtr v = declareVar(vd, t);
+  auto *st = ir::dynCast<ir::ShapedType>(t);
+  if (!st)
+    return;
+  for (size_t i = 0; i < st->rank(); ++i)
+    if (!st->constDim(i))
+      return; // dynamic shape: the eager value is empty, nothing to fill
+  bool tile = ir::isa<ir::TileType>(t);
+  ir::AttrList kwargs{{"dtype", st->dtype()}};
+  if (auto *tt = ir::dynCast<ir::TileType>(t); tt && tt->memorySpace())
+    kwargs.emplace_back("target_memory", *tt->memorySpace());
+  ir::ExprPtr zero = ir::isFloat(st->dtype()) ? ir::ConstFloat::make(0.0, ir::DataType::FP32)
+                                             : ir::ConstInt::make(0);
+  ir::ExprPtr fill = makeDslOp(tile ? "tile.full" : "tensor.full",
+                               {ir::MakeTuple::make(st->shape()), zero}, std::move(kwargs),
+                               vd->getLocation());
+  emit(ir::Assign::make(v, fill, span(vd->getLocation())));
+}
+
+/// `auto [a, b] = value;` with a tuple value: one variable per binding.
+void FunctionLowerer::bindDecomposition(const clang::DecompositionDecl *dd, ir::ExprPtr value) {
+  auto *tt = ir::dynCast<ir::TupleType>(value->type());
+  auto *mt = ir::dynCast<ir::MakeTuple>(value);
+  auto bindings = dd->bindings();
+  if (!tt || tt->elements().size() != bindings.size()) {
+    error(dd->getLocation(), "F212",
+          "structured binding of a value that is not a tuple of " +
+              std::to_string(bindings.size()) + " DSL values");
+    return;
+  }
+  for (size_t i = 0; i < bindings.size(); ++i) {
+    ir::ExprPtr elem = mt ? mt->elements()[i]
+                          : ir::TupleGetItem::make(value, static_cast<int64_t>(i));
+    ir::VarPtr v = declareVar(bindings[i], tt->elements()[i]);
+    emit(ir::Assign::make(v, elem, span(bindings[i]->getLocation())));
   }
 }
 

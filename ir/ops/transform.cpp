@@ -161,9 +161,28 @@ void registerViews(OpRegistry &r, const std::string &fam) {
   }
 }
 
+/// tensor.dim(tensor, axis): the extent of one dimension as an index scalar (a constant axis;
+/// negative counts from the end).
+TypePtr deduceDim(const DeduceCall &c) {
+  const TensorType *t = c.tensor(0);
+  auto axis = t ? c.constInt(1) : std::nullopt;
+  if (!axis)
+    return nullptr;
+  int64_t rank = static_cast<int64_t>(t->rank());
+  if (*axis < -rank || *axis >= rank)
+    return c.fail("T109", "axis " + std::to_string(*axis) + " of '" + c.op.name() +
+                              "' is out of range for a tensor of rank " + std::to_string(rank));
+  return ScalarType::get(DataType::Index);
+}
+
 } // namespace
 
 void registerTransformOps(OpRegistry &r) {
+  OpDef(r, "tensor.dim")
+      .category("transform")
+      .describe("the extent of one dimension of a tensor, as an index scalar")
+      .args({"tensor", "axis"})
+      .deduce(deduceDim);
   registerViews(r, "tensor");
   registerViews(r, "tile");
   OpDef(r, "tile.extract")
