@@ -1,0 +1,421 @@
+// tests/sim/test_runtime.cpp — the orchestration runtime: TensorMap RAW/WAW ordering in every mode, WAR hazards, scopes, manual deps, shuffle seeds.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "pl/sim/sim.hpp"
+
+using namespace pl::sim;
+
+namespace {
+
+template <class F>
+void expectSimError(F f, const std::string& needle) {
+  try {
+    f();
+    ADD_FAILURE() << "expected a pl::sim::SimError containing '" << needle << "'";
+  } catch (const SimError& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+  }
+}
+
+/// Kernels used below; each appends (tag) to a log so tests can check the order.
+struct Log {
+  std::mutex mu;
+  std::vector<std::uint64_t> tags;
+  void add(std::uint64_t t) {
+    std::lock_guard lk(mu);
+    tags.push_back(t);
+  }
+  std::size_t pos(std::uint64_t t) {
+    return static_cast<std::size_t>(std::find(tags.begin(), tags.end(), t) - tags.begin());
+  }
+};
+Log* gLog = nullptr;
+
+/// args: in, out, tag. out = in + 1 (every element), through a Vec tile of the worker's arena.
+void kIncr(std::int64_t* args) {
+  auto in = viewArg<float>(args, 0), out = viewArg<float>(args, 1);
+  Tile<float, pl::Mem::Vec, 1, 8> t;
+  TASSIGN(t, 0);
+  TLOAD(t, in);
+  TADDS(t, t, 1.0f);
+  TSTORE(out, t);
+  gLog->add(scalarArg<std::uint64_t>(args, 2));
+}
+/// args: a, b, out, tag. out = a + b.
+void kAdd(std::int64_t* args) {
+  auto a = viewArg<float>(args, 0), b = viewArg<float>(args, 1), out = viewArg<float>(args, 2);
+  Tile<float, pl::Mem::Vec, 1, 8> ta, tb;
+  TASSIGN(ta, 0);
+  TASSIGN(tb, 64);
+  TLOAD(ta, a);
+  TLOAD(tb, b);
+  TADD(ta, ta, tb);
+  TSTORE(out, ta);
+  gLog->add(scalarArg<std::uint64_t>(args, 3));
+}
+/// args: out, value(float), tag. out = value.
+void kFill(std::int64_t* args) {
+  auto out = viewArg<float>(args, 0);
+  Tile<float, pl::Mem::Vec, 1, 8> t;
+  TASSIGN(t, 0);
+  TEXPANDS(t, scalarArg<float>(args, 1));
+  t.SetValidShape(out.rows(), out.cols());
+  TSTORE(out, t);
+  gLog->add(scalarArg<std::uint64_t>(args, 2));
+}
+void kThrow(std::int64_t*) { throw SimError("boom"); }
+void kTag(std::int64_t* args) { gLog->add(scalarArg<std::uint64_t>(args, 0)); }
+void kLane(std::int64_t* args) { gLog->add(100 + scalarArg<std::uint64_t>(args, 0) * 10 + static_cast<std::uint64_t>(get_subblock_idx())); }
+
+enum : int { kIncrId, kAddId, kFillId, kThrowId, kTagId, kLaneId };
+KernelTable table() {
+  return KernelTable{{kIncrId, kIncr, "incr"}, {kAddId, kAdd, "add"},   {kFillId, kFill, "fill"},
+                     {kThrowId, kThrow, "throw"}, {kTagId, kTag, "tag"}, {kLaneId, kLane, "lane"}};
+}
+RuntimeOptions opts(ExecMode m, std::uint64_t seed = 1) {
+  RuntimeOptions o;
+  o.mode = m;
+  o.seed = seed;
+  o.warn = false;
+  o.aicWorkers = 2;
+  o.aivWorkers = 3;
+  return o;
+}
+ChipTensor vec8() { return ChipTensor::allocate(DataType::FLOAT32, {1, 8}); }
+float at(const ChipTensor& t, int i) { return static_cast<const float*>(t.data())[i]; }
+
+TaskOutputTensors incr(const ChipTensor& in, const ChipTensor& out, std::uint64_t tag) {
+  CoreTaskArgs p;
+  p.add_input(in);
+  p.add_output(out);
+  p.add_scalar(tag);
+  return rt_submit_aiv_task(kIncrId, p);
+}
+TaskOutputTensors fillT(const ChipTensor& out, float v, std::uint64_t tag) {
+  CoreTaskArgs p;
+  p.add_output(out);
+  p.add_scalar(to_u64(v));
+  p.add_scalar(tag);
+  return rt_submit_aiv_task(kFillId, p);
+}
+
+class SimRuntime : public ::testing::TestWithParam<ExecMode> {
+ protected:
+  void SetUp() override { gLog = &log_; }
+  Log log_;
+};
+
+INSTANTIATE_TEST_SUITE_P(Modes, SimRuntime, ::testing::Values(ExecMode::Serial, ExecMode::Threads, ExecMode::Shuffle),
+                         [](const auto& info) {
+                           return std::string(info.param == ExecMode::Serial ? "serial"
+                                              : info.param == ExecMode::Threads ? "threads" : "shuffle");
+                         });
+
+TEST_P(SimRuntime, RawChainRunsInOrder) {
+  for (int rep = 0; rep < 20; ++rep) {
+    log_.tags.clear();
+    Runtime rt(table(), opts(GetParam(), static_cast<std::uint64_t>(rep)));
+    RuntimeBinding bind(rt);
+    std::vector<ChipTensor> t;
+    for (int i = 0; i < 9; ++i) t.push_back(vec8());
+    PTO2_SCOPE() {
+      for (int i = 0; i < 8; ++i) incr(t[static_cast<std::size_t>(i)], t[static_cast<std::size_t>(i + 1)], static_cast<std::uint64_t>(i));
+    }
+    EXPECT_EQ(log_.tags, (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+    EXPECT_EQ(at(t[8], 7), 8.0f);
+    EXPECT_TRUE(rt.hazards().empty());
+  }
+}
+
+TEST_P(SimRuntime, WawKeepsTheLastWriter) {
+  for (int rep = 0; rep < 20; ++rep) {
+    log_.tags.clear();
+    Runtime rt(table(), opts(GetParam(), static_cast<std::uint64_t>(rep)));
+    RuntimeBinding bind(rt);
+    ChipTensor x = vec8();
+    PTO2_SCOPE() {
+      for (int i = 0; i < 6; ++i) fillT(x, static_cast<float>(i), static_cast<std::uint64_t>(i));
+    }
+    EXPECT_EQ(log_.tags, (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5}));
+    EXPECT_EQ(at(x, 0), 5.0f);
+    EXPECT_EQ(rt.dependenciesOf(PTO2TaskId{3}), (std::vector<PTO2TaskId>{PTO2TaskId{2}}));
+  }
+}
+
+TEST_P(SimRuntime, FanOutFanIn) {
+  for (int rep = 0; rep < 20; ++rep) {
+    log_.tags.clear();
+    Runtime rt(table(), opts(GetParam(), static_cast<std::uint64_t>(rep)));
+    RuntimeBinding bind(rt);
+    ChipTensor src = vec8(), sum = vec8();
+    std::vector<ChipTensor> mid;
+    for (int i = 0; i < 4; ++i) mid.push_back(vec8());
+    PTO2_SCOPE() {
+      fillT(src, 2.0f, 0);
+      for (int i = 0; i < 4; ++i) incr(src, mid[static_cast<std::size_t>(i)], static_cast<std::uint64_t>(10 + i));
+      // sum = mid0 + mid1, then sum += mid2, sum += mid3 (InOut).
+      CoreTaskArgs p;
+      p.add_input(mid[0]);
+      p.add_input(mid[1]);
+      p.add_output(sum);
+      p.add_scalar(20);
+      rt_submit_aiv_task(kAddId, p);
+      for (int i = 2; i < 4; ++i) {
+        CoreTaskArgs q;
+        q.add_input(mid[static_cast<std::size_t>(i)]);
+        q.add_inout(sum);
+        q.add_inout(sum);
+        q.add_scalar(static_cast<std::uint64_t>(19 + i));
+        rt_submit_aiv_task(kAddId, q);
+      }
+    }
+    ASSERT_EQ(log_.tags.size(), 8u);
+    EXPECT_EQ(log_.tags.front(), 0u);
+    EXPECT_LT(log_.pos(10), log_.pos(20));
+    EXPECT_LT(log_.pos(11), log_.pos(20));
+    EXPECT_LT(log_.pos(12), log_.pos(21));
+    EXPECT_LT(log_.pos(13), log_.pos(22));
+    EXPECT_LT(log_.pos(20), log_.pos(21));
+    EXPECT_LT(log_.pos(21), log_.pos(22));
+    EXPECT_EQ(at(sum, 5), 12.0f);
+    EXPECT_TRUE(rt.hazards().empty());
+  }
+}
+
+TEST_P(SimRuntime, WarIsReportedAndOrdered) {
+  for (int rep = 0; rep < 10; ++rep) {
+    log_.tags.clear();
+    Runtime rt(table(), opts(GetParam(), static_cast<std::uint64_t>(rep)));
+    RuntimeBinding bind(rt);
+    ChipTensor x = vec8(), y = vec8();
+    PTO2_SCOPE() {
+      incr(x, y, 1);        // reads x
+      fillT(x, 7.0f, 2);    // writes x: WAR against task 0
+    }
+    EXPECT_EQ(log_.tags, (std::vector<std::uint64_t>{1, 2}));
+    EXPECT_EQ(at(y, 0), 1.0f);  // the read saw the old x
+    const auto hz = rt.hazards();
+    ASSERT_EQ(hz.size(), 1u);
+    EXPECT_EQ(hz[0].kind, HazardKind::WAR);
+    EXPECT_EQ(hz[0].earlier, PTO2TaskId{0});
+    EXPECT_EQ(hz[0].later, PTO2TaskId{1});
+    EXPECT_NE(hz[0].message.find("WAR hazard: task 1 ('fill') writes fp32[1, 8] read by task 0 ('incr')"), std::string::npos)
+        << hz[0].message;
+  }
+}
+
+TEST_P(SimRuntime, ExplicitDependencySilencesWar) {
+  Runtime rt(table(), opts(GetParam()));
+  RuntimeBinding bind(rt);
+  ChipTensor x = vec8(), y = vec8();
+  PTO2_SCOPE() {
+    TaskOutputTensors r = incr(x, y, 1);
+    CoreTaskArgs p;
+    p.add_output(x);
+    p.add_scalar(to_u64(7.0f));
+    p.add_scalar(2);
+    PTO2TaskId deps[1] = {r.task_id()};
+    p.set_dependencies(deps, 1);
+    rt_submit_aiv_task(kFillId, p);
+  }
+  EXPECT_TRUE(rt.hazards().empty());
+  EXPECT_EQ(at(x, 0), 7.0f);
+}
+
+TEST_P(SimRuntime, DisjointViewsAreIndependent) {
+  Runtime rt(table(), opts(GetParam()));
+  RuntimeBinding bind(rt);
+  ChipTensor m = ChipTensor::allocate(DataType::FLOAT32, {4, 8}), out = vec8();
+  PTO2_SCOPE() {
+    incr(m.view({1, 8}, {0, 0}), out, 1);             // reads row 0
+    fillT(m.view({1, 8}, {2, 0}), 3.0f, 2);            // writes row 2: no overlap
+    fillT(m.view({2, 4}, {0, 4}).view({1, 4}, {1, 0}), 4.0f, 3);  // writes row 1, cols 4..7
+  }
+  EXPECT_TRUE(rt.hazards().empty());
+  EXPECT_TRUE(rt.dependenciesOf(PTO2TaskId{1}).empty());
+  EXPECT_TRUE(rt.dependenciesOf(PTO2TaskId{2}).empty());
+  EXPECT_EQ(static_cast<const float*>(m.data())[16], 3.0f);
+  EXPECT_EQ(static_cast<const float*>(m.data())[12], 4.0f);
+  EXPECT_EQ(static_cast<const float*>(m.data())[11], 0.0f);
+}
+
+TEST_P(SimRuntime, ManualScopeReportsMissingEdges) {
+  Runtime rt(table(), opts(GetParam()));
+  RuntimeBinding bind(rt);
+  ChipTensor x = vec8(), y = vec8(), z = vec8();
+  PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+    TaskOutputTensors a = fillT(x, 1.0f, 1);
+    incr(x, y, 2);  // RAW on x with no explicit dependency: reported, still ordered
+    CoreTaskArgs p;
+    p.add_input(x);
+    p.add_output(z);
+    p.add_scalar(3);
+    PTO2TaskId deps[1] = {a.task_id()};
+    p.set_dependencies(deps, 1);
+    rt_submit_aiv_task(kIncrId, p);  // explicit: fine
+  }
+  const auto hz = rt.hazards();
+  ASSERT_EQ(hz.size(), 1u);
+  EXPECT_EQ(hz[0].kind, HazardKind::RAW);
+  EXPECT_EQ(hz[0].later, PTO2TaskId{1});
+  EXPECT_EQ(at(y, 0), 2.0f);
+  EXPECT_EQ(at(z, 0), 2.0f);
+}
+
+TEST_P(SimRuntime, ScopesJoinAtTheOutermostEnd) {
+  Runtime rt(table(), opts(GetParam()));
+  RuntimeBinding bind(rt);
+  ChipTensor x = vec8(), y = vec8();
+  PTO2_SCOPE() {
+    for (int i = 0; i < 3; ++i) {
+      PTO2_SCOPE() { fillT(x, static_cast<float>(i), static_cast<std::uint64_t>(i)); }
+    }
+    PTO2_SCOPE() { incr(x, y, 9); }
+  }
+  EXPECT_EQ(rt.executionOrder().size(), 4u);
+  EXPECT_EQ(at(y, 3), 3.0f);
+}
+
+TEST_P(SimRuntime, MixedTaskRunsAllLanes) {
+  Runtime rt(table(), opts(GetParam()));
+  RuntimeBinding bind(rt);
+  PTO2_SCOPE() {
+    CoreTaskArgs p;
+    p.add_scalar(1);
+    rt_submit_task(MixedKernels{kLaneId, kLaneId, kLaneId}, p);
+    CoreTaskArgs q;
+    q.add_scalar(5);
+    rt_submit_aic_task(kTagId, q);
+  }
+  std::multiset<std::uint64_t> got(log_.tags.begin(), log_.tags.end());
+  EXPECT_EQ(got, (std::multiset<std::uint64_t>{5, 110, 110, 111}));
+}
+
+TEST_P(SimRuntime, KernelFailureSurfacesAtJoinAndSkipsDependents) {
+  Runtime rt(table(), opts(GetParam()));
+  RuntimeBinding bind(rt);
+  ChipTensor x = vec8(), y = vec8();
+  expectSimError(
+      [&] {
+        PTO2_SCOPE() {
+          CoreTaskArgs p;
+          p.add_output(x);
+          rt_submit_aiv_task(kThrowId, p);
+          incr(x, y, 1);
+        }
+      },
+      "task 0 ('throw') failed: boom");
+  EXPECT_TRUE(log_.tags.empty());
+  expectSimError([&] { rt_submit_aiv_task(42, CoreTaskArgs{}); }, "no kernel with func id 42");
+}
+
+TEST_P(SimRuntime, RunEntryEndToEnd) {
+  static auto entry = [](const ChipTaskArgs& orch_args) {
+    const ChipTensor& ext_a = orch_args.tensor(0).ref();
+    const ChipTensor& ext_out = orch_args.tensor(1).ref();
+    const float s = from_u64<float>(orch_args.scalar(0));
+    PTO2_SCOPE() {
+      TensorCreateInfo t_ci({1, 8}, DataType::FLOAT32);
+      TaskOutputTensors alloc_0 = alloc_tensors(t_ci);
+      const ChipTensor& t = alloc_0.get_ref(0);
+      fillT(t, s, 1);
+      CoreTaskArgs p;
+      p.add_input(ext_a);
+      p.add_input(t);
+      p.add_output(ext_out);
+      p.add_scalar(2);
+      rt_submit_aiv_task(kAddId, p);
+    }
+  };
+  std::vector<float> a{1, 2, 3, 4, 5, 6, 7, 8}, out(8, 0.0f);
+  ChipTaskArgs args;
+  args.add_tensor(ChipTensor::wrap(a.data(), DataType::FLOAT32, {1, 8}));
+  args.add_tensor(ChipTensor::wrap(out.data(), DataType::FLOAT32, {1, 8}));
+  args.add_scalar(to_u64(0.5f));
+  const auto hz = run(table(), +[](const ChipTaskArgs& x) { entry(x); }, args, opts(GetParam()));
+  EXPECT_TRUE(hz.empty());
+  EXPECT_EQ(out, (std::vector<float>{1.5f, 2.5f, 3.5f, 4.5f, 5.5f, 6.5f, 7.5f, 8.5f}));
+}
+
+// ---- mode-independent behaviour ---------------------------------------------------------------
+
+class SimRuntimeMisc : public ::testing::Test {
+ protected:
+  void SetUp() override { gLog = &log_; }
+  Log log_;
+  std::vector<std::uint64_t> shuffledOrder(std::uint64_t seed) {
+    log_.tags.clear();
+    Runtime rt(table(), opts(ExecMode::Shuffle, seed));
+    RuntimeBinding bind(rt);
+    PTO2_SCOPE() {
+      for (std::uint64_t i = 0; i < 16; ++i) {
+        CoreTaskArgs p;
+        p.add_scalar(i);
+        rt_submit_aiv_task(kTagId, p);
+      }
+    }
+    return log_.tags;
+  }
+};
+
+TEST_F(SimRuntimeMisc, ShuffleIsDeterministicPerSeed) {
+  const auto a = shuffledOrder(7), b = shuffledOrder(7);
+  EXPECT_EQ(a, b);
+  std::set<std::vector<std::uint64_t>> distinct;
+  for (std::uint64_t s = 0; s < 6; ++s) distinct.insert(shuffledOrder(s));
+  EXPECT_GT(distinct.size(), 1u);
+  std::vector<std::uint64_t> submitOrder(16);
+  for (std::uint64_t i = 0; i < 16; ++i) submitOrder[i] = i;
+  EXPECT_NE(a, submitOrder);
+}
+
+TEST_F(SimRuntimeMisc, StrictModeRejectsWar) {
+  RuntimeOptions o = opts(ExecMode::Serial);
+  o.strict = true;
+  Runtime rt(table(), o);
+  RuntimeBinding bind(rt);
+  ChipTensor x = vec8(), y = vec8();
+  incr(x, y, 1);
+  expectSimError([&] { fillT(x, 1.0f, 2); }, "WAR hazard");
+  EXPECT_EQ(rt.taskCount(), 1u);
+}
+
+TEST_F(SimRuntimeMisc, ModeFromEnvAndApi) {
+  ::setenv("PL_SIM_MODE", "shuffle", 1);
+  ::setenv("PL_SIM_SEED", "42", 1);
+  RuntimeOptions o = RuntimeOptions::fromEnv();
+  EXPECT_EQ(o.mode, ExecMode::Shuffle);
+  EXPECT_EQ(o.seed, 42u);
+  ::setenv("PL_SIM_MODE", "fast", 1);
+  expectSimError([] { RuntimeOptions::fromEnv(); }, "unknown PL_SIM_MODE 'fast'");
+  ::unsetenv("PL_SIM_MODE");
+  ::unsetenv("PL_SIM_SEED");
+  Runtime rt(table(), opts(ExecMode::Threads));
+  rt.setMode(ExecMode::Serial);
+  EXPECT_EQ(rt.mode(), ExecMode::Serial);
+}
+
+TEST_F(SimRuntimeMisc, TensorViewsAndScalars) {
+  ChipTensor m = ChipTensor::allocate(DataType::FLOAT16, {4, 6});
+  ChipTensor v = m.view({2, 3}, {1, 2});
+  EXPECT_EQ(v.start_offset, 8);
+  EXPECT_EQ(v.describe(), "fp16[2, 3]");
+  ChipTensor t = v.transpose(0, 1);
+  EXPECT_EQ(t.shapes[0], 3);
+  EXPECT_EQ(t.strides[0], 1);
+  EXPECT_TRUE(mayOverlap(v, t));
+  expectSimError([&] { m.view({2, 3}, {3, 0}); }, "exceeds fp16[4, 6]");
+  EXPECT_EQ(from_u64<float>(to_u64(1.25f)), 1.25f);
+  EXPECT_EQ(from_u64<std::int32_t>(to_u64(-3)), -3);
+  EXPECT_EQ(from_u64<double>(to_u64(-0.1)), -0.1);
+  expectSimError([] { currentRuntime(); }, "no runtime is active");
+}
+
+}  // namespace
