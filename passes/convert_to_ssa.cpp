@@ -127,6 +127,7 @@ private:
   StmtPtr convertFor(const For &s, Live after);
   StmtPtr convertWhile(const While &s, Live after);
   StmtPtr convertScope(const Scope &s, Live after);
+  void checkScopeLeaks(const Scope &s, const VarSet &liveAfter);
 
   std::vector<Carry> planCarries(const Stmt &loop, const StmtPtr &body, const VarSet &end,
                                  const VarSet &endPromo, Live after);
@@ -430,6 +431,8 @@ StmtPtr SSAConverter::convertScope(const Scope &s, Live after) {
     inner.promo = &trimmed;
   }
   StmtPtr body = Seq::flatten(convertBlock(s.body(), inner), s.body() ? s.body()->span() : Span{});
+  if (inner.promo == &trimmed)
+    checkScopeLeaks(s, *after.all);
   if (taskId) {
     VarPtr nv = define(taskId, s.span());
     for (auto &[k, v] : attrs)
@@ -439,6 +442,18 @@ StmtPtr SSAConverter::convertScope(const Scope &s, Live after) {
       attrs.push_back({"task_id", ExprPtr(nv)});
   }
   return Scope::make(s.scopeKind(), s.nameHint(), body, std::move(attrs), s.span());
+}
+
+/// A value that only a loop inside an outline-boundary scope defines cannot be read after the
+/// scope: promotion stops at the boundary.
+void SSAConverter::checkScopeLeaks(const Scope &s, const VarSet &liveAfter) {
+  for (const Var *k : sortedById(collectAssigned(s.body())))
+    if (liveAfter.count(k) && !cur_.count(k))
+      error("S406", s.span(),
+            "'" + k->name() + "' is defined only inside a loop in this '" +
+                std::string(scopeKindName(s.scopeKind())) +
+                "' scope and read after the scope; values of such a loop do not leave the scope, "
+                "so assign it before the scope");
 }
 
 FunctionPtr SSAConverter::run(const FunctionPtr &f) {

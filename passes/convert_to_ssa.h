@@ -32,7 +32,8 @@
 //   containing '__' (reserved for compiler-generated names) · S403 variable assigned in only one
 //   branch of an if and read after it · S404 loop-escaping variable with no value before the
 //   loop · S405 loop with break / continue that would need a carried value (run
-//   ctrl-flow-transform first).
+//   ctrl-flow-transform first) · S406 value defined only by a loop inside an outline-boundary
+//   scope and read after the scope.
 // Example: `acc = a; for (i : range(0, 4, 1)) { acc = add(acc, a); } return acc;` →
 //   `for (i : range(0, 4, 1)) carry (acc1 = acc) -> (r) { acc2 = add(acc1, a); yield(acc2); } return r;`
 // Test: tests/passes/convert_to_ssa.pir

@@ -311,3 +311,443 @@ program p {
     return sr;
   }
 }
+
+// -----
+// RUN: convert-to-ssa
+// Writes to an Out parameter inside a loop (tile.store assigned back) carry the tensor.
+program p {
+  InCore k(In Tensor<fp32, 64, 16> src, Out Tensor<fp32, 64, 16> out) -> Tensor<fp32, 64, 16> {
+    for (index i : range(0, 4, 1)) {
+      Tile<fp32, 16, 16, Vec> t = tile.load(src, {i * 16, 0}, {16, 16});
+      out = tile.store(t, {i * 16, 0}, out);
+    }
+    return out;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64, 16> src, Out Tensor<fp32, 64, 16> out) -> Tensor<fp32, 64, 16> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64, 16> o1 = out) -> (Tensor<fp32, 64, 16> r) {
+      Tile<fp32, 16, 16, Vec> t = tile.load(src, {i * 16, 0}, {16, 16});
+      Tensor<fp32, 64, 16> o2 = tile.store(t, {i * 16, 0}, o1);
+      yield(o2);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Out parameters are read at function exit: a write under an if still reaches the end through a phi.
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> t, In index n, Out Tensor<fp32, 16, 16> out) {
+    if (n > 0) {
+      out = tile.store(t, {0, 0}, out);
+    }
+    return;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> t, In index n, Out Tensor<fp32, 16, 16> out) {
+    if (n > 0) -> (Tensor<fp32, 16, 16> op) {
+      Tensor<fp32, 16, 16> o1 = tile.store(t, {0, 0}, out);
+      yield(o1);
+    } else {
+      yield(out);
+    }
+    return;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A value first defined inside the loop and read after it is promoted; its init is the buffer
+// that the store writes (the Out parameter c), so a zero-trip loop returns c.
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> a, In index n, Out Tensor<fp32, 16, 16> c) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> res;
+    for (index i : range(0, n, 1)) {
+      if (i > 2) {
+        res = tile.store(a, {0, 0}, c);
+      } else {
+        res = tile.store(tile.add(a, a), {0, 0}, c);
+      }
+    }
+    return res;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> a, In index n, Out Tensor<fp32, 16, 16> c) -> Tensor<fp32, 16, 16> {
+    for (index i : range(0, n, 1)) carry (Tensor<fp32, 16, 16> res1 = c) -> (Tensor<fp32, 16, 16> rr) {
+      if (i > 2) -> (Tensor<fp32, 16, 16> rp) {
+        Tensor<fp32, 16, 16> res2 = tile.store(a, {0, 0}, c);
+        yield(res2);
+      } else {
+        Tensor<fp32, 16, 16> res3 = tile.store(tile.add(a, a), {0, 0}, c);
+        yield(res3);
+      }
+      yield(rp);
+    }
+    return rr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A loop-local temporary defined in both branches of an if inside the loop is not promoted: it is
+// not read after the loop (PyPTO #592 / #642).
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> a, In index n) -> Tile<fp32, 16, 16, Vec> {
+    Tile<fp32, 16, 16, Vec> acc = tile.add(a, a);
+    for (index i : range(0, n, 1)) {
+      Tile<fp32, 16, 16, Vec> t;
+      if (i > 2) {
+        t = tile.mul(a, a);
+      } else {
+        t = tile.add(a, a);
+      }
+      acc = tile.add(acc, t);
+    }
+    return acc;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> a, In index n) -> Tile<fp32, 16, 16, Vec> {
+    Tile<fp32, 16, 16, Vec> acc = tile.add(a, a);
+    for (index i : range(0, n, 1)) carry (Tile<fp32, 16, 16, Vec> acc1 = acc) -> (Tile<fp32, 16, 16, Vec> r) {
+      if (i > 2) -> (Tile<fp32, 16, 16, Vec> tp) {
+        Tile<fp32, 16, 16, Vec> t = tile.mul(a, a);
+        yield(t);
+      } else {
+        Tile<fp32, 16, 16, Vec> t1 = tile.add(a, a);
+        yield(t1);
+      }
+      Tile<fp32, 16, 16, Vec> acc2 = tile.add(acc1, tp);
+      yield(acc2);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A value first defined in the loop and read after it, with nothing before the loop that it
+// could start from, is an error (the loop may run zero times).
+program p {
+  InCore k(In index n) -> index {
+    index x;
+    for (index i : range(0, n, 1)) { // EXPECTED-ERROR: S404 {{'x' is first assigned inside this loop}}
+      if (i > 2) {
+        x = i;
+      } else {
+        x = i * 2;
+      }
+    }
+    return x;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A variable assigned in only one branch (and not before the if) cannot be read after it.
+program p {
+  InCore k(In index n) -> index {
+    index x;
+    if (n > 2) { // EXPECTED-ERROR: S403 {{'x' is assigned in only one branch}}
+      x = n;
+      x = x + 1;
+    }
+    return x;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A yield in the middle of a loop body is rejected.
+program p {
+  InCore k(In index n) -> index {
+    for (index i : range(0, n, 1)) carry (index s = 0) -> (index r) {
+      index s1 = s + i;
+      yield(s1); // EXPECTED-ERROR: S401 {{yield must be the last statement}}
+      index s2 = s1 + 1;
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Names containing '__' are reserved for compiler-generated variables.
+program p {
+  InCore k(In index n) -> index {
+    index x__ssa_v0 = n + 1; // EXPECTED-ERROR: S402 {{'x__ssa_v0' contains '__'}}
+    return x__ssa_v0;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Explicit SSA input (carry, yield, if return vars) must not change.
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> a, In index n) -> Tile<fp32, 16, 16, Vec> {
+    for (index i : range(0, n, 1)) carry (Tile<fp32, 16, 16, Vec> acc = a) -> (Tile<fp32, 16, 16, Vec> r) {
+      if (i == 0) -> (Tile<fp32, 16, 16, Vec> v) {
+        yield(a);
+      } else {
+        Tile<fp32, 16, 16, Vec> d = tile.add(acc, a);
+        yield(d);
+      }
+      yield(v);
+    }
+    while (j < 10) carry (index j = 0) -> (index jr) {
+      index j1 = j + 1;
+      yield(j1);
+    }
+    return r;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: convert-to-ssa
+// Mixed input: an explicit while carry plus a flag assigned pre-SSA style (the shape that
+// ctrl-flow-transform leaves); the flag joins the carries and the condition reads its iter_arg.
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> x0) -> Tile<fp32, 16, 16, Vec> {
+    bool brk = false;
+    while (cnt < 10 && !brk) carry (index cnt = 0, Tile<fp32, 16, 16, Vec> x = x0) -> (index cr, Tile<fp32, 16, 16, Vec> xr) {
+      if (cnt > 5) -> (index cp, Tile<fp32, 16, 16, Vec> xp) {
+        brk = true;
+        yield(cnt, x);
+      } else {
+        Tile<fp32, 16, 16, Vec> y = tile.add(x, x);
+        yield(cnt + 1, y);
+      }
+      yield(cp, xp);
+    }
+    return xr;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> x0) -> Tile<fp32, 16, 16, Vec> {
+    bool brk = false;
+    while (cnt < 10 && !b1) carry (index cnt = 0, Tile<fp32, 16, 16, Vec> x = x0, bool b1 = brk) -> (index cr, Tile<fp32, 16, 16, Vec> xr, bool br) {
+      if (cnt > 5) -> (index cp, Tile<fp32, 16, 16, Vec> xp, bool bp) {
+        bool b2 = true;
+        yield(cnt, x, b2);
+      } else {
+        Tile<fp32, 16, 16, Vec> y = tile.add(x, x);
+        yield(cnt + 1, y, b1);
+      }
+      yield(cp, xp, bp);
+    }
+    return xr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Renaming reaches types (TileView valid_shape) and Var-valued call kwargs.
+program p {
+  InCore k(In Tensor<fp32, 64, 16> src, In index n) -> Tile<fp32, 16, 16, Vec, view{valid_shape = {n, 16}}> {
+    index v = n;
+    v = v + 1;
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v, 16}}> t = tile.load(src, {0, 0}, {16, 16}, {.valid_shape = {v, 16}});
+    v = v * 2;
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v, 16}}> t2 = tile.load(src, {v, 0}, {16, 16}, {.valid_shape = {v, 16}});
+    return t;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64, 16> src, In index n) -> Tile<fp32, 16, 16, Vec, view{valid_shape = {n, 16}}> {
+    index v = n;
+    index v1 = v + 1;
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v1, 16}}> t = tile.load(src, {0, 0}, {16, 16}, {.valid_shape = {v1, 16}});
+    index v2 = v1 * 2;
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v2, 16}}> t2 = tile.load(src, {v2, 0}, {16, 16}, {.valid_shape = {v2, 16}});
+    return t;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Renaming reaches submit args, deps and core_num, scope attrs (core_num, deps) and task ids.
+program p {
+  InCore k(In Tensor<fp32, 64, 16> src, In index n) -> Tile<fp32, 16, 16, Vec> {
+    Tile<fp32, 16, 16, Vec> t = tile.load(src, {n, 0}, {16, 16});
+    return t;
+  }
+  Orchestration o(In Tensor<fp32, 64, 16> src, In index m) {
+    index v = m;
+    v = v + 1;
+    Tuple<Tile<fp32, 16, 16, Vec>, task_id> s = submit k(src, v);
+    task_id tid = s[1];
+    v = v * 2;
+    Tuple<Tile<fp32, 16, 16, Vec>, task_id> s2 = submit k(src, v) {.deps = {tid}, .core_num = v};
+    tid = s2[1];
+    scope spmd [[core_num = (v), deps = {tid}]] {
+      index w = v + 1;
+    }
+    return;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64, 16> src, In index n) -> Tile<fp32, 16, 16, Vec> {
+    Tile<fp32, 16, 16, Vec> t = tile.load(src, {n, 0}, {16, 16});
+    return t;
+  }
+  Orchestration o(In Tensor<fp32, 64, 16> src, In index m) {
+    index v = m;
+    index v1 = v + 1;
+    Tuple<Tile<fp32, 16, 16, Vec>, task_id> s = submit k(src, v1);
+    task_id tid = s[1];
+    index v2 = v1 * 2;
+    Tuple<Tile<fp32, 16, 16, Vec>, task_id> s2 = submit k(src, v2) {.deps = {tid}, .core_num = v2};
+    task_id tid2 = s2[1];
+    scope spmd [[core_num = (v2), deps = {tid2}]] {
+      index w = v2 + 1;
+    }
+    return;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// An InCore scope stops promotion: a value defined only by a loop inside it cannot be read after it.
+program p {
+  Opaque f(In Tile<fp32, 16, 16, Vec> a, In index n, Out Tensor<fp32, 16, 16> c) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> res;
+    scope incore { // EXPECTED-ERROR: S406 {{'res' is defined only inside a loop in this 'incore' scope}}
+      for (index i : range(0, n, 1)) {
+        res = tile.store(a, {0, 0}, c);
+        res = tile.store(a, {0, 0}, res);
+      }
+    }
+    return res;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A runtime scope is transparent: the same value is promoted out of the loop (init: the stored buffer).
+program p {
+  Opaque f(In Tile<fp32, 16, 16, Vec> a, In index n, Out Tensor<fp32, 16, 16> c) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> res;
+    scope runtime {
+      for (index i : range(0, n, 1)) {
+        res = tile.store(a, {0, 0}, c);
+        res = tile.store(a, {0, 0}, res);
+      }
+    }
+    return res;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(In Tile<fp32, 16, 16, Vec> a, In index n, Out Tensor<fp32, 16, 16> c) -> Tensor<fp32, 16, 16> {
+    scope runtime {
+      for (index i : range(0, n, 1)) carry (Tensor<fp32, 16, 16> r0 = c) -> (Tensor<fp32, 16, 16> rr) {
+        Tensor<fp32, 16, 16> r1 = tile.store(a, {0, 0}, c);
+        Tensor<fp32, 16, 16> r2 = tile.store(a, {0, 0}, r1);
+        yield(r2);
+      }
+    }
+    return rr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Inside an InCore scope, a use after the loop but still inside the scope promotes as usual, and
+// straight-line values defined in the scope stay visible after it.
+program p {
+  Opaque f(In Tile<fp32, 16, 16, Vec> a, In index n, Out Tensor<fp32, 16, 16> c) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> res;
+    scope incore {
+      for (index i : range(0, n, 1)) {
+        res = tile.store(a, {0, 0}, c);
+        res = tile.store(a, {0, 0}, res);
+      }
+      Tensor<fp32, 16, 16> fin = tile.store(a, {0, 0}, res);
+    }
+    return fin;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(In Tile<fp32, 16, 16, Vec> a, In index n, Out Tensor<fp32, 16, 16> c) -> Tensor<fp32, 16, 16> {
+    scope incore {
+      for (index i : range(0, n, 1)) carry (Tensor<fp32, 16, 16> r0 = c) -> (Tensor<fp32, 16, 16> rr) {
+        Tensor<fp32, 16, 16> r1 = tile.store(a, {0, 0}, c);
+        Tensor<fp32, 16, 16> r2 = tile.store(a, {0, 0}, r1);
+        yield(r2);
+      }
+      Tensor<fp32, 16, 16> fin = tile.store(a, {0, 0}, rr);
+    }
+    return fin;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Orchestration keeps break; a loop with break that carries nothing is fine and unchanged.
+program p {
+  Orchestration o(In index n) -> index {
+    index m = n * 2;
+    for (index i : range(0, n, 1)) {
+      if (i > m) {
+        break;
+      }
+      index t = i + m;
+    }
+    return m;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: convert-to-ssa
+// A loop with break that would carry a value is rejected (its exit value is not expressible).
+program p {
+  Orchestration o(In index n) -> index {
+    index s = 0;
+    for (index i : range(0, n, 1)) { // EXPECTED-ERROR: S405 {{would carry 's'}}
+      if (i > 3) {
+        break;
+      }
+      s = s + i;
+    }
+    return s;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// An iter_arg re-assigned pre-SSA style in its own loop is versioned; the explicit yield follows.
+program p {
+  InCore k(In index n) -> index {
+    for (index i : range(0, n, 1)) carry (index acc = 0) -> (index r) {
+      acc = acc + i;
+      acc = acc * 2;
+      yield(acc);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n) -> index {
+    for (index i : range(0, n, 1)) carry (index acc = 0) -> (index r) {
+      index a1 = acc + i;
+      index a2 = a1 * 2;
+      yield(a2);
+    }
+    return r;
+  }
+}
