@@ -14,6 +14,7 @@ const std::vector<PropertyVerifier> &propertyVerifiers() {
       {P::BreakContinueValid, verifyBreakContinueValid, "V301-V306"},
       {P::UseAfterDef, verifyUseAfterDef, "V401-V402"},
       {P::SplitIncoreOrch, verifySplitIncoreOrch, "V501-V502"},
+      {P::InlineFunctionsEliminated, verifyInlineFunctionsEliminated, "V801-V802"},
   };
   return table;
 }

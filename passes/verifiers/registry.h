@@ -36,5 +36,6 @@ void verifyNoRedundantBlocks(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyBreakContinueValid(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyUseAfterDef(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifySplitIncoreOrch(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyInlineFunctionsEliminated(const ir::Program &p, ir::DiagnosticEngine &diags);
 
 } // namespace pl::passes
