@@ -494,6 +494,45 @@ program demo {
   EXPECT_EQ(printExpr(loop.start()), "0");
 }
 
+TEST(PrinterParser, NonSSATextKeepsOneVar) {
+  const char *text = R"(program p {
+  Opaque f(In bool c) -> index {
+    index y;
+    index x = 1;
+    x = x + 1;
+    if (c) { y = x; } else { y = 0; }
+    return y;
+  }
+})";
+  DiagnosticEngine d;
+  auto p = parse(text, d);
+  ASSERT_TRUE(p) << d.formatAll();
+  auto &body = static_cast<const Seq &>(*p->functions()[0]->body());
+  ASSERT_EQ(body.stmts().size(), 4u); // the declaration is not a statement
+  auto &a0 = static_cast<const Assign &>(*body.stmts()[0]);
+  auto &a1 = static_cast<const Assign &>(*body.stmts()[1]);
+  EXPECT_EQ(a0.var(), a1.var());
+  auto &iff = static_cast<const If &>(*body.stmts()[2]);
+  auto &ret = static_cast<const Return &>(*body.stmts()[3]);
+  EXPECT_EQ(static_cast<const Assign &>(*iff.thenBody()).var().get(), ret.values()[0].get());
+  EXPECT_EQ(static_cast<const Assign &>(*iff.elseBody()).var().get(), ret.values()[0].get());
+}
+
+TEST(PrinterParser, PrintPieces) {
+  auto m = var("M");
+  auto a = var("a", tensorT({m, ci(8)}));
+  auto f = fn("f", {{a}}, {}, Return::make({}), FunctionType::AIV);
+  EXPECT_EQ(printFunction(*f), "index M;\nAIV f(In Tensor<fp32, M, 8> a) {\n  return;\n}\n");
+  auto x = var("x"), i = var("i");
+  auto loop = For::make(i, ci(0), x, ci(1), {}, Assign::make(var("y"), Binary::make(BinaryOp::Mul, i, x)), {});
+  EXPECT_EQ(printStmt(loop), "for (index i : range(0, x, 1)) {\n  index y = i * x;\n}\n");
+  PrintOptions concise;
+  concise.concise = true;
+  EXPECT_EQ(printStmt(loop, concise), "for (i : range(0, x, 1)) {\n  y = i * x;\n}\n");
+  EXPECT_EQ(printType(nullptr), "Unknown");
+  EXPECT_EQ(printExpr(nullptr), "null");
+}
+
 // ---- bad input --------------------------------------------------------------------------------
 
 TEST(PrinterParser, LocatedErrors) {
