@@ -19,6 +19,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createNormalizeStmtStructurePass(none)); // --
   p.add(createFlattenCallExprPass(none));        // 06
   p.add(createOutlineIncoreScopesPass(none));   // 09
+  p.add(createConvertTensorToTileOpsPass(none)); // 12
   return p;
 }
 

@@ -1,0 +1,613 @@
+// ConvertTensorToTileOps: tensor ops → tile ops in kernels (see convert_tensor_to_tile_ops.h).
+#include "passes/convert_tensor_to_tile_ops.h"
+
+#include "ir/mutator.h"
+#include "ir/op_registry.h"
+#include "ir/printer.h"
+#include "ir/visitor.h"
+#include "passes/utils/buffer_aliases.h"
+
+#include <cstring>
+#include <cstring>
+#include <map>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+
+/// How a tensor op converts.
+enum class Conv {
+  Same,      ///< tile op of the same name, operands as tiles
+  Slice,     ///< of a parameter → tile.load; of a tile → tile.slice
+  Assemble,  ///< into a parameter → tile.store; into a tile → tile.assemble
+  Matmul,    ///< operands to Left / Right (via Mat loads), result in Acc
+  MatmulAcc, ///< same, with an Acc accumulator
+  GmAccess,  ///< read / write: stays a tensor op on a parameter, tile op on a tile
+};
+
+struct ConvEntry {
+  std::string_view tensorOp;
+  Conv kind;
+};
+
+/// The conversion table: one entry per tensor op.
+constexpr ConvEntry kTable[] = {
+#define SAME(n) {"tensor." n, Conv::Same},
+    SAME("abs") SAME("add") SAME("adds") SAME("and") SAME("ands") SAME("cast") SAME("cmp")
+    SAME("cmps") SAME("col_argmax") SAME("col_argmin") SAME("col_expand") SAME("col_expand_add")
+    SAME("col_expand_div") SAME("col_expand_expdif") SAME("col_expand_max")
+    SAME("col_expand_min") SAME("col_expand_mul") SAME("col_expand_sub") SAME("col_max")
+    SAME("col_min") SAME("col_prod") SAME("col_sum") SAME("concat") SAME("cos") SAME("create")
+    SAME("div") SAME("divs") SAME("exp") SAME("expands") SAME("fillpad") SAME("fmod")
+    SAME("fmods") SAME("full") SAME("get_block_idx") SAME("get_block_num")
+    SAME("get_subblock_idx") SAME("log") SAME("lrelu") SAME("maximum") SAME("maximums")
+    SAME("minimum") SAME("minimums") SAME("mul") SAME("muls") SAME("neg") SAME("not") SAME("or")
+    SAME("ors") SAME("recip") SAME("relu") SAME("rem") SAME("rems") SAME("reshape")
+    SAME("row_expand") SAME("row_expand_add") SAME("row_expand_div") SAME("row_expand_expdif")
+    SAME("row_expand_max") SAME("row_expand_min") SAME("row_expand_mul") SAME("row_expand_sub")
+    SAME("row_max") SAME("row_min") SAME("row_prod") SAME("row_sum") SAME("rsqrt") SAME("sel")
+    SAME("sels") SAME("shl") SAME("shls") SAME("shr") SAME("shrs") SAME("sin") SAME("sqrt")
+    SAME("sub") SAME("subs") SAME("transpose") SAME("xor") SAME("xors")
+#undef SAME
+    {"tensor.slice", Conv::Slice},
+    {"tensor.assemble", Conv::Assemble},
+    {"tensor.matmul", Conv::Matmul},
+    {"tensor.matmul_acc", Conv::MatmulAcc},
+    {"tensor.read", Conv::GmAccess},
+    {"tensor.write", Conv::GmAccess},
+};
+
+const ConvEntry *findConv(std::string_view op) {
+  for (auto &e : kTable)
+    if (e.tensorOp == op)
+      return &e;
+  return nullptr;
+}
+
+bool isTensorOp(const Call &c) { return c.target().isOp() && c.target().op->family() == "tensor"; }
+
+/// Operand positions whose op accesses global memory itself (no entry load needed).
+bool selfLoadingArg(Conv k, size_t i) {
+  switch (k) {
+  case Conv::Slice: case Conv::Assemble: case Conv::GmAccess: return i == 0;
+  case Conv::Matmul: return i <= 1;
+  case Conv::MatmulAcc: return i == 1 || i == 2;
+  case Conv::Same: return false;
+  }
+  return false;
+}
+
+/// Before conversion: which parameters need an entry load, which values stay in global memory,
+/// which slices feed a matmul.
+class PreScan : public IRVisitor {
+public:
+  explicit PreScan(const Function &f) {
+    visitTypes_ = false;
+    for (auto &p : f.params())
+      if (isa<TensorType>(p.var->type()))
+        params.insert(p.var.get());
+    visitStmt(f.body());
+    for (auto &[param, iter] : carries_)
+      if (!gm.count(iter))
+        direct.insert(param);
+  }
+  std::unordered_set<const Var *> params, direct, gm, matSlices;
+
+  void visitCall(const Call &c) override {
+    IRVisitor::visitCall(c);
+    const ConvEntry *e = c.target().isOp() ? findConv(c.target().op->name()) : nullptr;
+    if (!e)
+      return;
+    for (size_t i = 0; i < c.args().size(); ++i) {
+      auto *v = dynCast<Var>(c.args()[i]);
+      if (!v)
+        continue;
+      if (selfLoadingArg(e->kind, i)) {
+        gm.insert(v);
+        if (e->kind == Conv::Matmul || e->kind == Conv::MatmulAcc)
+          matSlices.insert(v);
+      } else if (params.count(v)) {
+        direct.insert(v);
+      }
+    }
+  }
+  void visitFor(const For &s) override {
+    noteCarries(s.iterArgs());
+    IRVisitor::visitFor(s);
+  }
+  void visitWhile(const While &s) override {
+    noteCarries(s.iterArgs());
+    IRVisitor::visitWhile(s);
+  }
+
+private:
+  void noteCarries(const std::vector<IterArg> &args) {
+    for (auto &a : args)
+      if (auto *v = dynCast<Var>(a.init); v && params.count(v))
+        carries_.emplace_back(v, a.var.get());
+  }
+  std::vector<std::pair<const Var *, const Var *>> carries_;
+};
+
+ExprPtr zeros(size_t n) {
+  ExprList z(n, ConstInt::make(0));
+  return MakeTuple::make(z);
+}
+
+ExprPtr shapeOf(const TypePtr &t) {
+  auto *s = dynCast<ShapedType>(t);
+  return MakeTuple::make(s ? s->shape() : ExprList{});
+}
+
+std::optional<MemorySpace> spaceOf(const ExprPtr &e) {
+  auto *t = dynCast<TileType>(e->type());
+  return t ? t->memorySpace() : std::nullopt;
+}
+
+/// Rewrites one kernel body: tensor ops → tile ops, new types through carries and phis.
+class TileConverter : public IRMutator {
+public:
+  TileConverter(const PreScan &pre, DiagnosticEngine &diags) : pre_(pre), diags_(diags) {}
+  bool failed = false;
+  std::unordered_map<const Var *, VarPtr> entryLoads; ///< parameter → its entry tile
+
+  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
+    auto *c = dynCast<Call>(s->value());
+    if (!c || !isTensorOp(*c))
+      return IRMutator::mutateAssign(s);
+    std::vector<StmtPtr> out;
+    ExprPtr value = convertCall(*c, s->var(), out);
+    if (!value)
+      return s;
+    VarPtr var = s->var();
+    if (!sameKind(var->type(), value->type())) {
+      var = Var::make(var->name(), value->type(), var->span());
+      remap(s->var(), var);
+    }
+    out.push_back(Assign::make(var, value, s->span()));
+    return Seq::flatten(std::move(out), s->span());
+  }
+
+  StmtPtr mutateEval(const std::shared_ptr<const Eval> &s) override {
+    auto *c = dynCast<Call>(s->expr());
+    if (!c || !isTensorOp(*c))
+      return IRMutator::mutateEval(s);
+    std::vector<StmtPtr> out;
+    ExprPtr value = convertCall(*c, nullptr, out);
+    if (!value)
+      return s;
+    out.push_back(Eval::make(value, s->span()));
+    return Seq::flatten(std::move(out), s->span());
+  }
+
+  StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
+    bool changed = false;
+    ExprPtr start = mutateExpr(s->start()), stop = mutateExpr(s->stop()),
+            step = mutateExpr(s->step());
+    std::vector<IterArg> args = retypeCarries(s->iterArgs(), changed);
+    StmtPtr body = mutateStmt(s->body());
+    std::vector<VarPtr> rets = retypeResults(s->returnVars(), args, changed);
+    if (!changed && body == s->body() && start == s->start() && stop == s->stop() &&
+        step == s->step())
+      return s;
+    return For::make(s->loopVar(), start, stop, step, std::move(args), body, std::move(rets),
+                     s->forKind(), s->attrs(), s->span());
+  }
+
+  StmtPtr mutateWhile(const std::shared_ptr<const While> &s) override {
+    bool changed = false;
+    std::vector<IterArg> args = retypeCarries(s->iterArgs(), changed);
+    ExprPtr cond = mutateExpr(s->cond());
+    StmtPtr body = mutateStmt(s->body());
+    std::vector<VarPtr> rets = retypeResults(s->returnVars(), args, changed);
+    if (!changed && body == s->body() && cond == s->cond())
+      return s;
+    return While::make(cond, std::move(args), body, std::move(rets), s->span());
+  }
+
+  StmtPtr mutateIf(const std::shared_ptr<const If> &s) override {
+    ExprPtr cond = mutateExpr(s->cond());
+    StmtPtr thenB = mutateStmt(s->thenBody());
+    StmtPtr elseB = s->elseBody() ? mutateStmt(s->elseBody()) : nullptr;
+    const Yield *y = lastYield(thenB);
+    std::vector<VarPtr> rets;
+    bool changed = cond != s->cond() || thenB != s->thenBody() || elseB != s->elseBody();
+    for (size_t i = 0; i < s->returnVars().size(); ++i) {
+      const VarPtr &r = s->returnVars()[i];
+      TypePtr t = y && i < y->values().size() ? y->values()[i]->type() : r->type();
+      rets.push_back(retype(r, t, changed));
+    }
+    if (!changed)
+      return s;
+    return If::make(cond, thenB, elseB, std::move(rets), s->span());
+  }
+
+private:
+  static bool sameKind(const TypePtr &a, const TypePtr &b) { return a->kind() == b->kind(); }
+
+  static const Yield *lastYield(const StmtPtr &body) {
+    const Stmt *last = body.get();
+    if (auto *seq = dynCast<Seq>(body))
+      last = seq->stmts().empty() ? nullptr : seq->stmts().back().get();
+    return last ? dynCast<Yield>(last) : nullptr;
+  }
+
+  /// `v` itself when its type kind matches `t`, else a fresh Var of type t (remapped).
+  VarPtr retype(const VarPtr &v, const TypePtr &t, bool &changed) {
+    if (sameKind(v->type(), t))
+      return v;
+    VarPtr nv = Var::make(v->name(), t, v->span());
+    remap(v, nv);
+    changed = true;
+    return nv;
+  }
+
+  std::vector<IterArg> retypeCarries(const std::vector<IterArg> &in, bool &changed) {
+    std::vector<IterArg> out;
+    for (auto &a : in) {
+      ExprPtr init = mutateExpr(a.init);
+      if (auto *p = dynCast<Var>(init); p && !pre_.gm.count(a.var.get()) && entryLoads.count(p))
+        init = entryLoads.at(p);
+      changed |= init != a.init;
+      out.push_back({retype(a.var, init->type(), changed), init});
+    }
+    return out;
+  }
+
+  std::vector<VarPtr> retypeResults(const std::vector<VarPtr> &rets,
+                                    const std::vector<IterArg> &args, bool &changed) {
+    std::vector<VarPtr> out;
+    for (size_t i = 0; i < rets.size(); ++i)
+      out.push_back(i < args.size() ? retype(rets[i], args[i].var->type(), changed) : rets[i]);
+    return out;
+  }
+
+  ExprPtr makeOp(std::string_view name, ExprList args, AttrList kwargs, const Span &span) {
+    ExprPtr e = makeOpCall(name, std::move(args), std::move(kwargs), span, diags_);
+    failed |= !e;
+    return e;
+  }
+
+  /// Binds `value` to a fresh temporary appended to `out`.
+  VarPtr bind(const std::string &name, const ExprPtr &value, std::vector<StmtPtr> &out) {
+    VarPtr v = Var::make(name, value->type(), value->span());
+    out.push_back(Assign::make(v, value, value->span()));
+    return v;
+  }
+
+  /// The operand as a tile: a converted value, a parameter's entry tile, or a fresh load.
+  ExprPtr tileOperand(const ExprPtr &arg, std::vector<StmtPtr> &out) {
+    ExprPtr m = mutateExpr(arg);
+    auto *v = dynCast<Var>(m);
+    if (!v || !isa<TensorType>(m->type()))
+      return m;
+    if (entryLoads.count(v))
+      return entryLoads.at(v);
+    return loadWhole(m, MemorySpace::Vec, out);
+  }
+
+  ExprPtr loadWhole(const ExprPtr &t, MemorySpace space, std::vector<StmtPtr> &out) {
+    auto *tt = dynCast<TensorType>(t->type());
+    ExprPtr load = makeOp("tile.load", {t, zeros(tt->rank()), shapeOf(t->type())},
+                          {{"target_memory", space}}, t->span());
+    if (!load)
+      return t;
+    auto *v = dynCast<Var>(t);
+    return bind((v ? v->name() : std::string("t")) + "_tile", load, out);
+  }
+
+  ExprPtr moveTo(const ExprPtr &tile, MemorySpace space, std::vector<StmtPtr> &out) {
+    if (spaceOf(tile) == space || !isa<TileType>(tile->type()))
+      return tile;
+    ExprPtr mv = makeOp("tile.move", {tile}, {{"target_memory", space}}, tile->span());
+    if (!mv)
+      return tile;
+    auto *v = dynCast<Var>(tile);
+    return bind((v ? v->name() : std::string("t")) + "_" + std::string(memorySpaceName(space)),
+                mv, out);
+  }
+
+  /// A matmul operand in `space` (Left / Right / Acc): parameters load straight to Mat.
+  ExprPtr cubeOperand(const ExprPtr &arg, MemorySpace space, std::vector<StmtPtr> &out) {
+    ExprPtr m = mutateExpr(arg);
+    if (isa<TensorType>(m->type()))
+      m = loadWhole(m, MemorySpace::Mat, out);
+    return moveTo(m, space, out);
+  }
+
+  ExprPtr convertCall(const Call &c, const VarPtr &result, std::vector<StmtPtr> &out);
+  ExprPtr convertSame(const Call &c, std::vector<StmtPtr> &out);
+  ExprPtr convertSlice(const Call &c, const VarPtr &result);
+  ExprPtr convertAssemble(const Call &c, std::vector<StmtPtr> &out);
+  ExprPtr convertMatmul(const Call &c, bool acc, std::vector<StmtPtr> &out);
+  ExprPtr convertGmAccess(const Call &c, std::vector<StmtPtr> &out);
+
+  const PreScan &pre_;
+  DiagnosticEngine &diags_;
+};
+
+ExprPtr TileConverter::convertCall(const Call &c, const VarPtr &result,
+                                   std::vector<StmtPtr> &out) {
+  const ConvEntry *e = findConv(c.target().op->name());
+  if (!e) {
+    diags_.error("TT001", c.span(),
+                 "no tile conversion for '" + c.target().op->name() +
+                     "' in a kernel; expected an op with an entry in the conversion table");
+    failed = true;
+    return nullptr;
+  }
+  switch (e->kind) {
+  case Conv::Same: return convertSame(c, out);
+  case Conv::Slice: return convertSlice(c, result);
+  case Conv::Assemble: return convertAssemble(c, out);
+  case Conv::Matmul: return convertMatmul(c, false, out);
+  case Conv::MatmulAcc: return convertMatmul(c, true, out);
+  case Conv::GmAccess: return convertGmAccess(c, out);
+  }
+  return nullptr;
+}
+
+ExprPtr TileConverter::convertSame(const Call &c, std::vector<StmtPtr> &out) {
+  ExprList args;
+  for (auto &a : c.args())
+    args.push_back(tileOperand(a, out));
+  std::string name = "tile." + c.target().op->name().substr(strlen("tensor."));
+  return makeOp(name, std::move(args), c.kwargs(), c.span());
+}
+
+ExprPtr TileConverter::convertSlice(const Call &c, const VarPtr &result) {
+  ExprPtr input = mutateExpr(c.args()[0]);
+  ExprPtr shape = mutateExpr(c.args()[1]), offset = mutateExpr(c.args()[2]);
+  if (isa<TensorType>(input->type())) {
+    bool mat = result && pre_.matSlices.count(result.get());
+    return makeOp("tile.load", {input, offset, shape},
+                  {{"target_memory", mat ? MemorySpace::Mat : MemorySpace::Vec}}, c.span());
+  }
+  return makeOp("tile.slice", {input, shape, offset}, c.kwargs(), c.span());
+}
+
+ExprPtr TileConverter::convertAssemble(const Call &c, std::vector<StmtPtr> &out) {
+  ExprPtr target = mutateExpr(c.args()[0]);
+  ExprPtr source = tileOperand(c.args()[1], out);
+  ExprPtr offset = mutateExpr(c.args()[2]);
+  if (isa<TensorType>(target->type()))
+    return makeOp("tile.store", {source, offset, target}, {}, c.span());
+  return makeOp("tile.assemble", {target, source, offset}, c.kwargs(), c.span());
+}
+
+ExprPtr TileConverter::convertMatmul(const Call &c, bool acc, std::vector<StmtPtr> &out) {
+  for (auto &[key, value] : c.kwargs())
+    if ((key == "a_trans" || key == "b_trans") && std::get_if<bool>(&value) &&
+        std::get<bool>(value)) {
+      diags_.error("TT002", c.span(),
+                   "'" + c.target().op->name() + "' with '" + key +
+                       "' is not supported in kernels yet; expected the operand transposed "
+                       "with 'tensor.transpose' first");
+      failed = true;
+      return nullptr;
+    }
+  size_t first = acc ? 1 : 0;
+  ExprList args;
+  if (acc)
+    args.push_back(cubeOperand(c.args()[0], MemorySpace::Acc, out));
+  args.push_back(cubeOperand(c.args()[first], MemorySpace::Left, out));
+  args.push_back(cubeOperand(c.args()[first + 1], MemorySpace::Right, out));
+  ExprPtr mm = makeOp(acc ? "tile.matmul_acc" : "tile.matmul", std::move(args), {}, c.span());
+  auto *want = dynCast<ShapedType>(c.type());
+  auto *got = mm ? dynCast<ShapedType>(mm->type()) : nullptr;
+  if (!got || !want || got->dtype() == want->dtype() || acc)
+    return mm;
+  VarPtr accTile = bind("acc", mm, out);
+  ExprPtr vec = moveTo(accTile, MemorySpace::Vec, out);
+  return makeOp("tile.cast", {vec}, {{"target_type", want->dtype()}}, c.span());
+}
+
+ExprPtr TileConverter::convertGmAccess(const Call &c, std::vector<StmtPtr> &out) {
+  ExprPtr container = mutateExpr(c.args()[0]);
+  ExprList args{container};
+  for (size_t i = 1; i < c.args().size(); ++i)
+    args.push_back(mutateExpr(c.args()[i]));
+  if (isa<TensorType>(container->type()))
+    return makeOp(c.target().op->name(), std::move(args), c.kwargs(), c.span());
+  (void)out;
+  std::string name = "tile." + c.target().op->name().substr(strlen("tensor."));
+  return makeOp(name, std::move(args), c.kwargs(), c.span());
+}
+
+/// Splits a body into its statements and its final Return (nullptr when there is none).
+std::shared_ptr<const Return> splitReturn(const StmtPtr &body, std::vector<StmtPtr> &stmts) {
+  if (auto *seq = dynCast<Seq>(body))
+    stmts = seq->stmts();
+  else if (body)
+    stmts = {body};
+  if (stmts.empty() || !isa<Return>(stmts.back()))
+    return nullptr;
+  auto ret = as<Return>(stmts.back());
+  stmts.pop_back();
+  return ret;
+}
+
+struct KernelResult {
+  FunctionPtr function;
+  std::vector<TypePtr> addedOuts; ///< types of the appended Out parameters
+};
+
+/// Appends an Out parameter and a store for each returned tile.
+ExprList storeTileReturns(const Function &f, const Return &ret, std::vector<Param> &params,
+                          std::vector<StmtPtr> &stmts, KernelResult &res,
+                          DiagnosticEngine &diags) {
+  ExprList values;
+  for (size_t i = 0; i < ret.values().size(); ++i) {
+    ExprPtr v = ret.values()[i];
+    if (!isa<TileType>(v->type()) || i >= f.returnTypes().size()) {
+      values.push_back(v);
+      continue;
+    }
+    TypePtr t = f.returnTypes()[i];
+    auto *vv = dynCast<Var>(v);
+    std::string base = vv ? vv->name() : "ret" + std::to_string(i);
+    VarPtr out = Var::make(base + "_out", t, ret.span());
+    params.push_back({out, ParamDirection::Out});
+    res.addedOuts.push_back(t);
+    auto *tt = dynCast<TensorType>(t);
+    ExprPtr st = makeOpCall("tile.store", {v, zeros(tt ? tt->rank() : 0), out}, {}, ret.span(),
+                            diags);
+    if (st)
+      stmts.push_back(Assign::make(Var::make(base + "_stored", st->type(), ret.span()), st,
+                                   ret.span()));
+    values.push_back(out);
+  }
+  return values;
+}
+
+std::optional<KernelResult> convertKernel(const FunctionPtr &f, const Program &p,
+                                          DiagnosticEngine &diags) {
+  PreScan pre(*f);
+  TileConverter conv(pre, diags);
+  std::vector<StmtPtr> stmts;
+  for (auto &param : f->params()) {
+    const Var *v = param.var.get();
+    if (!pre.direct.count(v))
+      continue;
+    auto *tt = dynCast<TensorType>(v->type());
+    ExprPtr load = makeOpCall("tile.load", {param.var, zeros(tt->rank()), shapeOf(param.var->type())},
+                              {{"target_memory", MemorySpace::Vec}}, f->span(), diags);
+    if (!load)
+      return std::nullopt;
+    VarPtr tile = Var::make(v->name() + "_tile", load->type(), f->span());
+    stmts.push_back(Assign::make(tile, load, f->span()));
+    conv.entryLoads[v] = tile;
+  }
+  StmtPtr body = conv.mutateStmt(f->body());
+  if (conv.failed || diags.hasErrors())
+    return std::nullopt;
+  KernelResult res{f, {}};
+  std::vector<StmtPtr> rest;
+  auto ret = splitReturn(body, rest);
+  stmts.insert(stmts.end(), rest.begin(), rest.end());
+  std::vector<Param> params = f->params();
+  if (ret) {
+    ExprList values = storeTileReturns(*f, *ret, params, stmts, res, diags);
+    stmts.push_back(Return::make(values, ret->span()));
+  }
+  if (body == f->body() && conv.entryLoads.empty() && res.addedOuts.empty())
+    return res;
+  StmtPtr newBody = Seq::flatten(std::move(stmts), f->body()->span());
+  std::vector<VarPtr> vars;
+  for (auto &prm : params)
+    vars.push_back(prm.var);
+  std::vector<ParamDirection> dirs = inferParamDirections(newBody, vars, &p);
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i].direction == ParamDirection::In)
+      params[i].direction = dirs[i];
+  res.function = f->withSignature(std::move(params), f->returnTypes(), newBody);
+  return res;
+}
+
+/// Callers allocate the Out parameters a kernel gained and pass them as trailing arguments.
+class CallSiteUpdater : public IRMutator {
+public:
+  CallSiteUpdater(const std::map<std::string, std::vector<TypePtr>> &added,
+                  DiagnosticEngine &diags)
+      : added_(added), diags_(diags) {}
+
+  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
+    std::vector<StmtPtr> out;
+    ExprPtr v = rewrite(s->value(), out);
+    if (!v)
+      return IRMutator::mutateAssign(s);
+    out.push_back(Assign::make(s->var(), v, s->span()));
+    return Seq::flatten(std::move(out), s->span());
+  }
+  StmtPtr mutateEval(const std::shared_ptr<const Eval> &s) override {
+    std::vector<StmtPtr> out;
+    ExprPtr v = rewrite(s->expr(), out);
+    if (!v)
+      return IRMutator::mutateEval(s);
+    out.push_back(Eval::make(v, s->span()));
+    return Seq::flatten(std::move(out), s->span());
+  }
+
+private:
+  /// The call with the created buffers appended (creations go to `out`), or nullptr.
+  ExprPtr rewrite(const ExprPtr &e, std::vector<StmtPtr> &out) {
+    const CallTarget *t = nullptr;
+    if (auto *c = dynCast<Call>(e))
+      t = &c->target();
+    else if (auto *sb = dynCast<Submit>(e))
+      t = &sb->target();
+    auto it = t && !t->isOp() ? added_.find(t->function) : added_.end();
+    if (it == added_.end())
+      return nullptr;
+    ExprList extra;
+    for (auto &ty : it->second) {
+      auto *tt = dynCast<TensorType>(ty);
+      ExprPtr create = makeOpCall("tensor.create", {shapeOf(ty)}, {{"dtype", tt->dtype()}},
+                                  e->span(), diags_);
+      if (!create)
+        return nullptr;
+      VarPtr buf = Var::make(t->function + "_out", ty, e->span());
+      out.push_back(Assign::make(buf, create, e->span()));
+      extra.push_back(buf);
+    }
+    if (auto *c = dynCast<Call>(e)) {
+      ExprList args = c->args();
+      args.insert(args.end(), extra.begin(), extra.end());
+      return Call::make(c->target(), args, c->kwargs(), c->attrs(), c->type(), c->span());
+    }
+    auto *sb = dynCast<Submit>(e);
+    ExprList args = sb->args();
+    args.insert(args.end(), extra.begin(), extra.end());
+    return std::make_shared<const Submit>(sb->target(), args, sb->deps(), sb->coreNum(),
+                                          sb->syncStart(), sb->allowEarlyResolve(),
+                                          sb->predicate(), sb->type(), sb->span());
+  }
+
+  const std::map<std::string, std::vector<TypePtr>> &added_;
+  DiagnosticEngine &diags_;
+};
+} // namespace
+
+ProgramPtr convertTensorToTileOps(const ProgramPtr &p, DiagnosticEngine &diags) {
+  std::vector<FunctionPtr> fs;
+  std::map<std::string, std::vector<TypePtr>> added;
+  bool changed = false;
+  for (auto &f : p->functions()) {
+    if (!isKernel(f->type())) {
+      fs.push_back(f);
+      continue;
+    }
+    auto res = convertKernel(f, *p, diags);
+    if (!res)
+      return nullptr;
+    if (!res->addedOuts.empty())
+      added[f->name()] = res->addedOuts;
+    changed |= res->function != f;
+    fs.push_back(res->function);
+  }
+  if (!added.empty()) {
+    for (auto &f : fs) {
+      if (isKernel(f->type()))
+        continue;
+      CallSiteUpdater updater(added, diags);
+      f = updater.mutateFunction(f);
+    }
+  }
+  if (diags.hasErrors())
+    return nullptr;
+  return changed ? p->withFunctions(std::move(fs)) : p;
+}
+
+Pass createConvertTensorToTileOpsPass(PassOptions &) {
+  using P = IRProperty;
+  PassInfo info{"convert-tensor-to-tile-ops", "ConvertTensorToTileOps",
+                {P::SSAForm, P::SplitIncoreOrch}, {P::IncoreTileOps}, {}};
+  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
+    return convertTensorToTileOps(p, ctx.diags());
+  });
+}
+
+} // namespace pl::passes

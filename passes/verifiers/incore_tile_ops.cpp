@@ -1,0 +1,51 @@
+// IncoreTileOps verifier: kernels compute on tiles.
+//
+// Holds when no kernel function (InCore, AIC, AIV) calls a tensor op other than the global
+// memory scalar accesses `tensor.read` / `tensor.write` (which stay tensor ops on parameters).
+//
+// Codes: V511 a tensor op left in a kernel.
+#include "passes/verifiers/registry.h"
+
+#include "ir/op_registry.h"
+#include "ir/visitor.h"
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+
+class TileOpChecker : public IRVisitor {
+public:
+  explicit TileOpChecker(DiagnosticEngine &diags) : diags_(diags) { visitTypes_ = false; }
+
+  void visitFunction(const Function &f) override {
+    if (!isKernel(f.type()))
+      return;
+    func_ = &f;
+    IRVisitor::visitFunction(f);
+  }
+
+  void visitCall(const Call &c) override {
+    IRVisitor::visitCall(c);
+    if (!c.target().isOp() || c.target().op->family() != "tensor")
+      return;
+    const std::string &n = c.target().op->name();
+    if (n == "tensor.read" || n == "tensor.write")
+      return;
+    diags_.error("V511", c.span(),
+                 "tensor op '" + n + "' left in kernel '" + func_->name() +
+                     "'; expected tile ops (run convert-tensor-to-tile-ops)");
+  }
+
+private:
+  DiagnosticEngine &diags_;
+  const Function *func_ = nullptr;
+};
+} // namespace
+
+void verifyIncoreTileOps(const Program &p, DiagnosticEngine &diags) {
+  TileOpChecker checker(diags);
+  checker.visitProgram(p);
+}
+
+} // namespace pl::passes

@@ -1,0 +1,216 @@
+// RUN: convert-tensor-to-tile-ops
+// a parameter used directly is loaded at entry; a returned tile gets an Out parameter and a store; the caller creates it
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> t = tensor.add(a, b);
+    Tensor<fp32, 16, 16> e = tensor.exp(t);
+    return e;
+  }
+
+  Orchestration main(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> r = k(a, b);
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b, Out Tensor<fp32, 16, 16> e_out) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> a_tile = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec> b_tile = tile.load(b, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec> t = tile.add(a_tile, b_tile);
+    Tile<fp32, 16, 16, Vec> e = tile.exp(t);
+    Tensor<fp32, 16, 16> e_stored = tile.store(e, {0, 0}, e_out);
+    return e_out;
+  }
+
+  Orchestration main(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> k_out = tensor.create({16, 16}, {.dtype = fp32});
+    Tensor<fp32, 16, 16> r = k(a, b, k_out);
+    return r;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a slice of a parameter is a load at its offset; an assemble into a parameter is a store and upgrades it to Out
+program {
+  InCore k(In Tensor<fp32, 32, 16> x, In Tensor<fp32, 32, 16> o) -> Tensor<fp32, 32, 16> {
+    Tensor<fp32, 16, 16> s = tensor.slice(x, {16, 16}, {16, 0});
+    Tensor<fp32, 16, 16> n = tensor.neg(s);
+    Tensor<fp32, 32, 16> o2 = tensor.assemble(o, n, {0, 0});
+    return o2;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> o) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 16, 16, Vec> s = tile.load(x, {16, 0}, {16, 16}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec> n = tile.neg(s);
+    Tensor<fp32, 32, 16> o2 = tile.store(n, {0, 0}, o);
+    return o2;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// matmul operands load straight to Mat and move to Left / Right; the Acc result is stored
+program {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 32, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> c = tensor.matmul(a, b);
+    return c;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 32, 16> b, Out Tensor<fp32, 16, 16> c_out) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 32, Mat> a_tile = tile.load(a, {0, 0}, {16, 32}, {.target_memory = Mat});
+    Tile<fp32, 16, 32, Left> a_tile_Left = tile.move(a_tile, {.target_memory = Left});
+    Tile<fp32, 32, 16, Mat> b_tile = tile.load(b, {0, 0}, {32, 16}, {.target_memory = Mat});
+    Tile<fp32, 32, 16, Right> b_tile_Right = tile.move(b_tile, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c = tile.matmul(a_tile_Left, b_tile_Right);
+    Tensor<fp32, 16, 16> c_stored = tile.store(c, {0, 0}, c_out);
+    return c_out;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a slice feeding a matmul loads to Mat
+program {
+  InCore k(In Tensor<fp32, 64, 32> a, In Tensor<fp32, 32, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 32> s = tensor.slice(a, {16, 32}, {16, 0});
+    Tensor<fp32, 16, 16> c = tensor.matmul(s, b);
+    return c;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 64, 32> a, In Tensor<fp32, 32, 16> b, Out Tensor<fp32, 16, 16> c_out) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 32, Mat> s = tile.load(a, {16, 0}, {16, 32}, {.target_memory = Mat});
+    Tile<fp32, 16, 32, Left> s_Left = tile.move(s, {.target_memory = Left});
+    Tile<fp32, 32, 16, Mat> b_tile = tile.load(b, {0, 0}, {32, 16}, {.target_memory = Mat});
+    Tile<fp32, 32, 16, Right> b_tile_Right = tile.move(b_tile, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c = tile.matmul(s_Left, b_tile_Right);
+    Tensor<fp32, 16, 16> c_stored = tile.store(c, {0, 0}, c_out);
+    return c_out;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// tile types flow through a loop carry (init from a loaded parameter) and its return var
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, In Tensor<fp32, 16, 16> y) -> Tensor<fp32, 16, 16> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 16, 16> acc = x) -> (Tensor<fp32, 16, 16> r) {
+      Tensor<fp32, 16, 16> acc2 = tensor.add(acc, y);
+      yield(acc2);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, In Tensor<fp32, 16, 16> y, Out Tensor<fp32, 16, 16> r_out) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> x_tile = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec> y_tile = tile.load(y, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index i : range(0, 4, 1)) carry (Tile<fp32, 16, 16, Vec> acc = x_tile) -> (Tile<fp32, 16, 16, Vec> r) {
+      Tile<fp32, 16, 16, Vec> acc2 = tile.add(acc, y_tile);
+      yield(acc2);
+    }
+    Tensor<fp32, 16, 16> r_stored = tile.store(r, {0, 0}, r_out);
+    return r_out;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a store chain through a loop carry keeps the tensor (no entry load) and upgrades the parameter to Out
+program {
+  InCore k(In Tensor<fp32, 16, 64> x, In Tensor<fp32, 16, 64> o) -> Tensor<fp32, 16, 64> {
+    for (index j : range(0, 4, 1)) carry (Tensor<fp32, 16, 64> acc = o) -> (Tensor<fp32, 16, 64> done) {
+      Tensor<fp32, 16, 16> s = tensor.slice(x, {16, 16}, {0, j * 16});
+      Tensor<fp32, 16, 16> e = tensor.exp(s);
+      Tensor<fp32, 16, 64> acc2 = tensor.assemble(acc, e, {0, j * 16});
+      yield(acc2);
+    }
+    return done;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 64> x, Out Tensor<fp32, 16, 64> o) -> Tensor<fp32, 16, 64> {
+    for (index j : range(0, 4, 1)) carry (Tensor<fp32, 16, 64> acc = o) -> (Tensor<fp32, 16, 64> done) {
+      Tile<fp32, 16, 16, Vec> s = tile.load(x, {0, j * 16}, {16, 16}, {.target_memory = Vec});
+      Tile<fp32, 16, 16, Vec> e = tile.exp(s);
+      Tensor<fp32, 16, 64> acc2 = tile.store(e, {0, j * 16}, acc);
+      yield(acc2);
+    }
+    return done;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// if-phis take the tile type of their branches; a kernel-local create becomes tile.create
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, In bool c) -> Tensor<fp32, 16, 16> {
+    if (c) -> (Tensor<fp32, 16, 16> r) {
+      Tensor<fp32, 16, 16> e = tensor.exp(a);
+      yield(e);
+    } else {
+      Tensor<fp32, 16, 16> z = tensor.create({16, 16}, {.dtype = fp32});
+      yield(z);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, In bool c, Out Tensor<fp32, 16, 16> r_out) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> a_tile = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    if (c) -> (Tile<fp32, 16, 16, Vec> r) {
+      Tile<fp32, 16, 16, Vec> e = tile.exp(a_tile);
+      yield(e);
+    } else {
+      Tile<fp32, 16, 16, Vec> z = tile.create({16, 16}, {.dtype = fp32});
+      yield(z);
+    }
+    Tensor<fp32, 16, 16> r_stored = tile.store(r, {0, 0}, r_out);
+    return r_out;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// scalar reads of a parameter stay tensor ops; a kernel written on tiles already is unchanged
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, In Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    fp32 v = tensor.read(x, {0, 0});
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16});
+    Tile<fp32, 16, 16, Vec> u = tile.adds(t, v);
+    Tensor<fp32, 16, 16> r = tile.store(u, {0, 0}, o);
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    fp32 v = tensor.read(x, {0, 0});
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16});
+    Tile<fp32, 16, 16, Vec> u = tile.adds(t, v);
+    Tensor<fp32, 16, 16> r = tile.store(u, {0, 0}, o);
+    return r;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// must not change: tensor ops in orchestration functions are not converted
+program {
+  Orchestration main(In Tensor<fp32, 16, 16> a) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> e = tensor.exp(a);
+    return e;
+  }
+}
+// EXPECTED-UNCHANGED
+// -----
+// RUN: convert-tensor-to-tile-ops
+// matmul with a transposed operand is not supported in kernels yet
+program {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 16, 32> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> c = tensor.matmul(a, b, {.b_trans = true}); // EXPECTED-ERROR: TT002 {{'b_trans'}}
+    return c;
+  }
+}
