@@ -16,6 +16,8 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   PassOptions none;
   p.add(createInlineFunctionsPass(none));        // 01
   p.add(createUnrollLoopsPass(none));            // 02
+  p.add(createCtrlFlowTransformPass(none));      // 03
+  p.add(createConvertToSSAPass(none));           // 04
   p.add(createNormalizeStmtStructurePass(none)); // --
   p.add(createFlattenCallExprPass(none));        // 06
   p.add(createOutlineIncoreScopesPass(none));   // 09

@@ -44,6 +44,7 @@ void FunctionLowerer::lowerStmt(const clang::Stmt *s) {
         error(vd->getLocation(), "F201",
               "static local variable '" + vd->getNameAsString() +
                   "' in a marked function; kernels have no persistent state");
+        declareVar(vd, ir::UnknownType::get());
         continue;
       }
       if (vd->getType()->isPointerType() || vd->getType()->isReferenceType()) {
@@ -51,6 +52,7 @@ void FunctionLowerer::lowerStmt(const clang::Stmt *s) {
           error(vd->getLocation(), "F202",
                 "pointer or reference variable '" + vd->getNameAsString() +
                     "' in a marked function; declare a value (tensors are already handles)");
+          declareVar(vd, ir::UnknownType::get()); // keeps later uses from cascading
           continue;
         }
       }
@@ -183,13 +185,14 @@ void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
 /// IR gets an explicit zero fill; other types are declared without a value.
 void FunctionLowerer::lowerDefaultInit(const clang::VarDecl *vd) {
   ir::TypePtr t = lowerType(vd->getType(), vd->getLocation());
-  ir::VarPtr v = declareVar(vd, t);
   auto *st = ir::dynCast<ir::ShapedType>(t);
-  if (!st)
+  bool staticShape = st != nullptr;
+  for (size_t i = 0; st && i < st->rank(); ++i)
+    staticShape &= st->constDim(i).has_value();
+  if (!staticShape) {
+    declareVar(vd, t); // no value yet (dynamic shapes default to empty in the eager run)
     return;
-  for (size_t i = 0; i < st->rank(); ++i)
-    if (!st->constDim(i))
-      return; // dynamic shape: the eager value is empty, nothing to fill
+  }
   bool tile = ir::isa<ir::TileType>(t);
   ir::AttrList kwargs{{"dtype", st->dtype()}};
   if (auto *tt = ir::dynCast<ir::TileType>(t); tt && tt->memorySpace())
@@ -199,6 +202,7 @@ void FunctionLowerer::lowerDefaultInit(const clang::VarDecl *vd) {
   ir::ExprPtr fill = makeDslOp(tile ? "tile.full" : "tensor.full",
                                {ir::MakeTuple::make(st->shape()), zero}, std::move(kwargs),
                                vd->getLocation());
+  ir::VarPtr v = declareVar(vd, ir::isa<ir::ShapedType>(fill->type()) ? fill->type() : t);
   emit(ir::Assign::make(v, fill, span(vd->getLocation())));
 }
 
@@ -241,13 +245,18 @@ void FunctionLowerer::unsupportedStmt(const clang::Stmt *s) {
 
 void FunctionLowerer::lowerExprStmt(const clang::Expr *e) {
   e = e->IgnoreImplicit();
+  if (auto *cast = llvm::dyn_cast<clang::CStyleCastExpr>(e); cast && cast->getType()->isVoidType())
+    return; // `(void)x;` only silences an unused-variable warning
   if (auto *ewc = llvm::dyn_cast<clang::ExprWithCleanups>(e))
     e = ewc->getSubExpr()->IgnoreImplicit();
   if (lowerExplicitForm(e))
     return;
   if (lowerAssignment(e))
     return;
+  unsigned errorsBefore = diags_.errorCount();
   ir::ExprPtr v = lowerExpr(e);
+  if (diags_.errorCount() != errorsBefore)
+    return; // already explained
   if (auto *call = ir::dynCast<ir::Call>(v)) {
     // An op whose result is an argument's buffer (store, assemble) rebinds that variable, so
     // the update stays visible to SSA construction.

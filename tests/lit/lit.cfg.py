@@ -5,13 +5,18 @@ import lit.formats
 
 config.name = "pl"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".test"]
+config.suffixes = [".test", ".cpp"]
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pl_obj_root, "tests", "lit")
 
 pl_opt = os.path.join(config.pl_tools_dir, "pl-opt")
 config.substitutions.append(("%pl-opt", pl_opt))
+# pl-translate with the DSL headers on the include path (C++ inputs are the tests themselves).
+pl_translate = os.path.join(config.pl_tools_dir, "pl-translate")
+config.substitutions.append(("%pl-translate", pl_translate))
+config.substitutions.append(
+    ("%dsl-flags", "-I" + os.path.join(config.pl_src_root, "dsl", "include")))
 config.substitutions.append(("%pl-src", config.pl_src_root))
 config.substitutions.append(("FileCheck", config.filecheck))
 # 'not' inverts an exit status; lit's internal shell provides it.
