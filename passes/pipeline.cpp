@@ -18,6 +18,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createUnrollLoopsPass(none));            // 02
   p.add(createCtrlFlowTransformPass(none));      // 03
   p.add(createConvertToSSAPass(none));           // 04
+  p.add(createSimplifyPass(none));               // 05
   p.add(createNormalizeStmtStructurePass(none)); // --
   p.add(createFlattenCallExprPass(none));        // 06
   p.add(createOutlineIncoreScopesPass(none));   // 09

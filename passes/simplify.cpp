@@ -1,0 +1,324 @@
+// Simplify: arith folding, literal propagation, Fold A / Fold B, scalar DCE (see simplify.h).
+#include "passes/simplify.h"
+
+#include "ir/mutator.h"
+#include "ir/visitor.h"
+#include "passes/utils/arith/analyzer.h"
+#include "passes/utils/arith/const_fold.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+using arith::Analyzer;
+using arith::ConstIntBound;
+using arith::ConstraintContext;
+
+using StmtList = std::vector<StmtPtr>;
+
+bool isLiteral(const ExprPtr &e) {
+  return isa<ConstInt>(e) || isa<ConstBool>(e) || isa<ConstFloat>(e);
+}
+
+/// A plain (non-task-id) scalar variable: the only kind Simplify binds or removes.
+bool isPlainScalar(const VarPtr &v) {
+  auto d = scalarDType(v->type());
+  return d && *d != DataType::TaskId;
+}
+
+/// Binding sites per variable, and whether a loop body breaks out or continues.
+class DefCounter : public IRVisitor {
+public:
+  DefCounter() { visitTypes_ = false; }
+  void visitVarDef(const VarPtr &v) override { ++defs[v.get()]; }
+  std::unordered_map<const Var *, unsigned> defs;
+};
+
+class JumpFinder : public IRVisitor {
+public:
+  JumpFinder() { visitTypes_ = false; }
+  void visitBreak(const Break &) override { found = true; }
+  void visitContinue(const Continue &) override { found = true; }
+  bool found = false;
+};
+
+bool hasJump(const StmtPtr &s) {
+  JumpFinder f;
+  f.visitStmt(s);
+  return f.found;
+}
+
+/// Number of iterations of `range(start, stop, step)` with constant bounds; nullopt when a
+/// bound is not constant, the step is 0, or the count overflows.
+std::optional<int64_t> constTripCount(const For &f) {
+  auto start = constIntValue(f.start()), stop = constIntValue(f.stop()),
+       step = constIntValue(f.step());
+  if (!start || !stop || !step || *step == 0)
+    return std::nullopt;
+  if (*step > 0 ? *stop <= *start : *stop >= *start)
+    return 0;
+  auto span = arith::checkedSub(*stop, *start);
+  auto adj = span ? arith::checkedAdd(*span, *step > 0 ? *step - 1 : *step + 1) : std::nullopt;
+  return adj ? arith::checkedFloorDiv(*adj, *step) : std::nullopt;
+}
+
+class Simplifier : public IRMutator {
+public:
+  explicit Simplifier(const Function &f) {
+    DefCounter c;
+    c.visitFunction(f);
+    defs_ = std::move(c.defs);
+  }
+
+  ExprPtr mutateBinary(const std::shared_ptr<const Binary> &e) override {
+    return a_.simplify(IRMutator::mutateBinary(e));
+  }
+  ExprPtr mutateUnary(const std::shared_ptr<const Unary> &e) override {
+    return a_.simplify(IRMutator::mutateUnary(e));
+  }
+  ExprPtr mutateVarUse(const VarPtr &v) override {
+    ExprPtr e = IRMutator::mutateVarUse(v);
+    return scalarDType(e->type()) && !isa<MemRef>(e) ? a_.simplify(e) : e;
+  }
+
+  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override;
+  StmtPtr mutateIf(const std::shared_ptr<const If> &s) override;
+  StmtPtr mutateFor(const std::shared_ptr<const For> &s) override;
+  StmtPtr mutateWhile(const std::shared_ptr<const While> &s) override;
+
+private:
+  StmtPtr keepBranch(const If &s, const StmtPtr &branch);
+  StmtPtr foldLoop(const For &f, const std::vector<IterArg> &args, int64_t trips);
+  /// Binds `rets[i]` to `values[i]`: substituted when a variable or literal, else assigned.
+  void bindResults(const std::vector<VarPtr> &rets, const ExprList &values, StmtList &out);
+  /// The statements of `body` without its trailing yield, whose values go to `yielded`.
+  StmtList splitYield(const StmtPtr &body, ExprList &yielded);
+  ConstIntBound loopVarRange(const For &f) const;
+
+  Analyzer a_;
+  std::unordered_map<const Var *, unsigned> defs_;
+  int branchDepth_ = 0;
+};
+
+StmtPtr Simplifier::mutateAssign(const std::shared_ptr<const Assign> &s) {
+  StmtPtr out = IRMutator::mutateAssign(s);
+  auto *a = dynCast<Assign>(out);
+  if (!a || branchDepth_ > 0 || !isPlainScalar(s->var()) || defs_[s->var().get()] != 1)
+    return out;
+  if (isLiteral(a->value()))
+    remap(s->var(), a->value());
+  else
+    a_.bindValue(a->var(), a->value());
+  return out;
+}
+
+void Simplifier::bindResults(const std::vector<VarPtr> &rets, const ExprList &values,
+                             StmtList &out) {
+  for (size_t i = 0; i < rets.size() && i < values.size(); ++i) {
+    if (isa<Var>(values[i]) || isLiteral(values[i]))
+      remap(rets[i], values[i]);
+    else
+      out.push_back(Assign::make(rets[i], values[i], values[i]->span()));
+  }
+}
+
+StmtList Simplifier::splitYield(const StmtPtr &body, ExprList &yielded) {
+  StmtList stmts;
+  if (auto *seq = dynCast<Seq>(body))
+    stmts = seq->stmts();
+  else if (body)
+    stmts.push_back(body);
+  if (!stmts.empty())
+    if (auto *y = dynCast<Yield>(stmts.back())) {
+      yielded = y->values();
+      stmts.pop_back();
+    }
+  return stmts;
+}
+
+StmtPtr Simplifier::keepBranch(const If &s, const StmtPtr &branch) {
+  if (!branch)
+    return nullptr;
+  ExprList yielded;
+  StmtList stmts = splitYield(mutateStmt(branch), yielded);
+  bindResults(s.returnVars(), yielded, stmts);
+  return Seq::flatten(std::move(stmts), s.span());
+}
+
+StmtPtr Simplifier::mutateIf(const std::shared_ptr<const If> &s) {
+  ExprPtr cond = mutateExpr(s->cond());
+  if (auto *c = dynCast<ConstBool>(cond)) // Fold A
+    return keepBranch(*s, c->value() ? s->thenBody() : s->elseBody());
+  bool changed = cond != s->cond();
+  ++branchDepth_;
+  StmtPtr thenB, elseB;
+  {
+    ConstraintContext fact(a_, cond);
+    thenB = mutateBody(s->thenBody(), changed);
+  }
+  if (s->elseBody()) {
+    ConstraintContext fact(a_, arith::negateCondition(cond));
+    elseB = mutateBody(s->elseBody(), changed);
+    auto *seq = dynCast<Seq>(elseB);
+    if (seq && seq->stmts().empty() && s->returnVars().empty())
+      elseB = nullptr;
+  }
+  --branchDepth_;
+  auto rets = mutateVarDefs(s->returnVars(), changed);
+  if (!changed)
+    return s;
+  return If::make(cond, thenB, elseB, std::move(rets), s->span());
+}
+
+ConstIntBound Simplifier::loopVarRange(const For &f) const {
+  auto step = constIntValue(f.step());
+  if (!step || *step == 0)
+    return ConstIntBound::everything();
+  ConstIntBound start = a_.bound(f.start()), stop = a_.bound(f.stop());
+  if (*step > 0)
+    return {start.min, arith::saturatingAdd(stop.max, -1)};
+  return {arith::saturatingAdd(stop.min, 1), start.max};
+}
+
+StmtPtr Simplifier::foldLoop(const For &f, const std::vector<IterArg> &args, int64_t trips) {
+  StmtList out;
+  std::vector<VarPtr> carried;
+  ExprList inits;
+  for (auto &a : args) {
+    carried.push_back(a.var);
+    inits.push_back(a.init);
+  }
+  if (trips == 0) {
+    bindResults(f.returnVars(), inits, out);
+    return Seq::flatten(std::move(out), f.span());
+  }
+  remap(f.loopVar(), f.start());
+  bindResults(carried, inits, out);
+  ExprList yielded;
+  StmtList body = splitYield(mutateStmt(f.body()), yielded);
+  out.insert(out.end(), body.begin(), body.end());
+  bindResults(f.returnVars(), yielded, out);
+  return Seq::flatten(std::move(out), f.span());
+}
+
+StmtPtr Simplifier::mutateFor(const std::shared_ptr<const For> &s) {
+  bool changed = false;
+  ExprPtr start = mutateExpr(s->start()), stop = mutateExpr(s->stop()),
+          step = mutateExpr(s->step());
+  changed |= start != s->start() || stop != s->stop() || step != s->step();
+  auto args = mutateIterArgs(s->iterArgs(), changed);
+  auto lv = mutateVarDef(s->loopVar());
+  auto folded = For::make(lv, start, stop, step, args, s->body(), s->returnVars(),
+                          s->forKind(), s->attrs(), s->span());
+  auto &nf = static_cast<const For &>(*folded);
+  auto trips = constTripCount(nf);
+  if (s->forKind() == ForKind::Sequential && s->attrs().empty() && trips && *trips <= 1 &&
+      !hasJump(s->body())) // Fold B
+    return foldLoop(nf, args, *trips);
+  a_.unbind(lv);
+  ConstIntBound range = loopVarRange(nf);
+  if (!range.isSingle()) // a kept single-trip loop keeps its variable
+    a_.bind(lv, range);
+  auto body = mutateBody(s->body(), changed);
+  a_.unbind(lv);
+  auto rets = mutateVarDefs(s->returnVars(), changed);
+  if (!changed && lv == s->loopVar())
+    return s;
+  return For::make(lv, start, stop, step, std::move(args), body, std::move(rets), s->forKind(),
+                   s->attrs(), s->span());
+}
+
+StmtPtr Simplifier::mutateWhile(const std::shared_ptr<const While> &s) {
+  bool changed = false;
+  auto args = mutateIterArgs(s->iterArgs(), changed);
+  ExprPtr cond = mutateExpr(s->cond());
+  if (auto *c = dynCast<ConstBool>(cond); c && !c->value()) { // never entered
+    ExprList inits;
+    for (auto &a : args)
+      inits.push_back(a.init);
+    StmtList out;
+    bindResults(s->returnVars(), inits, out);
+    return Seq::flatten(std::move(out), s->span());
+  }
+  changed |= cond != s->cond();
+  auto body = mutateBody(s->body(), changed);
+  auto rets = mutateVarDefs(s->returnVars(), changed);
+  if (!changed)
+    return s;
+  return While::make(cond, std::move(args), body, std::move(rets), s->span());
+}
+
+// ---- scalar DCE ---------------------------------------------------------------------------------
+
+class UseCounter : public IRVisitor {
+public:
+  void visitVarUse(const VarPtr &v) override {
+    ++uses[v.get()];
+    IRVisitor::visitVarUse(v);
+  }
+  std::unordered_map<const Var *, unsigned> uses;
+};
+
+class DeadScalarRemover : public IRMutator {
+public:
+  DeadScalarRemover(const UseCounter &c, const Function &f) : counter_(c) {
+    for (auto &p : f.params())
+      params_.insert(p.var.get());
+  }
+  bool removed = false;
+
+  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
+    const Var *v = s->var().get();
+    auto it = counter_.uses.find(v);
+    if ((it != counter_.uses.end() && it->second) || params_.count(v) ||
+        !isPlainScalar(s->var()) || arith::hasCall(s->value()))
+      return s;
+    removed = true;
+    return nullptr;
+  }
+
+  StmtPtr mutateIf(const std::shared_ptr<const If> &s) override {
+    StmtPtr out = IRMutator::mutateIf(s);
+    auto *i = dynCast<If>(out);
+    auto *elseSeq = i ? dynCast<Seq>(i->elseBody()) : nullptr;
+    if (!elseSeq || !elseSeq->stmts().empty() || s->elseBody() == i->elseBody())
+      return out;
+    return If::make(i->cond(), i->thenBody(), nullptr, i->returnVars(), i->span());
+  }
+
+private:
+  const UseCounter &counter_;
+  std::unordered_set<const Var *> params_;
+};
+
+FunctionPtr removeDeadScalars(const FunctionPtr &f) {
+  FunctionPtr cur = f;
+  for (;;) {
+    UseCounter counter;
+    counter.visitFunction(*cur);
+    DeadScalarRemover remover(counter, *cur);
+    FunctionPtr next = remover.mutateFunction(cur);
+    if (!remover.removed)
+      return cur;
+    cur = next;
+  }
+}
+} // namespace
+
+FunctionPtr simplifyFunction(const FunctionPtr &f) {
+  Simplifier s(*f);
+  return removeDeadScalars(s.mutateFunction(f));
+}
+
+Pass createSimplifyPass(PassOptions &) {
+  PassInfo info{"simplify", "Simplify", /*required=*/{}, /*produced=*/{}, /*invalidated=*/{}};
+  return createFunctionPass(std::move(info),
+                            [](const FunctionPtr &f, const Program &, PassContext &) {
+                              return simplifyFunction(f);
+                            });
+}
+
+} // namespace pl::passes
