@@ -21,7 +21,10 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createSimplifyPass(none));               // 05
   p.add(createNormalizeStmtStructurePass(none)); // --
   p.add(createFlattenCallExprPass(none));        // 06
+  p.add(createOutlineHierarchyScopesPass(none)); // 07
+  p.add(createOutlineGraphScopesPass(none));     // 08
   p.add(createOutlineIncoreScopesPass(none));   // 09
+  p.add(createOutlineClusterScopesPass(none));   // 10
   p.add(createConvertTensorToTileOpsPass(none)); // 12
   return p;
 }
