@@ -25,6 +25,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createOutlineGraphScopesPass(none));     // 08
   p.add(createOutlineIncoreScopesPass(none));   // 09
   p.add(createOutlineClusterScopesPass(none));   // 10
+  p.add(createDeduplicateOutlinedKernelsPass(none)); // 11
   p.add(createConvertTensorToTileOpsPass(none)); // 12
   return p;
 }
