@@ -91,6 +91,9 @@ public:
 
 private:
   StmtPtr keepBranch(const If &s, const StmtPtr &branch);
+  /// `cond` as a branch fact, or nullptr when it reads a variable bound more than once (a
+  /// fact about it could be stale after a reassignment inside the branch).
+  ExprPtr factOf(const ExprPtr &cond);
   StmtPtr foldLoop(const For &f, const std::vector<IterArg> &args, int64_t trips);
   /// Binds `rets[i]` to `values[i]`: substituted when a variable or literal, else assigned.
   void bindResults(const std::vector<VarPtr> &rets, const ExprList &values, StmtList &out);
@@ -148,6 +151,27 @@ StmtPtr Simplifier::keepBranch(const If &s, const StmtPtr &branch) {
   return Seq::flatten(std::move(stmts), s.span());
 }
 
+class ReassignedReader : public IRVisitor {
+public:
+  explicit ReassignedReader(const std::unordered_map<const Var *, unsigned> &defs) : defs_(defs) {
+    visitTypes_ = false;
+  }
+  void visitVarUse(const VarPtr &v) override {
+    auto it = defs_.find(v.get());
+    found |= it != defs_.end() && it->second > 1;
+  }
+  bool found = false;
+
+private:
+  const std::unordered_map<const Var *, unsigned> &defs_;
+};
+
+ExprPtr Simplifier::factOf(const ExprPtr &cond) {
+  ReassignedReader r(defs_);
+  r.visitExpr(cond);
+  return r.found ? nullptr : cond;
+}
+
 StmtPtr Simplifier::mutateIf(const std::shared_ptr<const If> &s) {
   ExprPtr cond = mutateExpr(s->cond());
   if (auto *c = dynCast<ConstBool>(cond)) // Fold A
@@ -156,11 +180,11 @@ StmtPtr Simplifier::mutateIf(const std::shared_ptr<const If> &s) {
   ++branchDepth_;
   StmtPtr thenB, elseB;
   {
-    ConstraintContext fact(a_, cond);
+    ConstraintContext fact(a_, factOf(cond));
     thenB = mutateBody(s->thenBody(), changed);
   }
   if (s->elseBody()) {
-    ConstraintContext fact(a_, arith::negateCondition(cond));
+    ConstraintContext fact(a_, factOf(arith::negateCondition(cond)));
     elseB = mutateBody(s->elseBody(), changed);
     auto *seq = dynCast<Seq>(elseB);
     if (seq && seq->stmts().empty() && s->returnVars().empty())
@@ -220,7 +244,7 @@ StmtPtr Simplifier::mutateFor(const std::shared_ptr<const For> &s) {
     return foldLoop(nf, args, *trips);
   a_.unbind(lv);
   ConstIntBound range = loopVarRange(nf);
-  if (!range.isSingle()) // a kept single-trip loop keeps its variable
+  if (!range.isSingle() && defs_[s->loopVar().get()] == 1) // a kept 1-trip loop keeps its var
     a_.bind(lv, range);
   auto body = mutateBody(s->body(), changed);
   a_.unbind(lv);

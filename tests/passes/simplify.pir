@@ -394,3 +394,19 @@ program {
     return n;
   }
 }
+
+// -----
+// RUN: simplify
+// must not change: a condition on a reassigned variable is no fact inside the branch
+program {
+  Opaque g(In bool x) -> bool { return x; }
+  Opaque f(In index n) -> index {
+    index k = n;
+    if (k < 4) {
+      k = k + 10;
+      g(k < 4);
+    }
+    return k;
+  }
+}
+// EXPECTED-UNCHANGED
