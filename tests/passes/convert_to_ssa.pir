@@ -751,3 +751,87 @@ program p {
     return r;
   }
 }
+
+// -----
+// RUN: convert-to-ssa
+// Two Out parameters written in a loop and under an if, returned as a tuple; a write-only Out.
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> a, In index n, Out Tensor<fp32, 64, 16> o1, Out Tensor<fp32, 64, 16> o2, Out Tensor<fp32, 16, 16> wo) -> Tuple<Tensor<fp32, 64, 16>, Tensor<fp32, 64, 16>> {
+    wo = tile.store(a, {0, 0}, wo);
+    for (index i : range(0, 4, 1)) {
+      o1 = tile.store(a, {i * 16, 0}, o1);
+      if (i < n) {
+        o2 = tile.store(a, {i * 16, 0}, o2);
+      }
+    }
+    return {o1, o2};
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> a, In index n, Out Tensor<fp32, 64, 16> o1, Out Tensor<fp32, 64, 16> o2, Out Tensor<fp32, 16, 16> wo) -> Tuple<Tensor<fp32, 64, 16>, Tensor<fp32, 64, 16>> {
+    Tensor<fp32, 16, 16> wo1 = tile.store(a, {0, 0}, wo);
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64, 16> a1 = o1, Tensor<fp32, 64, 16> b1 = o2) -> (Tensor<fp32, 64, 16> ar, Tensor<fp32, 64, 16> br) {
+      Tensor<fp32, 64, 16> a2 = tile.store(a, {i * 16, 0}, a1);
+      if (i < n) -> (Tensor<fp32, 64, 16> bp) {
+        Tensor<fp32, 64, 16> b2 = tile.store(a, {i * 16, 0}, b1);
+        yield(b2);
+      } else {
+        yield(b1);
+      }
+      yield(a2, bp);
+    }
+    return {ar, br};
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Renaming reaches Var-valued call attributes under any key.
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> a, In index n) -> Tile<fp32, 16, 16, Vec> {
+    index d = n;
+    d = d + 1;
+    Tile<fp32, 16, 16, Vec> t = tile.add(a, a) [[device = (d), ids = {d, n}]];
+    return t;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tile<fp32, 16, 16, Vec> a, In index n) -> Tile<fp32, 16, 16, Vec> {
+    index d = n;
+    index d1 = d + 1;
+    Tile<fp32, 16, 16, Vec> t = tile.add(a, a) [[device = (d1), ids = {d1, n}]];
+    return t;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A descending loop whose carry is seeded by a literal, and a zero-trip-safe promotion through
+// an InOut parameter (no store to alias: the parameter of the same type is the init).
+program p {
+  InCore k(In Tensor<fp32, 16, 16> src, InOut Tensor<fp32, 16, 16> io) -> Tensor<fp32, 16, 16> {
+    index s = 0;
+    Tensor<fp32, 16, 16> last;
+    for (index i : range(8, 0, -2)) {
+      s = s + i;
+      last = tensor.add(src, src);
+      last = tensor.muls(last, 2.0);
+    }
+    return last;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 16, 16> src, InOut Tensor<fp32, 16, 16> io) -> Tensor<fp32, 16, 16> {
+    index s = 0;
+    for (index i : range(8, 0, -2)) carry (index s1 = s, Tensor<fp32, 16, 16> l0 = io) -> (index sr, Tensor<fp32, 16, 16> lr) {
+      index s2 = s1 + i;
+      Tensor<fp32, 16, 16> l1 = tensor.add(src, src);
+      Tensor<fp32, 16, 16> l2 = tensor.muls(l1, 2.0);
+      yield(s2, l2);
+    }
+    return lr;
+  }
+}

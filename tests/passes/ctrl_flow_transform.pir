@@ -749,3 +749,87 @@ program p {
     return r;
   }
 }
+
+// -----
+// RUN: ctrl-flow-transform
+// Nested loops: continue in the outer loop (after the inner loop), break in the inner one.
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    for (index i : range(0, n, 1)) {
+      for (index j : range(0, n, 1)) {
+        if (j == i) {
+          break;
+        }
+        x = x + j;
+      }
+      if (x > 100) {
+        continue;
+      }
+      x = x * 2;
+    }
+    return x;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    for (index i : range(0, n, 1)) {
+      index j = 0;
+      bool brk = false;
+      while (j < n && !brk) {
+        if (j == i) {
+          brk = true;
+        } else {
+          x = x + j;
+        }
+        if (!brk) {
+          j = j + 1;
+        }
+      }
+      if (x > 100) {
+      } else {
+        x = x * 2;
+      }
+    }
+    return x;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// An if whose both branches escape drops the rest of the body.
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    for (index i : range(0, n, 1)) {
+      x = x + i;
+      if (i > 3) {
+        break;
+      } else {
+        continue;
+      }
+      x = x * 2;
+    }
+    return x;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    index i = 0;
+    bool brk = false;
+    while (i < n && !brk) {
+      x = x + i;
+      if (i > 3) {
+        brk = true;
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+    }
+    return x;
+  }
+}
