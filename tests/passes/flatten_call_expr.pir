@@ -451,3 +451,23 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+
+// -----
+// RUN: verify{properties=NoNestedCalls}
+// the NoNestedCalls verifier reports each kind of nested call that this pass removes
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque p(In index x) -> bool { return x > 0; }
+  Opaque f(In index a) -> index {
+    index b = g(g(a)); // EXPECTED-ERROR: V201 {{nested in the arguments of 'g'}}
+    if (p(a)) { // EXPECTED-ERROR: V202 {{an if condition}}
+      g(a);
+    }
+    for (index i : range(0, g(a), 1)) { // EXPECTED-ERROR: V203 {{a for range}}
+      g(i);
+    }
+    index c = g(a) + 1; // EXPECTED-ERROR: V204 {{a binary operand}}
+    index d = -g(a); // EXPECTED-ERROR: V205 {{a unary operand}}
+    return g(d); // EXPECTED-ERROR: V206 {{a return value}}
+  }
+}
