@@ -15,6 +15,7 @@ const std::vector<PropertyVerifier> &propertyVerifiers() {
       {P::UseAfterDef, verifyUseAfterDef, "V401-V402"},
       {P::SplitIncoreOrch, verifySplitIncoreOrch, "V501-V502"},
       {P::InlineFunctionsEliminated, verifyInlineFunctionsEliminated, "V801-V802"},
+      {P::UnrollResolved, verifyUnrollResolved, "V811"},
       {P::IncoreTileOps, verifyIncoreTileOps, "V511"},
   };
   return table;

@@ -37,6 +37,7 @@ void verifyBreakContinueValid(const ir::Program &p, ir::DiagnosticEngine &diags)
 void verifyUseAfterDef(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifySplitIncoreOrch(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyInlineFunctionsEliminated(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyUnrollResolved(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyIncoreTileOps(const ir::Program &p, ir::DiagnosticEngine &diags);
 
 } // namespace pl::passes

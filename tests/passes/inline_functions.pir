@@ -443,3 +443,21 @@ program p {
     return;
   }
 }
+
+// -----
+// RUN: verify{properties=InlineFunctionsEliminated}
+// The verifier reports a call of an Inline function and an Inline function nobody calls.
+program p {
+  Inline h(In index x) -> index {
+    return x * x;
+  }
+
+  Inline unused(In index x) -> index { // EXPECTED-ERROR: V802 {{Inline function 'unused' remains}}
+    return x;
+  }
+
+  Opaque main(In index a) -> index {
+    index z = h(a); // EXPECTED-ERROR: V801 {{call to Inline function 'h' was not inlined}}
+    return z;
+  }
+}

@@ -423,3 +423,16 @@ program p {
     return x;
   }
 }
+
+// -----
+// RUN: verify{properties=UnrollResolved}
+// The UnrollResolved verifier reports an unroll loop that was not expanded.
+program p {
+  Opaque f(In index n) -> index {
+    index x = n;
+    for (index i : unroll(0, 2, 1)) { // EXPECTED-ERROR: V811 {{unroll loop over 'i' is left}}
+      x = x + i;
+    }
+    return x;
+  }
+}
