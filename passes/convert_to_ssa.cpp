@@ -5,6 +5,7 @@
 #include "ir/op_registry.h"
 #include "ir/structural_equal.h"
 #include "ir/visitor.h"
+#include "passes/ctrl_flow_transform.h"
 #include "passes/utils/liveness.h"
 
 #include <algorithm>
@@ -129,8 +130,11 @@ private:
   StmtPtr convertScope(const Scope &s, Live after);
   void checkScopeLeaks(const Scope &s, const VarSet &liveAfter);
 
-  std::vector<Carry> planCarries(const Stmt &loop, const StmtPtr &body, const VarSet &end,
-                                 const VarSet &endPromo, Live after);
+  std::vector<const Var *> carriedKeys(const Stmt &loop, const VarSet &end,
+                                       const VarSet &endPromo, Live after);
+  std::vector<Carry> planCarries(const Stmt &loop, const VarSet &end, const VarSet &endPromo,
+                                 Live after);
+  StmtPtr convertLoopWithEscapes(const StmtPtr &loop, Live after);
   ExprPtr findInit(const Var *key, const StmtPtr &body, const TypePtr &type);
   StmtPtr finishLoopBody(std::vector<StmtPtr> stmts, const std::vector<Carry> &carries,
                          const Span &span);
@@ -200,8 +204,12 @@ StmtPtr SSAConverter::convertStmt(const StmtPtr &s, Live after) {
   }
   case StmtKind::Seq: return Seq::flatten(convertBlock(s, after), s->span());
   case StmtKind::If: return convertIf(static_cast<const If &>(*s), after);
-  case StmtKind::For: return convertFor(static_cast<const For &>(*s), after);
-  case StmtKind::While: return convertWhile(static_cast<const While &>(*s), after);
+  case StmtKind::For:
+  case StmtKind::While:
+    if (auto r = convertLoopWithEscapes(s, after))
+      return r;
+    return isa<For>(s) ? convertFor(static_cast<const For &>(*s), after)
+                       : convertWhile(static_cast<const While &>(*s), after);
   case StmtKind::Scope: return convertScope(static_cast<const Scope &>(*s), after);
   default: return s; // break, continue, inline code
   }
@@ -263,22 +271,41 @@ void SSAConverter::addPhis(const If &s, const Env &before, const Env &thenEnv,
 
 // ---- loops --------------------------------------------------------------------------------------
 
-std::vector<Carry> SSAConverter::planCarries(const Stmt &loop, const StmtPtr &body,
-                                             const VarSet &end, const VarSet &endPromo,
-                                             Live after) {
-  std::vector<Carry> out;
+/// The variables a loop must carry: assigned in the body and read by a later iteration or after
+/// the loop (defined before it), or read after the loop (first defined in it: promotion).
+std::vector<const Var *> SSAConverter::carriedKeys(const Stmt &loop, const VarSet &end,
+                                                   const VarSet &endPromo, Live after) {
+  auto *f = dynCast<For>(&loop);
+  const StmtPtr &body = f ? f->body() : static_cast<const While &>(loop).body();
+  VarSet excluded;
+  if (f)
+    excluded.insert(f->loopVar().get());
+  for (auto &a : f ? f->iterArgs() : static_cast<const While &>(loop).iterArgs())
+    excluded.insert(a.var.get());
+  std::vector<const Var *> keys;
   for (const Var *k : sortedById(collectAssigned(body))) {
+    if (excluded.count(k))
+      continue;
+    bool carried = cur_.count(k) ? end.count(k) != 0
+                                 : after.promo->count(k) || (endPromo.count(k) && !after.all->count(k));
+    if (carried)
+      keys.push_back(k); // otherwise a loop-local temporary
+  }
+  return keys;
+}
+
+std::vector<Carry> SSAConverter::planCarries(const Stmt &loop, const VarSet &end,
+                                             const VarSet &endPromo, Live after) {
+  auto *f = dynCast<For>(&loop);
+  const StmtPtr &body = f ? f->body() : static_cast<const While &>(loop).body();
+  std::vector<Carry> out;
+  for (const Var *k : carriedKeys(loop, end, endPromo, after)) {
     auto it = cur_.find(k);
     if (it != cur_.end()) {
-      if (end.count(k))
-        out.push_back({k, {Var::make(k->name(), it->second->type(), loop.span()), it->second}});
+      out.push_back({k, {Var::make(k->name(), it->second->type(), loop.span()), it->second}});
       continue;
     }
-    bool escapes = after.promo->count(k) || (endPromo.count(k) && !after.all->count(k));
-    if (!escapes)
-      continue; // a loop-local temporary
-    const VarPtr &orig = origin_.at(k);
-    TypePtr type = renamer_.mutateType(orig->type());
+    TypePtr type = renamer_.mutateType(origin_.at(k)->type());
     ExprPtr init = findInit(k, body, type);
     if (!init) {
       error("S404", loop.span(),
@@ -290,6 +317,28 @@ std::vector<Carry> SSAConverter::planCarries(const Stmt &loop, const StmtPtr &bo
     out.push_back({k, {Var::make(k->name(), type, loop.span()), init}});
   }
   return out;
+}
+
+/// A loop whose break / continue would lose carried values is first restructured the way
+/// ctrl-flow-transform does it (flags and guards), then converted.
+StmtPtr SSAConverter::convertLoopWithEscapes(const StmtPtr &loop, Live after) {
+  auto *f = dynCast<For>(loop);
+  const StmtPtr &body = f ? f->body() : static_cast<const While &>(*loop).body();
+  if (!hasLoopEscape(body))
+    return nullptr;
+  VarSet end = liveAtBodyEnd(*loop, *after.all);
+  VarSet endPromo = after.promo == after.all ? end : liveAtBodyEnd(*loop, *after.promo);
+  auto keys = carriedKeys(*loop, end, endPromo, after);
+  if (keys.empty())
+    return nullptr; // break / continue stay (orchestration code)
+  StmtPtr structured = removeLoopEscapes(loop, diags_);
+  if (structured == loop) {
+    error("S405", loop->span(),
+          "this loop has a break or continue and carries '" + keys[0]->name() +
+              "' across iterations, and it cannot be restructured");
+    return loop;
+  }
+  return Seq::flatten(convertBlock(structured, after), loop->span());
 }
 
 /// Finds a written-buffer argument aliasing an assignment of `key` in the body.
@@ -367,11 +416,7 @@ StmtPtr SSAConverter::convertFor(const For &s, Live after) {
     args[i].var = define(s.iterArgs()[i].var, s.span());
   VarSet end = liveAtBodyEnd(s, *after.all);
   VarSet endPromo = after.promo == after.all ? end : liveAtBodyEnd(s, *after.promo);
-  auto carries = planCarries(s, s.body(), end, endPromo, after);
-  if (!carries.empty() && hasLoopEscape(s.body()))
-    error("S405", s.span(),
-          "this loop has a break or continue and would carry '" + carries[0].key->name() +
-              "' across iterations; run ctrl-flow-transform first or assign it outside the loop");
+  auto carries = planCarries(s, end, endPromo, after);
   for (auto &c : carries) {
     cur_[c.key] = c.arg.var;
     args.push_back(c.arg);
@@ -393,11 +438,7 @@ StmtPtr SSAConverter::convertWhile(const While &s, Live after) {
     args[i].var = define(s.iterArgs()[i].var, s.span());
   VarSet end = liveAtBodyEnd(s, *after.all);
   VarSet endPromo = after.promo == after.all ? end : liveAtBodyEnd(s, *after.promo);
-  auto carries = planCarries(s, s.body(), end, endPromo, after);
-  if (!carries.empty() && hasLoopEscape(s.body()))
-    error("S405", s.span(),
-          "this loop has a break or continue and would carry '" + carries[0].key->name() +
-              "' across iterations; run ctrl-flow-transform first or assign it outside the loop");
+  auto carries = planCarries(s, end, endPromo, after);
   for (auto &c : carries) {
     cur_[c.key] = c.arg.var;
     args.push_back(c.arg);

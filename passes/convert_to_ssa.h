@@ -25,14 +25,18 @@
 //     use after the scope. Runtime and SplitAiv scopes are transparent.
 //   - Out / InOut parameters count as read at the end of the function (their last write is the
 //     value the caller sees), so their final versions flow through phis and carries.
+//   - a loop with break / continue that must carry values (orchestration code keeps them) is
+//     first restructured as ctrl-flow-transform does (flags, guards, for → while): values
+//     carried across an escape are otherwise not expressible; loops that carry nothing keep
+//     their break / continue.
 //   - explicit SSA constructs (iter_args, return vars, yields) are kept; IR that is already in
 //     SSA form comes out unchanged.
 // Options: none.
 // Diagnostics: S401 yield that is not the last statement of its block · S402 variable name
 //   containing '__' (reserved for compiler-generated names) · S403 variable assigned in only one
 //   branch of an if and read after it · S404 loop-escaping variable with no value before the
-//   loop · S405 loop with break / continue that would need a carried value (run
-//   ctrl-flow-transform first) · S406 value defined only by a loop inside an outline-boundary
+//   loop · S405 loop with break / continue that carries a value and cannot be
+//   restructured · S406 value defined only by a loop inside an outline-boundary
 //   scope and read after the scope.
 // Example: `acc = a; for (i : range(0, 4, 1)) { acc = add(acc, a); } return acc;` →
 //   `for (i : range(0, 4, 1)) carry (acc1 = acc) -> (r) { acc2 = add(acc1, a); yield(acc2); } return r;`

@@ -280,6 +280,19 @@ public:
     return r;
   }
 
+  /// Rewrites one loop statement (not the loops nested in it); s itself when it has no escapes.
+  StmtPtr rewriteLoop(const StmtPtr &s) {
+    if (auto f = as<For>(s)) {
+      Escapes e = escapesOf(f->body());
+      return f->forKind() == ForKind::Sequential && e.any() ? rewriteFor(*f, e) : s;
+    }
+    if (auto w = as<While>(s)) {
+      Escapes e = escapesOf(w->body());
+      return e.any() ? rewriteWhile(*w, e) : s;
+    }
+    return s;
+  }
+
 private:
   /// The restructured body; `brk` is null for continue-only loops.
   std::vector<StmtPtr> restructureBody(const StmtPtr &body, const std::vector<IterArg> &args,
@@ -344,6 +357,12 @@ FunctionPtr transformCtrlFlow(const FunctionPtr &f, DiagnosticEngine &diags) {
   CtrlFlowRewriter rewriter(isKernel(f->type()), diags);
   FunctionPtr out = rewriter.mutateFunction(f);
   return rewriter.failed() ? nullptr : out;
+}
+
+StmtPtr removeLoopEscapes(const StmtPtr &loop, DiagnosticEngine &diags) {
+  CtrlFlowRewriter rewriter(true, diags);
+  StmtPtr out = rewriter.rewriteLoop(loop);
+  return rewriter.failed() ? loop : out;
 }
 
 Pass createCtrlFlowTransformPass(PassOptions &) {

@@ -38,6 +38,11 @@ namespace pl::passes {
 /// or nullptr after reporting errors.
 ir::FunctionPtr transformCtrlFlow(const ir::FunctionPtr &f, ir::DiagnosticEngine &diags);
 
+/// The same rewrite for one For / While statement of any function, leaving the loops nested
+/// in it alone (ConvertToSSA uses it for a loop whose escapes would lose carried values); the
+/// loop itself when it has no break / continue or cannot be rewritten (errors reported).
+ir::StmtPtr removeLoopEscapes(const ir::StmtPtr &loop, ir::DiagnosticEngine &diags);
+
 Pass createCtrlFlowTransformPass(PassOptions &opts);
 
 } // namespace pl::passes

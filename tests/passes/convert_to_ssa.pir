@@ -713,17 +713,86 @@ program p {
 
 // -----
 // RUN: convert-to-ssa
-// A loop with break that would carry a value is rejected (its exit value is not expressible).
+// A loop with break that carries a value is first restructured (flag, for -> while) even in
+// orchestration code: the value at the break would otherwise be lost.
 program p {
   Orchestration o(In index n) -> index {
     index s = 0;
-    for (index i : range(0, n, 1)) { // EXPECTED-ERROR: S405 {{would carry 's'}}
+    for (index i : range(0, n, 1)) {
       if (i > 3) {
         break;
       }
       s = s + i;
     }
     return s;
+  }
+}
+// EXPECTED:
+program p {
+  Orchestration o(In index n) -> index {
+    index s = 0;
+    index i = 0;
+    bool brk = false;
+    while (i1 < n && !b1) carry (index s1 = s, index i1 = i, bool b1 = brk) -> (index sr, index ir, bool br) {
+      if (i1 > 3) -> (index sp, bool bp) {
+        bool b2 = true;
+        yield(s1, b2);
+      } else {
+        index s2 = s1 + i1;
+        yield(s2, b1);
+      }
+      if (!bp) -> (index ip) {
+        index i2 = i1 + 1;
+        yield(i2);
+      } else {
+        yield(i1);
+      }
+      yield(sp, ip, bp);
+    }
+    return sr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// The translator's orchestration while with continue and break (natural_control_flow.cpp): the
+// carried counter survives both escapes.
+program p {
+  Orchestration o() -> index {
+    index n = 0;
+    while (n < 10) {
+      n = n + 3;
+      if (n == 6) {
+        continue;
+      }
+      if (n > 8) {
+        break;
+      }
+    }
+    return n;
+  }
+}
+// EXPECTED:
+program p {
+  Orchestration o() -> index {
+    index n = 0;
+    bool brk = false;
+    while (n1 < 10 && !b1) carry (index n1 = n, bool b1 = brk) -> (index nr, bool br) {
+      index n2 = n1 + 3;
+      if (n2 == 6) -> (bool bp) {
+        yield(b1);
+      } else {
+        if (n2 > 8) -> (bool bq) {
+          bool b2 = true;
+          yield(b2);
+        } else {
+          yield(b1);
+        }
+        yield(bq);
+      }
+      yield(n2, bp);
+    }
+    return nr;
   }
 }
 
@@ -833,5 +902,24 @@ program p {
       yield(s2, l2);
     }
     return lr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A carrying loop whose break cannot be restructured (inside an if that yields) is an error.
+program p {
+  Orchestration o(In index n) -> index {
+    index s = 0;
+    for (index i : range(0, n, 1)) { // EXPECTED-ERROR: S405 {{carries 's'}}
+      if (i > 2) -> (index v) { // EXPECTED-ERROR: S301
+        break;
+        yield(i);
+      } else {
+        yield(i);
+      }
+      s = s + v;
+    }
+    return s;
   }
 }
