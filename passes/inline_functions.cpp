@@ -296,6 +296,54 @@ public:
   std::unordered_set<const Var *> whole;
 };
 
+/// Moves Inline calls nested in an expression into temporaries `<callee>_ret` bound before the
+/// statement (the next round splices them). The right operand of && / || is left alone: it may
+/// not be evaluated.
+class NestedInlineHoister final : public IRMutator {
+public:
+  NestedInlineHoister(const InlineTable &table, std::vector<StmtPtr> &pre)
+      : table_(table), pre_(pre) {}
+
+  /// Hoists the Inline calls below `e`; `e` itself stays when `keepTop` (a spliceable site).
+  ExprPtr hoist(const ExprPtr &e, bool keepTop) {
+    if (auto c = as<Call>(e); c && keepTop)
+      return IRMutator::mutateCall(c);
+    return mutateExpr(e);
+  }
+
+  ExprPtr mutateCall(const std::shared_ptr<const Call> &e) override {
+    ExprPtr r = IRMutator::mutateCall(e);
+    auto *c = dynCast<Call>(r);
+    if (!c || !inlineCallee(table_, c->target()))
+      return r;
+    auto tmp = Var::make(c->target().function + "_ret", c->type(), c->span());
+    pre_.push_back(Assign::make(tmp, r, c->span()));
+    return tmp;
+  }
+
+  ExprPtr mutateBinary(const std::shared_ptr<const Binary> &e) override {
+    if (e->op() != BinaryOp::And && e->op() != BinaryOp::Or)
+      return IRMutator::mutateBinary(e);
+    ExprPtr l = mutateExpr(e->lhs());
+    return l == e->lhs()
+               ? e
+               : std::make_shared<const Binary>(e->op(), l, e->rhs(), e->type(), e->span());
+  }
+
+private:
+  const InlineTable &table_;
+  std::vector<StmtPtr> &pre_;
+};
+
+/// `pre..., s` as one statement (s may be null: deleted).
+StmtPtr withPre(std::vector<StmtPtr> pre, StmtPtr s, const Span &span) {
+  if (pre.empty())
+    return s;
+  if (s)
+    pre.push_back(std::move(s));
+  return Seq::flatten(std::move(pre), span);
+}
+
 /// One sweep over a function: splices every call statement whose callee is Inline.
 class CallSiteInliner final : public IRMutator {
 public:
@@ -309,39 +357,93 @@ public:
   bool failed = false;
 
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
-    ExprPtr value = mutateExpr(s->value());
+    std::vector<StmtPtr> pre;
+    ExprPtr value = hoist(mutateExpr(s->value()), pre, true);
     auto splice = trySplice(value);
     VarPtr lhs = mutateVarDef(s->var());
-    if (!splice)
-      return value == s->value() && lhs == s->var() ? s : Assign::make(lhs, value, s->span());
+    if (!splice) {
+      bool same = value == s->value() && lhs == s->var();
+      return withPre(std::move(pre), same ? s : Assign::make(lhs, value, s->span()), s->span());
+    }
     if (splice->results.size() == 1 && resultCount(value) == 1) {
       if (splice->results[0] != lhs)
         splice->stmts.push_back(Assign::make(lhs, splice->results[0], s->span()));
     } else {
       unpackTuple(lhs, *splice, s->span());
     }
-    return Seq::flatten(std::move(splice->stmts), s->span());
+    return withPre(std::move(pre), Seq::flatten(std::move(splice->stmts), s->span()), s->span());
   }
 
   StmtPtr mutateEval(const std::shared_ptr<const Eval> &s) override {
-    ExprPtr e = mutateExpr(s->expr());
+    std::vector<StmtPtr> pre;
+    ExprPtr e = hoist(mutateExpr(s->expr()), pre, true);
     auto splice = trySplice(e);
     if (!splice)
-      return e == s->expr() ? s : Eval::make(e, s->span());
-    if (splice->stmts.empty())
-      return nullptr;
-    return Seq::flatten(std::move(splice->stmts), s->span());
+      return withPre(std::move(pre), e == s->expr() ? s : Eval::make(e, s->span()), s->span());
+    StmtPtr body =
+        splice->stmts.empty() ? nullptr : Seq::flatten(std::move(splice->stmts), s->span());
+    return withPre(std::move(pre), body, s->span());
   }
 
   StmtPtr mutateReturn(const std::shared_ptr<const Return> &s) override {
-    if (s->values().size() != 1)
-      return IRMutator::mutateReturn(s);
-    ExprPtr e = mutateExpr(s->values()[0]);
-    auto splice = trySplice(e);
+    std::vector<StmtPtr> pre;
+    bool single = s->values().size() == 1;
+    ExprList vals;
+    for (auto &v : s->values())
+      vals.push_back(hoist(mutateExpr(v), pre, single));
+    auto splice = single ? trySplice(vals[0]) : std::nullopt;
     if (!splice)
-      return e == s->values()[0] ? s : Return::make({e}, s->span());
+      return withPre(std::move(pre), vals == s->values() ? s : Return::make(vals, s->span()),
+                     s->span());
     splice->stmts.push_back(Return::make(splice->results, s->span()));
-    return Seq::flatten(std::move(splice->stmts), s->span());
+    return withPre(std::move(pre), Seq::flatten(std::move(splice->stmts), s->span()), s->span());
+  }
+
+  StmtPtr mutateYield(const std::shared_ptr<const Yield> &s) override {
+    std::vector<StmtPtr> pre;
+    ExprList vals;
+    for (auto &v : s->values())
+      vals.push_back(hoist(mutateExpr(v), pre, false));
+    return withPre(std::move(pre), vals == s->values() ? s : Yield::make(vals, s->span()),
+                   s->span());
+  }
+
+  StmtPtr mutateIf(const std::shared_ptr<const If> &s) override {
+    StmtPtr r = IRMutator::mutateIf(s);
+    auto *i = dynCast<If>(r);
+    std::vector<StmtPtr> pre;
+    ExprPtr cond = i ? hoist(i->cond(), pre, false) : nullptr;
+    if (pre.empty())
+      return r;
+    auto rebuilt = If::make(cond, i->thenBody(), i->elseBody(), i->returnVars(), i->span());
+    return withPre(std::move(pre), rebuilt, s->span());
+  }
+
+  StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
+    StmtPtr r = IRMutator::mutateFor(s);
+    auto *f = dynCast<For>(r);
+    if (!f)
+      return r;
+    std::vector<StmtPtr> pre;
+    ExprPtr start = hoist(f->start(), pre, false), stop = hoist(f->stop(), pre, false),
+            step = hoist(f->step(), pre, false);
+    auto iters = hoistInits(f->iterArgs(), pre);
+    if (pre.empty())
+      return r;
+    auto rebuilt = For::make(f->loopVar(), start, stop, step, std::move(iters), f->body(),
+                             f->returnVars(), f->forKind(), f->attrs(), f->span());
+    return withPre(std::move(pre), rebuilt, s->span());
+  }
+
+  StmtPtr mutateWhile(const std::shared_ptr<const While> &s) override {
+    StmtPtr r = IRMutator::mutateWhile(s);
+    auto *w = dynCast<While>(r);
+    std::vector<StmtPtr> pre;
+    auto iters = w ? hoistInits(w->iterArgs(), pre) : std::vector<IterArg>{};
+    if (pre.empty())
+      return r; // a call in the condition runs every iteration: left for the verifier
+    auto rebuilt = While::make(w->cond(), std::move(iters), w->body(), w->returnVars(), w->span());
+    return withPre(std::move(pre), rebuilt, s->span());
   }
 
   ExprPtr mutateTupleGetItem(const std::shared_ptr<const TupleGetItem> &e) override {
@@ -354,6 +456,16 @@ public:
   }
 
 private:
+  ExprPtr hoist(const ExprPtr &e, std::vector<StmtPtr> &pre, bool keepTop) {
+    return NestedInlineHoister(table_, pre).hoist(e, keepTop);
+  }
+  std::vector<IterArg> hoistInits(const std::vector<IterArg> &iters, std::vector<StmtPtr> &pre) {
+    std::vector<IterArg> out = iters;
+    for (auto &ia : out)
+      ia.init = hoist(ia.init, pre, false);
+    return out;
+  }
+
   /// Number of results of a call (1 unless its callee returns several).
   size_t resultCount(const ExprPtr &call) const {
     auto *c = dynCast<Call>(call);

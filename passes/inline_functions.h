@@ -16,15 +16,21 @@
 //   `<name>_inline<N>` (N counts splices). A body that re-assigns an Out / InOut parameter
 //   re-assigns the caller's actual variable instead (pre-SSA in-place semantics); an In
 //   parameter re-assigned in the body is a local copy. Bodies with scopes and loops are spliced
-//   whole. Calls nested in other expressions, and submits, are not inlined: the
-//   InlineFunctionsEliminated verifier reports them (V801) and the pass fails.
+//   whole. A call nested in another expression (the C++ frontend nests calls) is first bound
+//   to a temporary `<callee>_ret` in front of its statement — for if conditions, for ranges and
+//   loop inits in front of the if / loop, for a yield inside the body — and spliced in the next
+//   round; argument order is kept. Not hoisted: calls in a while condition (evaluated every
+//   iteration) and in the right operand of && / ||; these and submits of Inline functions are
+//   reported by the InlineFunctionsEliminated verifier (V801) and the pass fails. (PyPTO leaves
+//   every nested call to the verifier; its Python frontend binds calls to names first.)
 // Options: none.
 // Diagnostics: IN001 cycle among Inline functions (names it, at the call closing it) ·
 //   IN002 an Out/InOut parameter the body re-assigns gets a non-variable argument ·
 //   IN003 an Inline function with a return that is not its last top-level statement, or with
 //   results but no trailing return · IN004 wrong number of arguments · V801 / V802 (verifier).
-// Example: `z = h(a)` with `Inline h(x) { y = x * x; return y; }` → `y_inline0 = a * a; z =
-// y_inline0`. Test: tests/passes/inline_functions.pir
+// Example: `z = h(a)` with `Inline h(x) { y = x * x; return y; }`
+//   → `y_inline0 = a * a; z = y_inline0`.
+// Test: tests/passes/inline_functions.pir
 #pragma once
 
 #include "passes/pass.h"

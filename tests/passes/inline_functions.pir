@@ -386,15 +386,85 @@ program p {
 
 // -----
 // RUN: inline-functions
-// A call nested inside another expression is not inlined: the verifier reports it.
+// A call nested inside another expression is first bound to `<callee>_ret` before the
+// statement (the C++ frontend nests calls), then spliced.
+program p {
+  Inline sig(In Tile<fp32, 16, 16, Vec> x) -> Tile<fp32, 16, 16, Vec> {
+    Tile<fp32, 16, 16, Vec> e = tile.exp(x);
+    return e;
+  }
+
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> y) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(a, {0, 0}, {16, 16});
+    y = tile.store(tile.mul(t, sig(t)), {0, 0}, y);
+    return;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> y) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(a, {0, 0}, {16, 16});
+    Tile<fp32, 16, 16, Vec> e_inline0 = tile.exp(t);
+    Tile<fp32, 16, 16, Vec> sig_ret = e_inline0;
+    y = tile.store(tile.mul(t, sig_ret), {0, 0}, y);
+    return;
+  }
+}
+
+// -----
+// RUN: inline-functions
+// Nested calls in if conditions, for bounds and yields are hoisted in front of their
+// statement (a yield's stays inside the loop body); argument order is kept.
 program p {
   Inline h(In index x) -> index {
     return x * x;
   }
 
   Opaque main(In index a) -> index {
-    index z = h(a) + 1; // EXPECTED-ERROR: V801 {{call to Inline function 'h' was not inlined}}
-    return z;
+    index r = h(a) + h(a + 1);
+    if (h(r) > 4) {
+      r = 0;
+    }
+    for (index i : range(0, h(3), 1)) carry (index acc = r) -> (index out) {
+      yield(h(acc));
+    }
+    return out;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque main(In index a) -> index {
+    index h_ret = a * a;
+    index x_inline1 = a + 1;
+    index h_ret_1 = x_inline1 * x_inline1;
+    index r = h_ret + h_ret_1;
+    index h_ret_2 = r * r;
+    if (h_ret_2 > 4) {
+      r = 0;
+    }
+    index h_ret_3 = 3 * 3;
+    for (index i : range(0, h_ret_3, 1)) carry (index acc = r) -> (index out) {
+      index h_ret_4 = acc * acc;
+      yield(h_ret_4);
+    }
+    return out;
+  }
+}
+
+// -----
+// RUN: inline-functions
+// A call in a while condition (evaluated every iteration) is not inlined: the verifier
+// reports it.
+program p {
+  Inline h(In index x) -> index {
+    return x * x;
+  }
+
+  Opaque main(In index a) -> index {
+    while (h(i) < 100) carry (index i = a) -> (index r) { // EXPECTED-ERROR: V801 {{call to Inline function 'h' was not inlined}}
+      yield(i + 1);
+    }
+    return r;
   }
 }
 
