@@ -16,10 +16,8 @@
 // Options: brute_force_limit=N (default 128) — iterations the trip count may be found by
 //   evaluating the loop when the pattern match fails.
 // Diagnostics: none (a loop that does not qualify is left as it is).
-// Example: `while (i < 10) carry (index i = 0, T a = x) -> (ri, ra) { a2 = f(a, i); yield(i + 2,
-// a2); }`
-//   → `for (index i : range(0, 10, 2)) carry (T a = x) -> (ra) { a2 = f(a, i); yield(a2); } ri =
-//   10;`
+// Example: `while (i < 10) carry (index i = 0, T a = x) -> (ri, ra) { yield(i + 2, g(a)); }`
+//   → `for (index i : range(0, 10, 2)) carry (T a = x) -> (ra) { yield(g(a)); } ri = 10;`
 // Test: tests/passes/while_to_for.pir
 #pragma once
 
