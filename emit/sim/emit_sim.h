@@ -1,0 +1,46 @@
+// emit/sim: prints the final IR as C++ against the CPU simulator (pl/sim): kernels, kernel table, orchestration.
+//
+// A printer only (PyPTO's 1-to-1 codegen rule): everything it needs is already in the IR —
+// kernel types AIV/AIC (ExpandMixedKernel), memory spaces (InferTileMemorySpace), MemRefs with
+// planned addresses (InitMemRef, AllocateMemoryAddr), call directions (DeriveCallDirections),
+// runtime scopes (MaterializeRuntimeScopes). A missing fact is a located error that names the
+// pass to run, never a guess. The generated structure is documented in docs/emit_sim.md.
+//
+// Diagnostics (errors, code ES0xx):
+//   ES001 an op has no simulator instruction (or is not allowed on this side)
+//   ES002 a kernel tile lacks a memory space, a MemRef or a planned address
+//   ES003 a type the simulator cannot represent (dtype, rank, non-static tile shape)
+//   ES004 an unsupported construct (function type, statement, parameter kind, submit)
+//   ES005 a kernel call without usable arg_directions
+//   ES006 a loop carry or if-phi of an Acc tile that would need a copy (no Acc->Acc move)
+//   ES007 a call whose results cannot be mapped to the callee's Out/InOut parameters
+#pragma once
+
+#include "ir/diagnostics.h"
+#include "ir/function.h"
+
+#include <string>
+
+namespace pl::emit {
+
+struct EmitSimOptions {
+  /// Everything is printed inside this namespace (e.g. "pl_gen_foo"); empty: global namespace.
+  std::string namespaceName = "pl_gen";
+  /// Print `#include "pl/sim/sim.hpp"` (and the standard headers the helpers use) first.
+  bool includeHeader = true;
+};
+
+/// The whole program: helpers, every kernel (`kernel_<name>`), the table builder
+/// (`kernel_table()`) and one `void <name>(const pl::sim::ChipTaskArgs&)` per Orchestration
+/// function. On error: diagnostics in `diags` and an empty string.
+std::string emitSimProgram(const ir::Program &p, const EmitSimOptions &opts,
+                           ir::DiagnosticEngine &diags);
+/// Only the kernels and `kernel_table()` (pl-translate --emit=kernels).
+std::string emitSimKernels(const ir::Program &p, const EmitSimOptions &opts,
+                           ir::DiagnosticEngine &diags);
+/// Only the orchestration functions (pl-translate --emit=orchestration); they refer to the
+/// kernels by func id, which is the same in every part.
+std::string emitSimOrchestration(const ir::Program &p, const EmitSimOptions &opts,
+                                 ir::DiagnosticEngine &diags);
+
+} // namespace pl::emit

@@ -1,0 +1,279 @@
+// emit/sim orchestration printer: one Orchestration function as PTO2-shaped C++ (tensors, task args, submits, scopes).
+#include "emit/sim/printers.h"
+
+#include "emit/sim/sim_types.h"
+#include "ir/printer.h"
+
+#include "llvm/Support/Casting.h"
+
+namespace pl::emit::sim {
+
+using namespace ir;
+using llvm::dyn_cast;
+using llvm::isa;
+
+namespace {
+
+/// The trailing Return of a body (kernels end with one after NormalizeReturnOrder).
+const Return *trailingReturn(const StmtPtr &s) {
+  if (auto *r = dyn_cast<Return>(s.get()))
+    return r;
+  if (auto *seq = dyn_cast<Seq>(s.get()); seq && !seq->stmts().empty())
+    return trailingReturn(seq->stmts().back());
+  return nullptr;
+}
+
+class OrchPrinter final : public FunctionPrinter {
+public:
+  OrchPrinter(const Function &f, const ProgramInfo &info, DiagnosticEngine &d)
+      : FunctionPrinter(f, d), info_(info) {}
+
+  std::string print() {
+    out_ += "// orchestration '" + fn_.name() + "'\n";
+    out_ += "inline void " + cppIdentifier(fn_.name()) + "(const ChipTaskArgs& orch_args) {\n";
+    params();
+    stmt(fn_.body());
+    out_ += "}\n";
+    return out_;
+  }
+
+private:
+  void params() {
+    size_t tensorIdx = 0, scalarIdx = 0;
+    for (const auto &p : fn_.params()) {
+      const TypePtr &t = p.var->type();
+      if (isa<TensorType>(t.get())) {
+        std::string n = fresh("ext_" + p.var->name());
+        alias(p.var.get(), n);
+        line("[[maybe_unused]] const ChipTensor& " + n + " = orch_args.tensor(" +
+             std::to_string(tensorIdx++) + ").ref();");
+      } else if (isa<ScalarType>(t.get())) {
+        auto ct = scalarType(t, p.var->span());
+        const std::string &n = bind(p.var);
+        line("[[maybe_unused]] const " + ct.value_or("void") + " " + n + " = from_u64<" +
+             ct.value_or("void") + ">(orch_args.scalar(" + std::to_string(scalarIdx++) + "));");
+      } else {
+        error("ES004", p.var->span(), "orchestration parameter '" + p.var->name() +
+                                          "' has type '" + printType(t) +
+                                          "'; expected a tensor or a scalar");
+      }
+    }
+  }
+
+  // ---- value hooks ------------------------------------------------------------------------------
+  void declareValue(const VarPtr &v, const ExprPtr &init, const Span &span) override {
+    if (isa<TensorType>(v->type().get())) {
+      std::string src = init ? name(init) : "";
+      const std::string &n = bind(v);
+      return line("ChipTensor " + n + (init ? " = " + src : "") + ";");
+    }
+    auto ct = scalarType(v->type(), span);
+    std::string src = init ? expr(init) : "";
+    const std::string &n = bind(v);
+    line(ct.value_or("void") + " " + n + (init ? " = " + src : "{}") + ";");
+  }
+
+  void assignValue(const VarPtr &dst, const ExprPtr &src, const Span &) override {
+    std::string d = name(dst), s = isa<TensorType>(dst->type().get()) ? name(src) : expr(src);
+    if (d != s)
+      line(d + " = " + s + ";");
+  }
+
+  void bindResult(const VarPtr &result, const VarPtr &carry, const Span &) override {
+    alias(result.get(), name(carry));
+  }
+
+  // ---- scopes: C++ blocks, so values defined inside are declared before ------------------------
+  static bool isAlias(const Assign &a) {
+    const ExprPtr &v = a.value();
+    if (auto *c = dyn_cast<Call>(v.get()); c && !c->target().isOp())
+      return true; // kernel call results are names of their arguments
+    return (isa<Var>(v.get()) || isa<TupleGetItem>(v.get())) &&
+           !isa<ScalarType>(a.var()->type().get());
+  }
+
+  void hoist(const StmtPtr &s) {
+    if (auto *seq = dyn_cast<Seq>(s.get())) {
+      for (const auto &c : seq->stmts())
+        hoist(c);
+    } else if (auto *sc = dyn_cast<Scope>(s.get())) {
+      hoist(sc->body());
+    } else if (auto *a = dyn_cast<Assign>(s.get()); a && !isAlias(*a)) {
+      if (predeclared_.count(a->var().get()))
+        return;
+      declareValue(a->var(), nullptr, a->span());
+      predeclared_.insert(a->var().get());
+    }
+  }
+
+  void scope(const Scope &s) override {
+    if (s.scopeKind() != ScopeKind::Runtime)
+      return error("ES004", s.span(),
+                   "scope '" + std::string(scopeKindName(s.scopeKind())) +
+                       "' in orchestration '" + fn_.name() +
+                       "' (run the outlining passes: OutlineIncoreScopes, OutlineClusterScopes)");
+    hoist(s.body());
+    const AttrValue *m = findAttr(s.attrs(), "manual");
+    bool manual = m && std::holds_alternative<bool>(*m) && std::get<bool>(*m);
+    line(manual ? "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {" : "PTO2_SCOPE() {");
+    ++indent_;
+    stmt(s.body());
+    --indent_;
+    line("}");
+  }
+
+  /// `T x = value;`, or `x = value;` when the enclosing scope declared x already.
+  std::string definition(const VarPtr &v, const std::string &type) {
+    if (predeclared_.count(v.get()))
+      return name(v);
+    return type + " " + bind(v);
+  }
+
+  // ---- statements -------------------------------------------------------------------------------
+  void assign(const Assign &s) override {
+    const VarPtr &v = s.var();
+    const ExprPtr &val = s.value();
+    if (auto *c = dyn_cast<Call>(val.get())) {
+      if (!c->target().isOp())
+        return submit(*c, v, s.span());
+      const std::string &op = c->target().name();
+      if (op == "tensor.create")
+        return create(v, *c, s.span());
+      if (op == "tensor.slice" && c->args().size() == 3) {
+        std::string rhs = name(c->args()[0]) + ".view(" + braced(c->args()[1]) + ", " +
+                          braced(c->args()[2]) + ")";
+        return line(definition(v, "ChipTensor") + " = " + rhs + ";");
+      }
+    }
+    if (isAlias(s))
+      return alias(v.get(), name(val));
+    auto ct = scalarType(v->type(), s.span());
+    std::string rhs = expr(val);
+    line(definition(v, ct.value_or("void")) + " = " + rhs + ";");
+  }
+
+  void eval(const Eval &s) override {
+    if (auto *c = dyn_cast<Call>(s.expr().get()); c && !c->target().isOp())
+      return submit(*c, nullptr, s.span());
+    error("ES004", s.span(), "the simulator emitter cannot print the statement '" +
+                                 printExpr(s.expr()) + "' in orchestration");
+  }
+
+  std::optional<std::string> opExpr(const Call &c) override {
+    if (c.target().name() == "tensor.dim" && c.args().size() == 2)
+      return name(c.args()[0]) + ".shapes[" + expr(c.args()[1]) + "]";
+    error("ES001", c.span(), "op '" + c.target().name() +
+                                 "' has no simulator form in orchestration (kernels compute; "
+                                 "run pass OutlineIncoreScopes)");
+    return std::nullopt;
+  }
+
+  std::string braced(const ExprPtr &tuple) {
+    auto *mt = dyn_cast<MakeTuple>(tuple.get());
+    if (!mt) {
+      error("ES003", tuple->span(), "expected a tuple, found '" + printExpr(tuple) + "'");
+      return "{}";
+    }
+    std::string s;
+    for (size_t i = 0; i < mt->elements().size(); ++i)
+      s += (i ? ", " : "") + indexExpr(mt->elements()[i]);
+    return "{" + s + "}";
+  }
+
+  void create(const VarPtr &v, const Call &c, const Span &span) {
+    auto *tt = dyn_cast<TensorType>(v->type().get());
+    if (!tt || c.args().empty())
+      return error("ES003", span, "'tensor.create' must define a tensor");
+    std::string ci = fresh(v->name() + "_ci");
+    line("TensorCreateInfo " + ci + "(" + braced(c.args()[0]) + ", " + dataTypeConst(tt->dtype()) +
+         ");");
+    line(definition(v, "ChipTensor") + " = alloc_tensors(" + ci + ").get_ref(0);");
+  }
+
+  /// A kernel call: CoreTaskArgs in the callee's parameter order (tensors, then scalars), the
+  /// submit, and the results as names of the Out/InOut arguments they alias.
+  void submit(const Call &c, const VarPtr &result, const Span &span) {
+    const KernelInfo *k = info_.findKernel(c.target().function);
+    if (!k)
+      return error("ES004", span, "orchestration '" + fn_.name() + "' calls '" +
+                                      c.target().function +
+                                      "', which is not an AIV or AIC kernel of the program");
+    const AttrValue *dv = findAttr(c.attrs(), "arg_directions");
+    auto *dirs = dv ? std::get_if<std::vector<std::string>>(dv) : nullptr;
+    if (!dirs || dirs->size() != c.args().size() || c.args().size() != k->fn->params().size())
+      return error("ES005", span, "emitter needs 'arg_directions' with one entry per argument on "
+                                  "the call to '" + c.target().function +
+                                  "' (run pass DeriveCallDirections)");
+    std::vector<std::string> argText(c.args().size());
+    std::string p = fresh("params_t" + std::to_string(taskCount_++));
+    line("CoreTaskArgs " + p + ";");
+    for (int pass = 0; pass < 2; ++pass) // tensors first, then scalars
+      for (size_t i = 0; i < c.args().size(); ++i) {
+        const std::string &d = (*dirs)[i];
+        bool isScalar = d == "Scalar";
+        if (isScalar != (pass == 1))
+          continue;
+        const ExprPtr &a = c.args()[i];
+        if (isScalar) {
+          auto ct = scalarType(k->fn->params()[i].var->type(), span);
+          line(p + ".add_scalar(to_u64(static_cast<" + ct.value_or("void") + ">(" + expr(a) +
+               ")));");
+          continue;
+        }
+        const char *method = d == "Input" || d == "NoDep"                 ? "add_input"
+                             : d == "Output" || d == "OutputExisting" ? "add_output"
+                             : d == "InOut"                           ? "add_inout"
+                                                                      : nullptr;
+        if (!method || !isa<TensorType>(a->type().get()))
+          return error("ES005", a->span(), "argument " + std::to_string(i) + " of the call to '" +
+                                               c.target().function + "' has direction '" + d +
+                                               "', which does not fit a " +
+                                               (isa<TensorType>(a->type().get()) ? "tensor" : "scalar"));
+        argText[i] = name(a);
+        line(p + "." + method + "(" + argText[i] + ");");
+      }
+    line(std::string(k->aic ? "rt_submit_aic_task(" : "rt_submit_aiv_task(") +
+         std::to_string(k->funcId) + ", " + p + ");");
+    if (result)
+      bindCallResult(c, *k, argText, result, span);
+  }
+
+  void bindCallResult(const Call &c, const KernelInfo &k, const std::vector<std::string> &argText,
+                      const VarPtr &result, const Span &span) {
+    const Return *r = trailingReturn(k.fn->body());
+    std::vector<std::string> parts;
+    for (const ExprPtr &v : r ? r->values() : ExprList{}) {
+      size_t idx = k.fn->params().size();
+      for (size_t i = 0; i < k.fn->params().size(); ++i)
+        if (k.fn->params()[i].var.get() == v.get())
+          idx = i;
+      if (idx == k.fn->params().size() || argText[idx].empty())
+        return error("ES007", span, "emitter needs kernel '" + k.fn->name() +
+                                        "' to return its Out/InOut tensor parameters, found '" +
+                                        printExpr(v) + "' (run pass NormalizeReturnOrder)");
+      parts.push_back(argText[idx]);
+    }
+    if (isa<TupleType>(result->type().get()))
+      return aliasTuple(result.get(), parts);
+    if (parts.size() != 1)
+      return error("ES007", span, "the call to '" + c.target().function + "' yields " +
+                                      std::to_string(parts.size()) + " tensors for one variable");
+    alias(result.get(), parts[0]);
+  }
+
+  const ProgramInfo &info_;
+  std::set<const Var *> predeclared_;
+  int taskCount_ = 0;
+};
+
+} // namespace
+
+std::string printOrchestration(const Function &f, const ProgramInfo &info, DiagnosticEngine &diags,
+                               bool &ok) {
+  OrchPrinter p(f, info, diags);
+  std::string s = p.print();
+  ok = !p.failed();
+  return s;
+}
+
+} // namespace pl::emit::sim

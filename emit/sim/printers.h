@@ -1,0 +1,14 @@
+// emit/sim printer entry points: one kernel, one orchestration function (internal to emit/sim).
+#pragma once
+
+#include "emit/sim/sim_printer.h"
+
+namespace pl::emit::sim {
+
+/// `static void kernel_<name>(std::int64_t* args) { ... }`; ok = false after an error.
+std::string printKernel(const KernelInfo &k, ir::DiagnosticEngine &diags, bool &ok);
+/// `inline void <name>(const ChipTaskArgs& orch_args) { ... }`; ok = false after an error.
+std::string printOrchestration(const ir::Function &f, const ProgramInfo &info,
+                               ir::DiagnosticEngine &diags, bool &ok);
+
+} // namespace pl::emit::sim

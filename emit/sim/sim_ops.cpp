@@ -1,0 +1,132 @@
+// emit/sim op table: one entry per kernel-side IR op, naming its pl::sim instruction and how its arguments print.
+#include "emit/sim/sim_ops.h"
+
+#include <algorithm>
+
+namespace pl::emit::sim {
+
+namespace {
+
+using F = SimForm;
+
+/// Sorted by op name (checked once at first use).
+const std::vector<SimOpEntry> kTable = {
+    {"system.bar_all", "pipe_barrier(PIPE_ALL)", F::Barrier},
+    {"system.bar_m", "pipe_barrier(PIPE_M)", F::Barrier},
+    {"system.bar_v", "pipe_barrier(PIPE_V)", F::Barrier},
+    {"tile.abs", "TABS", F::Generic},
+    {"tile.add", "TADD", F::Generic},
+    {"tile.adds", "TADDS", F::Generic},
+    {"tile.alloc", "", F::Alloc},
+    {"tile.and", "TAND", F::Generic},
+    {"tile.ands", "TANDS", F::Generic},
+    {"tile.assemble", "TINSERT", F::Insert},
+    {"tile.cast", "TCVT", F::Cast},
+    {"tile.cmp", "TCMP", F::Cmp},
+    {"tile.cmps", "TCMPS", F::Cmp},
+    {"tile.col_argmax", "TCOLARGMAX", F::Generic},
+    {"tile.col_argmin", "TCOLARGMIN", F::Generic},
+    {"tile.col_expand", "TCOLEXPAND", F::ShapeOf},
+    {"tile.col_expand_add", "TCOLEXPANDADD", F::Generic},
+    {"tile.col_expand_div", "TCOLEXPANDDIV", F::Generic},
+    {"tile.col_expand_expdif", "TCOLEXPANDEXPDIF", F::Generic},
+    {"tile.col_expand_max", "TCOLEXPANDMAX", F::Generic},
+    {"tile.col_expand_min", "TCOLEXPANDMIN", F::Generic},
+    {"tile.col_expand_mul", "TCOLEXPANDMUL", F::Generic},
+    {"tile.col_expand_sub", "TCOLEXPANDSUB", F::Generic},
+    {"tile.col_max", "TCOLMAX", F::Generic},
+    {"tile.col_min", "TCOLMIN", F::Generic},
+    {"tile.col_prod", "TCOLPROD", F::Generic},
+    {"tile.col_sum", "TCOLSUM", F::Generic},
+    {"tile.concat", "TCONCAT", F::Generic},
+    {"tile.cos", "TCOS", F::Generic},
+    {"tile.create", "", F::Create},
+    {"tile.div", "TDIV", F::Generic},
+    {"tile.divs", "TDIVS", F::Generic},
+    {"tile.exp", "TEXP", F::Generic},
+    {"tile.expands", "TEXPANDS", F::ShapeOf},
+    {"tile.extract", "TEXTRACT", F::Extract},
+    {"tile.fillpad", "TFILLPAD", F::Fillpad},
+    {"tile.fmod", "TFMOD", F::Generic},
+    {"tile.fmods", "TFMODS", F::Generic},
+    {"tile.full", "TEXPANDS", F::Full},
+    {"tile.get_block_idx", "get_block_idx()", F::Query},
+    {"tile.get_block_num", "get_block_num()", F::Query},
+    {"tile.get_subblock_idx", "get_subblock_idx()", F::Query},
+    {"tile.load", "TLOAD", F::Load},
+    {"tile.log", "TLOG", F::Generic},
+    {"tile.lrelu", "TLRELU", F::Lrelu},
+    {"tile.matmul", "TMATMUL", F::Generic},
+    {"tile.matmul_acc", "TMATMUL_ACC", F::Generic},
+    {"tile.matmul_bias", "TMATMUL_BIAS", F::Generic},
+    {"tile.maximum", "TMAX", F::Generic},
+    {"tile.maximums", "TMAXS", F::Generic},
+    {"tile.minimum", "TMIN", F::Generic},
+    {"tile.minimums", "TMINS", F::Generic},
+    {"tile.move", "TMOV", F::Generic},
+    {"tile.mul", "TMUL", F::Generic},
+    {"tile.muls", "TMULS", F::Generic},
+    {"tile.neg", "TNEG", F::Generic},
+    {"tile.not", "TNOT", F::Generic},
+    {"tile.or", "TOR", F::Generic},
+    {"tile.ors", "TORS", F::Generic},
+    {"tile.read", "TGETVAL", F::Read},
+    {"tile.recip", "TRECIP", F::Generic},
+    {"tile.relu", "TRELU", F::Generic},
+    {"tile.rem", "TREM", F::Generic},
+    {"tile.rems", "TREMS", F::Generic},
+    {"tile.reshape", "TRESHAPE", F::FirstArg},
+    {"tile.row_argmax", "TROWARGMAX", F::Generic},
+    {"tile.row_argmin", "TROWARGMIN", F::Generic},
+    {"tile.row_expand", "TROWEXPAND", F::ShapeOf},
+    {"tile.row_expand_add", "TROWEXPANDADD", F::Generic},
+    {"tile.row_expand_div", "TROWEXPANDDIV", F::Generic},
+    {"tile.row_expand_expdif", "TROWEXPANDEXPDIF", F::Generic},
+    {"tile.row_expand_max", "TROWEXPANDMAX", F::Generic},
+    {"tile.row_expand_min", "TROWEXPANDMIN", F::Generic},
+    {"tile.row_expand_mul", "TROWEXPANDMUL", F::Generic},
+    {"tile.row_expand_sub", "TROWEXPANDSUB", F::Generic},
+    {"tile.row_max", "TROWMAX", F::Generic},
+    {"tile.row_min", "TROWMIN", F::Generic},
+    {"tile.row_prod", "TROWPROD", F::Generic},
+    {"tile.row_sum", "TROWSUM", F::Generic},
+    {"tile.rsqrt", "TRSQRT", F::Generic},
+    {"tile.sel", "TSEL", F::Generic},
+    {"tile.sels", "TSELS", F::Generic},
+    {"tile.shl", "TSHL", F::Generic},
+    {"tile.shls", "TSHLS", F::Generic},
+    {"tile.shr", "TSHR", F::Generic},
+    {"tile.shrs", "TSHRS", F::Generic},
+    {"tile.sin", "TSIN", F::Generic},
+    {"tile.slice", "TEXTRACT", F::Extract},
+    {"tile.sqrt", "TSQRT", F::Generic},
+    {"tile.store", "TSTORE", F::Store},
+    {"tile.sub", "TSUB", F::Generic},
+    {"tile.subs", "TSUBS", F::Generic},
+    {"tile.transpose", "TTRANS", F::FirstArg},
+    {"tile.write", "TSETVAL", F::Write},
+    {"tile.xor", "TXOR", F::Generic},
+    {"tile.xors", "TXORS", F::Generic},
+};
+
+} // namespace
+
+const std::vector<SimOpEntry> &simOpTable() { return kTable; }
+
+const SimOpEntry *lookupSimOp(std::string_view op) {
+  auto it = std::lower_bound(kTable.begin(), kTable.end(), op,
+                             [](const SimOpEntry &e, std::string_view k) { return e.op < k; });
+  if (it == kTable.end() || it->op != op)
+    return nullptr;
+  return &*it;
+}
+
+std::vector<std::string_view> simInstructionNames() {
+  std::vector<std::string_view> out;
+  for (const auto &e : kTable)
+    if (!e.instr.empty() && e.form != SimForm::Barrier && e.form != SimForm::Query)
+      out.push_back(e.instr);
+  return out;
+}
+
+} // namespace pl::emit::sim

@@ -1,0 +1,44 @@
+// emit/sim op table: one entry per kernel-side IR op, naming its pl::sim instruction and how its arguments print.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace pl::emit::sim {
+
+/// How a call's destination and arguments become the instruction's operands.
+enum class SimForm : uint8_t {
+  Generic,  ///< INSTR(dst, args...)               tile.add, tile.matmul_acc(dst, acc, l, r), ...
+  FirstArg, ///< INSTR(dst, args[0])               shape/axis arguments dropped (reshape, transpose)
+  Extract,  ///< INSTR(dst, src, row, col)         the shape argument dropped
+  ShapeOf,  ///< dst takes args[0]'s valid shape, then INSTR(dst, args[1..])   expands, row_expand
+  Cast,     ///< TCVT(dst, x[, pl::RoundMode::M])  from kwarg `mode`
+  Cmp,      ///< INSTR(dst, a, b, pl::CmpMode::M)  from kwarg `mode`
+  Fillpad,  ///< TFILLPAD(dst, x, pl::PadValue::P) from kwarg `pad_value`
+  Lrelu,    ///< TLRELU(dst, x, slope)             from kwarg `slope`
+  Load,     ///< TLOAD(dst, view.partition({offsets}, {shapes | valid_shape}))
+  Store,    ///< TSTORE(view.partition({offsets}, {tile dims}), tile); result = the tensor
+  Insert,   ///< result aliases target: TINSERT(dst, source, row, col)
+  Write,    ///< result aliases the tile: TSETVAL(dst, row, col, value)
+  Read,     ///< expression: static_cast<T>(TGETVAL(tile, row, col))
+  Create,   ///< nothing: the declared tile is the value (contents undefined)
+  Full,     ///< TEXPANDS(dst, value)
+  Alloc,    ///< nothing: a MemRef base; addresses are printed at each TASSIGN
+  Barrier,  ///< a statement: the instruction text as is, e.g. pipe_barrier(PIPE_ALL)
+  Query,    ///< an expression: the instruction text as is, e.g. get_block_idx()
+};
+
+struct SimOpEntry {
+  std::string_view op;    ///< IR op name, e.g. "tile.add"
+  std::string_view instr; ///< pl::sim instruction, e.g. "TADD"
+  SimForm form;
+};
+
+/// The entry for an op, or nullptr when the simulator emitter has none (error ES001).
+const SimOpEntry *lookupSimOp(std::string_view op);
+/// The whole table, in op-name order (tests check it covers every registered tile op).
+const std::vector<SimOpEntry> &simOpTable();
+/// Every instruction name of the table (reserved: never used as a variable name).
+std::vector<std::string_view> simInstructionNames();
+
+} // namespace pl::emit::sim

@@ -1,0 +1,341 @@
+// emit/sim shared printer: names, scalar expressions and structured control flow with iter_args, for kernels and orchestration.
+#include "emit/sim/sim_printer.h"
+
+#include "emit/sim/sim_ops.h"
+#include "emit/sim/sim_types.h"
+#include "ir/printer.h"
+
+#include "llvm/Support/Casting.h"
+
+#include <cctype>
+#include <limits>
+
+namespace pl::emit::sim {
+
+using namespace ir;
+using llvm::dyn_cast;
+using llvm::isa;
+
+const KernelInfo *ProgramInfo::findKernel(std::string_view n) const {
+  for (const auto &k : kernels)
+    if (k.fn->name() == n)
+      return &k;
+  return nullptr;
+}
+
+namespace {
+
+const std::set<std::string, std::less<>> &reservedNames() {
+  static const std::set<std::string, std::less<>> names = [] {
+    std::set<std::string, std::less<>> s = {
+        // C++ keywords and alternative tokens
+        "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+        "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+        "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
+        "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
+        "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+        "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
+        "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
+        "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
+        "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
+        "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
+        "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "final", "override",
+        "main",
+        // names the generated code refers to
+        "args", "orch_args", "std", "pl", "pl_sim_helpers", "kernel_table", "Tile",
+        "GlobalView", "TASSIGN", "ChipTensor", "ChipTaskArgs", "CoreTaskArgs", "TensorCreateInfo",
+        "TaskOutputTensors", "DataType", "KernelTable", "alloc_tensors", "rt_submit_aiv_task",
+        "rt_submit_aic_task", "to_u64", "from_u64", "viewArg", "scalarArg", "get_block_idx",
+        "get_block_num", "get_subblock_idx", "pipe_barrier", "PTO2_SCOPE", "PTO2ScopeMode",
+        "PIPE_ALL", "PIPE_M", "PIPE_V"};
+    for (std::string_view i : simInstructionNames())
+      s.emplace(i);
+    return s;
+  }();
+  return names;
+}
+
+} // namespace
+
+std::string cppIdentifier(std::string_view hint) {
+  std::string s;
+  for (char c : hint)
+    s += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+  if (s.empty())
+    s = "v";
+  if (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '_')
+    s = "v" + s; // no leading digit; no reserved _X / __ identifiers
+  while (s.find("__") != std::string::npos)
+    s.replace(s.find("__"), 2, "_");
+  if (reservedNames().count(s))
+    s += "_";
+  return s;
+}
+
+// ---- output and names ---------------------------------------------------------------------------
+
+void FunctionPrinter::line(std::string_view text) {
+  out_.append(static_cast<size_t>(indent_) * 2, ' ');
+  out_ += text;
+  out_ += '\n';
+}
+
+std::string FunctionPrinter::fresh(std::string_view hint) {
+  std::string base = cppIdentifier(hint), n = base;
+  for (int k = 1; used_.count(n); ++k)
+    n = base + "_" + std::to_string(k);
+  used_.insert(n);
+  return n;
+}
+
+const std::string &FunctionPrinter::bind(const VarPtr &v) {
+  return names_[v.get()] = fresh(v->name());
+}
+
+std::string FunctionPrinter::name(const ExprPtr &e) {
+  if (auto *v = dyn_cast<Var>(e.get())) {
+    auto it = names_.find(v);
+    if (it != names_.end())
+      return it->second;
+    error("ES004", e->span(), "'" + v->name() + "' is not bound in function '" + fn_.name() +
+                                  "' (a program-level variable); the simulator emitter needs "
+                                  "every value defined in the function");
+    return "/*error*/";
+  }
+  if (auto *g = dyn_cast<TupleGetItem>(e.get())) {
+    auto *v = dyn_cast<Var>(g->tuple().get());
+    auto it = v ? tuples_.find(v) : tuples_.end();
+    if (it != tuples_.end() && g->index() >= 0 &&
+        static_cast<size_t>(g->index()) < it->second.size())
+      return it->second[static_cast<size_t>(g->index())];
+  }
+  error("ES004", e->span(),
+        "the simulator emitter needs a variable here, found '" + printExpr(e) +
+            "' (run pass FlattenCallExpr)");
+  return "/*error*/";
+}
+
+void FunctionPrinter::error(const char *code, const Span &span, const std::string &msg) {
+  failed_ = true;
+  diags_.error(code, span.valid() ? span : fn_.span(), msg);
+}
+
+std::optional<std::string> FunctionPrinter::scalarType(const TypePtr &t, const Span &span) {
+  if (auto d = scalarDType(t))
+    if (auto s = scalarCppType(*d))
+      return s;
+  error("ES003", span, "the simulator emitter has no C++ scalar type for '" + printType(t) + "'");
+  return std::nullopt;
+}
+
+// ---- expressions --------------------------------------------------------------------------------
+
+std::string FunctionPrinter::expr(const ExprPtr &e) { return exprP(e).text; }
+
+std::string FunctionPrinter::indexExpr(const ExprPtr &e) {
+  auto d = scalarDType(e->type());
+  if (isa<ConstInt>(e.get()) || !d || *d == DataType::Index || *d == DataType::Int64)
+    return expr(e);
+  return "static_cast<std::int64_t>(" + expr(e) + ")";
+}
+
+FunctionPrinter::Printed FunctionPrinter::constP(const Expr &e) {
+  if (auto *b = dyn_cast<ConstBool>(&e))
+    return {b->value() ? "true" : "false", 0};
+  if (auto *i = dyn_cast<ConstInt>(&e)) {
+    int64_t v = i->value();
+    std::string lit = v == std::numeric_limits<int64_t>::min() ? "(-9223372036854775807 - 1)"
+                                                               : std::to_string(v);
+    if (i->dtype() == DataType::Bool)
+      return {v ? "true" : "false", 0};
+    if (i->dtype() == DataType::Index || i->dtype() == DataType::Int32)
+      return {lit, v < 0 ? 3 : 0};
+    auto t = scalarCppType(i->dtype());
+    return {"static_cast<" + t.value_or("std::int64_t") + ">(" + lit + ")", 0};
+  }
+  auto *f = dyn_cast<ConstFloat>(&e);
+  std::string t = f->dtype() == DataType::FP32 ? "float" : "double";
+  double v = f->value();
+  if (v != v)
+    return {"std::numeric_limits<" + t + ">::quiet_NaN()", 0};
+  if (v == std::numeric_limits<double>::infinity() || v == -std::numeric_limits<double>::infinity())
+    return {std::string(v < 0 ? "-" : "") + "std::numeric_limits<" + t + ">::infinity()",
+            v < 0 ? 3 : 0};
+  std::string lit = formatDouble(v) + (t == "float" ? "f" : "");
+  return {lit, v < 0 ? 3 : 0};
+}
+
+FunctionPrinter::Printed FunctionPrinter::binaryP(const Binary &b) {
+  auto wrap = [](const Printed &p, int max) { return p.prec > max ? "(" + p.text + ")" : p.text; };
+  Printed l = exprP(b.lhs()), r = exprP(b.rhs());
+  auto call = [&](const std::string &f) -> Printed { return {f + "(" + l.text + ", " + r.text + ")", 0}; };
+  std::string rt = scalarCppType(scalarDType(b.type()).value_or(DataType::Index)).value_or("double");
+  int prec = 0;
+  switch (b.op()) {
+  case BinaryOp::FloorDiv: return call("pl_sim_helpers::floordiv");
+  case BinaryOp::FloorMod: return call("pl_sim_helpers::floormod");
+  case BinaryOp::Min: return call("std::min<" + rt + ">");
+  case BinaryOp::Max: return call("std::max<" + rt + ">");
+  case BinaryOp::Pow: return {"static_cast<" + rt + ">(std::pow(" + l.text + ", " + r.text + "))", 0};
+  case BinaryOp::Xor: return {wrap(l, 9) + " != " + wrap(r, 9), 10};
+  case BinaryOp::Mul: case BinaryOp::FloatDiv: prec = 5; break;
+  case BinaryOp::Add: case BinaryOp::Sub: prec = 6; break;
+  case BinaryOp::Shl: case BinaryOp::Shr: prec = 7; break;
+  case BinaryOp::Lt: case BinaryOp::Le: case BinaryOp::Gt: case BinaryOp::Ge: prec = 9; break;
+  case BinaryOp::Eq: case BinaryOp::Ne: prec = 10; break;
+  case BinaryOp::BitAnd: prec = 11; break;
+  case BinaryOp::BitXor: prec = 12; break;
+  case BinaryOp::BitOr: prec = 13; break;
+  case BinaryOp::And: prec = 14; break;
+  case BinaryOp::Or: prec = 15; break;
+  }
+  std::string op(binaryOpSpelling(b.op()));
+  return {wrap(l, prec) + " " + op + " " + wrap(r, prec - 1), prec};
+}
+
+FunctionPrinter::Printed FunctionPrinter::exprP(const ExprPtr &e) {
+  switch (e->kind()) {
+  case ExprKind::Var:
+  case ExprKind::MemRef:
+  case ExprKind::TupleGetItem: return {name(e), 0};
+  case ExprKind::ConstInt:
+  case ExprKind::ConstFloat:
+  case ExprKind::ConstBool: return constP(*e);
+  case ExprKind::Binary: return binaryP(*dyn_cast<Binary>(e.get()));
+  case ExprKind::Unary: {
+    auto *u = dyn_cast<Unary>(e.get());
+    Printed x = exprP(u->operand());
+    std::string xt = x.prec > 3 ? "(" + x.text + ")" : x.text;
+    switch (u->op()) {
+    case UnaryOp::Abs: return {"std::abs(" + x.text + ")", 0};
+    case UnaryOp::Neg: return {"-" + xt, 3};
+    case UnaryOp::Not: return {"!" + xt, 3};
+    case UnaryOp::BitNot: return {"~" + xt, 3};
+    case UnaryOp::Cast: {
+      auto t = scalarType(u->type(), u->span());
+      return {"static_cast<" + t.value_or("void") + ">(" + x.text + ")", 0};
+    }
+    }
+    return {x.text, 0};
+  }
+  case ExprKind::Call: {
+    auto *c = dyn_cast<Call>(e.get());
+    if (c->target().isOp())
+      if (auto s = opExpr(*c))
+        return {*s, 0};
+    if (!c->target().isOp())
+      error("ES004", e->span(), "a call to '" + c->target().name() +
+                                    "' inside an expression (run pass FlattenCallExpr)");
+    return {"/*error*/", 0};
+  }
+  case ExprKind::Submit:
+  case ExprKind::MakeTuple: break;
+  }
+  error("ES004", e->span(), "the simulator emitter cannot print '" + printExpr(e) + "' here");
+  return {"/*error*/", 0};
+}
+
+// ---- statements ---------------------------------------------------------------------------------
+
+void FunctionPrinter::stmt(const StmtPtr &s) {
+  if (!s)
+    return;
+  switch (s->kind()) {
+  case StmtKind::Seq:
+    for (const auto &c : dyn_cast<Seq>(s.get())->stmts())
+      stmt(c);
+    return;
+  case StmtKind::Assign: return assign(*dyn_cast<Assign>(s.get()));
+  case StmtKind::Eval: return eval(*dyn_cast<Eval>(s.get()));
+  case StmtKind::If: return ifStmt(*dyn_cast<If>(s.get()));
+  case StmtKind::For: return forStmt(*dyn_cast<For>(s.get()));
+  case StmtKind::While: return whileStmt(*dyn_cast<While>(s.get()));
+  case StmtKind::Yield: return yieldStmt(*dyn_cast<Yield>(s.get()));
+  case StmtKind::Return: return; // kernels return through Out parameters; orchestrations too
+  case StmtKind::Break:
+  case StmtKind::Continue:
+    return error("ES004", s->span(), "the simulator emitter needs structured control flow "
+                                     "without break/continue (run pass CtrlFlowTransform)");
+  case StmtKind::Scope: return scope(*dyn_cast<Scope>(s.get()));
+  case StmtKind::Inline: return line(dyn_cast<InlineCode>(s.get())->text());
+  }
+}
+
+void FunctionPrinter::body(const StmtPtr &s, const std::vector<VarPtr> *frame) {
+  ++indent_;
+  frames_.push_back(frame);
+  stmt(s);
+  frames_.pop_back();
+  --indent_;
+}
+
+void FunctionPrinter::forStmt(const For &s) {
+  for (const auto &ia : s.iterArgs())
+    declareValue(ia.var, ia.init, s.span());
+  auto t = scalarType(s.loopVar()->type(), s.span());
+  const std::string iv = bind(s.loopVar());
+  std::string step = expr(s.step()), stop = expr(s.stop()), cond;
+  auto c = constIntValue(s.step());
+  if (c && *c > 0)
+    cond = iv + " < " + stop;
+  else if (c && *c < 0)
+    cond = iv + " > " + stop;
+  else
+    cond = "(" + step + " > 0 ? " + iv + " < " + stop + " : " + iv + " > " + stop + ")";
+  line("for (" + t.value_or("std::int64_t") + " " + iv + " = " + expr(s.start()) + "; " + cond +
+       "; " + iv + " += " + step + ") {");
+  std::vector<VarPtr> carries;
+  for (const auto &ia : s.iterArgs())
+    carries.push_back(ia.var);
+  body(s.body(), &carries);
+  line("}");
+  if (s.returnVars().size() != carries.size())
+    return error("ES004", s.span(), "loop has " + std::to_string(carries.size()) +
+                                        " carried values but " +
+                                        std::to_string(s.returnVars().size()) + " results");
+  for (size_t k = 0; k < carries.size(); ++k)
+    bindResult(s.returnVars()[k], carries[k], s.span());
+}
+
+void FunctionPrinter::whileStmt(const While &s) {
+  std::vector<VarPtr> carries;
+  for (const auto &ia : s.iterArgs()) {
+    declareValue(ia.var, ia.init, s.span());
+    carries.push_back(ia.var);
+  }
+  line("while (" + expr(s.cond()) + ") {");
+  body(s.body(), &carries);
+  line("}");
+  if (s.returnVars().size() != carries.size())
+    return error("ES004", s.span(), "while loop has " + std::to_string(carries.size()) +
+                                        " carried values but " +
+                                        std::to_string(s.returnVars().size()) + " results");
+  for (size_t k = 0; k < carries.size(); ++k)
+    bindResult(s.returnVars()[k], carries[k], s.span());
+}
+
+void FunctionPrinter::ifStmt(const If &s) {
+  for (const auto &rv : s.returnVars())
+    declareValue(rv, nullptr, s.span());
+  line("if (" + expr(s.cond()) + ") {");
+  body(s.thenBody(), &s.returnVars());
+  if (s.elseBody()) {
+    line("} else {");
+    body(s.elseBody(), &s.returnVars());
+  }
+  line("}");
+}
+
+void FunctionPrinter::yieldStmt(const Yield &s) {
+  if (frames_.empty() || !frames_.back())
+    return error("ES004", s.span(), "yield outside a loop body or if branch");
+  const auto &vars = *frames_.back();
+  if (vars.size() != s.values().size())
+    return error("ES004", s.span(), "yield of " + std::to_string(s.values().size()) +
+                                        " values for " + std::to_string(vars.size()) +
+                                        " carried values or results");
+  for (size_t k = 0; k < vars.size(); ++k)
+    assignValue(vars[k], s.values()[k], s.span());
+}
+
+} // namespace pl::emit::sim

@@ -1,0 +1,108 @@
+// emit/sim shared printer: names, scalar expressions and structured control flow with iter_args, for kernels and orchestration.
+#pragma once
+
+#include "ir/diagnostics.h"
+#include "ir/function.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pl::emit::sim {
+
+/// A kernel of the program: its func id (order among the kernels of the program), its core
+/// kind and its C++ name. Read by both printers.
+struct KernelInfo {
+  const ir::Function *fn = nullptr;
+  int funcId = 0;
+  bool aic = false;
+  std::string cppName; ///< kernel_<name>
+};
+
+struct ProgramInfo {
+  std::vector<KernelInfo> kernels;
+  std::vector<const ir::Function *> orchestrations;
+  const KernelInfo *findKernel(std::string_view name) const;
+};
+
+/// Sanitises an IR name into a C++ identifier that is not a keyword or a pl::sim name.
+std::string cppIdentifier(std::string_view hint);
+
+/// State and helpers shared by the kernel and the orchestration printer: one instance prints
+/// one function. Control flow is printed here; what a value *is* in C++ (tile, view, tensor,
+/// scalar) is decided by the subclass through the three value hooks.
+class FunctionPrinter {
+public:
+  FunctionPrinter(const ir::Function &f, ir::DiagnosticEngine &diags) : fn_(f), diags_(diags) {}
+  virtual ~FunctionPrinter() = default;
+  bool failed() const { return failed_; }
+
+protected:
+  // ---- output ---------------------------------------------------------------------------------
+  void line(std::string_view text);
+  std::string out_;
+  int indent_ = 1;
+
+  // ---- names ----------------------------------------------------------------------------------
+  /// A fresh C++ identifier from a hint (sanitised, unique within the function).
+  std::string fresh(std::string_view hint);
+  /// Gives `v` a fresh name and returns it.
+  const std::string &bind(const ir::VarPtr &v);
+  /// `v` is printed as `text` (an existing C++ name): no new variable.
+  void alias(const ir::Var *v, std::string text) { names_[v] = std::move(text); }
+  void aliasTuple(const ir::Var *v, std::vector<std::string> parts) { tuples_[v] = std::move(parts); }
+  /// The C++ name of a Var or of an element of an aliased tuple; reports an error otherwise.
+  std::string name(const ir::ExprPtr &e);
+
+  // ---- expressions ----------------------------------------------------------------------------
+  /// A scalar expression in C++ (floor division and modulo through pl_sim_helpers).
+  std::string expr(const ir::ExprPtr &e);
+  /// An integer expression as std::int64_t (offsets, sizes, indices).
+  std::string indexExpr(const ir::ExprPtr &e);
+  /// The C++ type of a scalar-typed value; reports ES003 at `span` when there is none.
+  std::optional<std::string> scalarType(const ir::TypePtr &t, const ir::Span &span);
+  /// An op call in expression position (scalar results); nullopt after reporting an error.
+  virtual std::optional<std::string> opExpr(const ir::Call &c) = 0;
+
+  // ---- statements -----------------------------------------------------------------------------
+  void stmt(const ir::StmtPtr &s);
+  virtual void assign(const ir::Assign &s) = 0;
+  virtual void eval(const ir::Eval &s) = 0;
+  virtual void scope(const ir::Scope &s) = 0;
+  /// Loop carries and if results: declare `v` (initialised from `init` when not null).
+  virtual void declareValue(const ir::VarPtr &v, const ir::ExprPtr &init, const ir::Span &s) = 0;
+  /// A yield: `dst` takes the value of `src`.
+  virtual void assignValue(const ir::VarPtr &dst, const ir::ExprPtr &src, const ir::Span &s) = 0;
+  /// A loop's result variable after the loop: the carried variable's final value.
+  virtual void bindResult(const ir::VarPtr &result, const ir::VarPtr &carry, const ir::Span &s) = 0;
+
+  void error(const char *code, const ir::Span &span, const std::string &msg);
+
+  const ir::Function &fn_;
+  ir::DiagnosticEngine &diags_;
+
+private:
+  struct Printed {
+    std::string text;
+    int prec; ///< C++ precedence: 0 primary, 3 unary, 5 multiplicative, ... 15 logical or
+  };
+  Printed exprP(const ir::ExprPtr &e);
+  Printed binaryP(const ir::Binary &b);
+  Printed constP(const ir::Expr &e);
+  void forStmt(const ir::For &s);
+  void whileStmt(const ir::While &s);
+  void ifStmt(const ir::If &s);
+  void yieldStmt(const ir::Yield &s);
+  void body(const ir::StmtPtr &s, const std::vector<ir::VarPtr> *frame);
+
+  bool failed_ = false;
+  std::vector<const std::vector<ir::VarPtr> *> frames_;
+  std::map<const ir::Var *, std::string> names_;
+  std::map<const ir::Var *, std::vector<std::string>> tuples_;
+  std::set<std::string> used_;
+};
+
+} // namespace pl::emit::sim

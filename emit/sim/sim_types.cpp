@@ -1,0 +1,120 @@
+// emit/sim type printing: IR dtypes, memory spaces and tile types as pl::sim C++ spellings.
+#include "emit/sim/sim_types.h"
+
+#include "ir/expr.h"
+
+namespace pl::emit::sim {
+
+using ir::DataType;
+
+std::optional<std::string> elemCppType(DataType d) {
+  switch (d) {
+  case DataType::Bool: return "bool";
+  case DataType::Int8: return "std::int8_t";
+  case DataType::Int16: return "std::int16_t";
+  case DataType::Int32: return "std::int32_t";
+  case DataType::Int64: return "std::int64_t";
+  case DataType::UInt8: return "std::uint8_t";
+  case DataType::UInt16: return "std::uint16_t";
+  case DataType::UInt32: return "std::uint32_t";
+  case DataType::UInt64: return "std::uint64_t";
+  case DataType::FP4: return "pl::Float4E2M1";
+  case DataType::FP8E4M3FN: return "pl::Float8E4M3";
+  case DataType::FP8E5M2: return "pl::Float8E5M2";
+  case DataType::FP8E8M0: return "pl::Float8E8M0";
+  case DataType::FP16: return "pl::Half";
+  case DataType::BF16: return "pl::BFloat16";
+  case DataType::FP32: return "float";
+  case DataType::HF4: return "pl::HiFloat4";
+  case DataType::HF8: return "pl::HiFloat8";
+  case DataType::Int4:
+  case DataType::UInt4:
+  case DataType::Index:
+  case DataType::TaskId: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> scalarCppType(DataType d) {
+  if (d == DataType::Index)
+    return "std::int64_t";
+  if (d == DataType::FP32)
+    return "float";
+  if (ir::isFloat(d))
+    return "double";
+  if (d == DataType::Int4)
+    return "std::int8_t";
+  if (d == DataType::UInt4)
+    return "std::uint8_t";
+  if (d == DataType::TaskId)
+    return std::nullopt;
+  return elemCppType(d);
+}
+
+std::string dataTypeConst(DataType d) {
+  switch (d) {
+  case DataType::FP32: return "DataType::FLOAT32";
+  case DataType::FP16: return "DataType::FLOAT16";
+  case DataType::BF16: return "DataType::BFLOAT16";
+  case DataType::FP8E4M3FN: return "DataType::FLOAT8E4M3";
+  case DataType::FP8E5M2: return "DataType::FLOAT8E5M2";
+  case DataType::HF8: return "DataType::HIFLOAT8";
+  case DataType::Int8: return "DataType::INT8";
+  case DataType::Int16: return "DataType::INT16";
+  case DataType::Int32: return "DataType::INT32";
+  case DataType::Int64: return "DataType::INT64";
+  case DataType::UInt8: return "DataType::UINT8";
+  case DataType::UInt16: return "DataType::UINT16";
+  case DataType::UInt32: return "DataType::UINT32";
+  case DataType::UInt64: return "DataType::UINT64";
+  case DataType::Bool: return "DataType::BOOL";
+  case DataType::Int4: return "pl::DType::Int4";
+  case DataType::UInt4: return "pl::DType::UInt4";
+  case DataType::FP4: return "pl::DType::FP4";
+  case DataType::FP8E8M0: return "pl::DType::FP8E8M0";
+  case DataType::HF4: return "pl::DType::HF4";
+  case DataType::Index: return "pl::DType::Index";
+  case DataType::TaskId: return "pl::DType::TaskId";
+  }
+  return "pl::DType::Any";
+}
+
+std::string memSpaceCpp(ir::MemorySpace m) {
+  return "pl::Mem::" + std::string(ir::memorySpaceName(m));
+}
+
+std::optional<TileDims> tileDims(const ir::TileType &t) {
+  if (t.rank() == 1) {
+    if (auto c = t.constDim(0))
+      return TileDims{1, *c};
+    return std::nullopt;
+  }
+  if (t.rank() != 2)
+    return std::nullopt;
+  auto r = t.constDim(0), c = t.constDim(1);
+  if (!r || !c)
+    return std::nullopt;
+  return TileDims{*r, *c};
+}
+
+std::optional<std::string> tileCppType(const ir::TileType &t, std::string &why) {
+  auto elem = elemCppType(t.dtype());
+  if (!elem) {
+    why = "dtype '" + std::string(ir::dtypeName(t.dtype())) + "' has no simulator element type";
+    return std::nullopt;
+  }
+  auto dims = tileDims(t);
+  if (!dims || dims->rows <= 0 || dims->cols <= 0) {
+    why = "the simulator needs a static 1-D or 2-D tile shape with positive dims (run pass "
+          "FlattenTileNdTo2D)";
+    return std::nullopt;
+  }
+  if (!t.memorySpace()) {
+    why = "emitter needs the tile's memory space (run pass InferTileMemorySpace)";
+    return std::nullopt;
+  }
+  return "Tile<" + *elem + ", " + memSpaceCpp(*t.memorySpace()) + ", " +
+         std::to_string(dims->rows) + ", " + std::to_string(dims->cols) + ">";
+}
+
+} // namespace pl::emit::sim

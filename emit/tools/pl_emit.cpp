@@ -1,0 +1,92 @@
+// pl-emit: reads a final-form program (.pir) and prints it as simulator C++ (emit/sim).
+//
+// Usage: pl-emit [--part=all|kernels|orchestration] [--namespace=NS] [--no-include] [-o out]
+//        <input.pir | ->
+// Exit codes: 0 success · 1 user error (unreadable or malformed input, emitter error) · 2 usage.
+#include "emit/sim/emit_sim.h"
+#include "ir/op_registry.h"
+#include "ir/parser.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <list>
+
+using namespace pl;
+namespace cl = llvm::cl;
+
+namespace {
+cl::OptionCategory category("pl-emit options");
+
+struct Options {
+  cl::opt<std::string> inputFile{cl::Positional, cl::desc("<input.pir | ->"), cl::init("-"),
+                                 cl::cat(category)};
+  cl::opt<std::string> part{"part", cl::desc("What to print: all, kernels or orchestration"),
+                            cl::init("all"), cl::cat(category)};
+  cl::opt<std::string> ns{"namespace", cl::desc("Namespace of the generated code"),
+                          cl::init("pl_gen"), cl::cat(category)};
+  cl::opt<bool> noInclude{"no-include", cl::desc("Do not print the #include lines"),
+                          cl::cat(category)};
+  cl::opt<std::string> outputFile{"o", cl::desc("Output file"), cl::value_desc("file"),
+                                  cl::init("-"), cl::cat(category)};
+};
+
+/// libLLVM registers some options with our names; move them out of the way.
+void renameClashingLLVMOptions() {
+  auto &registered = cl::getRegisteredOptions();
+  for (const char *name : {"part", "namespace", "no-include", "o"}) {
+    auto it = registered.find(name);
+    if (it == registered.end())
+      continue;
+    static std::list<std::string> newNames;
+    it->second->setHiddenFlag(cl::ReallyHidden);
+    it->second->setArgStr(newNames.emplace_back(std::string("llvm-") + name));
+  }
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  renameClashingLLVMOptions();
+  Options o;
+  cl::HideUnrelatedOptions(category);
+  if (!cl::ParseCommandLineOptions(argc, argv, "pl-emit: final IR -> simulator C++\n",
+                                   &llvm::errs()))
+    return 2;
+  if (o.part != "all" && o.part != "kernels" && o.part != "orchestration") {
+    llvm::errs() << "pl-emit: error: unknown --part '" << o.part
+                 << "' (expected all, kernels or orchestration)\n";
+    return 2;
+  }
+  ir::registerAllOps();
+  auto buf = llvm::MemoryBuffer::getFileOrSTDIN(o.inputFile);
+  if (!buf) {
+    llvm::errs() << "pl-emit: error: cannot read '" << o.inputFile
+                 << "': " << buf.getError().message() << "\n";
+    return 1;
+  }
+  ir::DiagnosticEngine diags;
+  diags.setStream(&llvm::errs());
+  std::string text = (*buf)->getBuffer().str();
+  diags.addSourceBuffer(o.inputFile, text);
+  ir::ProgramPtr p = ir::parseProgram(text, o.inputFile, diags);
+  if (!p)
+    return 1;
+  emit::EmitSimOptions opts;
+  opts.namespaceName = o.ns;
+  opts.includeHeader = !o.noInclude;
+  std::string out = o.part == "kernels"         ? emit::emitSimKernels(*p, opts, diags)
+                    : o.part == "orchestration" ? emit::emitSimOrchestration(*p, opts, diags)
+                                                : emit::emitSimProgram(*p, opts, diags);
+  if (diags.hasErrors())
+    return 1;
+  std::error_code ec;
+  llvm::raw_fd_ostream os(o.outputFile, ec);
+  if (ec) {
+    llvm::errs() << "pl-emit: error: cannot write '" << o.outputFile << "': " << ec.message()
+                 << "\n";
+    return 1;
+  }
+  os << out;
+  return 0;
+}
