@@ -62,6 +62,11 @@ private:
 
   // ---- value hooks ------------------------------------------------------------------------------
   void declareValue(const VarPtr &v, const ExprPtr &init, const Span &span) override {
+    if (predeclared_.count(v.get())) { // declared before the enclosing scope
+      if (init)
+        assignValue(v, init, span);
+      return;
+    }
     if (isa<TensorType>(v->type().get())) {
       std::string src = init ? name(init) : "";
       const std::string &n = bind(v);
@@ -99,11 +104,24 @@ private:
     } else if (auto *sc = dyn_cast<Scope>(s.get())) {
       hoist(sc->body());
     } else if (auto *a = dyn_cast<Assign>(s.get()); a && !isAlias(*a)) {
-      if (predeclared_.count(a->var().get()))
-        return;
-      declareValue(a->var(), nullptr, a->span());
-      predeclared_.insert(a->var().get());
+      predeclare(a->var(), a->span());
+    } else if (auto *f = dyn_cast<For>(s.get())) { // results alias the carried variables
+      for (const auto &ia : f->iterArgs())
+        predeclare(ia.var, f->span());
+    } else if (auto *w = dyn_cast<While>(s.get())) {
+      for (const auto &ia : w->iterArgs())
+        predeclare(ia.var, w->span());
+    } else if (auto *i = dyn_cast<If>(s.get())) {
+      for (const auto &rv : i->returnVars())
+        predeclare(rv, i->span());
     }
+  }
+
+  void predeclare(const VarPtr &v, const Span &span) {
+    if (predeclared_.count(v.get()))
+      return;
+    declareValue(v, nullptr, span);
+    predeclared_.insert(v.get());
   }
 
   void scope(const Scope &s) override {
