@@ -111,6 +111,17 @@ TypePtr deduceWrite(const DeduceCall &c) {
   return c.args[0]->type();
 }
 
+/// tile.alloc: a base pointer into the arena of one on-chip space (InitMemRef roots).
+TypePtr deduceAlloc(const DeduceCall &c) {
+  if (!checkTargetSpace(c, kOnChip))
+    return nullptr;
+  for (const char *key : {"size", "addr"})
+    if (auto v = c.intKw(key); v && *v < 0)
+      return c.fail("T106", "kwarg '" + std::string(key) + "' of 'tile.alloc' is " +
+                                std::to_string(*v) + "; expected a non-negative byte count");
+  return PtrType::make(*c.spaceKw("target_memory"));
+}
+
 void registerCreation(OpRegistry &r) {
   OpDef(r, "tensor.create")
       .category("creation")
@@ -143,6 +154,13 @@ void registerCreation(OpRegistry &r) {
 }
 
 void registerMovement(OpRegistry &r) {
+  OpDef(r, "tile.alloc")
+      .category("memory")
+      .describe("reserves `size` bytes of an on-chip space (a MemRef base); `addr` once planned")
+      .kwarg("target_memory", AttrKind::MemSpace, true)
+      .kwarg("size", AttrKind::Int, true)
+      .kwarg("addr", AttrKind::Int)
+      .deduce(deduceAlloc);
   OpDef(r, "tile.load")
       .category("memory")
       .describe("copies a window of a tensor into a tile (out-of-bounds reads are zero-padded)")

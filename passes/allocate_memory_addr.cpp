@@ -1,0 +1,171 @@
+// AllocateMemoryAddr: sequential per-space address assignment (see allocate_memory_addr.h).
+#include "passes/allocate_memory_addr.h"
+
+#include "ir/mutator.h"
+#include "ir/op_registry.h"
+#include "ir/visitor.h"
+
+#include <map>
+#include <unordered_map>
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+
+bool isAlloc(const ExprPtr &e) {
+  auto *c = dynCast<Call>(e);
+  return c && c->target().isOp() && c->target().op->name() == "tile.alloc";
+}
+
+std::optional<int64_t> intKwarg(const Call &c, std::string_view key) {
+  if (auto *v = findAttr(c.kwargs(), key))
+    if (auto *i = std::get_if<int64_t>(v))
+      return *i;
+  return std::nullopt;
+}
+
+struct AllocSite {
+  const Var *base;
+  MemorySpace space;
+  int64_t size;
+  std::optional<int64_t> addr; ///< already placed
+};
+
+/// The allocations of a function in program order, and every MemRef on a tile type.
+class AllocCollector : public IRVisitor {
+public:
+  void visitAssign(const Assign &s) override {
+    IRVisitor::visitAssign(s);
+    if (!isAlloc(s.value()))
+      return;
+    auto &c = *dynCast<Call>(s.value());
+    auto space = std::get<MemorySpace>(*findAttr(c.kwargs(), "target_memory"));
+    allocs.push_back({s.var().get(), space, intKwarg(c, "size").value_or(0), intKwarg(c, "addr")});
+  }
+  void visitType(const TypePtr &t) override {
+    if (auto *tt = dynCast<TileType>(t); tt && tt->memref() && seen_.insert(tt->memref()).second)
+      memrefs.push_back(tt->memref());
+    IRVisitor::visitType(t);
+  }
+  std::vector<AllocSite> allocs;
+  std::vector<MemRefPtr> memrefs;
+
+private:
+  std::set<MemRefPtr> seen_;
+};
+
+/// Places the new allocations; returns base → address, or nullopt after MA001.
+std::optional<std::unordered_map<const Var *, int64_t>>
+place(const Function &f, const std::vector<AllocSite> &allocs, const SocDesc &soc,
+      DiagnosticEngine &diags) {
+  std::map<MemorySpace, int64_t> end;
+  for (auto &a : allocs)
+    if (a.addr)
+      end[a.space] = std::max(end[a.space], *a.addr + a.size);
+  std::unordered_map<const Var *, int64_t> addr;
+  for (auto &a : allocs) {
+    if (a.addr)
+      continue;
+    addr[a.base] = alignUp(end[a.space], soc.alignment);
+    end[a.space] = addr[a.base] + a.size;
+  }
+  bool ok = true;
+  for (auto &[space, need] : end) {
+    int64_t cap = soc.safeCapacity(space);
+    if (need <= cap)
+      continue;
+    diags.error("MA001", f.span(),
+                "kernel '" + f.name() + "' needs " + std::to_string(need) + " bytes of " +
+                    std::string(memorySpaceName(space)) + " but " + soc.name + " has " +
+                    std::to_string(cap) + " bytes available");
+    ok = false;
+  }
+  if (!ok)
+    return std::nullopt;
+  return addr;
+}
+
+/// Writes `.addr` on the allocations; MemRefs were remapped before the walk.
+class AddrWriter : public IRMutator {
+public:
+  explicit AddrWriter(const std::unordered_map<const Var *, int64_t> &addr) : addr_(addr) {}
+
+  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
+    auto it = addr_.find(s->var().get());
+    if (it == addr_.end() || !isAlloc(s->value()))
+      return IRMutator::mutateAssign(s);
+    auto &c = *dynCast<Call>(s->value());
+    AttrList kw = c.kwargs();
+    kw.emplace_back("addr", it->second);
+    auto call = Call::make(c.target(), c.args(), std::move(kw), c.attrs(), c.type(), c.span());
+    return Assign::make(s->var(), call, s->span());
+  }
+
+  /// MemRef m on a placed base moves to base address + its offset.
+  void relocate(const MemRefPtr &m) {
+    auto it = m->base() ? addr_.find(m->base().get()) : addr_.end();
+    if (it == addr_.end())
+      return;
+    ExprPtr off = ConstInt::make(it->second);
+    if (auto *c = dynCast<ConstInt>(m->byteOffset()))
+      off = ConstInt::make(it->second + c->value());
+    else if (it->second != 0)
+      off = Binary::make(BinaryOp::Add, off, m->byteOffset());
+    else
+      off = m->byteOffset();
+    remap(m, MemRef::make(m->name(), m->base(), off, m->size(), m->pinned(), m->slotCount(),
+                          m->slotIndex(), m->span()));
+  }
+
+private:
+  const std::unordered_map<const Var *, int64_t> &addr_;
+};
+} // namespace
+
+FunctionPtr allocateMemoryAddr(const FunctionPtr &f, const SocDesc &soc, DiagnosticEngine &diags) {
+  if (!isKernel(f->type()))
+    return f;
+  AllocCollector collect;
+  collect.visitFunction(*f);
+  auto addr = place(*f, collect.allocs, soc, diags);
+  if (!addr)
+    return nullptr;
+  if (addr->empty())
+    return f;
+  AddrWriter writer(*addr);
+  for (auto &m : collect.memrefs)
+    writer.relocate(m);
+  return writer.mutateFunction(f);
+}
+
+Pass createAllocateMemoryAddrPass(PassOptions &opts) {
+  using P = IRProperty;
+  PassInfo info{"allocate-memory-addr",
+                "AllocateMemoryAddr",
+                {P::SplitIncoreOrch, P::IncoreTileOps, P::HasMemRefs},
+                {P::AllocatedMemoryAddr},
+                {}};
+  std::optional<std::string> platform = opts.take("platform");
+  if (platform && !findSoc(*platform))
+    opts.error("unknown platform '" + *platform + "'; expected one of " + knownPlatforms());
+  return createProgramPass(std::move(info), [platform](const ProgramPtr &p, PassContext &ctx) {
+    std::vector<FunctionPtr> fns;
+    const SocDesc *soc = nullptr;
+    bool changed = false, failed = false;
+    for (auto &f : p->functions()) {
+      if (isKernel(f->type()) && !soc &&
+          !(soc = resolveSoc(platform.value_or(ctx.platform()), f->span(), ctx.diags())))
+        return ProgramPtr();
+      FunctionPtr g = soc ? allocateMemoryAddr(f, *soc, ctx.diags()) : f;
+      failed |= !g;
+      changed |= g && g != f;
+      fns.push_back(g ? g : f);
+    }
+    if (failed)
+      return ProgramPtr();
+    return changed ? p->withFunctions(std::move(fns)) : p;
+  });
+}
+
+} // namespace pl::passes

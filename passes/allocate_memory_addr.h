@@ -1,0 +1,38 @@
+// AllocateMemoryAddr: every on-chip buffer of a kernel function gets a byte address in its
+// memory space's arena; the SoC's safe capacities are enforced.
+//
+// Why: codegen binds each tile to an address (PTO's TASSIGN); the planner is the last place
+// that can report that a kernel does not fit.
+// Requires: SplitIncoreOrch, IncoreTileOps, HasMemRefs. Establishes: AllocatedMemoryAddr.
+// PyPTO planner (sequential, no reuse — MemoryReuse, slot 37, is separate): per kernel
+// function and per memory space, the `tile.alloc`s in program order are placed one after the
+// other from address 0, each aligned to the SoC alignment (32 bytes). The address is written
+// as `.addr` on the `tile.alloc` and into every MemRef on that base: its byte offset becomes
+// addr + the offset it had (relative to the base). Allocations that already have an `.addr`
+// keep it (and their MemRefs are not touched); new ones are placed after them.
+// Capacities are the SoC's safe ones (a2a3: Vec 184 KiB, Mat 512, Left / Right 64, Acc 128,
+// Bias 1; a5: Vec 240, Acc 256, Bias 4, LeftScale / RightScale 4), the SoC coming from the
+// PassContext platform.
+// Options: `platform=<a2a3sim|a2a3|a5sim|a5>` overrides the context's platform.
+// Diagnostics: MA001 (at the function) a kernel needs more bytes of a space than the SoC has
+//   ("kernel 'k' needs 262144 bytes of Vec but a2a3 has 188416 bytes available") · SOC001
+//   unknown platform (at the first kernel).
+// Example: two 16 KiB Vec buffers `tile.alloc({.target_memory = Vec, .size = 16384})` →
+//   `.addr = 0` and `.addr = 16384`; `@vec_1(mem_vec_1, 0, 16384)` → `@vec_1(mem_vec_1, 16384,
+//   16384)`.
+// Test: tests/passes/allocate_memory_addr.pir
+#pragma once
+
+#include "passes/pass.h"
+#include "passes/utils/soc.h"
+
+namespace pl::passes {
+
+/// The algorithm for one function: addresses for its allocations on `soc` (f itself when
+/// nothing changes; nullptr after reporting an error to `diags`).
+ir::FunctionPtr allocateMemoryAddr(const ir::FunctionPtr &f, const SocDesc &soc,
+                                   ir::DiagnosticEngine &diags);
+
+Pass createAllocateMemoryAddrPass(PassOptions &opts);
+
+} // namespace pl::passes

@@ -1,0 +1,88 @@
+// Backend / SoC descriptions and tile buffer sizing (see soc.h).
+#include "passes/utils/soc.h"
+
+#include "ir/expr.h"
+
+namespace pl::passes {
+
+namespace {
+using ir::MemorySpace;
+constexpr int64_t KiB = 1024;
+
+MemorySpaceDesc cube(MemorySpace s, int64_t kib) { return {s, CoreKind::AIC, kib * KiB, kib * KiB}; }
+} // namespace
+
+std::string_view coreKindName(CoreKind k) { return k == CoreKind::AIC ? "AIC" : "AIV"; }
+
+const MemorySpaceDesc *SocDesc::space(MemorySpace s) const {
+  for (auto &d : spaces)
+    if (d.space == s)
+      return &d;
+  return nullptr;
+}
+
+int64_t SocDesc::safeCapacity(MemorySpace s) const {
+  auto *d = space(s);
+  return d ? d->safeBytes : 0;
+}
+
+const SocDesc &a2a3Soc() {
+  static const SocDesc soc{"a2a3",
+                           {cube(MemorySpace::Mat, 512), cube(MemorySpace::Left, 64),
+                            cube(MemorySpace::Right, 64), cube(MemorySpace::Acc, 128),
+                            cube(MemorySpace::Bias, 1),
+                            {MemorySpace::Vec, CoreKind::AIV, 192 * KiB, 184 * KiB}},
+                           24,
+                           48,
+                           32};
+  return soc;
+}
+
+const SocDesc &a5Soc() {
+  static const SocDesc soc{"a5",
+                           {cube(MemorySpace::Mat, 512), cube(MemorySpace::Left, 64),
+                            cube(MemorySpace::Right, 64), cube(MemorySpace::Acc, 256),
+                            cube(MemorySpace::Bias, 4), cube(MemorySpace::LeftScale, 4),
+                            cube(MemorySpace::RightScale, 4),
+                            {MemorySpace::Vec, CoreKind::AIV, 248 * KiB, 240 * KiB}},
+                           18,
+                           36,
+                           32};
+  return soc;
+}
+
+const SocDesc *findSoc(std::string_view platform) {
+  if (platform == "a2a3sim" || platform == "a2a3")
+    return &a2a3Soc();
+  if (platform == "a5sim" || platform == "a5")
+    return &a5Soc();
+  return nullptr;
+}
+
+std::string knownPlatforms() { return "a2a3sim, a2a3, a5sim, a5"; }
+
+const SocDesc *resolveSoc(std::string_view platform, const ir::Span &where,
+                          ir::DiagnosticEngine &diags) {
+  if (auto *soc = findSoc(platform))
+    return soc;
+  diags.error("SOC001", where,
+              "unknown platform '" + std::string(platform) + "'; expected one of " +
+                  knownPlatforms());
+  return nullptr;
+}
+
+int64_t alignUp(int64_t n, int64_t align) { return (n + align - 1) / align * align; }
+
+std::optional<int64_t> tileBufferBytes(const ir::TileType &t, int64_t align) {
+  int64_t elems = 1;
+  for (size_t i = 0; i < t.rank(); ++i) {
+    auto d = t.constDim(i);
+    if (!d || *d < 0)
+      return std::nullopt;
+    elems *= *d;
+  }
+  int64_t bits = elems * static_cast<int64_t>(ir::dtypeBits(t.dtype()));
+  return alignUp((bits + 7) / 8, align);
+}
+
+} // namespace pl::passes

@@ -1,0 +1,67 @@
+// Backend / SoC descriptions (DESIGN.md §6): core kinds, on-chip memory spaces with physical and
+// safe capacities, alignment; looked up from the PassContext platform string.
+//
+// The numbers are the same as the simulator's (`dsl/include/pl/sim/platform.hpp`); keep both in
+// sync (tests/passes/soc_test.cpp pins them).
+#pragma once
+
+#include "ir/diagnostics.h"
+#include "ir/type.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pl::passes {
+
+class PassContext;
+
+enum class CoreKind : uint8_t { AIC, AIV };
+std::string_view coreKindName(CoreKind k); ///< "AIC", "AIV"
+
+/// One on-chip memory space of a SoC.
+struct MemorySpaceDesc {
+  ir::MemorySpace space;
+  CoreKind core;          ///< the core kind that owns it (one arena per core)
+  int64_t physicalBytes;  ///< what the hardware has
+  int64_t safeBytes;      ///< what the memory planner may use
+};
+
+/// One SoC (a backend's machine model).
+struct SocDesc {
+  std::string name;                     ///< "a2a3", "a5"
+  std::vector<MemorySpaceDesc> spaces;  ///< only the spaces the SoC has
+  int aicCores = 0;                     ///< per die
+  int aivCores = 0;                     ///< per die
+  int64_t alignment = 32;               ///< byte alignment of every on-chip buffer
+
+  /// nullptr when the SoC has no such space (e.g. LeftScale on a2a3, DDR anywhere).
+  const MemorySpaceDesc *space(ir::MemorySpace s) const;
+  /// Safe capacity of a space; 0 when the SoC does not have it.
+  int64_t safeCapacity(ir::MemorySpace s) const;
+};
+
+/// Ascend 910B-class: 24 AIC (Mat 512 KiB, Left 64, Right 64, Acc 128, Bias 1) + 48 AIV
+/// (Vec 192 KiB physical, 184 safe).
+const SocDesc &a2a3Soc();
+/// Ascend 950-class: 18 clusters of 1 AIC (Mat 512, Left 64, Right 64, Acc 256, Bias 4,
+/// LeftScale / RightScale 4) + 2 AIV (Vec 248 KiB physical, 240 safe).
+const SocDesc &a5Soc();
+
+/// `a2a3sim` / `a2a3` → a2a3, `a5sim` / `a5` → a5; nullptr otherwise.
+const SocDesc *findSoc(std::string_view platform);
+/// "a2a3sim, a2a3, a5sim, a5" (for messages).
+std::string knownPlatforms();
+
+/// The SoC of `platform`, or nullptr after reporting SOC001 "unknown platform 'x'" at `where`.
+const SocDesc *resolveSoc(std::string_view platform, const ir::Span &where,
+                          ir::DiagnosticEngine &diags);
+
+/// `n` rounded up to a multiple of `align` (> 0).
+int64_t alignUp(int64_t n, int64_t align);
+/// Bytes of a tile buffer: product of the constant dims × element bits / 8 (sub-byte dtypes
+/// packed), rounded up to `align`; nullopt when a dim is not a constant.
+std::optional<int64_t> tileBufferBytes(const ir::TileType &t, int64_t align);
+
+} // namespace pl::passes
