@@ -1,0 +1,150 @@
+// RUN: allocate-memory-addr
+// two 16 KiB Vec buffers are placed one after the other (0, 16384); the address goes on the alloc and into every MemRef on that base
+program {
+  InCore k(In Tensor<fp32, 64, 64> a, Out Tensor<fp32, 64, 64> o) -> Tensor<fp32, 64, 64> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 16384});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 16384});
+    Tile<fp32, 64, 64, Vec, @vec_0(mem_vec_0, 0, 16384)> x = tile.load(a, {0, 0}, {64, 64}, {.target_memory = Vec});
+    Tile<fp32, 64, 64, Vec, @vec_1(mem_vec_1, 0, 16384)> e = tile.exp(x);
+    Tile<fp32, 64, 64, Vec, @vec_1(mem_vec_1, 0, 16384)> y = e;
+    Tensor<fp32, 64, 64> s = tile.store(y, {0, 0}, o);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 64, 64> a) -> Tensor<fp32, 64, 64> {
+    Tensor<fp32, 64, 64> o = tensor.create({64, 64}, {.dtype = fp32});
+    Tensor<fp32, 64, 64> r = k(a, o);
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 64, 64> a, Out Tensor<fp32, 64, 64> o) -> Tensor<fp32, 64, 64> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 16384, .addr = 0});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 16384, .addr = 16384});
+    Tile<fp32, 64, 64, Vec, @vec_0(mem_vec_0, 0, 16384)> x = tile.load(a, {0, 0}, {64, 64}, {.target_memory = Vec});
+    Tile<fp32, 64, 64, Vec, @vec_1(mem_vec_1, 16384, 16384)> e = tile.exp(x);
+    Tile<fp32, 64, 64, Vec, @vec_1(mem_vec_1, 16384, 16384)> y = e;
+    Tensor<fp32, 64, 64> s = tile.store(y, {0, 0}, o);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 64, 64> a) -> Tensor<fp32, 64, 64> {
+    Tensor<fp32, 64, 64> o = tensor.create({64, 64}, {.dtype = fp32});
+    Tensor<fp32, 64, 64> r = k(a, o);
+    return r;
+  }
+}
+// -----
+// RUN: allocate-memory-addr
+// each space has its own arena from 0; addresses are 32-byte aligned; a MemRef at an offset into its base keeps that offset past the base's address
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Mat> mem_mat_0 = tile.alloc({.target_memory = Mat, .size = 1024});
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 40});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 2048});
+    Tile<fp32, 16, 16, Mat, @mat_0(mem_mat_0, 0, 1024)> m = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 2, 5, Vec, @vec_0(mem_vec_0, 0, 40)> t = tile.load(a, {0, 0}, {2, 5}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 1024, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tensor<fp32, 16, 16> s = tile.store(x, {0, 0}, o);
+    return s;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Mat> mem_mat_0 = tile.alloc({.target_memory = Mat, .size = 1024, .addr = 0});
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 40, .addr = 0});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 2048, .addr = 64});
+    Tile<fp32, 16, 16, Mat, @mat_0(mem_mat_0, 0, 1024)> m = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 2, 5, Vec, @vec_0(mem_vec_0, 0, 40)> t = tile.load(a, {0, 0}, {2, 5}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 1088, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tensor<fp32, 16, 16> s = tile.store(x, {0, 0}, o);
+    return s;
+  }
+}
+// -----
+// RUN: allocate-memory-addr
+// an allocation that already has an address keeps it; new ones go after it
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024, .addr = 4096});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 4096, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> e = tile.exp(x);
+    Tensor<fp32, 16, 16> s = tile.store(e, {0, 0}, o);
+    return s;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024, .addr = 4096});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024, .addr = 5120});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 4096, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 5120, 1024)> e = tile.exp(x);
+    Tensor<fp32, 16, 16> s = tile.store(e, {0, 0}, o);
+    return s;
+  }
+}
+// -----
+// RUN: allocate-memory-addr
+// a planned kernel is left as it is (the pass is idempotent)
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024, .addr = 0});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tensor<fp32, 16, 16> s = tile.store(x, {0, 0}, o);
+    return s;
+  }
+}
+// EXPECTED-UNCHANGED
+// -----
+// RUN: allocate-memory-addr
+// a kernel needing more Vec than the a2a3 safe capacity (184 KiB) is an error at the function naming the bytes
+program {
+  // EXPECTED-ERROR: MA001 {{kernel 'k' needs 262144 bytes of Vec but a2a3 has 188416 bytes available}}
+  InCore k(In Tensor<fp32, 256, 256> a, Out Tensor<fp32, 256, 256> o) -> Tensor<fp32, 256, 256> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 262144});
+    Tile<fp32, 256, 256, Vec, @vec_0(mem_vec_0, 0, 262144)> x = tile.load(a, {0, 0}, {256, 256}, {.target_memory = Vec});
+    Tensor<fp32, 256, 256> s = tile.store(x, {0, 0}, o);
+    return s;
+  }
+}
+// -----
+// RUN: allocate-memory-addr
+// buffers that fit one by one but not together overflow too; Acc counts against the a2a3 128 KiB
+program {
+  // EXPECTED-ERROR: MA001 {{kernel 'k' needs 196608 bytes of Acc but a2a3 has 131072 bytes available}}
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Acc> mem_acc_0 = tile.alloc({.target_memory = Acc, .size = 65536});
+    Ptr<Acc> mem_acc_1 = tile.alloc({.target_memory = Acc, .size = 65536});
+    Ptr<Acc> mem_acc_2 = tile.alloc({.target_memory = Acc, .size = 65536});
+    Tile<fp32, 128, 128, Acc, @acc_0(mem_acc_0, 0, 65536)> c0 = tile.create({128, 128}, {.dtype = fp32, .target_memory = Acc});
+    Tile<fp32, 128, 128, Acc, @acc_1(mem_acc_1, 0, 65536)> c1 = tile.create({128, 128}, {.dtype = fp32, .target_memory = Acc});
+    Tile<fp32, 128, 128, Acc, @acc_2(mem_acc_2, 0, 65536)> c2 = tile.create({128, 128}, {.dtype = fp32, .target_memory = Acc});
+    return o;
+  }
+}
+// -----
+// RUN: allocate-memory-addr{platform=a5sim}
+// the platform option selects the SoC: a5 has 240 KiB of safe Vec
+program {
+  // EXPECTED-ERROR: MA001 {{kernel 'k' needs 262144 bytes of Vec but a5 has 245760 bytes available}}
+  InCore k(In Tensor<fp32, 256, 256> a, Out Tensor<fp32, 256, 256> o) -> Tensor<fp32, 256, 256> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 262144});
+    Tile<fp32, 256, 256, Vec, @vec_0(mem_vec_0, 0, 262144)> x = tile.load(a, {0, 0}, {256, 256}, {.target_memory = Vec});
+    Tensor<fp32, 256, 256> s = tile.store(x, {0, 0}, o);
+    return s;
+  }
+}
+// -----
+// RUN: allocate-memory-addr
+// a2a3 has no LeftScale memory (a5 only)
+program {
+  // EXPECTED-ERROR: MA001 {{kernel 'k' needs 512 bytes of LeftScale but a2a3 has 0 bytes available}}
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<LeftScale> mem_leftscale_0 = tile.alloc({.target_memory = LeftScale, .size = 512});
+    return o;
+  }
+}
