@@ -124,6 +124,7 @@ private:
   /// Declares the Tile object of `v` and places it; false after an error.
   bool declareTile(const VarPtr &v, const Span &span) {
     const TileType *t = tileOf(v->type());
+    const std::string &n = bind(v); // named even on error: later uses do not cascade
     std::string why;
     auto cpp = tileCppType(*t, why);
     if (!cpp) {
@@ -133,7 +134,6 @@ private:
     auto addr = address(*t, v->name(), span);
     if (!addr)
       return false;
-    const std::string &n = bind(v);
     line(*cpp + " " + n + ";");
     line("TASSIGN(" + n + ", " + std::to_string(*addr) + ");");
     return true;
@@ -225,6 +225,11 @@ private:
         return error("ES004", s.span(), "kernel '" + fn_.name() + "' calls function '" +
                                             c->target().name() + "' (run pass InlineFunctions)");
       const SimOpEntry *e = lookupSimOp(c->target().name());
+      if (!e && c->target().name() != "tensor.dim") {
+        bind(v);
+        return error("ES001", val->span(), "op '" + c->target().name() +
+                                               "' has no simulator instruction in a kernel");
+      }
       if (e && e->form == SimForm::Alloc)
         return noteAlloc(v, *c);
       if (e && e->form == SimForm::Store)
