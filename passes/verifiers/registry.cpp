@@ -20,6 +20,9 @@ const std::vector<PropertyVerifier> &propertyVerifiers() {
       {P::TileMemoryInferred, verifyTileMemoryInferred, "V901-V903"},
       {P::HasMemRefs, verifyHasMemRefs, "V911-V913"},
       {P::AllocatedMemoryAddr, verifyAllocatedMemoryAddr, "V921-V925"},
+      {P::MixedKernelExpanded, verifyMixedKernelExpanded, "V521-V522"},
+      {P::CallDirectionsResolved, verifyCallDirectionsResolved, "V601-V606"},
+      {P::RuntimeScopesMaterialized, verifyRuntimeScopesMaterialized, "V611-V613"},
   };
   return table;
 }

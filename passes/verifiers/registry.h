@@ -42,5 +42,8 @@ void verifyIncoreTileOps(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyTileMemoryInferred(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyHasMemRefs(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyAllocatedMemoryAddr(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyMixedKernelExpanded(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyCallDirectionsResolved(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyRuntimeScopesMaterialized(const ir::Program &p, ir::DiagnosticEngine &diags);
 
 } // namespace pl::passes
