@@ -27,6 +27,9 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createOutlineClusterScopesPass(none));   // 10
   p.add(createDeduplicateOutlinedKernelsPass(none)); // 11
   p.add(createConvertTensorToTileOpsPass(none)); // 12
+  p.add(createExpandMixedKernelPass(none));     // 25
+  p.add(createDeriveCallDirectionsPass(none));  // 43
+  p.add(createMaterializeRuntimeScopesPass(none)); // 51 (last for now)
   return p;
 }
 
