@@ -107,18 +107,15 @@ private:
                                " slots); not yet supported by the simulator emitter");
       return std::nullopt;
     }
-    int64_t base = 0;
-    if (m->base()) {
+    if (m->base()) { // AllocateMemoryAddr writes absolute offsets and the alloc's `addr`
       auto it = allocAddr_.find(m->base().get());
       if (it != allocAddr_.end() && !it->second) {
         error("ES002", span, "emitter needs a planned address for buffer '" + m->base()->name() +
                                  "' of tile '" + what + "' (run pass AllocateMemoryAddr)");
         return std::nullopt;
       }
-      if (it != allocAddr_.end())
-        base = *it->second;
     }
-    return base + *off;
+    return *off;
   }
 
   /// Declares the Tile object of `v` and places it; false after an error.
@@ -448,7 +445,7 @@ private:
   }
 
   const KernelInfo &k_;
-  /// Bases bound by tile.alloc in this kernel: their planned `addr` (nullopt: not planned).
+  /// Bases bound by tile.alloc in this kernel: their planned `addr` (nullopt: not planned yet).
   std::map<const Var *, std::optional<int64_t>> allocAddr_;
 };
 

@@ -2,6 +2,7 @@
 #include "emit/sim/printers.h"
 
 #include "emit/sim/sim_types.h"
+#include "ir/op_registry.h"
 #include "ir/printer.h"
 
 #include "llvm/Support/Casting.h"
@@ -14,7 +15,7 @@ using llvm::isa;
 
 namespace {
 
-/// The trailing Return of a body (kernels end with one after NormalizeReturnOrder).
+/// The trailing Return of a body (kernels end with one).
 const Return *trailingReturn(const StmtPtr &s) {
   if (auto *r = dyn_cast<Return>(s.get()))
     return r;
@@ -22,6 +23,58 @@ const Return *trailingReturn(const StmtPtr &s) {
     return trailingReturn(seq->stmts().back());
   return nullptr;
 }
+
+/// Which parameter each tensor value of a kernel names: the parameters themselves, results of
+/// ops whose output aliases an argument (`tile.store` → its tensor), plain copies, and loop
+/// results whose carry starts from such a value. Read off the IR (the registry's aliasing
+/// facts), not analysed.
+class ParamAliases {
+public:
+  explicit ParamAliases(const Function &f) {
+    for (size_t i = 0; i < f.params().size(); ++i)
+      index_[f.params()[i].var.get()] = i;
+    walk(f.body());
+  }
+  std::optional<size_t> find(const ExprPtr &e) const {
+    auto it = index_.find(dyn_cast<Var>(e.get()));
+    return it == index_.end() ? std::nullopt : std::optional<size_t>(it->second);
+  }
+
+private:
+  void link(const Var *v, const ExprPtr &from) {
+    if (auto i = find(from))
+      index_[v] = *i;
+  }
+  void walk(const StmtPtr &s) {
+    if (auto *seq = dyn_cast<Seq>(s.get())) {
+      for (const auto &c : seq->stmts())
+        walk(c);
+    } else if (auto *a = dyn_cast<Assign>(s.get())) {
+      auto *c = dyn_cast<Call>(a->value().get());
+      if (c && c->target().isOp() && c->target().op->outputAliasesArg)
+        link(a->var().get(), c->args()[static_cast<size_t>(*c->target().op->outputAliasesArg)]);
+      else if (isa<Var>(a->value().get()))
+        link(a->var().get(), a->value());
+    } else if (auto *f = dyn_cast<For>(s.get())) {
+      for (size_t k = 0; k < f->iterArgs().size(); ++k) {
+        link(f->iterArgs()[k].var.get(), f->iterArgs()[k].init);
+        if (k < f->returnVars().size())
+          link(f->returnVars()[k].get(), f->iterArgs()[k].init);
+      }
+      walk(f->body());
+    } else if (auto *w = dyn_cast<While>(s.get())) {
+      for (size_t k = 0; k < w->iterArgs().size(); ++k) {
+        link(w->iterArgs()[k].var.get(), w->iterArgs()[k].init);
+        if (k < w->returnVars().size())
+          link(w->returnVars()[k].get(), w->iterArgs()[k].init);
+      }
+      walk(w->body());
+    } else if (auto *sc = dyn_cast<Scope>(s.get())) {
+      walk(sc->body());
+    }
+  }
+  std::map<const Var *, size_t> index_;
+};
 
 class OrchPrinter final : public FunctionPrinter {
 public:
@@ -259,13 +312,12 @@ private:
   void bindCallResult(const Call &c, const KernelInfo &k, const std::vector<std::string> &argText,
                       const VarPtr &result, const Span &span) {
     const Return *r = trailingReturn(k.fn->body());
+    ParamAliases params(*k.fn);
     std::vector<std::string> parts;
     for (const ExprPtr &v : r ? r->values() : ExprList{}) {
-      size_t idx = k.fn->params().size();
-      for (size_t i = 0; i < k.fn->params().size(); ++i)
-        if (k.fn->params()[i].var.get() == v.get())
-          idx = i;
-      if (idx == k.fn->params().size() || argText[idx].empty())
+      auto found = params.find(v);
+      size_t idx = found.value_or(k.fn->params().size());
+      if (!found || argText[idx].empty())
         return error("ES007", span, "emitter needs kernel '" + k.fn->name() +
                                         "' to return its Out/InOut tensor parameters, found '" +
                                         printExpr(v) + "' (run pass NormalizeReturnOrder)");
