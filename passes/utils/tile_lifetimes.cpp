@@ -1,0 +1,162 @@
+// Tile lifetime conflicts for memory planning (see tile_lifetimes.h).
+#include "passes/utils/tile_lifetimes.h"
+
+#include "passes/utils/liveness.h"
+
+namespace pl::passes {
+
+void TileConflicts::add(const ir::Var *a, const ir::Var *b) {
+  if (a == b)
+    return;
+  edges_[a].insert(b);
+  edges_[b].insert(a);
+}
+
+bool TileConflicts::conflict(const ir::Var *a, const ir::Var *b) const {
+  auto it = edges_.find(a);
+  return it != edges_.end() && it->second.count(b);
+}
+
+const std::unordered_set<const ir::Var *> &TileConflicts::of(const ir::Var *v) const {
+  static const std::unordered_set<const ir::Var *> kNone;
+  auto it = edges_.find(v);
+  return it == edges_.end() ? kNone : it->second;
+}
+
+namespace {
+using namespace ir;
+
+bool isTile(const Var *v) { return v && isa<TileType>(v->type()); }
+
+/// The members of each carry / phi slot of one statement (tiles only).
+using Slots = std::vector<std::vector<const Var *>>;
+
+const Yield *trailingYield(const StmtPtr &body) {
+  auto stmts = bodyStmts(body);
+  return stmts.empty() ? nullptr : dynCast<Yield>(stmts.back());
+}
+
+void addYielded(Slots &slots, const StmtPtr &body) {
+  const Yield *y = trailingYield(body);
+  if (!y)
+    return;
+  for (size_t i = 0; i < y->values().size() && i < slots.size(); ++i)
+    if (auto *v = dynCast<Var>(y->values()[i]); isTile(v))
+      slots[i].push_back(v);
+}
+
+bool inSlot(const std::vector<const Var *> &slot, const Var *v) {
+  for (auto *m : slot)
+    if (m == v)
+      return true;
+  return false;
+}
+
+class ConflictBuilder {
+public:
+  explicit ConflictBuilder(TileConflicts &out) : out_(out) {}
+
+  void block(const std::vector<StmtPtr> &stmts, const VarSet &after) {
+    std::vector<VarSet> liveAfter = liveAfterEach(stmts, after);
+    for (size_t i = 0; i < stmts.size(); ++i)
+      stmt(stmts[i], liveAfter[i]);
+  }
+
+  /// A tile defined at a point where `live` holds: conflicts with those and with the carry
+  /// slots of every enclosing loop it is not a member of.
+  void def(const Var *d, const VarSet &live) {
+    if (!isTile(d))
+      return;
+    for (auto *u : live)
+      if (isTile(u))
+        out_.add(d, u);
+    for (const Slots *slots : loops_)
+      for (auto &slot : *slots)
+        if (!inSlot(slot, d))
+          for (auto *m : slot)
+            out_.add(d, m);
+  }
+
+private:
+  void stmt(const StmtPtr &s, const VarSet &after) {
+    if (auto *a = dynCast<Assign>(s))
+      return def(a->var().get(), after);
+    if (auto *i = dynCast<If>(s))
+      return ifStmt(*i, after);
+    if (auto *f = dynCast<For>(s))
+      return loop(s, f->iterArgs(), f->body(), f->returnVars(), after);
+    if (auto *w = dynCast<While>(s))
+      return loop(s, w->iterArgs(), w->body(), w->returnVars(), after);
+    if (auto *sc = dynCast<Scope>(s))
+      return block(bodyStmts(sc->body()), after);
+  }
+
+  void ifStmt(const If &s, const VarSet &after) {
+    VarSet branchAfter = after;
+    for (auto &r : s.returnVars())
+      branchAfter.erase(r.get());
+    block(bodyStmts(s.thenBody()), branchAfter);
+    block(bodyStmts(s.elseBody()), branchAfter);
+    Slots slots(s.returnVars().size());
+    for (size_t i = 0; i < slots.size(); ++i) {
+      def(s.returnVars()[i].get(), after);
+      if (isTile(s.returnVars()[i].get()))
+        slots[i].push_back(s.returnVars()[i].get());
+    }
+    addYielded(slots, s.thenBody());
+    addYielded(slots, s.elseBody());
+    separateSlots(slots);
+  }
+
+  void loop(const StmtPtr &s, const std::vector<IterArg> &iterArgs, const StmtPtr &body,
+            const std::vector<VarPtr> &rets, const VarSet &after) {
+    Slots slots(iterArgs.size());
+    for (size_t i = 0; i < iterArgs.size(); ++i) {
+      if (auto *init = dynCast<Var>(iterArgs[i].init); isTile(init))
+        slots[i].push_back(init);
+      if (isTile(iterArgs[i].var.get()))
+        slots[i].push_back(iterArgs[i].var.get());
+      if (i < rets.size() && isTile(rets[i].get()))
+        slots[i].push_back(rets[i].get());
+    }
+    addYielded(slots, body);
+    VarSet atLoop = liveIn(s, after);
+    for (size_t i = 0; i < iterArgs.size(); ++i) {
+      VarSet live = atLoop;
+      for (auto *m : slots[i])
+        live.erase(m);
+      def(iterArgs[i].var.get(), live);
+    }
+    separateSlots(slots);
+    loops_.push_back(&slots);
+    block(bodyStmts(body), liveAtBodyEnd(*s, after));
+    loops_.pop_back();
+    for (auto &r : rets)
+      def(r.get(), after);
+  }
+
+  void separateSlots(const Slots &slots) {
+    for (size_t i = 0; i < slots.size(); ++i)
+      for (size_t j = i + 1; j < slots.size(); ++j)
+        for (auto *a : slots[i])
+          for (auto *b : slots[j])
+            out_.add(a, b);
+  }
+
+  TileConflicts &out_;
+  std::vector<const Slots *> loops_;
+};
+} // namespace
+
+TileConflicts computeTileLifetimeConflicts(const ir::Function &f) {
+  TileConflicts out;
+  ConflictBuilder b(out);
+  std::vector<StmtPtr> stmts = bodyStmts(f.body());
+  VarSet atEntry = liveIn(f.body(), {});
+  for (auto &p : f.params())
+    b.def(p.var.get(), atEntry);
+  b.block(stmts, {});
+  return out;
+}
+
+} // namespace pl::passes
