@@ -127,6 +127,29 @@ program p {
 
 // -----
 // RUN: unroll-loops
+// The loop variable is substituted in expression-list kwargs and inside types (valid_shape).
+program p {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> out) {
+    for (index i : unroll(0, 2, 1)) {
+      Tile<fp32, 16, 16, Vec, view{valid_shape = {16, i + 8}}> t = tile.load(a, {0, 0}, {16, 16}, {.valid_shape = {16, i + 8}});
+      out = tile.store(t, {0, 0}, out);
+    }
+    return;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> out) {
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {16, 0 + 8}}> t = tile.load(a, {0, 0}, {16, 16}, {.valid_shape = {16, 0 + 8}});
+    out = tile.store(t, {0, 0}, out);
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {16, 1 + 8}}> t_1 = tile.load(a, {0, 0}, {16, 16}, {.valid_shape = {16, 1 + 8}});
+    out = tile.store(t_1, {0, 0}, out);
+    return;
+  }
+}
+
+// -----
+// RUN: unroll-loops
 // Nested unroll loops expand completely (inner first); both variables are substituted.
 program p {
   Opaque f(In index n) -> index {
