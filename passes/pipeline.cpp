@@ -8,7 +8,6 @@
 namespace pl::passes {
 
 Pipeline buildDefaultPipeline(const PassContext &ctx) {
-  (void)ctx; // the planner gates memory-reuse / allocate-memory-addr once they exist
   Pipeline p;
   // DESIGN.md §5 order. A pass joins this list when it is implemented; until then it is listed
   // as missing in docs/passes.md. Running it always verifies the input (and round-trips it at
@@ -27,7 +26,11 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createOutlineClusterScopesPass(none));   // 10
   p.add(createDeduplicateOutlinedKernelsPass(none)); // 11
   p.add(createConvertTensorToTileOpsPass(none)); // 12
+  p.add(createInferTileMemorySpacePass(none));  // 21
   p.add(createExpandMixedKernelPass(none));     // 25
+  p.add(createInitMemRefPass(none));            // 35
+  if (ctx.memoryPlanner() != MemoryPlanner::PtoAS) // PTOAS places buffers itself
+    p.add(createAllocateMemoryAddrPass(none));  // 38
   p.add(createDeriveCallDirectionsPass(none));  // 43
   p.add(createMaterializeRuntimeScopesPass(none)); // 51 (last for now)
   return p;

@@ -1,0 +1,101 @@
+// SoC descriptions (DESIGN.md §6; same numbers as dsl/include/pl/sim/platform.hpp) and the
+// planner on a5 capacities that a2a3 does not have.
+#include "passes/allocate_memory_addr.h"
+#include "passes/utils/soc.h"
+
+#include "ir/op_registry.h"
+#include "ir/parser.h"
+#include "ir/printer.h"
+
+#include <gtest/gtest.h>
+
+namespace pl::passes {
+namespace {
+using ir::MemorySpace;
+constexpr int64_t KiB = 1024;
+
+TEST(Soc, A2a3Capacities) {
+  const SocDesc &s = a2a3Soc();
+  EXPECT_EQ(s.name, "a2a3");
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Mat), 512 * KiB);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Left), 64 * KiB);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Right), 64 * KiB);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Acc), 128 * KiB);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Bias), 1 * KiB);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Vec), 184 * KiB);
+  EXPECT_EQ(s.space(MemorySpace::Vec)->physicalBytes, 192 * KiB);
+  EXPECT_EQ(s.space(MemorySpace::Vec)->core, CoreKind::AIV);
+  EXPECT_EQ(s.space(MemorySpace::Acc)->core, CoreKind::AIC);
+  EXPECT_EQ(s.space(MemorySpace::LeftScale), nullptr);
+  EXPECT_EQ(s.space(MemorySpace::DDR), nullptr);
+  EXPECT_EQ(s.aicCores, 24);
+  EXPECT_EQ(s.aivCores, 48);
+  EXPECT_EQ(s.alignment, 32);
+}
+
+TEST(Soc, A5Capacities) {
+  const SocDesc &s = a5Soc();
+  EXPECT_EQ(s.name, "a5");
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Mat), 512 * KiB);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Acc), 256 * KiB);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Bias), 4 * KiB);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::LeftScale), 4 * KiB);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::RightScale), 4 * KiB);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Vec), 240 * KiB);
+  EXPECT_EQ(s.space(MemorySpace::Vec)->physicalBytes, 248 * KiB);
+  EXPECT_EQ(s.aicCores, 18);
+  EXPECT_EQ(s.aivCores, 36);
+}
+
+TEST(Soc, Platforms) {
+  EXPECT_EQ(findSoc("a2a3sim"), &a2a3Soc());
+  EXPECT_EQ(findSoc("a2a3"), &a2a3Soc());
+  EXPECT_EQ(findSoc("a5sim"), &a5Soc());
+  EXPECT_EQ(findSoc("a5"), &a5Soc());
+  EXPECT_EQ(findSoc("910b"), nullptr);
+  ir::DiagnosticEngine diags;
+  EXPECT_EQ(resolveSoc("910b", {}, diags), nullptr);
+  ASSERT_EQ(diags.errorCount(), 1u);
+  EXPECT_EQ(diags.diagnostics()[0].code, "SOC001");
+  EXPECT_NE(diags.diagnostics()[0].message.find("unknown platform '910b'"), std::string::npos);
+}
+
+TEST(Soc, TileBufferBytes) {
+  auto tile = [](ir::DataType d, int64_t r, int64_t c) {
+    return ir::TileType(d, {ir::ConstInt::make(r), ir::ConstInt::make(c)});
+  };
+  EXPECT_EQ(tileBufferBytes(tile(ir::DataType::FP32, 16, 16), 32), 1024);
+  EXPECT_EQ(tileBufferBytes(tile(ir::DataType::FP32, 3, 5), 32), 64);
+  EXPECT_EQ(tileBufferBytes(tile(ir::DataType::FP16, 1, 1), 32), 32);
+  EXPECT_EQ(tileBufferBytes(tile(ir::DataType::Int4, 16, 16), 32), 128);
+  auto n = ir::Var::make("n", ir::ScalarType::get(ir::DataType::Index));
+  EXPECT_EQ(tileBufferBytes(ir::TileType(ir::DataType::FP32, {n, ir::ConstInt::make(4)}), 32),
+            std::nullopt);
+}
+
+/// 200 KiB of Acc fits a5 (256 KiB) but not a2a3 (128 KiB).
+TEST(Soc, PlannerUsesTheSocCapacities) {
+  ir::registerAllOps();
+  const char *text = R"(program {
+  InCore k(Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Acc> mem_acc_0 = tile.alloc({.target_memory = Acc, .size = 204800});
+    Ptr<Acc> mem_acc_1 = tile.alloc({.target_memory = Acc, .size = 1024});
+    return o;
+  }
+})";
+  ir::DiagnosticEngine diags;
+  auto p = ir::parseProgram(text, "soc_test", diags);
+  ASSERT_TRUE(p) << diags.formatAll();
+  auto a5 = allocateMemoryAddr(p->functions()[0], a5Soc(), diags);
+  ASSERT_TRUE(a5) << diags.formatAll();
+  std::string printed = ir::printFunction(*a5);
+  EXPECT_NE(printed.find(".size = 1024, .addr = 204800"), std::string::npos) << printed;
+  EXPECT_EQ(allocateMemoryAddr(p->functions()[0], a2a3Soc(), diags), nullptr);
+  ASSERT_EQ(diags.errorCount(), 1u);
+  EXPECT_NE(diags.diagnostics()[0].message.find("needs 205824 bytes of Acc but a2a3 has 131072"),
+            std::string::npos)
+      << diags.formatAll();
+}
+
+} // namespace
+} // namespace pl::passes
