@@ -190,16 +190,19 @@ ExprList IRMutator::mutateExprs(const ExprList &es, bool &changed) {
 
 AttrList IRMutator::mutateAttrs(const AttrList &attrs, bool &changed) {
   AttrList out = attrs;
-  for (auto &[k, v] : out) {
-    if (auto *e = std::get_if<ExprPtr>(&v)) {
-      auto ne = mutateExpr(*e);
-      changed |= ne != *e;
-      *e = ne;
-    } else if (auto *es = std::get_if<ExprList>(&v)) {
-      *es = mutateExprs(*es, changed);
-    }
-  }
+  for (auto &[k, v] : out)
+    mutateAttrValue(v, changed);
   return out;
+}
+
+void IRMutator::mutateAttrValue(AttrValue &v, bool &changed) {
+  if (auto *e = std::get_if<ExprPtr>(&v)) {
+    auto ne = mutateExpr(*e);
+    changed |= ne != *e;
+    *e = ne;
+  } else if (auto *es = std::get_if<ExprList>(&v)) {
+    *es = mutateExprs(*es, changed);
+  }
 }
 
 std::vector<IterArg> IRMutator::mutateIterArgs(const std::vector<IterArg> &args, bool &changed) {
@@ -323,10 +326,23 @@ StmtPtr IRMutator::mutateReturn(const std::shared_ptr<const Return> &s) {
   return changed ? Return::make(std::move(vs), s->span()) : s;
 }
 
+/// Attr uses before the body; the "task_id" binding after it, through mutateVarDef.
 StmtPtr IRMutator::mutateScope(const std::shared_ptr<const Scope> &s) {
   bool changed = false;
-  auto attrs = mutateAttrs(s->attrs(), changed);
+  AttrList attrs = s->attrs();
+  for (auto &a : attrs)
+    if (!Scope::isTaskIdBinding(a))
+      mutateAttrValue(a.second, changed);
   auto body = mutateBody(s->body(), changed);
+  for (auto &a : attrs) {
+    if (!Scope::isTaskIdBinding(a))
+      continue;
+    VarPtr tid = std::static_pointer_cast<const Var>(std::get<ExprPtr>(a.second));
+    VarPtr ntid = mutateVarDef(tid);
+    changed |= ntid != tid;
+    a.second = ExprPtr(ntid);
+    break;
+  }
   if (!changed)
     return s;
   return Scope::make(s->scopeKind(), s->nameHint(), body, std::move(attrs), s->span());

@@ -56,6 +56,7 @@ public:
 protected:
   ExprList mutateExprs(const ExprList &es, bool &changed);
   AttrList mutateAttrs(const AttrList &attrs, bool &changed);
+  void mutateAttrValue(AttrValue &v, bool &changed);
   std::vector<IterArg> mutateIterArgs(const std::vector<IterArg> &args, bool &changed);
   std::vector<VarPtr> mutateVarDefs(const std::vector<VarPtr> &vs, bool &changed);
   /// Mutates a body; a deleted body becomes an empty Seq.

@@ -663,7 +663,20 @@ StmtPtr Parser::parseScope() {
   if (tok().kind == TokKind::String)
     name = toks_[pos_++].text;
   AttrList attrs = at("[") && at("[", 1) ? parseAttrs() : AttrList{};
+  std::optional<Binder> tid;
+  if (accept("->")) { // the task id binding: defined after the body
+    tid = parseBinder(true);
+    if (tid->isNew && !tid->typed)
+      tid->var = Var::make(tid->var->name(), ScalarType::get(DataType::TaskId), spanOf(tid->at));
+    if (findAttr(attrs, "task_id"))
+      error("P004", spanOf(tid->at),
+            "scope binds its task id twice ('-> " + tid->var->name() + "' and a 'task_id' attr)");
+  }
   StmtPtr body = parseBody();
+  if (tid) {
+    declareBinder(*tid);
+    attrs.emplace_back("task_id", ExprPtr(tid->var));
+  }
   return ir::Scope::make(*kind, std::move(name), body, std::move(attrs), sp);
 }
 

@@ -552,15 +552,24 @@ void Printer::emitWhile(const While &s) {
     declare(v);
 }
 
+/// `scope KIND "hint" [[attrs]] -> task_id t { ... }`: the "task_id" binding prints as a
+/// binder after the attr uses and is declared after the body.
 void Printer::emitScope(const Scope &s) {
   std::string head = "scope " + std::string(scopeKindName(s.scopeKind()));
   if (!s.nameHint().empty())
     head += " " + quoteString(s.nameHint());
-  if (!s.attrs().empty())
-    head += " " + attrs(s.attrs());
+  AttrList uses = s.useAttrs();
+  if (!uses.empty())
+    head += " " + attrs(uses);
+  VarPtr tid = s.taskIdVar();
+  bool declareTid = false;
+  if (tid)
+    head += " -> " + binder(tid, declareTid);
   out_ += std::string(2 * indent_, ' ') + head + " ";
   emitBody(s.body(), false);
   out_ += "\n";
+  if (declareTid)
+    declare(tid.get());
 }
 
 // ---- expressions ------------------------------------------------------------------------------

@@ -210,7 +210,8 @@ public:
 
 /// Region kinds that outline passes turn into functions. Kind-specific fields live in attrs:
 /// InCore "split"; Hierarchy "level", "role"; Spmd "core_num", "sync_start"; Runtime "manual";
-/// any kind: "deps" (task ids), "task_id" (the Var bound to the region's task id).
+/// any kind: "deps" (task ids, uses), "task_id" (the Var bound to the region's task id: a binding
+/// site, visible after the scope; see Scope::taskIdVar).
 enum class ScopeKind : uint8_t { InCore, Cluster, Hierarchy, Spmd, SplitAiv, Runtime, CommDomain, Graph };
 std::string_view scopeKindName(ScopeKind k); ///< "incore", "cluster", ...
 std::optional<ScopeKind> parseScopeKind(std::string_view s);
@@ -230,6 +231,27 @@ public:
   const std::string &nameHint() const { return nameHint_; }
   const StmtPtr &body() const { return body_; }
   const AttrList &attrs() const { return attrs_; }
+  /// Whether `attr` is the "task_id" binding: a plain Var (not a MemRef) bound by the scope and
+  /// visible after it. Every other attr expression, "deps" included, is a use.
+  static bool isTaskIdBinding(const std::pair<std::string, AttrValue> &attr) {
+    auto *e = std::get_if<ExprPtr>(&attr.second);
+    return attr.first == "task_id" && e && *e && (*e)->kind() == ExprKind::Var;
+  }
+  /// The Var bound by the "task_id" attr, or null.
+  VarPtr taskIdVar() const {
+    for (auto &a : attrs_)
+      if (isTaskIdBinding(a))
+        return std::static_pointer_cast<const Var>(std::get<ExprPtr>(a.second));
+    return nullptr;
+  }
+  /// attrs() without the "task_id" binding, in order.
+  AttrList useAttrs() const {
+    AttrList out;
+    for (auto &a : attrs_)
+      if (!isTaskIdBinding(a))
+        out.push_back(a);
+    return out;
+  }
   static bool classof(const Stmt *s) { return s->kind() == StmtKind::Scope; }
 
 private:

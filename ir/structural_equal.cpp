@@ -1,13 +1,15 @@
 // Structural equality and first-mismatch description of IR trees (names and spans ignored).
 //
 // Variables: a binding site (param, Assign target, loop var, iter_arg var, If/For/While return
-// var) binds the lhs Var to the rhs Var, bijectively; later uses must follow that map. Re-binding
-// the same pair again is allowed (non-SSA IR assigns one Var several times). A MemRef is bound on
-// first sight (it is "defined" by the tile type that mentions it) after its fields compare equal;
-// an unbound MemRef base is bound the same way. Other free variables compare by identity unless
-// `mapFreeVars`, which binds them on first sight. The hash numbers binding sites in traversal
-// order and hashes uses by that number; free variables hash by `Var::id()`, so the hash
-// (structural_hash.cpp, which mirrors this traversal) is consistent with the identity mode.
+// var, a Scope's "task_id" var) binds the lhs Var to the rhs Var, bijectively; later uses must
+// follow that map. Re-binding the same pair again is allowed (non-SSA IR assigns one Var several
+// times). A Scope's "task_id" binding is compared after the body, not as one of its attrs (its
+// position among the attrs does not matter). A MemRef is bound on first sight (it is "defined"
+// by the tile type that mentions it) after its fields compare equal; an unbound MemRef base is
+// bound the same way. Other free variables compare by identity unless `mapFreeVars`, which binds
+// them on first sight. The hash numbers binding sites in traversal order and hashes uses by that
+// number; free variables hash by `Var::id()`, so the hash (structural_hash.cpp, which mirrors
+// this traversal) is consistent with the identity mode.
 #include "ir/structural_equal.h"
 #include "ir/op_registry.h"
 
@@ -205,6 +207,10 @@ private:
     return list(label, a, b, [&](const VarPtr &x, const VarPtr &y) { return defVar(x, y); });
   }
   bool useVar(const Var &a, const Var &b);
+  bool taskIdDef(const VarPtr &a, const VarPtr &b) {
+    Step s(*this, {"task_id"});
+    return defVar(a, b);
+  }
   bool memref(const MemRef &a, const MemRef &b);
   bool memrefBase(const Var &a, const Var &b);
   bool iterArgs(const std::vector<IterArg> &a, const std::vector<IterArg> &b);
@@ -529,7 +535,8 @@ bool Equal::stmtFields(const Stmt &a, const Stmt &b) {
                  [&] {
                    return std::pair{quote(x.nameHint()), quote(y.nameHint())};
                  }) &&
-           attrs("attrs", x.attrs(), y.attrs()) && stmtAt("body", x.body(), y.body());
+           attrs("attrs", x.useAttrs(), y.useAttrs()) && stmtAt("body", x.body(), y.body()) &&
+           taskIdDef(x.taskIdVar(), y.taskIdVar());
   }
   case StmtKind::Inline: {
     auto &x = static_cast<const InlineCode &>(a), &y = static_cast<const InlineCode &>(b);

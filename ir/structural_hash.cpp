@@ -241,8 +241,9 @@ void Hasher::stmtFields(const Stmt &s) {
     auto &x = static_cast<const Scope &>(s);
     mix(static_cast<uint64_t>(x.scopeKind()));
     mixStr(x.nameHint());
-    attrs(x.attrs());
-    return stmt(x.body());
+    attrs(x.useAttrs());
+    stmt(x.body());
+    return defVar(x.taskIdVar()); // the "task_id" binding, after the body
   }
   case StmtKind::Inline:
     return mixStr(static_cast<const InlineCode &>(s).text());

@@ -96,13 +96,16 @@ void IRVisitor::visitExpr(const ExprPtr &e) {
 }
 
 void IRVisitor::visitAttrs(const AttrList &attrs) {
-  for (auto &[k, v] : attrs) {
-    if (auto *e = std::get_if<ExprPtr>(&v))
-      visitExpr(*e);
-    else if (auto *es = std::get_if<ExprList>(&v))
-      for (auto &x : *es)
-        visitExpr(x);
-  }
+  for (auto &[k, v] : attrs)
+    visitAttrValue(v);
+}
+
+void IRVisitor::visitAttrValue(const AttrValue &v) {
+  if (auto *e = std::get_if<ExprPtr>(&v))
+    visitExpr(*e);
+  else if (auto *es = std::get_if<ExprList>(&v))
+    for (auto &x : *es)
+      visitExpr(x);
 }
 
 void IRVisitor::visitIterArgs(const std::vector<IterArg> &args) {
@@ -154,9 +157,14 @@ void IRVisitor::visitReturn(const Return &s) {
   for (auto &v : s.values())
     visitExpr(v);
 }
+/// Attr uses (e.g. "deps") before the body; the "task_id" binding after it.
 void IRVisitor::visitScope(const Scope &s) {
-  visitAttrs(s.attrs());
+  for (auto &a : s.attrs())
+    if (!Scope::isTaskIdBinding(a))
+      visitAttrValue(a.second);
   visitStmt(s.body());
+  if (auto tid = s.taskIdVar())
+    visitVarDef(tid);
 }
 
 void IRVisitor::visitBinary(const Binary &e) {

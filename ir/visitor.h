@@ -17,7 +17,8 @@ public:
   void visitExpr(const ExprPtr &e);  ///< dispatches on kind (null-safe)
   virtual void visitType(const TypePtr &t);
 
-  /// A binding site: params, Assign targets, loop vars, iter_arg vars, return vars.
+  /// A binding site: params, Assign targets, loop vars, iter_arg vars, return vars, a scope's
+  /// "task_id" var (visited after the scope's body).
   virtual void visitVarDef(const VarPtr &v);
   /// A use of a variable inside an expression.
   virtual void visitVarUse(const VarPtr &v);
@@ -47,6 +48,7 @@ public:
 
 protected:
   void visitAttrs(const AttrList &attrs);
+  void visitAttrValue(const AttrValue &v);
   void visitIterArgs(const std::vector<IterArg> &args);
   /// When false, visitType is not called for node types (faster for passes that ignore shapes).
   bool visitTypes_ = true;

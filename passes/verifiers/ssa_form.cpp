@@ -113,7 +113,11 @@ private:
       auto &w = static_cast<const While &>(*s);
       return walkLoop(w, w.iterArgs(), w.body(), w.returnVars());
     }
-    case StmtKind::Scope: return walkStmt(static_cast<const Scope &>(*s).body(), Owner::None);
+    case StmtKind::Scope: {
+      auto &sc = static_cast<const Scope &>(*s);
+      walkStmt(sc.body(), Owner::None);
+      return bind(sc.taskIdVar(), s->span()); // the task id is bound after the body
+    }
     case StmtKind::Yield:
       if (owner == Owner::None)
         diags_.error("V006", s->span(), "yield outside an if branch or loop body");

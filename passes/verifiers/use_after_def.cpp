@@ -3,7 +3,8 @@
 //
 // Scoping: parameters are visible in the whole body; a Seq binds in order; an if branch, a loop
 // body (with its loop var and iter_args) and a while condition (with the iter_args) open a
-// scope; return_vars are visible after the statement. Scope statements are transparent.
+// scope; return_vars are visible after the statement. Scope statements are transparent; a
+// scope's "task_id" var is bound by the scope (visible after it, not in its body or attrs).
 // A variable bound at two or more sites (pre-SSA IR) also stays visible after the branch or
 // loop that bound it. Uses inside types (symbolic dims) are free symbols and are not checked.
 //
@@ -77,21 +78,9 @@ public:
     IRVisitor::visitSubmit(e);
   }
 
-  /// A scope's "task_id" attr binds a variable, visible after the scope.
   void visitScope(const Scope &s) override {
-    VarPtr taskId;
-    for (auto &[key, value] : s.attrs()) {
-      auto *e = std::get_if<ExprPtr>(&value);
-      if (key == "task_id" && e && isa<Var>(*e))
-        taskId = as<Var>(*e);
-      else if (e)
-        visitExpr(*e);
-      else if (auto *es = std::get_if<ExprList>(&value))
-        for (auto &x : *es)
-          visitExpr(x);
-    }
-    visitStmt(s.body());
-    define(taskId);
+    useSpan_ = s.span(); // for its "deps"
+    IRVisitor::visitScope(s);
   }
 
   void visitAssign(const Assign &s) override {

@@ -105,6 +105,26 @@ TEST(DeepClone, ReassignedVarStaysOneVar) {
   EXPECT_NE(a0->var(), x);
 }
 
+TEST(DeepClone, ScopeTaskIdIsAFreshVar) {
+  auto taskT = ScalarType::get(DataType::TaskId);
+  auto t0 = var("t0", taskT), t1 = var("t1", taskT);
+  AttrList a0 = {{"task_id", ExprPtr(t0)}};
+  AttrList a1 = {{"deps", ExprList{t0}}, {"task_id", ExprPtr(t1)}};
+  auto s = Seq::make({Scope::make(ScopeKind::InCore, "a", Seq::make({}), a0),
+                      Scope::make(ScopeKind::InCore, "b", Seq::make({}), a1)});
+  VarMap map;
+  auto c = deepClone(s, map);
+  EXPECT_TRUE(structuralEqual(s, c)) << describeMismatch(s, c).value_or("");
+  ASSERT_TRUE(map.count(t0.get()));
+  ASSERT_TRUE(map.count(t1.get()));
+  auto &stmts = dynCast<Seq>(c)->stmts();
+  auto *first = dynCast<Scope>(stmts[0]), *second = dynCast<Scope>(stmts[1]);
+  EXPECT_EQ(first->taskIdVar(), map.at(t0.get()));
+  EXPECT_NE(first->taskIdVar(), t0);
+  EXPECT_EQ(second->taskIdVar(), map.at(t1.get()));
+  EXPECT_EQ(std::get<ExprList>(second->attrs()[0].second)[0], ExprPtr(map.at(t0.get())));
+}
+
 TEST(DeepClone, LoopsAndMemRefs) {
   auto p = var("p", PtrType::make(MemorySpace::Vec));
   auto m = MemRef::make("m", p, ci(0), 64);

@@ -341,6 +341,64 @@ TEST(PrinterParser, EveryScopeKind) {
   expectRoundTrip(*prog({fn("scopes", {{tid}}, {idxT()}, seq(body), FunctionType::Orchestration)}));
 }
 
+TEST(PrinterParser, ScopeTaskIdIsABinding) {
+  auto taskT = sc(DataType::TaskId);
+  auto n = var("n"), t0 = var("t0", taskT), t1 = var("t1", taskT), t2 = var("t2", taskT);
+  auto v = var("v"), i = var("i");
+  AttrList a0 = {{"level", std::string("CORE_GROUP")}, {"task_id", ExprPtr(t0)}};
+  AttrList a1 = {{"deps", ExprList{t0}}, {"task_id", ExprPtr(t1)}};
+  // t2 is bound in a loop and read after it (pre-SSA): the printer hoists a declaration.
+  auto loop = For::make(i, ci(0), n, ci(1), {},
+                        Scope::make(ScopeKind::InCore, "c", seq({}),
+                                    {{"deps", ExprList{t1}}, {"task_id", ExprPtr(t2)}}),
+                        {});
+  auto body = seq({Scope::make(ScopeKind::InCore, "a", seq({Assign::make(v, n)}), a0),
+                   Scope::make(ScopeKind::InCore, "b", seq({}), a1), loop,
+                   Scope::make(ScopeKind::Spmd, "", seq({}), {{"deps", ExprList{t0, t1, t2}}}),
+                   Return::make({v})});
+  auto p = prog({fn("tasks", {{n}}, {idxT()}, body, FunctionType::Orchestration)});
+  std::string text = printProgram(*p);
+  EXPECT_NE(text.find("scope incore \"a\" [[level = \"CORE_GROUP\"]] -> task_id t0 {"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("scope incore \"b\" [[deps = {t0}]] -> task_id t1 {"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    task_id t2;\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("scope incore \"c\" [[deps = {t1}]] -> t2 {"), std::string::npos) << text;
+  EXPECT_NE(text.find("scope spmd [[deps = {t0, t1, t2}]] {"), std::string::npos) << text;
+  expectRoundTrip(*p);
+  // The parsed binding is the Var the later deps use, and it stays a "task_id" attr.
+  DiagnosticEngine d;
+  auto q = parse(text, d);
+  ASSERT_TRUE(q) << d.formatAll();
+  auto &stmts = static_cast<const Seq &>(*q->functions()[0]->body()).stmts();
+  auto &first = static_cast<const Scope &>(*stmts[0]);
+  auto &second = static_cast<const Scope &>(*stmts[1]);
+  ASSERT_TRUE(first.taskIdVar());
+  EXPECT_EQ(first.taskIdVar()->type(), taskT);
+  EXPECT_EQ(std::get<ExprList>(second.attrs()[0].second)[0], ExprPtr(first.taskIdVar()));
+  // Concise text: the untyped binder defines a task_id var.
+  PrintOptions concise;
+  concise.concise = true;
+  std::string short_ = printProgram(*p, concise);
+  EXPECT_NE(short_.find("[[deps = {t0}]] -> t1 {"), std::string::npos) << short_;
+  auto r = parse(short_, d);
+  ASSERT_TRUE(r) << d.formatAll() << short_;
+  EXPECT_TRUE(structuralEqual(*p, *r)) << printProgram(*r);
+}
+
+TEST(PrinterParser, ScopeTaskIdErrors) {
+  auto text = [](const std::string &line3, const std::string &line4 = "") {
+    return "program p {\n  Orchestration f(In index n) {\n" + line3 + "\n" + line4 + "\n  }\n}\n";
+  };
+  // Bound twice in one scope; a scope's own task id is visible neither in its deps nor its body.
+  expectError(text("    scope incore -> task_id t { }", "    scope incore -> task_id t { }"),
+              "P004", 4, 29);
+  expectError(text("    scope incore [[deps = {t}]] -> task_id t { }"), "P003", 3, 28);
+  expectError(text("    scope incore -> task_id t { task_id u = t; }"), "P003", 3, 45);
+  expectError(text("    scope incore [[task_id = (n)]] -> task_id t { }"), "P004", 3, 47);
+}
+
 // ---- functions --------------------------------------------------------------------------------
 
 TEST(PrinterParser, FunctionHeaders) {

@@ -295,6 +295,42 @@ TEST(StructuralEqual, StatementKinds) {
       structuralEqual(Seq::make({Seq::make({Eval::make(x)})}), Seq::make({Eval::make(x)})));
 }
 
+TEST(StructuralEqual, ScopeTaskIdIsABindingSite) {
+  // scope a -> t0 { } ; scope b [[deps = {t0 or t1}]] -> t1 { } ; return t0 or t1
+  auto make = [](bool depOnSecond, bool returnSecond, bool taskIdFirst) {
+    auto t0 = var("t0", ScalarType::get(DataType::TaskId));
+    auto t1 = var("t1", ScalarType::get(DataType::TaskId));
+    AttrList second = {{"deps", ExprList{depOnSecond ? t1 : t0}}, {"task_id", ExprPtr(t1)}};
+    if (taskIdFirst)
+      std::swap(second[0], second[1]);
+    AttrList first = {{"task_id", ExprPtr(t0)}};
+    return Seq::make({Scope::make(ScopeKind::InCore, "a", Seq::make({}), first),
+                      Scope::make(ScopeKind::InCore, "b", Seq::make({}), second),
+                      Return::make({returnSecond ? t1 : t0})});
+  };
+  // Distinct task-id Vars on each side are bound, not compared as free variables.
+  EXPECT_TRUE(structuralEqual(make(false, true, false), make(false, true, false)));
+  EXPECT_EQ(structuralHash(make(false, true, false)), structuralHash(make(false, true, false)));
+  // The binding's position among the attrs is not structure.
+  EXPECT_TRUE(structuralEqual(make(false, true, false), make(false, true, true)));
+  EXPECT_EQ(structuralHash(make(false, true, false)), structuralHash(make(false, true, true)));
+  // Which binding a later use refers to is structure.
+  EXPECT_FALSE(structuralEqual(make(false, true, false), make(false, false, false)));
+  EXPECT_NE(structuralHash(make(false, true, false)), structuralHash(make(false, false, false)));
+  // "deps" is a use; the scope's own task id is bound after its attrs, so {t1} there is free.
+  EXPECT_FALSE(structuralEqual(make(false, true, false), make(true, true, false)));
+  auto why = describeMismatch(make(false, true, false), make(false, false, false));
+  ASSERT_TRUE(why);
+  EXPECT_THAT(*why, HasSubstr("lhs is bound to rhs 't1'"));
+  // A scope with a task id differs from one without.
+  auto bare = Scope::make(ScopeKind::InCore, "", Seq::make({}));
+  auto bound = Scope::make(ScopeKind::InCore, "", Seq::make({}),
+                           {{"task_id", ExprPtr(var("t", ScalarType::get(DataType::TaskId)))}});
+  EXPECT_FALSE(structuralEqual(bare, bound));
+  EXPECT_FALSE(structuralEqual(bound, bare));
+  EXPECT_NE(structuralHash(bare), structuralHash(bound));
+}
+
 TEST(StructuralEqual, DescribeMismatchPath) {
   auto make = [](bool swapped) {
     auto x = var("x"), y = var("y");

@@ -366,3 +366,40 @@ program {
     return b;
   }
 }
+// -----
+// RUN: outline-incore-scopes
+// a scope's task id (`-> task_id t0`) binds the last result of its submit; a later scope's deps
+// become the deps of its submit
+program {
+  Opaque main(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    scope incore "first" -> task_id t0 {
+      Tensor<fp32, 16, 16> t = tensor.add(a, b);
+    }
+    scope incore "second" [[deps = {t0}]] -> task_id t1 {
+      Tensor<fp32, 16, 16> u = tensor.add(t, b);
+    }
+    return u;
+  }
+}
+// EXPECTED:
+program {
+  InCore first(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> t = tensor.add(a, b);
+    return t;
+  }
+
+  InCore second(In Tensor<fp32, 16, 16> t, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> u = tensor.add(t, b);
+    return u;
+  }
+
+  Orchestration main(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
+    Tuple<Tensor<fp32, 16, 16>, task_id> first_task = submit first(a, b);
+    Tensor<fp32, 16, 16> t = first_task[0];
+    task_id t0 = first_task[1];
+    Tuple<Tensor<fp32, 16, 16>, task_id> second_task = submit second(t, b) {.deps = {t0}};
+    Tensor<fp32, 16, 16> u = second_task[0];
+    task_id t1 = second_task[1];
+    return u;
+  }
+}

@@ -103,6 +103,30 @@ TEST(UseAfterDef, PreSSAVariableAssignedInBothBranchesIsVisibleAfter) {
   EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({branch, Assign::make(y, x)})), Codes{});
 }
 
+TEST(UseAfterDef, ScopeTaskIdIsVisibleAfterTheScope) {
+  auto taskT = ScalarType::get(DataType::TaskId);
+  auto t0 = var("t0", taskT), t1 = var("t1", taskT), y = var("y", taskT);
+  auto scope = [](ExprList deps, VarPtr tid, StmtPtr body = Seq::make({})) {
+    AttrList attrs;
+    if (!deps.empty())
+      attrs.push_back({"deps", deps});
+    attrs.push_back({"task_id", ExprPtr(tid)});
+    return Scope::make(ScopeKind::InCore, "", std::move(body), std::move(attrs));
+  };
+  // t0 bound by the first scope, used by the second's deps and after it.
+  EXPECT_EQ(
+      codes(IRProperty::UseAfterDef, prog({scope({}, t0), scope({t0}, t1), Assign::make(y, t1)})),
+      Codes{});
+  // Not visible in its own deps or body, nor before the scope.
+  EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({scope({t0}, t0)})), Codes{"V401"});
+  EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({scope({}, t0, Assign::make(y, t0))})),
+            Codes{"V401"});
+  EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({scope({t1}, t0), scope({}, t1)})), Codes{"V401"});
+  // SSAForm counts the binding: a task id bound by two scopes is bound twice.
+  EXPECT_EQ(codes(IRProperty::SSAForm, prog({scope({}, t0), scope({t0}, t1)})), Codes{});
+  EXPECT_EQ(codes(IRProperty::SSAForm, prog({scope({}, t0), Assign::make(t0, t1)})), Codes{"V001"});
+}
+
 TEST(UseAfterDef, UnknownFunction) {
   auto call = Call::make(fn("missing"), {}, {}, {}, UnknownType::get());
   EXPECT_EQ(codes(IRProperty::UseAfterDef, prog(Eval::make(call))), Codes{"V402"});
