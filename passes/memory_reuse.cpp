@@ -55,8 +55,11 @@ public:
       if (!ptr)
         return;
       index[s.var().get()] = buffers.size();
-      buffers.push_back({s.var(), ptr->memorySpace(), intKwarg(*c, "size").value_or(0),
-                         intKwarg(*c, "addr").has_value(), {}});
+      buffers.push_back({s.var(),
+                         ptr->memorySpace(),
+                         intKwarg(*c, "size").value_or(0),
+                         intKwarg(*c, "addr").has_value(),
+                         {}});
       return;
     }
     IRVisitor::visitAssign(s);
@@ -121,7 +124,8 @@ public:
     if (!c || !c->target().isOp() || !memrefOf(s.var().get()))
       return;
     for (size_t i = 0; i < c->args().size(); ++i)
-      if (auto *a = dynCast<Var>(c->args()[i]); memrefOf(a) && forbidsOperand(*c->target().op, *c, i))
+      if (auto *a = dynCast<Var>(c->args()[i]);
+          memrefOf(a) && forbidsOperand(*c->target().op, *c, i))
         out_.add(s.var().get(), a);
   }
 
@@ -215,15 +219,10 @@ FunctionPtr reuseMemory(const FunctionPtr &f) {
 
 Pass createMemoryReusePass(PassOptions &) {
   using P = IRProperty;
-  PassInfo info{"memory-reuse",
-                "MemoryReuse",
-                {P::SplitIncoreOrch, P::IncoreTileOps, P::HasMemRefs},
-                {},
-                {}};
-  return createFunctionPass(std::move(info),
-                            [](const FunctionPtr &f, const Program &, PassContext &) {
-                              return reuseMemory(f);
-                            });
+  PassInfo info{
+      "memory-reuse", "MemoryReuse", {P::SplitIncoreOrch, P::IncoreTileOps, P::HasMemRefs}, {}, {}};
+  return createFunctionPass(std::move(info), [](const FunctionPtr &f, const Program &,
+                                                PassContext &) { return reuseMemory(f); });
 }
 
 } // namespace pl::passes

@@ -4,7 +4,7 @@
 // Vec tiles needs 192 KiB that way, more than a2a3's 184 KiB safe Vec capacity, although
 // `c = add(a, b)` could write c over a dead a. Coalescing buffers before AllocateMemoryAddr
 // (which places allocations one after the other, no reuse) lets such kernels fit.
-// Requires: SplitIncoreOrch, IncoreTileOps, HasMemRefs, TileOps2D, NormalizedStmtStructure.
+// Requires: SplitIncoreOrch, IncoreTileOps, HasMemRefs (SSA form, as InitMemRef leaves it).
 // Establishes / invalidates: nothing (HasMemRefs still holds).
 // Algorithm (kernel functions: InCore, AIC, AIV; others are left unchanged):
 //   1. Buffers: every `Ptr<S> b = tile.alloc({.target_memory = S, .size = N})`; its members are
