@@ -29,6 +29,8 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createInferTileMemorySpacePass(none));  // 21
   p.add(createExpandMixedKernelPass(none));     // 25
   p.add(createInitMemRefPass(none));            // 35
+  if (ctx.memoryPlanner() == MemoryPlanner::PyPTO) // DSA_RP / PTOAS plan reuse themselves
+    p.add(createMemoryReusePass(none));         // 37
   if (ctx.memoryPlanner() != MemoryPlanner::PtoAS) // PTOAS places buffers itself
     p.add(createAllocateMemoryAddrPass(none));  // 38
   p.add(createDeriveCallDirectionsPass(none));  // 43
