@@ -3,6 +3,7 @@
 #include "passes/allocate_memory_addr.h"
 #include "passes/init_mem_ref.h"
 #include "passes/memory_reuse.h"
+#include "passes/pipeline.h"
 
 #include "ir/op_registry.h"
 #include "ir/parser.h"
@@ -46,6 +47,22 @@ TEST(MemoryReuse, ThreeVecTilesFitAfterReuse) {
   FunctionPtr reused = reuseMemory(f);
   EXPECT_NE(reused, f);
   EXPECT_TRUE(allocateMemoryAddr(reused, a2a3Soc(), diags)) << diags.formatAll();
+}
+
+bool defaultPipelineHasMemoryReuse(MemoryPlanner planner) {
+  PassContext ctx;
+  ctx.setMemoryPlanner(planner);
+  Pipeline p = buildDefaultPipeline(ctx);
+  for (auto &pass : p.passes())
+    if (pass.id() == "memory-reuse")
+      return true;
+  return false;
+}
+
+TEST(MemoryReuse, DefaultPipelineRunsItOnlyUnderThePyPTOPlanner) {
+  EXPECT_TRUE(defaultPipelineHasMemoryReuse(MemoryPlanner::PyPTO));
+  EXPECT_FALSE(defaultPipelineHasMemoryReuse(MemoryPlanner::DsaRP));
+  EXPECT_FALSE(defaultPipelineHasMemoryReuse(MemoryPlanner::PtoAS));
 }
 
 } // namespace
