@@ -1,0 +1,126 @@
+// bench_pipeline: synthetic programs of 10^2..10^5 IR statements through the default pipeline
+// (with its default verification, as pl-translate runs it), and each pass alone on the input
+// the pipeline gives it. Google Benchmark fits the complexity in the statement count.
+#include "bench/bench_main.h"
+#include "bench/program_gen.h"
+
+#include "ir/diagnostics.h"
+#include "passes/pass_context.h"
+#include "passes/pipeline.h"
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+using pl::bench::ProgramShape;
+namespace ir = pl::ir;
+namespace passes = pl::passes;
+
+/// The generated program and the input of every pass of the default pipeline (cached: the
+/// per-pass benchmarks of one size share one pipeline run).
+struct Stages {
+  int64_t statements = 0;
+  std::vector<ir::ProgramPtr> inputs; ///< inputs[i] is what pass i receives
+};
+
+const Stages &stagesFor(ProgramShape shape, int64_t target) {
+  static std::map<std::pair<int, int64_t>, Stages> cache;
+  auto key = std::make_pair(static_cast<int>(shape), target);
+  if (auto it = cache.find(key); it != cache.end())
+    return it->second;
+  Stages st;
+  ir::ProgramPtr p = pl::bench::generateProgram(shape, target);
+  st.statements = pl::bench::countStatements(*p);
+  ir::DiagnosticEngine diags;
+  passes::PassContext pc;
+  pc.setDiagnostics(&diags);
+  passes::PassContextGuard guard(pc);
+  const passes::Pipeline pipeline = passes::buildDefaultPipeline(pc);
+  for (const passes::Pass &pass : pipeline.passes()) {
+    st.inputs.push_back(p);
+    p = pass(p);
+    if (!p || diags.hasErrors()) {
+      std::fprintf(stderr, "bench_pipeline: pass '%s' failed on the generated program\n",
+                   pass.id().c_str());
+      for (const auto &d : diags.diagnostics())
+        std::fprintf(stderr, "  %s\n", d.message.c_str());
+      std::abort();
+    }
+  }
+  return cache.emplace(key, std::move(st)).first->second;
+}
+
+void setPerStatement(benchmark::State &state, int64_t stmts) {
+  state.SetComplexityN(stmts);
+  state.counters["stmts"] = static_cast<double>(stmts);
+  const double total = static_cast<double>(stmts) * static_cast<double>(state.iterations());
+  // Seconds per statement (the summary prints nanoseconds).
+  state.counters["s_per_stmt"] =
+      benchmark::Counter(total, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+void pipelineBench(benchmark::State &state, ProgramShape shape) {
+  ir::ProgramPtr input = pl::bench::generateProgram(shape, state.range(0));
+  const int64_t stmts = pl::bench::countStatements(*input);
+  for (auto _ : state) {
+    ir::DiagnosticEngine diags;
+    passes::PassContext pc;
+    pc.setDiagnostics(&diags);
+    passes::PassContextGuard guard(pc);
+    ir::ProgramPtr out = passes::buildDefaultPipeline(pc).run(input);
+    if (!out || diags.hasErrors()) {
+      state.SkipWithError("the default pipeline failed on the generated program");
+      return;
+    }
+    benchmark::DoNotOptimize(out);
+  }
+  setPerStatement(state, stmts);
+}
+
+void passBench(benchmark::State &state, ProgramShape shape, size_t index) {
+  const Stages &st = stagesFor(shape, state.range(0));
+  ir::DiagnosticEngine diags;
+  passes::PassContext pc;
+  pc.setDiagnostics(&diags);
+  passes::PassContextGuard guard(pc);
+  const passes::Pipeline pipeline = passes::buildDefaultPipeline(pc);
+  const passes::Pass &pass = pipeline.passes()[index];
+  for (auto _ : state) {
+    ir::ProgramPtr out = pass(st.inputs[index]);
+    benchmark::DoNotOptimize(out);
+  }
+  setPerStatement(state, st.statements);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  return pl::bench::benchMain(argc, argv, [](bool smoke) {
+    std::vector<int64_t> sizes = smoke ? std::vector<int64_t>{100, 1000}
+                                       : std::vector<int64_t>{100, 1000, 10000, 100000};
+    passes::PassContext pc;
+    std::vector<std::string> ids;
+    const passes::Pipeline pipeline = passes::buildDefaultPipeline(pc);
+    for (const passes::Pass &p : pipeline.passes())
+      ids.push_back(p.id());
+    for (ProgramShape shape : {ProgramShape::ManyKernels, ProgramShape::LongStraight}) {
+      std::string s(pl::bench::programShapeName(shape));
+      auto *b = benchmark::RegisterBenchmark(("BM_Pipeline/" + s).c_str(), pipelineBench, shape);
+      for (int64_t n : sizes)
+        b->Arg(n);
+      b->Unit(benchmark::kMillisecond)->Complexity();
+      for (size_t i = 0; i < ids.size(); ++i) {
+        auto *pb = benchmark::RegisterBenchmark(("BM_Pass/" + ids[i] + "/" + s).c_str(), passBench,
+                                                shape, i);
+        for (int64_t n : sizes)
+          pb->Arg(n);
+        pb->Unit(benchmark::kMillisecond)->Complexity();
+        if (!smoke)
+          pb->MinTime(0.2);
+      }
+    }
+  });
+}

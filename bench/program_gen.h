@@ -1,0 +1,25 @@
+// Synthetic IR programs for bench_pipeline, built with the IR API: many InCore kernels (loads,
+// long straight-line tile arithmetic, a nest of loops with tile carries, a store) called from an
+// orchestration inside a loop, or one orchestration with a long straight line of kernel calls.
+#pragma once
+
+#include "ir/function.h"
+
+#include <cstdint>
+#include <string_view>
+
+namespace pl::bench {
+
+enum class ProgramShape {
+  ManyKernels,  ///< ~N/30 distinct kernels of ~30 statements, called in a loop nest
+  LongStraight, ///< one kernel; one orchestration with ~N straight-line kernel calls
+};
+std::string_view programShapeName(ProgramShape s);
+
+/// A program of roughly `targetStmts` statements (count them with countStatements).
+ir::ProgramPtr generateProgram(ProgramShape shape, int64_t targetStmts);
+
+/// Statements in the program, every kind counted once per occurrence (Seq not counted).
+int64_t countStatements(const ir::Program &p);
+
+} // namespace pl::bench
