@@ -89,16 +89,10 @@ public:
   std::vector<const Var *> tiles;
 };
 
-/// Not-in-place ops the registry does not mark yet (PyPTO's list).
-bool extraNotInPlace(llvm::StringRef name) {
-  return name == "tile.recip" || name == "tile.rsqrt" || name == "tile.move" ||
-         name == "tile.fmod" || name == "tile.fmods";
-}
-
 /// Operand i of a call whose buffer the result must not share (PyPTO's forbid_output_alias).
 bool forbidsOperand(const Op &op, const Call &c, size_t i) {
   llvm::StringRef name = op.name();
-  if (!op.inPlaceSafe || extraNotInPlace(name))
+  if (!op.inPlaceSafe)
     return true;
   if ((name.starts_with("tile.row_expand") || name.starts_with("tile.col_expand")) && i == 1)
     return true;

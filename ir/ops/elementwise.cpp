@@ -188,6 +188,10 @@ void registerBinary(OpRegistry &r, const BinarySpec &s) {
       vecTileRules(ds, 1);
       if (scratch)
         ds.argSpace(2, kVecOnly);
+      if (std::string_view(s.name) == "fmod") { // PyPTO's not-in-place list
+        d.notInPlaceSafe();
+        ds.notInPlaceSafe();
+      }
     }
   }
 }

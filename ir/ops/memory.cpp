@@ -183,6 +183,7 @@ void registerMovement(OpRegistry &r) {
       .args({"tile"})
       .kwarg("target_memory", AttrKind::MemSpace, true)
       .resultSpaceKwarg("target_memory", std::nullopt)
+      .notInPlaceSafe()
       .deduce(deduceMove);
   for (const char *fam : {"tensor", "tile"}) {
     std::string f = fam;

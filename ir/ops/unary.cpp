@@ -116,6 +116,9 @@ void registerOne(OpRegistry &r, const UnarySpec &s) {
     d.deduce([&s](const DeduceCall &c) { return deduceUnary(c, s); });
     if (tile)
       d.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
+    // PyPTO's not-in-place list: the hardware reads its input while writing the result.
+    if (tile && (std::string_view(s.name) == "recip" || std::string_view(s.name) == "rsqrt"))
+      d.notInPlaceSafe();
   }
 }
 
@@ -130,12 +133,16 @@ void registerCastLike(OpRegistry &r) {
         .kwarg("target_type", AttrKind::DType, true)
         .kwarg("mode", AttrKind::String)
         .deduce(deduceCast);
+    if (tile) // TCVT converts element by element between layouts of different widths
+      cast.notInPlaceSafe();
     OpDef pad(r, base + "fillpad");
     pad.category("unary")
         .describe("fills the elements outside the valid region with a pad value")
         .args({"x"})
         .kwarg("pad_value", AttrKind::String, true)
         .deduce(deduceFillpad);
+    if (tile)
+      pad.notInPlaceSafe();
     OpDef lrelu(r, base + "lrelu");
     lrelu.category("unary")
         .describe("leaky relu: x where x > 0, else slope * x")

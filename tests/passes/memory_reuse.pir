@@ -109,7 +109,7 @@ program {
 
 // -----
 // RUN: memory-reuse
-// forbid-output-alias operands (row_expand vector) and a widening cast's input are kept apart; the matrix operand and a narrowing cast's input are reused
+// forbid-output-alias operands (row_expand vector) and any cast's input (TCVT is not in place) are kept apart; the matrix operand is reused
 program {
   InCore k(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 1> b, In Tensor<fp16, 16, 16> h, Out Tensor<fp32, 16, 16> o, Out Tensor<fp32, 16, 16> p, Out Tensor<fp16, 16, 16> q) -> (Tensor<fp32, 16, 16>, Tensor<fp32, 16, 16>, Tensor<fp16, 16, 16>) {
     Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
@@ -145,7 +145,7 @@ program {
     Tile<fp32, 16, 16, Vec, @vec_4(mem_vec_0, 0, 1024)> w = tile.cast(hv, {.target_type = fp32});
     Tensor<fp32, 16, 16> s2 = tile.store(w, {0, 0}, p);
     Tile<fp32, 16, 16, Vec, @vec_5(mem_vec_0, 0, 1024)> f = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
-    Tile<fp16, 16, 16, Vec, @vec_6(mem_vec_0, 0, 512)> n = tile.cast(f, {.target_type = fp16});
+    Tile<fp16, 16, 16, Vec, @vec_6(mem_vec_3, 0, 512)> n = tile.cast(f, {.target_type = fp16});
     Tensor<fp16, 16, 16> s3 = tile.store(n, {0, 0}, q);
     return s, s2, s3;
   }
