@@ -780,8 +780,10 @@ bool Equal::program(const Program &a, const Program &b) {
 
 } // namespace
 
-bool structuralEqual(const Program &a, const Program &b) { return Equal(false).program(a, b); }
-bool structuralEqual(const Function &a, const Function &b) { return Equal(false).function(a, b); }
+// Programs and functions map their free variables (program-level symbols such as dynamic dims)
+// one-to-one by first occurrence: they have no other identity a reparsed copy could share.
+bool structuralEqual(const Program &a, const Program &b) { return Equal(true).program(a, b); }
+bool structuralEqual(const Function &a, const Function &b) { return Equal(true).function(a, b); }
 bool structuralEqual(const StmtPtr &a, const StmtPtr &b, bool mapFreeVars) {
   return Equal(mapFreeVars).stmt(a, b);
 }
@@ -793,12 +795,12 @@ bool structuralEqual(const TypePtr &a, const TypePtr &b, bool mapFreeVars) {
 }
 
 std::optional<std::string> describeMismatch(const Program &a, const Program &b) {
-  Equal e(false);
+  Equal e(true);
   e.program(a, b);
   return e.mismatch();
 }
 std::optional<std::string> describeMismatch(const Function &a, const Function &b) {
-  Equal e(false);
+  Equal e(true);
   e.function(a, b);
   return e.mismatch();
 }

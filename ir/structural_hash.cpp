@@ -12,6 +12,9 @@ namespace {
 /// Mirrors the traversal order of structural_equal.cpp's Equal.
 class Hasher {
 public:
+  /// With `numberFreeVars`, free variables hash by first-occurrence order (as Program/Function
+  /// equality maps them); otherwise by id.
+  explicit Hasher(bool numberFreeVars = false) : numberFree_(numberFreeVars) {}
   size_t value() const { return h_; }
   void program(const Program &p);
   void function(const Function &f);
@@ -45,6 +48,8 @@ private:
 
   uint64_t h_ = 0;
   std::unordered_map<const Var *, uint64_t> numbers_;
+  std::unordered_map<const Var *, uint64_t> freeNumbers_;
+  bool numberFree_ = false;
 };
 
 void Hasher::defVar(const VarPtr &v) {
@@ -70,7 +75,11 @@ void Hasher::useVar(const Var &v) {
   if (auto *m = dynCast<MemRef>(&v))
     return memref(*m);
   mix(Free);
-  mix(v.id());
+  if (!numberFree_)
+    return mix(v.id());
+  auto [it, inserted] = freeNumbers_.emplace(&v, freeNumbers_.size());
+  (void)inserted;
+  mix(it->second);
 }
 
 void Hasher::memref(const MemRef &m) {
@@ -337,12 +346,12 @@ void Hasher::program(const Program &p) {
 } // namespace
 
 size_t structuralHash(const Program &p) {
-  Hasher h;
+  Hasher h(/*numberFreeVars=*/true);
   h.program(p);
   return h.value();
 }
 size_t structuralHash(const Function &f) {
-  Hasher h;
+  Hasher h(/*numberFreeVars=*/true);
   h.function(f);
   return h.value();
 }

@@ -98,6 +98,12 @@ public:
 
   void visitCall(const Call &c) override {
     IRVisitor::visitCall(c);
+    // A tensor handed to a tile op (tile.load's source, tile.store's target) stays in global
+    // memory: the op moves the data itself.
+    if (c.target().isOp() && c.target().op->family() == "tile")
+      for (auto &a : c.args())
+        if (auto *v = dynCast<Var>(a); v && isa<TensorType>(v->type()))
+          gm.insert(v);
     const ConvEntry *e = c.target().isOp() ? findConv(c.target().op->name()) : nullptr;
     if (!e)
       return;

@@ -214,3 +214,19 @@ program {
     return c;
   }
 }
+
+// -----
+// RUN: convert-tensor-to-tile-ops
+// A tensor carried through a loop only as tile.store's target stays in global memory: no
+// whole-tensor entry load (regression: the carried Out parameter was loaded as one huge tile).
+program p {
+  InCore k(In Tensor<fp32, 512, 128> a, Out Tensor<fp32, 512, 128> c) -> Tensor<fp32, 512, 128> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 512, 128> c_1 = c) -> (Tensor<fp32, 512, 128> c_2) {
+      Tile<fp32, 128, 128, Vec> t = tile.load(a, {i * 128, 0}, {128, 128});
+      Tensor<fp32, 512, 128> c_3 = tile.store(t, {i * 128, 0}, c_1);
+      yield(c_3);
+    }
+    return c_2;
+  }
+}
+// EXPECTED-UNCHANGED
