@@ -33,10 +33,13 @@ build: configure
 test: build
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
-# The most complete main job that exists: pl-opt runs a sample IR program through
-# the implemented pipeline and prints the result.
+# The walking skeleton end to end: samples/flash_attention.cpp runs eagerly (the golden model),
+# is translated by pl-translate, compiled, run on the a2a3sim simulator, and the two runs'
+# results are compared value by value.
 demo: build
-	@$(BUILD_DIR)/bin/pl-opt --pipeline=default tests/pl-opt/demo.pir
+	@echo "== pl-translate samples/flash_attention.cpp (generated: $(BUILD_DIR)/tests/e2e/flash_attention.pl.cpp)"
+	@tests/e2e/run_e2e.sh $(BUILD_DIR)/bin/sample_flash_attention $(BUILD_DIR)/bin/e2e_flash_attention \
+	  $(BUILD_DIR)/bin/compare_results $(BUILD_DIR)/demo threads
 
 clean:
 	rm -rf $(BUILD_DIR)

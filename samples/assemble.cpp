@@ -36,9 +36,9 @@ void quadrant_broadcast(T32 x, pl::Out<T32> y) {
 PL_FUNCTION(pl::FunctionType::AIC)
 void acc_to_mat(T16 a, T16 b, T16 c, pl::Out<pl::Tensor<pl::fp32, 16, 32>> y) {
   auto mat = pl::create_tile({16, 32}, pl::fp32, {.target_memory = pl::Mem::Mat});
-  auto left = pl::move(pl::load(a, {0, 0}, {16, 16}), {.target_memory = pl::Mem::Left});
-  auto r0 = pl::move(pl::load(b, {0, 0}, {16, 16}), {.target_memory = pl::Mem::Right});
-  auto r1 = pl::move(pl::load(c, {0, 0}, {16, 16}), {.target_memory = pl::Mem::Right});
+  auto left = pl::move(pl::load(a, {0, 0}, {16, 16}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
+  auto r0 = pl::move(pl::load(b, {0, 0}, {16, 16}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
+  auto r1 = pl::move(pl::load(c, {0, 0}, {16, 16}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
   pl::Tile<pl::fp32, 16, 16, pl::Mem::Acc> p0 = pl::matmul(left, r0);
   pl::Tile<pl::fp32, 16, 16, pl::Mem::Acc> p1 = pl::matmul(left, r1);
   mat = pl::assemble(mat, p0, {0, 0});

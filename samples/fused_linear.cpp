@@ -1,6 +1,6 @@
 // samples/fused_linear.cpp — a cube kernel (matmul + bias) and a vector kernel (relu) chained by an
-// orchestration through a create_tensor intermediate (an AIC -> AIV edge); computes both
-// matmul + bias and relu(matmul + bias). Written as a PL_PROGRAM.
+// orchestration (an AIC -> AIV edge through the linear output); computes both matmul + bias
+// and relu(matmul + bias). Written as a PL_PROGRAM.
 #include <pl/dsl.hpp>
 
 #include <algorithm>
@@ -15,7 +15,8 @@ struct PL_PROGRAM FusedLinear {
   static void linear(X x, X w, Bias bias, pl::Out<X> y) {
     auto xl = pl::move(pl::load(x, {0, 0}, {64, 64}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
     auto wr = pl::move(pl::load(w, {0, 0}, {64, 64}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
-    auto bt = pl::load(bias, {0, 0}, {1, 64}, {.target_memory = pl::Mem::Bias});
+    // Bias reaches its buffer like Left/Right: GM -> Mat -> Bias.
+    auto bt = pl::move(pl::load(bias, {0, 0}, {1, 64}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Bias});
     pl::store(pl::matmul_bias(xl, wr, bt), {0, 0}, y);
   }
 
@@ -26,10 +27,8 @@ struct PL_PROGRAM FusedLinear {
 
   PL_FUNCTION(pl::FunctionType::Orchestration)
   static void fused(X x, X w, Bias bias, pl::Out<X> linear_out, pl::Out<X> relu_out) {
-    X tmp = pl::create_tensor({64, 64}, pl::fp32);
-    linear(x, w, bias, tmp);
-    relu(tmp, relu_out);
-    linear_out = tmp;  // writes the caller's whole buffer
+    linear(x, w, bias, linear_out);
+    relu(linear_out, relu_out);
   }
 };
 

@@ -54,10 +54,10 @@ public:
       return; // Clang already explained; the AST may be incomplete.
     ir::DiagnosticEngine diags;
     ir::ProgramPtr program = lowerTranslationUnit(ctx, diags);
-    forwardDiagnostics(diags, ci_);
     if (diags.hasErrors())
       program = nullptr;
-    handler_(LoweredFile{file_, program}, ctx);
+    handler_(LoweredFile{file_, program}, ctx, diags);
+    forwardDiagnostics(diags, ci_);
   }
 
 private:
@@ -117,10 +117,11 @@ int runFrontend(const clang::tooling::CompilationDatabase &db,
   tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster("-Wno-unknown-attributes", ArgumentInsertPosition::END));
   bool anyError = false;
-  LoweredFileHandler wrapped = [&](const LoweredFile &lf, clang::ASTContext &ctx) {
-    if (!lf.program)
+  LoweredFileHandler wrapped = [&](const LoweredFile &lf, clang::ASTContext &ctx,
+                                   ir::DiagnosticEngine &diags) {
+    handler(lf, ctx, diags);
+    if (!lf.program || diags.hasErrors())
       anyError = true;
-    handler(lf, ctx);
   };
   LowerActionFactory factory(wrapped);
   int rc = tool.run(&factory);

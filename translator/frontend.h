@@ -1,6 +1,7 @@
 // The Clang frontend: runs Clang on user files and lowers every marked function to IR.
 #pragma once
 
+#include "ir/diagnostics.h"
 #include "ir/function.h"
 
 #include <functional>
@@ -29,8 +30,10 @@ struct LoweredFile {
   ir::ProgramPtr program; ///< null when the file had errors
 };
 
-/// Called once per input file while its AST is alive (so rewriting can use it).
-using LoweredFileHandler = std::function<void(const LoweredFile &, clang::ASTContext &)>;
+/// Called once per input file while its AST is alive (so rewriting can use it). Diagnostics
+/// reported to the engine are printed through Clang afterwards.
+using LoweredFileHandler =
+    std::function<void(const LoweredFile &, clang::ASTContext &, ir::DiagnosticEngine &)>;
 
 /// Parses each file with the flags from `db`, lowers its marked functions and calls `handler`.
 /// Diagnostics (Clang's and ours) are printed clang-style. Returns 0 on success, 1 when any file

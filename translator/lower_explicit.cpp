@@ -317,12 +317,6 @@ void FunctionLowerer::lowerAt(const clang::CallExpr *call,
   if (auto *lv = ir::findAttr(opts, "level"))
     if (auto *s = std::get_if<std::string>(lv))
       level = ir::parseLevel(*s);
-  if (!bindings.empty() || ir::findAttr(opts, "deps")) {
-    error(call->getBeginLoc(), "F361",
-          "task ids and manual dependencies of pl::at are not supported by the translator yet; "
-          "dependencies are derived from data flow");
-    return;
-  }
   std::string nameHint;
   if (auto *nh = ir::findAttr(opts, "name_hint"))
     if (auto *s = std::get_if<std::string>(nh))
@@ -336,7 +330,13 @@ void FunctionLowerer::lowerAt(const clang::CallExpr *call,
     if (auto *r = ir::findAttr(opts, "role"))
       attrs.emplace_back("role", *r);
   }
+  // Manual dependencies on earlier scopes' task ids, and this scope's own task id (a binding).
+  if (auto *deps = ir::findAttr(opts, "deps"))
+    attrs.emplace_back("deps", *deps);
   ir::StmtPtr body = lowerLambdaBody(lambdaMethod(lambda), 0, LambdaRole::Scope);
+  if (bindings.size() == 1)
+    attrs.emplace_back("task_id", ir::ExprPtr(declareVar(
+                                      bindings[0], ir::ScalarType::get(ir::DataType::TaskId))));
   emit(ir::Scope::make(kind, nameHint, body, std::move(attrs), span(call)));
 }
 

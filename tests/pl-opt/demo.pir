@@ -1,6 +1,6 @@
 // Demo: an orchestration function walks a 128x128 tensor in 32-row tiles and calls an InCore
-// kernel that loads both inputs, adds them and stores the sum (`make demo` runs the default
-// pipeline on it).
+// kernel that loads both inputs, adds them and stores the sum (the lit test
+// pipeline_default.test runs the default pipeline on it).
 program demo {
   InCore add_rows(In Tensor<fp32, 128, 128> a, In Tensor<fp32, 128, 128> b,
                   Out Tensor<fp32, 128, 128> out, In index row) -> Tensor<fp32, 128, 128> {

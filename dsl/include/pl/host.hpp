@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -70,10 +71,26 @@ std::pair<DType, std::vector<double>> valuesOf(const V& v) {
 }
 }  // namespace detail
 
+namespace detail {
+/// With PL_RESULT_DUMP=<file>, every checked result is appended there ("<dtype> <n>" then the
+/// values), so an eager run and a translated run of the same program can be compared value by
+/// value (tests/e2e/compare_results).
+inline void dumpResult(DType dt, const std::vector<double>& values) {
+  const char* path = std::getenv("PL_RESULT_DUMP");
+  if (!path || !*path) return;
+  if (std::FILE* f = std::fopen(path, "a")) {
+    std::fprintf(f, "%s %zu\n", std::string(dtypeName(dt)).c_str(), values.size());
+    for (double v : values) std::fprintf(f, "%.17g\n", v);
+    std::fclose(f);
+  }
+}
+}  // namespace detail
+
 /// Compares `actual` (tensor, tile or vector) with `expected` (tensor, tile or vector) elementwise.
 template <class A, class E>
 CloseReport check_close(const A& actual, const E& expected, AllcloseOptions o = {}) {
   const auto [dt, a] = detail::valuesOf(actual);
+  detail::dumpResult(dt, a);
   const auto e = detail::valuesOf(expected).second;
   const Tolerance def = default_tolerance(dt);
   const double rtol = o.rtol.value_or(def.rtol), atol = o.atol.value_or(def.atol);

@@ -1,5 +1,5 @@
 // The explicit SSA spellings lower directly to iter_args, yields and return vars.
-// RUN: %pl-translate %s -- %dsl-flags | FileCheck %s
+// RUN: %pl-translate --emit=ir %s -- %dsl-flags | FileCheck %s
 #include <pl/dsl.hpp>
 
 using T = pl::Tensor<pl::fp32, 32, 32>;

@@ -1,5 +1,5 @@
 // Every marker lowers to its function type; program members and template instantiations too.
-// RUN: %pl-translate %s -- %dsl-flags | FileCheck %s
+// RUN: %pl-translate --emit=ir %s -- %dsl-flags | FileCheck %s
 #include <pl/dsl.hpp>
 
 using T = pl::Tensor<pl::fp32, 16, 16>;

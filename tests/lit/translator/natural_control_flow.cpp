@@ -1,5 +1,5 @@
 // Natural C++ control flow lowers to pre-SSA IR: reassigned variables stay one variable.
-// RUN: %pl-translate %s -- %dsl-flags | FileCheck %s
+// RUN: %pl-translate --emit=ir %s -- %dsl-flags | FileCheck %s
 #include <pl/dsl.hpp>
 
 using T = pl::Tensor<pl::fp32, 64, 64>;
