@@ -1,0 +1,272 @@
+// bench_translate: pl-translate's phases on each sample (Clang parse + sema, lowering to IR,
+// entry points + default pipeline, sim emission, rewriting, writing the output) against a plain
+// Clang syntax-only parse of the same file with the same flags, in the same run. Peak memory:
+// each of the two runs once in a fresh child process (this binary re-executed with --child),
+// compared by the children's ru_maxrss.
+#include "bench/bench_main.h"
+
+#include "translator/entry_points.h"
+#include "translator/lower.h"
+#include "translator/marked_functions.h"
+#include "translator/rewrite.h"
+
+#include "emit/sim/emit_sim.h"
+#include "ir/op_registry.h"
+#include "passes/pass_context.h"
+#include "passes/pipeline.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Path.h"
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace ir = pl::ir;
+namespace tr = pl::translator;
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+
+/// The flags pl-translate gives Clang for `pl-translate f.cpp -- -std=c++20 -I<dsl>`
+/// (tests/e2e's command), used for both runs.
+std::unique_ptr<clang::tooling::CompilationDatabase> database() {
+  std::vector<std::string> flags = {"-std=c++20", "-I" PL_DSL_INCLUDE_DIR,
+                                    "-idirafter", PL_DSL_INCLUDE_DIR,
+                                    "-resource-dir=" PL_CLANG_RESOURCE_DIR,
+                                    "-Wno-unknown-attributes"};
+  return std::make_unique<clang::tooling::FixedCompilationDatabase>(".", flags);
+}
+
+struct Phases {
+  double parse = 0, lower = 0, pipeline = 0, emit = 0, rewrite = 0, write = 0, total = 0;
+  bool ok = false;
+};
+
+std::string generatedNamespace(clang::ASTContext &ctx) {
+  auto &sm = ctx.getSourceManager();
+  std::string stem =
+      llvm::sys::path::stem(sm.getFileEntryRefForID(sm.getMainFileID())->getName()).str();
+  std::string ns = "pl_gen_";
+  for (char c : stem)
+    ns += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return ns;
+}
+
+/// translator/translate.cpp's translateFile with a clock between the steps.
+class TimedConsumer : public clang::ASTConsumer {
+public:
+  TimedConsumer(Phases &ph, Clock::time_point start, std::string &out)
+      : ph_(ph), start_(start), out_(out) {}
+
+  void HandleTranslationUnit(clang::ASTContext &ctx) override {
+    Clock::time_point t0 = Clock::now();
+    ph_.parse = seconds(start_, t0);
+    ir::DiagnosticEngine diags;
+    ir::ProgramPtr lowered = tr::lowerTranslationUnit(ctx, diags);
+    std::vector<tr::MarkedFunction> marked = tr::collectMarkedFunctions(ctx, diags);
+    std::vector<tr::EntryPoint> entries;
+    ir::ProgramPtr program =
+        diags.hasErrors() ? nullptr : tr::addEntryPoints(lowered, marked, entries, diags);
+    Clock::time_point t1 = Clock::now();
+    ph_.lower = seconds(t0, t1);
+    if (!program || diags.hasErrors())
+      return;
+    pl::passes::PassContext pc;
+    pc.setDiagnostics(&diags);
+    pl::passes::PassContextGuard guard(pc);
+    ir::ProgramPtr final = pl::passes::buildDefaultPipeline(pc).run(program);
+    Clock::time_point t2 = Clock::now();
+    ph_.pipeline = seconds(t1, t2);
+    if (!final || diags.hasErrors())
+      return;
+    pl::emit::EmitSimOptions eo;
+    eo.namespaceName = generatedNamespace(ctx);
+    std::string code = pl::emit::emitSimProgram(*final, eo, diags);
+    Clock::time_point t3 = Clock::now();
+    ph_.emit = seconds(t2, t3);
+    if (diags.hasErrors())
+      return;
+    tr::RewriteOptions ro;
+    ro.outputName = "bench.pl.cpp";
+    ro.generatedNamespace = eo.namespaceName;
+    ro.generatedCode = std::move(code);
+    ro.kernelTable = "kernel_table()";
+    std::optional<std::string> text = tr::rewriteMainFile(ctx, entries, ro, diags);
+    ph_.rewrite = seconds(t3, Clock::now());
+    if (!text || diags.hasErrors())
+      return;
+    out_ = std::move(*text);
+    ph_.ok = true;
+  }
+
+private:
+  Phases &ph_;
+  Clock::time_point start_;
+  std::string &out_;
+};
+
+class TimedAction : public clang::ASTFrontendAction {
+public:
+  TimedAction(Phases &ph, Clock::time_point start, std::string &out)
+      : ph_(ph), start_(start), out_(out) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
+                                                        llvm::StringRef) override {
+    return std::make_unique<TimedConsumer>(ph_, start_, out_);
+  }
+
+private:
+  Phases &ph_;
+  Clock::time_point start_;
+  std::string &out_;
+};
+
+/// One pl-translate of `file` (output written to `outPath`), phase by phase.
+Phases translateOnce(const std::string &file, const std::string &outPath) {
+  Phases ph;
+  std::string text;
+  Clock::time_point start = Clock::now();
+  auto db = database();
+  clang::tooling::ClangTool tool(*db, {file});
+  struct Factory : clang::tooling::FrontendActionFactory {
+    Phases &ph;
+    Clock::time_point start;
+    std::string &out;
+    Factory(Phases &p, Clock::time_point s, std::string &o) : ph(p), start(s), out(o) {}
+    std::unique_ptr<clang::FrontendAction> create() override {
+      return std::make_unique<TimedAction>(ph, start, out);
+    }
+  } factory(ph, start, text);
+  int rc = tool.run(&factory);
+  Clock::time_point end = Clock::now();
+  if (rc != 0 || !ph.ok) {
+    ph.ok = false;
+    return ph;
+  }
+  std::ofstream(outPath, std::ios::binary) << text;
+  ph.write = seconds(end, Clock::now());
+  ph.total = seconds(start, Clock::now());
+  return ph;
+}
+
+/// One Clang -fsyntax-only parse of `file` with the same flags; returns seconds, < 0 on error.
+double syntaxOnlyOnce(const std::string &file) {
+  Clock::time_point start = Clock::now();
+  auto db = database();
+  clang::tooling::ClangTool tool(*db, {file});
+  int rc = tool.run(clang::tooling::newFrontendActionFactory<clang::SyntaxOnlyAction>().get());
+  return rc == 0 ? seconds(start, Clock::now()) : -1;
+}
+
+/// Peak RSS (KiB) of this binary re-executed as `--child=<mode> <file>`; 0 on failure.
+long childPeakKiB(const char *self, const std::string &mode, const std::string &file) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    std::string flag = "--child=" + mode;
+    execl(self, self, flag.c_str(), file.c_str(), static_cast<char *>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  rusage ru{};
+  if (pid < 0 || wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) ||
+      WEXITSTATUS(status) != 0)
+    return 0;
+  return ru.ru_maxrss;
+}
+
+const char *selfPath = nullptr;
+
+std::string outputPath(const std::string &sample) {
+  return std::string(PL_BENCH_OUT_DIR) + "/" + sample + ".bench.pl.cpp";
+}
+
+void translateBench(benchmark::State &state, std::string sample) {
+  const std::string file = std::string(PL_SAMPLES_DIR) + "/" + sample + ".cpp";
+  Phases sum;
+  double baseline = 0;
+  bool baselineFirst = true; // alternate the order so neither run always gets the warm caches
+  for (auto _ : state) {
+    double b = baselineFirst ? syntaxOnlyOnce(file) : 0;
+    Phases ph = translateOnce(file, outputPath(sample));
+    if (!baselineFirst)
+      b = syntaxOnlyOnce(file);
+    baselineFirst = !baselineFirst;
+    if (b < 0 || !ph.ok) {
+      state.SkipWithError("clang or pl-translate failed on the sample");
+      return;
+    }
+    state.SetIterationTime(ph.total);
+    baseline += b;
+    sum.parse += ph.parse, sum.lower += ph.lower, sum.pipeline += ph.pipeline;
+    sum.emit += ph.emit, sum.rewrite += ph.rewrite, sum.write += ph.write, sum.total += ph.total;
+  }
+  using C = benchmark::Counter;
+  auto avg = [](double v) { return C(v, C::kAvgIterations); };
+  state.counters["parse_s"] = avg(sum.parse);
+  state.counters["lower_s"] = avg(sum.lower);
+  state.counters["pipeline_s"] = avg(sum.pipeline);
+  state.counters["emit_s"] = avg(sum.emit);
+  state.counters["rewrite_s"] = avg(sum.rewrite);
+  state.counters["write_s"] = avg(sum.write);
+  state.counters["total_s"] = avg(sum.total);
+  state.counters["baseline_s"] = avg(baseline);
+  state.counters["time_ratio"] = sum.total / baseline;
+  long rssT = childPeakKiB(selfPath, "translate", file);
+  long rssB = childPeakKiB(selfPath, "syntax", file);
+  state.counters["rss_translate_kib"] = static_cast<double>(rssT);
+  state.counters["rss_baseline_kib"] = static_cast<double>(rssB);
+  state.counters["mem_ratio"] = rssB > 0 ? static_cast<double>(rssT) / rssB : 0.0;
+}
+
+std::vector<std::string> samples() {
+  std::vector<std::string> out;
+  std::stringstream ss(PL_BENCH_SAMPLES);
+  for (std::string s; std::getline(ss, s, ',');)
+    if (!s.empty())
+      out.push_back(s);
+  return out;
+}
+
+/// `--child=translate|syntax <file>`: one run, for the parent's ru_maxrss.
+int childMain(const char *mode, const char *file) {
+  std::string stem = llvm::sys::path::stem(file).str();
+  if (std::strcmp(mode, "translate") == 0)
+    return translateOnce(file, outputPath(stem + ".child")).ok ? 0 : 1;
+  return syntaxOnlyOnce(file) >= 0 ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  ir::registerAllOps();
+  if (argc == 3 && std::strncmp(argv[1], "--child=", 8) == 0)
+    return childMain(argv[1] + 8, argv[2]);
+  selfPath = "/proc/self/exe";
+  return pl::bench::benchMain(argc, argv, [](bool smoke) {
+    std::vector<std::string> names = samples();
+    if (smoke)
+      names.resize(1);
+    for (const std::string &s : names) {
+      auto *b = benchmark::RegisterBenchmark(("BM_Translate/" + s).c_str(), translateBench, s);
+      b->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(smoke ? 1 : 3);
+    }
+  });
+}
