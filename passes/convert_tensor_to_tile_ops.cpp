@@ -56,6 +56,7 @@ constexpr ConvEntry kTable[] = {
     {"tensor.assemble", Conv::Assemble},
     {"tensor.matmul", Conv::Matmul},
     {"tensor.matmul_acc", Conv::MatmulAcc},
+    {"tensor.dim", Conv::GmAccess}, // a shape query of a GM tensor stays one
     {"tensor.read", Conv::GmAccess},
     {"tensor.write", Conv::GmAccess},
 };

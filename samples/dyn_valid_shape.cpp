@@ -12,12 +12,17 @@
 using X = pl::Tensor<pl::fp32, 64, 64>;
 using RowMax = pl::Tensor<pl::fp32, 64, 1>;
 
-/// out[r] = scale * max_{c < vlen} x[r, c]
-PL_FUNCTION(pl::FunctionType::InCore)
-void masked_row_max(X x, pl::Scalar<pl::index> vlen, float scale, pl::Out<RowMax> out) {
+/// out[r] = scale * max_{c < vlen} x[r, c] (inlined into the kernels below: one kernel cannot
+/// call another).
+PL_INLINE void masked_row_max_body(X x, pl::Index vlen, float scale, pl::Out<RowMax> out) {
   pl::Tile<pl::fp32, 64, 64> t = pl::load(x, {0, 0}, {64, 64}, {.valid_shape = {64, vlen}});
   auto padded = pl::fillpad(t, pl::PadValue::Min);  // columns >= vlen become -inf
   pl::store(pl::muls(pl::row_max(padded), scale), {0, 0}, out);
+}
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void masked_row_max(X x, pl::Scalar<pl::index> vlen, float scale, pl::Out<RowMax> out) {
+  masked_row_max_body(x, vlen, scale, out);
 }
 
 /// Same, with vlen picked at run time from a config tensor (explicit if_/yield_ form).
@@ -26,7 +31,7 @@ void masked_row_max_cfg(X x, pl::Tensor<pl::i32, 2> cfg, pl::Out<RowMax> out) {
   auto [vlen] = pl::if_(pl::read(cfg, {0}) > 0,
                         [&] { return pl::yield_(pl::Index{pl::read(cfg, {1})}); },
                         [&] { return pl::yield_(pl::Index{64}); });
-  masked_row_max(x, vlen, 1.0f, out);
+  masked_row_max_body(x, vlen, 1.0f, out);
 }
 
 /// A [rows, n] tensor (n known only at run time) reduced in 16-column chunks: the tail chunk

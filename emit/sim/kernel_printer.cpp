@@ -222,7 +222,7 @@ private:
         return error("ES004", s.span(), "kernel '" + fn_.name() + "' calls function '" +
                                             c->target().name() + "' (run pass InlineFunctions)");
       const SimOpEntry *e = lookupSimOp(c->target().name());
-      if (!e && c->target().name() != "tensor.dim") {
+      if (!e && c->target().name() != "tensor.dim" && c->target().name() != "tensor.read") {
         bind(v);
         return error("ES001", val->span(), "op '" + c->target().name() +
                                                "' has no simulator instruction in a kernel");
@@ -269,6 +269,11 @@ private:
       auto axis = constIntValue(c.args()[1]);
       return name(c.args()[0]) + ".shape(" + (axis ? std::to_string(*axis) : expr(c.args()[1])) +
              ")";
+    }
+    if (op == "tensor.read" && c.args().size() == 2) { // a scalar read of a GM tensor
+      auto t = scalarType(c.type(), c.span());
+      return "static_cast<" + t.value_or("void") + ">(GMGETVAL(" + name(c.args()[0]) + ", " +
+             braced(c.args()[1]) + "))";
     }
     const SimOpEntry *e = lookupSimOp(op);
     if (e && e->form == SimForm::Query)

@@ -1,7 +1,8 @@
 // IncoreTileOps verifier: kernels compute on tiles.
 //
 // Holds when no kernel function (InCore, AIC, AIV) calls a tensor op other than the global
-// memory scalar accesses `tensor.read` / `tensor.write` (which stay tensor ops on parameters).
+// memory scalar accesses `tensor.read` / `tensor.write` and the shape query `tensor.dim` (which
+// stay tensor ops on parameters).
 //
 // Codes: V511 a tensor op left in a kernel.
 #include "passes/verifiers/registry.h"
@@ -30,7 +31,7 @@ public:
     if (!c.target().isOp() || c.target().op->family() != "tensor")
       return;
     const std::string &n = c.target().op->name();
-    if (n == "tensor.read" || n == "tensor.write")
+    if (n == "tensor.read" || n == "tensor.write" || n == "tensor.dim")
       return;
     diags_.error("V511", c.span(),
                  "tensor op '" + n + "' left in kernel '" + func_->name() +

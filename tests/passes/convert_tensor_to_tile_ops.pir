@@ -230,3 +230,18 @@ program p {
   }
 }
 // EXPECTED-UNCHANGED
+
+// -----
+// RUN: convert-tensor-to-tile-ops
+// tensor.dim queries the GM tensor's shape: it stays a tensor op and loads nothing.
+program p {
+  index dyn;
+
+  InCore k(In Tensor<fp32, 8, dyn> x, Out Tensor<fp32, 8, 16> out) -> Tensor<fp32, 8, 16> {
+    index n = tensor.dim(x, 1);
+    Tile<fp32, 8, 16, Vec> t = tile.load(x, {0, n - 16}, {8, 16});
+    Tensor<fp32, 8, 16> s = tile.store(t, {0, 0}, out);
+    return s;
+  }
+}
+// EXPECTED-UNCHANGED

@@ -281,4 +281,10 @@ void TSETVAL(Tl& t, std::int64_t r, std::int64_t c, const S& v) {
   detail::storeSlot<typename X::Elem>(t.at(r, c), detail::scalarToSlot(X::dtype, v));
 }
 
+/// A kernel's scalar read of one element of a global tensor (IR tensor.read), as a double.
+template <class T>
+double GMGETVAL(const GlobalView<T>& v, std::initializer_list<std::int64_t> idx) {
+  return pl::detail::slotToDouble(dtypeOf<T>, detail::loadSlot<T>(v.at(idx)));
+}
+
 }  // namespace pl::sim

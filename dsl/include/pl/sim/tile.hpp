@@ -217,6 +217,17 @@ class GlobalView {
       if (shape_[k] == 0) return true;
     return false;
   }
+  /// The element at `idx` (one index per dim, bounds-checked): a kernel's scalar read of GM.
+  Storage& at(std::initializer_list<std::int64_t> idx) const {
+    if (static_cast<int>(idx.size()) != rank_) simFail("GlobalView::at", "need " + std::to_string(rank_) + " indices for " + shapeString());
+    std::int64_t off = offset_;
+    for (int k = 0; k < rank_; ++k) {
+      const std::int64_t i = idx.begin()[k];
+      if (i < 0 || i >= shape_[k]) simFail("GlobalView::at", "index " + std::to_string(i) + " out of bounds for " + shapeString());
+      off += i * strides_[k];
+    }
+    return base_[off];
+  }
   Storage& at2(std::int64_t r, std::int64_t c) const {
     const std::int64_t rs = rank_ >= 2 ? strides_[rank_ - 2] : 0;
     return base_[offset_ + r * rs + c * strides_[rank_ - 1]];
