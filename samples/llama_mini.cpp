@@ -1,7 +1,8 @@
 // samples/llama_mini.cpp — one LLaMA-style decoder layer plus LM head (S = 16, D = 64, V = 64) as a
-// PL_PROGRAM: InCore kernels for rms_norm, matmul, lm_head, matmul_trans_b (K tiled 4 x 16 with a
-// tile transpose and matmul_acc), attention matmul, softmax, scale, mask add, residual add, RoPE
-// (two half-width loads, two chained stores) and SwiGLU, chained by one Orchestration function.
+// PL_PROGRAM: InCore kernels for rms_norm, matmul, lm_head, a vector transpose feeding
+// matmul_trans_b (K tiled 4 x 16 with matmul + matmul_acc), attention matmul, softmax, scale, mask
+// add, residual add, RoPE (two half-width loads, two chained stores) and SwiGLU, chained by one
+// Orchestration function. Cube kernels only see Mat/Left/Right/Acc, vector kernels only Vec.
 #include <pl/dsl.hpp>
 
 #include <cmath>
@@ -14,6 +15,7 @@ using Act = pl::Tensor<pl::fp32, S, D>;
 using W = pl::Tensor<pl::fp32, D, D>;
 using Gamma = pl::Tensor<pl::fp32, 1, D>;
 using Scores = pl::Tensor<pl::fp32, S, S>;
+using ActTr = pl::Tensor<pl::fp32, D, S>;
 using Rot = pl::Tensor<pl::fp32, S, H>;
 using Logits = pl::Tensor<pl::fp32, S, V>;
 using ActT = pl::Tile<pl::fp32, S, D>;
@@ -42,23 +44,31 @@ struct PL_PROGRAM LlamaMini {
     pl::store(pl::matmul(l, r), {0, 0}, out);
   }
 
-  /// out = a · b^T with K = 64 tiled as 4 x 16: each b chunk is transposed on chip.
+  /// out = b^T on the vector core (the cube reads b^T from global memory).
   PL_FUNCTION(pl::FunctionType::InCore)
-  static void matmul_trans_b(Act a, Act b, pl::Out<Scores> out) {
-    pl::Tile<pl::fp32, S, S, pl::Mem::Acc> acc;
-    for (auto kk : pl::range(4)) {
-      auto ak = pl::move(pl::load(a, {0, kk * 16}, {S, 16}), {.target_memory = pl::Mem::Left});
-      auto bk = pl::load(b, {0, kk * 16}, {S, 16});
-      auto bt = pl::move(pl::transpose(bk), {.target_memory = pl::Mem::Right});
-      acc = pl::matmul_acc(acc, ak, bt);
+  static void transpose(Act b, pl::Out<ActTr> out) {
+    ActT t = pl::load(b, {0, 0}, {S, D});
+    pl::store(pl::transpose(t), {0, 0}, out);
+  }
+
+  /// out = a · b^T with K = 64 tiled as 4 x 16 (bt = b^T): matmul, then matmul_acc.
+  PL_FUNCTION(pl::FunctionType::InCore)
+  static void matmul_trans_b(Act a, ActTr bt, pl::Out<Scores> out) {
+    auto a0 = pl::move(pl::load(a, {0, 0}, {S, 16}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
+    auto b0 = pl::move(pl::load(bt, {0, 0}, {16, S}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
+    pl::Tile<pl::fp32, S, S, pl::Mem::Acc> acc = pl::matmul(a0, b0);
+    for (auto kk : pl::range(1, 4)) {
+      auto ak = pl::move(pl::load(a, {0, kk * 16}, {S, 16}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
+      auto bk = pl::move(pl::load(bt, {kk * 16, 0}, {16, S}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
+      acc = pl::matmul_acc(acc, ak, bk);
     }
     pl::store(acc, {0, 0}, out);
   }
 
   PL_FUNCTION(pl::FunctionType::InCore)
   static void attn_matmul(Scores p, Act v, pl::Out<Act> out) {
-    auto l = pl::move(pl::load(p, {0, 0}, {S, S}), {.target_memory = pl::Mem::Left});
-    auto r = pl::move(pl::load(v, {0, 0}, {S, D}), {.target_memory = pl::Mem::Right});
+    auto l = pl::move(pl::load(p, {0, 0}, {S, S}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
+    auto r = pl::move(pl::load(v, {0, 0}, {S, D}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
     pl::store(pl::matmul(l, r), {0, 0}, out);
   }
 
@@ -116,7 +126,9 @@ struct PL_PROGRAM LlamaMini {
     matmul(n1, wv, v);
     rope(q, cos, sin, qr);
     rope(k, cos, sin, kr);
-    matmul_trans_b(qr, kr, s);
+    ActTr krt = pl::create_tensor({D, S}, pl::fp32);
+    transpose(kr, krt);
+    matmul_trans_b(qr, krt, s);
     scale(s, 1.0f / std::sqrt(static_cast<float>(D)), s2);
     mask_add(s2, mask, s3);
     softmax(s3, p);
