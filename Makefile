@@ -9,7 +9,7 @@ PACKAGES := clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tool
             libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build ccache g++ python3
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all bootstrap configure build test demo clean format
+.PHONY: all bootstrap configure build test demo bench clean format
 
 all: build
 
@@ -40,6 +40,23 @@ demo: build
 	@echo "== pl-translate samples/flash_attention.cpp (generated: $(BUILD_DIR)/tests/e2e/flash_attention.pl.cpp)"
 	@tests/e2e/run_e2e.sh $(BUILD_DIR)/bin/sample_flash_attention $(BUILD_DIR)/bin/e2e_flash_attention \
 	  $(BUILD_DIR)/bin/compare_results $(BUILD_DIR)/demo threads
+
+# Benchmarks (docs/performance.md): a Release build (-O2) in $(BENCH_DIR) with the same options,
+# only the bench_* targets; each benchmark's JSON in $(BENCH_DIR)/bench/, then one summary table.
+# OpenBLAS is installed for bench_kernels' cblas_sgemm only (not needed by `make test`).
+BENCH_DIR ?= build-release
+BENCH_PACKAGES := libopenblas-dev
+BENCHES := bench_translate bench_pipeline bench_runtime bench_kernels
+
+bench:
+	@$(MAKE) --no-print-directory bootstrap PACKAGES="$(PACKAGES) $(BENCH_PACKAGES)"
+	@[ -f $(BENCH_DIR)/build.ninja ] || cmake -S . -B $(BENCH_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	  "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" -DCMAKE_CXX_COMPILER_LAUNCHER=ccache $(CMAKE_FLAGS)
+	@cmake --build $(BENCH_DIR) -j $(JOBS) --target $(BENCHES)
+	@mkdir -p $(BENCH_DIR)/bench
+	@for b in $(BENCHES); do echo "== $$b"; $(BENCH_DIR)/bin/$$b --benchmark_out_format=json \
+	  --benchmark_out=$(BENCH_DIR)/bench/$$b.json || exit 1; done
+	@python3 bench/summarize.py $(BENCH_DIR)/bench
 
 clean:
 	rm -rf $(BUILD_DIR)

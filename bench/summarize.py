@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Prints the summary tables of `make bench` from the Google Benchmark JSON files.
+
+usage: summarize.py <dir with bench_*.json>
+Times are per iteration as Google Benchmark reports them (real time); see docs/performance.md.
+"""
+import json
+import math
+import os
+import sys
+
+ORDER = ["1", "lgN", "N", "NlgN", "N^2", "N^3"]  # Google Benchmark's complexity names
+
+
+def load(directory, name):
+    path = os.path.join(directory, name + ".json")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def iterations(data):
+    return [b for b in data["benchmarks"] if b.get("run_type") == "iteration" and "error_occurred" not in b]
+
+
+def ms(b):
+    scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
+    return b["real_time"] * scale
+
+
+def table(title, header, rows):
+    print(f"\n## {title}\n")
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)] if rows else [len(h) for h in header]
+    line = lambda cells: "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths)) + " |"
+    print(line(header))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for r in rows:
+        print(line(r))
+
+
+def translate(data):
+    rows, worst_t, worst_m = [], 0.0, 0.0
+    for b in iterations(data):
+        sample = b["name"].split("/")[1]
+        f = lambda k: f"{b[k] * 1e3:.1f}"
+        worst_t, worst_m = max(worst_t, b["time_ratio"]), max(worst_m, b["mem_ratio"])
+        rows.append([sample, f("parse_s"), f("lower_s"), f("pipeline_s"), f("emit_s"),
+                     f"{(b['rewrite_s'] + b['write_s']) * 1e3:.1f}", f("total_s"), f("baseline_s"),
+                     f"{b['time_ratio']:.2f}", f"{b['rss_translate_kib'] / 1024:.0f}",
+                     f"{b['rss_baseline_kib'] / 1024:.0f}", f"{b['mem_ratio']:.2f}"])
+    table("bench_translate: pl-translate vs clang -fsyntax-only (ms, MiB)",
+          ["sample", "parse+sema", "lower", "pipeline", "emit", "rewrite+write", "total", "baseline",
+           "time ratio (<=1.25)", "peak RSS", "baseline RSS", "mem ratio (<=1.5)"], rows)
+    print(f"\nworst time ratio {worst_t:.2f} (goal <= 1.25: {'met' if worst_t <= 1.25 else 'NOT met'}), "
+          f"worst memory ratio {worst_m:.2f} (goal <= 1.5: {'met' if worst_m <= 1.5 else 'NOT met'})")
+
+
+def slope(points):
+    """Exponent k of t ~ N^k between the two largest sizes."""
+    if len(points) < 2:
+        return float("nan")
+    (n1, t1), (n2, t2) = sorted(points)[-2:]
+    return math.log(t2 / t1) / math.log(n2 / n1) if t1 > 0 and t2 > 0 and n2 > n1 else float("nan")
+
+
+def pipeline(data):
+    fits = {b["run_name"]: b["big_o"] for b in data["benchmarks"] if b.get("aggregate_name") == "BigO"}
+    series = {}
+    for b in iterations(data):
+        series.setdefault(b["run_name"].rsplit("/", 1)[0], []).append((b["stmts"], ms(b), b["s_per_stmt"]))
+    rows = []
+    for name, pts in series.items():
+        if not name.startswith("BM_Pipeline/"):
+            continue
+        cells = [f"{n:.0f}: {t:.1f} ms, {s * 1e6:.2f} us/stmt" for n, t, s in sorted(pts)]
+        rows.append([name.split("/", 1)[1], "; ".join(cells), fits.get(name, "?"),
+                     f"{slope([(n, t) for n, t, _ in pts]):.2f}"])
+    table("bench_pipeline: the default pipeline (with its verification)",
+          ["program", "statements: time, per statement", "fit", "slope"], rows)
+    rows, worse = [], []
+    for name, pts in series.items():
+        if not name.startswith("BM_Pass/"):
+            continue
+        _, pass_id, shape = name.split("/")
+        fit, k = fits.get(name, "?"), slope([(n, t) for n, t, _ in pts])
+        big = max(pts)
+        rows.append([pass_id, shape, f"{big[1]:.2f}", f"{big[2] * 1e9:.0f}", fit, f"{k:.2f}"])
+        if (fit in ORDER and ORDER.index(fit) > ORDER.index("NlgN")) or k > 1.35:
+            worse.append(f"{pass_id} ({shape}: fit {fit}, slope {k:.2f})")
+    table("bench_pipeline: each pass alone (largest size)",
+          ["pass", "program", "ms", "ns/stmt", "fit", "slope"], rows)
+    print("\npasses worse than O(N log N): " + (", ".join(worse) if worse else "none"))
+
+
+def runtime(data):
+    rows = []
+    for b in iterations(data):
+        _, shape, mode, n = b["run_name"].split("/")[:4]
+        rows.append([shape, mode, n, f"{b['s_per_task'] * 1e6:.2f}"])
+    table("bench_runtime: empty tasks (us per task, submit + track + run + join)",
+          ["shape", "mode", "tasks", "us/task"], rows)
+
+
+def kernels(data):
+    by = {}
+    for b in iterations(data):
+        _, sample, kind = b["name"].split("/")[:3]
+        by.setdefault(sample, {})[kind] = ms(b) * 1e3
+    rows = []
+    for sample, k in by.items():
+        cell = lambda key: f"{k[key]:.1f}" if key in k else "-"
+        ratio = lambda a, b: f"{k[a] / k[b]:.1f}x" if a in k and b in k else "-"
+        rows.append([sample, cell("eager"), cell("translated_serial"), cell("translated_threads"),
+                     cell("plain_loop"), cell("cblas_sgemm"), ratio("translated_serial", "eager"),
+                     ratio("translated_serial", "plain_loop"), ratio("plain_loop", "cblas_sgemm")])
+    table("bench_kernels: one call of the sample's entry (us)",
+          ["sample", "eager", "translated serial", "translated threads", "plain loop", "cblas_sgemm",
+           "serial/eager", "serial/plain", "plain/cblas"], rows)
+
+
+def main():
+    directory = sys.argv[1] if len(sys.argv) > 1 else "build-release/bench"
+    found = False
+    for name, fn in [("bench_translate", translate), ("bench_pipeline", pipeline),
+                     ("bench_runtime", runtime), ("bench_kernels", kernels)]:
+        data = load(directory, name)
+        if data is None:
+            print(f"\n({name}.json not found in {directory})")
+            continue
+        found = True
+        fn(data)
+    return 0 if found else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
