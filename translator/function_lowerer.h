@@ -14,6 +14,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <map>
+#include <set>
 
 namespace pl::translator {
 
@@ -140,6 +141,10 @@ private:
   llvm::DenseMap<const clang::ValueDecl *, ir::VarPtr> vars_;
   llvm::DenseMap<const clang::ValueDecl *, ir::ParamDirection> paramDirections_;
   std::vector<LambdaRole> lambdaRoles_;
+  /// Placeholders standing for expressions that already failed: ops on them stay quiet, so one
+  /// mistake gives one diagnostic.
+  std::set<const ir::Expr *> poison_;
+  ir::ExprPtr poison(clang::SourceLocation loc);
   llvm::DenseMap<const clang::ValueDecl *, const clang::LambdaExpr *> localLambdas_;
   ir::ExprPtr inlineReturn_;
   const clang::Stmt *inlineLastStmt_ = nullptr;

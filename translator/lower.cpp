@@ -48,7 +48,13 @@ void FunctionLowerer::warning(clang::SourceLocation loc, const std::string &code
 ir::ExprPtr FunctionLowerer::errorExpr(clang::SourceLocation loc, const std::string &code,
                                        const std::string &msg) {
   error(loc, code, msg);
-  return ir::ConstInt::make(0, ir::DataType::Index, span(loc));
+  return poison(loc);
+}
+
+ir::ExprPtr FunctionLowerer::poison(clang::SourceLocation loc) {
+  ir::ExprPtr p = ir::ConstInt::make(0, ir::DataType::Index, span(loc));
+  poison_.insert(p.get());
+  return p;
 }
 
 ir::FunctionPtr FunctionLowerer::lowerFunction(const MarkedFunction &m) {

@@ -93,6 +93,9 @@ std::string lowerName(llvm::StringRef s) { return s.lower(); }
 
 ir::ExprPtr FunctionLowerer::makeDslOp(const std::string &name, ir::ExprList args,
                                        ir::AttrList kwargs, clang::SourceLocation loc) {
+  for (auto &a : args)
+    if (poison_.count(a.get()))
+      return poison(loc); // already explained
   std::string full = name;
   if (name.find('.') == std::string::npos) {
     bool tile = false, tensor = false;
@@ -122,9 +125,7 @@ ir::ExprPtr FunctionLowerer::makeDslOp(const std::string &name, ir::ExprList arg
     full = std::string(tile ? "tile." : "tensor.") + full;
   }
   ir::ExprPtr call = ir::makeOpCall(full, std::move(args), std::move(kwargs), span(loc), diags_);
-  if (!call)
-    return ir::ConstInt::make(0, ir::DataType::Index, span(loc));
-  return call;
+  return call ? call : poison(loc);
 }
 
 /// Lowers one argument of a pl:: op. Shapes/offsets given as braced lists become tuples;
