@@ -2,15 +2,17 @@
 //
 // A printer only (PyPTO's 1-to-1 codegen rule): everything it needs is already in the IR —
 // kernel types AIV/AIC (ExpandMixedKernel), memory spaces (InferTileMemorySpace), MemRefs with
-// planned addresses (InitMemRef, AllocateMemoryAddr), call directions (DeriveCallDirections),
-// runtime scopes (MaterializeRuntimeScopes). A missing fact is a located error that names the
+// planned addresses (InitMemRef, AllocateMemoryAddr), call directions (DeriveCallDirections;
+// a `submit`, which has no attrs, uses its callee's declared parameter directions), runtime
+// scopes (MaterializeRuntimeScopes). A missing fact is a located error that names the
 // pass to run, never a guess. The generated structure is documented in docs/emit_sim.md.
 //
 // Diagnostics (errors, code ES0xx):
 //   ES001 an op has no simulator instruction (or is not allowed on this side)
 //   ES002 a kernel tile lacks a memory space, a MemRef or a planned address
 //   ES003 a type the simulator cannot represent (dtype, rank, non-static tile shape)
-//   ES004 an unsupported construct (function type, statement, parameter kind, submit)
+//   ES004 an unsupported construct (function type, statement, parameter kind, a submit's
+//         core_num / sync_start / predicate, a dependency that is not a task_id)
 //   ES005 a kernel call without usable arg_directions
 //   ES006 a loop carry or if-phi of an Acc tile that would need a copy (no Acc->Acc move)
 //   ES007 a call whose results cannot be mapped to the callee's Out/InOut parameters

@@ -125,10 +125,18 @@ private:
       const std::string &n = bind(v);
       return line("ChipTensor " + n + (init ? " = " + src : "") + ";");
     }
-    auto ct = scalarType(v->type(), span);
+    auto ct = valueType(v->type(), span);
     std::string src = init ? expr(init) : "";
     const std::string &n = bind(v);
     line(ct.value_or("void") + " " + n + (init ? " = " + src : "{}") + ";");
+  }
+
+  /// The C++ type of a non-tensor value of an orchestration: `PTO2TaskId` for a task id, else
+  /// the scalar type.
+  std::optional<std::string> valueType(const TypePtr &t, const Span &span) {
+    if (scalarDType(t) == DataType::TaskId)
+      return std::string("PTO2TaskId");
+    return scalarType(t, span);
   }
 
   void assignValue(const VarPtr &dst, const ExprPtr &src, const Span &) override {
@@ -156,6 +164,11 @@ private:
         hoist(c);
     } else if (auto *sc = dyn_cast<Scope>(s.get())) {
       hoist(sc->body());
+    } else if (auto *a = dyn_cast<Assign>(s.get()); a && isa<Submit>(a->value().get())) {
+      if (!predeclared_.count(a->var().get())) { // the submit's TaskOutputTensors
+        line("TaskOutputTensors " + bind(a->var()) + ";");
+        predeclared_.insert(a->var().get());
+      }
     } else if (auto *a = dyn_cast<Assign>(s.get()); a && !isAlias(*a)) {
       predeclare(a->var(), a->span());
     } else if (auto *f = dyn_cast<For>(s.get())) { // results alias the carried variables
@@ -204,6 +217,8 @@ private:
   void assign(const Assign &s) override {
     const VarPtr &v = s.var();
     const ExprPtr &val = s.value();
+    if (auto *sb = dyn_cast<Submit>(val.get()))
+      return submitTask(*sb, v, s.span());
     if (auto *c = dyn_cast<Call>(val.get())) {
       if (!c->target().isOp())
         return submit(*c, v, s.span());
@@ -218,7 +233,7 @@ private:
     }
     if (isAlias(s))
       return alias(v.get(), name(val));
-    auto ct = scalarType(v->type(), s.span());
+    auto ct = valueType(v->type(), s.span());
     std::string rhs = expr(val);
     line(definition(v, ct.value_or("void")) + " = " + rhs + ";");
   }
@@ -226,6 +241,8 @@ private:
   void eval(const Eval &s) override {
     if (auto *c = dyn_cast<Call>(s.expr().get()); c && !c->target().isOp())
       return submit(*c, nullptr, s.span());
+    if (auto *sb = dyn_cast<Submit>(s.expr().get()))
+      return submitTask(*sb, nullptr, s.span());
     error("ES004", s.span(), "the simulator emitter cannot print the statement '" +
                                  printExpr(s.expr()) + "' in orchestration");
   }
@@ -264,29 +281,133 @@ private:
   /// A kernel call: CoreTaskArgs in the callee's parameter order (tensors, then scalars), the
   /// submit, and the results as names of the Out/InOut arguments they alias.
   void submit(const Call &c, const VarPtr &result, const Span &span) {
-    const KernelInfo *k = info_.findKernel(c.target().function);
+    const KernelInfo *k = kernelOf(c.target(), span);
     if (!k)
-      return error("ES004", span, "orchestration '" + fn_.name() + "' calls '" +
-                                      c.target().function +
-                                      "', which is not an AIV or AIC kernel of the program");
+      return;
     const AttrValue *dv = findAttr(c.attrs(), "arg_directions");
     auto *dirs = dv ? std::get_if<std::vector<std::string>>(dv) : nullptr;
     if (!dirs || dirs->size() != c.args().size() || c.args().size() != k->fn->params().size())
       return error("ES005", span, "emitter needs 'arg_directions' with one entry per argument on "
                                   "the call to '" + c.target().function +
                                   "' (run pass DeriveCallDirections)");
-    std::vector<std::string> argText(c.args().size());
+    std::vector<std::string> argText;
+    std::string p = taskArgs(*k, c.args(), *dirs, argText, span);
+    if (p.empty())
+      return;
+    line(submitCall(*k, p) + ";");
+    if (!result)
+      return;
+    auto parts = calleeResults(*k, argText, span);
+    if (!parts)
+      return;
+    if (isa<TupleType>(result->type().get()))
+      return aliasTuple(result.get(), *parts);
+    if (parts->size() != 1)
+      return error("ES007", span, "the call to '" + c.target().function + "' yields " +
+                                      std::to_string(parts->size()) + " tensors for one variable");
+    alias(result.get(), (*parts)[0]);
+  }
+
+  /// A `submit` expression: as a call, with the directions read off the callee's parameters
+  /// (Submit carries no arg_directions: In → Input, Out → Output, InOut → InOut, scalar
+  /// parameters → Scalar), the `.deps` as `set_dependencies`, and the submit's
+  /// TaskOutputTensors kept: the result tuple is (the Out/InOut arguments the callee returns...,
+  /// `<outs>.task_id()`).
+  void submitTask(const Submit &s, const VarPtr &result, const Span &stmtSpan) {
+    const std::string &callee = s.target().function;
+    const Span &span = s.span().valid() ? s.span() : stmtSpan; // (a Var's span is its definition)
+    if (s.coreNum())
+      return error("ES004", s.coreNum()->span(),
+                   "submit of '" + callee + "' with core_num: the simulator runs one core per "
+                   "task (no SPMD launches)");
+    if (s.syncStart())
+      return error("ES004", span, "submit of '" + callee + "' with sync_start: the simulator "
+                                  "has no synchronised multi-core start");
+    if (s.predicate())
+      return error("ES004", span,
+                   "submit of '" + callee + "' with a predicate: the simulator has no "
+                   "predicated submission");
+    // allow_early_resolve permits releasing the dependents before the task completes; the
+    // simulator releases them on completion, which every such task allows: nothing to print.
+    const KernelInfo *k = kernelOf(s.target(), span);
+    if (!k)
+      return;
+    const auto &params = k->fn->params();
+    if (s.args().size() != params.size())
+      return error("ES004", span, "submit of '" + callee + "' passes " +
+                                      std::to_string(s.args().size()) + " arguments for " +
+                                      std::to_string(params.size()) + " parameters");
+    std::vector<std::string> dirs;
+    for (const auto &prm : params)
+      dirs.push_back(isa<ScalarType>(prm.var->type().get()) && prm.direction == ParamDirection::In
+                         ? "Scalar"
+                     : prm.direction == ParamDirection::In  ? "Input"
+                     : prm.direction == ParamDirection::Out ? "Output"
+                                                            : "InOut");
+    std::vector<std::string> argText;
+    const int task = taskCount_;
+    std::string p = taskArgs(*k, s.args(), dirs, argText, span);
+    if (p.empty())
+      return;
+    if (!s.deps().empty()) {
+      std::string list;
+      for (size_t i = 0; i < s.deps().size(); ++i) {
+        const ExprPtr &d = s.deps()[i];
+        if (scalarDType(d->type()) != DataType::TaskId)
+          return error("ES004", span, "dependency '" + printExpr(d) + "' of the submit of '" +
+                                               callee + "' is not a task_id");
+        list += (i ? ", " : "") + expr(d);
+      }
+      std::string deps = fresh("deps_t" + std::to_string(task));
+      line("PTO2TaskId " + deps + "[] = {" + list + "};");
+      line(p + ".set_dependencies(" + deps + ", " + std::to_string(s.deps().size()) + ");");
+    }
+    if (!result)
+      return line(submitCall(*k, p) + ";");
+    auto *tt = dyn_cast<TupleType>(result->type().get());
+    if (!tt || tt->elements().empty() || scalarDType(tt->elements().back()) != DataType::TaskId)
+      return error("ES004", span, "the result of the submit of '" + callee +
+                                      "' must be a tuple ending in a task_id, found '" +
+                                      printType(result->type()) + "'");
+    line(definition(result, "TaskOutputTensors") + " = " + submitCall(*k, p) + ";");
+    auto parts = calleeResults(*k, argText, span);
+    if (!parts)
+      return;
+    if (parts->size() + 1 != tt->elements().size())
+      return error("ES007", span,
+                   "the submit of '" + callee + "' yields " + std::to_string(parts->size()) +
+                       " tensors and a task id for " + std::to_string(tt->elements().size()) +
+                       " tuple elements");
+    parts->push_back(name(result) + ".task_id()");
+    aliasTuple(result.get(), *parts);
+  }
+
+  const KernelInfo *kernelOf(const CallTarget &t, const Span &span) {
+    const KernelInfo *k = t.isOp() ? nullptr : info_.findKernel(t.function);
+    if (!k)
+      error("ES004", span, "orchestration '" + fn_.name() + "' calls '" + t.name() +
+                               "', which is not an AIV or AIC kernel of the program");
+    return k;
+  }
+
+  /// `CoreTaskArgs params_tN;` and its add_* lines, tensors first, then scalars; the C++ name of
+  /// each tensor argument in `argText`. Returns the CoreTaskArgs name, empty after an error.
+  std::string taskArgs(const KernelInfo &k, const ExprList &args,
+                       const std::vector<std::string> &dirs, std::vector<std::string> &argText,
+                       const Span &span) {
+    const std::string &callee = k.fn->name();
+    argText.assign(args.size(), "");
     std::string p = fresh("params_t" + std::to_string(taskCount_++));
     line("CoreTaskArgs " + p + ";");
     for (int pass = 0; pass < 2; ++pass) // tensors first, then scalars
-      for (size_t i = 0; i < c.args().size(); ++i) {
-        const std::string &d = (*dirs)[i];
+      for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &d = dirs[i];
         bool isScalar = d == "Scalar";
         if (isScalar != (pass == 1))
           continue;
-        const ExprPtr &a = c.args()[i];
+        const ExprPtr &a = args[i];
         if (isScalar) {
-          auto ct = scalarType(k->fn->params()[i].var->type(), span);
+          auto ct = scalarType(k.fn->params()[i].var->type(), span);
           line(p + ".add_scalar(to_u64(static_cast<" + ct.value_or("void") + ">(" + expr(a) +
                ")));");
           continue;
@@ -295,40 +416,43 @@ private:
                              : d == "Output" || d == "OutputExisting" ? "add_output"
                              : d == "InOut"                           ? "add_inout"
                                                                       : nullptr;
-        if (!method || !isa<TensorType>(a->type().get()))
-          return error("ES005", a->span(), "argument " + std::to_string(i) + " of the call to '" +
-                                               c.target().function + "' has direction '" + d +
-                                               "', which does not fit a " +
-                                               (isa<TensorType>(a->type().get()) ? "tensor" : "scalar"));
+        if (!method || !isa<TensorType>(a->type().get())) {
+          error("ES005", a->span(), "argument " + std::to_string(i) + " of the call to '" +
+                                        callee + "' has direction '" + d +
+                                        "', which does not fit a " +
+                                        (isa<TensorType>(a->type().get()) ? "tensor" : "scalar"));
+          return "";
+        }
         argText[i] = name(a);
         line(p + "." + method + "(" + argText[i] + ");");
       }
-    line(std::string(k->aic ? "rt_submit_aic_task(" : "rt_submit_aiv_task(") +
-         std::to_string(k->funcId) + ", " + p + ");");
-    if (result)
-      bindCallResult(c, *k, argText, result, span);
+    return p;
   }
 
-  void bindCallResult(const Call &c, const KernelInfo &k, const std::vector<std::string> &argText,
-                      const VarPtr &result, const Span &span) {
+  static std::string submitCall(const KernelInfo &k, const std::string &params) {
+    return std::string(k.aic ? "rt_submit_aic_task(" : "rt_submit_aiv_task(") +
+           std::to_string(k.funcId) + ", " + params + ")";
+  }
+
+  /// The C++ names of the callee's results: result *k* is the argument at the parameter that the
+  /// callee's trailing `return` value *k* names.
+  std::optional<std::vector<std::string>>
+  calleeResults(const KernelInfo &k, const std::vector<std::string> &argText, const Span &span) {
     const Return *r = trailingReturn(k.fn->body());
     ParamAliases params(*k.fn);
     std::vector<std::string> parts;
     for (const ExprPtr &v : r ? r->values() : ExprList{}) {
       auto found = params.find(v);
       size_t idx = found.value_or(k.fn->params().size());
-      if (!found || argText[idx].empty())
-        return error("ES007", span, "emitter needs kernel '" + k.fn->name() +
-                                        "' to return its Out/InOut tensor parameters, found '" +
-                                        printExpr(v) + "' (run pass NormalizeReturnOrder)");
+      if (!found || argText[idx].empty()) {
+        error("ES007", span, "emitter needs kernel '" + k.fn->name() +
+                                 "' to return its Out/InOut tensor parameters, found '" +
+                                 printExpr(v) + "' (run pass NormalizeReturnOrder)");
+        return std::nullopt;
+      }
       parts.push_back(argText[idx]);
     }
-    if (isa<TupleType>(result->type().get()))
-      return aliasTuple(result.get(), parts);
-    if (parts.size() != 1)
-      return error("ES007", span, "the call to '" + c.target().function + "' yields " +
-                                      std::to_string(parts.size()) + " tensors for one variable");
-    alias(result.get(), parts[0]);
+    return parts;
   }
 
   const ProgramInfo &info_;

@@ -44,10 +44,10 @@ const std::set<std::string, std::less<>> &reservedNames() {
         // names the generated code refers to
         "args", "orch_args", "std", "pl", "pl_sim_helpers", "kernel_table", "Tile",
         "GlobalView", "TASSIGN", "ChipTensor", "ChipTaskArgs", "CoreTaskArgs", "TensorCreateInfo",
-        "TaskOutputTensors", "DataType", "KernelTable", "alloc_tensors", "rt_submit_aiv_task",
-        "rt_submit_aic_task", "to_u64", "from_u64", "viewArg", "scalarArg", "get_block_idx",
-        "get_block_num", "get_subblock_idx", "pipe_barrier", "PTO2_SCOPE", "PTO2ScopeMode",
-        "PIPE_ALL", "PIPE_M", "PIPE_V"};
+        "TaskOutputTensors", "PTO2TaskId", "DataType", "KernelTable", "alloc_tensors",
+        "rt_submit_aiv_task", "rt_submit_aic_task", "to_u64", "from_u64", "viewArg", "scalarArg",
+        "get_block_idx", "get_block_num", "get_subblock_idx", "pipe_barrier", "PTO2_SCOPE",
+        "PTO2ScopeMode", "PIPE_ALL", "PIPE_M", "PIPE_V"};
     for (std::string_view i : simInstructionNames())
       s.emplace(i);
     return s;
