@@ -171,6 +171,13 @@ private:
   bool done_ = false;
 };
 
+/// `e` without parentheses, implicit casts, temporaries, cleanups, std::initializer_list
+/// wrappers, functional casts, constant-expression wrappers and copy/move constructions.
+const clang::Expr *stripTemporaries(const clang::Expr *e);
+/// The call into namespace pl that `e` is (after temporaries), or null.
+const clang::CallExpr *plCall(const clang::Expr *e);
+/// The call operator whose body is lowered (the instantiation, for generic lambdas).
+const clang::CXXMethodDecl *lambdaMethod(const clang::LambdaExpr *l);
 /// Is `d` declared directly or indirectly inside namespace `pl`?
 bool isInPlNamespace(const clang::Decl *d);
 /// The unqualified name of the called function, or "" when not a direct call.

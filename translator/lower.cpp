@@ -18,6 +18,48 @@ bool isInPlNamespace(const clang::Decl *d) {
   return false;
 }
 
+const clang::Expr *stripTemporaries(const clang::Expr *e) {
+  while (true) {
+    e = e->IgnoreParenImpCasts();
+    if (auto *x = llvm::dyn_cast<clang::ExprWithCleanups>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::CXXStdInitializerListExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::ConstantExpr>(e))
+      e = x->getSubExpr();
+    else if (auto *x = llvm::dyn_cast<clang::CXXConstructExpr>(e);
+             x && x->getNumArgs() == 1 && x->getConstructor()->isCopyOrMoveConstructor())
+      e = x->getArg(0);
+    else
+      return e;
+  }
+}
+
+const clang::CallExpr *plCall(const clang::Expr *e) {
+  auto *call = llvm::dyn_cast<clang::CallExpr>(stripTemporaries(e));
+  if (!call || llvm::isa<clang::CXXOperatorCallExpr>(call) || !call->getDirectCallee() ||
+      !isInPlNamespace(call->getDirectCallee()))
+    return nullptr;
+  return call;
+}
+
+const clang::CXXMethodDecl *lambdaMethod(const clang::LambdaExpr *l) {
+  const clang::CXXMethodDecl *op = l->getCallOperator();
+  if (auto *tmpl = op->getDescribedFunctionTemplate()) {
+    for (auto *spec : tmpl->specializations())
+      if (spec->hasBody())
+        return llvm::cast<clang::CXXMethodDecl>(spec);
+    return nullptr;
+  }
+  return op;
+}
+
 std::string calleeName(const clang::CallExpr *call) {
   if (auto *fd = call->getDirectCallee())
     return fd->getNameAsString();

@@ -16,26 +16,6 @@ namespace pl::translator {
 
 namespace {
 
-const clang::Expr *strip(const clang::Expr *e) {
-  while (true) {
-    e = e->IgnoreParenImpCasts();
-    if (auto *x = llvm::dyn_cast<clang::ExprWithCleanups>(e))
-      e = x->getSubExpr();
-    else if (auto *x = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
-      e = x->getSubExpr();
-    else if (auto *x = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
-      e = x->getSubExpr();
-    else if (auto *x = llvm::dyn_cast<clang::CXXStdInitializerListExpr>(e))
-      e = x->getSubExpr();
-    else if (auto *x = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e))
-      e = x->getSubExpr();
-    else if (auto *x = llvm::dyn_cast<clang::ConstantExpr>(e))
-      e = x->getSubExpr();
-    else
-      return e;
-  }
-}
-
 /// The one explicit argument of a constructor call (defaulted trailing arguments ignored).
 const clang::Expr *soleArg(const clang::CXXConstructExpr *ce) {
   const clang::Expr *only = nullptr;
@@ -47,15 +27,6 @@ const clang::Expr *soleArg(const clang::CXXConstructExpr *ce) {
     only = a;
   }
   return only;
-}
-
-/// The pl:: call an expression is (after temporaries), or null.
-const clang::CallExpr *plCall(const clang::Expr *e) {
-  auto *call = llvm::dyn_cast<clang::CallExpr>(strip(e));
-  if (!call || llvm::isa<clang::CXXOperatorCallExpr>(call) || !call->getDirectCallee() ||
-      !isInPlNamespace(call->getDirectCallee()))
-    return nullptr;
-  return call;
 }
 
 bool isControlForm(llvm::StringRef n) {
@@ -82,7 +53,7 @@ const clang::CXXRecordDecl *optionsRecord(clang::QualType t) {
 }
 
 const clang::LambdaExpr *asLambda(const clang::Expr *e) {
-  return llvm::dyn_cast<clang::LambdaExpr>(strip(e));
+  return llvm::dyn_cast<clang::LambdaExpr>(stripTemporaries(e));
 }
 
 std::string lowerName(llvm::StringRef s) { return s.lower(); }
@@ -134,7 +105,7 @@ void FunctionLowerer::lowerDslArg(const clang::Expr *arg, ir::ExprList &args,
                                   ir::AttrList &kwargs) {
   if (auto *def = llvm::dyn_cast<clang::CXXDefaultArgExpr>(arg))
     arg = def->getExpr();
-  const clang::Expr *s = strip(arg);
+  const clang::Expr *s = stripTemporaries(arg);
   if (auto *rd = optionsRecord(arg->getType()))
     return lowerOptions(rd, s, kwargs);
   // A dtype tag (`pl::fp16`) or a mode enumerator passed positionally is a kwarg.
@@ -158,7 +129,7 @@ void FunctionLowerer::lowerDslArg(const clang::Expr *arg, ir::ExprList &args,
   }
   if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(s))
     if (auto *only = soleArg(ce))
-      s = strip(only);
+      s = stripTemporaries(only);
   if (auto *il = llvm::dyn_cast<clang::InitListExpr>(s)) {
     ir::ExprList elems;
     for (auto *x : il->inits())
@@ -198,7 +169,7 @@ void FunctionLowerer::lowerOptions(const clang::CXXRecordDecl *rd, const clang::
 std::optional<ir::AttrValue> FunctionLowerer::lowerOptionValue(const clang::FieldDecl *f,
                                                                const clang::Expr *init) {
   clang::QualType t = f->getType().getCanonicalType();
-  const clang::Expr *s = strip(init);
+  const clang::Expr *s = stripTemporaries(init);
   if (t->isBooleanType()) {
     if (auto v = evaluateInt(init))
       return ir::AttrValue(*v != 0);
@@ -221,9 +192,9 @@ std::optional<ir::AttrValue> FunctionLowerer::lowerOptionValue(const clang::Fiel
     const clang::Expr *only = soleArg(ce);
     if (!only)
       return std::nullopt;
-    if (auto *sl = llvm::dyn_cast<clang::StringLiteral>(strip(only)))
+    if (auto *sl = llvm::dyn_cast<clang::StringLiteral>(stripTemporaries(only)))
       return ir::AttrValue(sl->getString().str());
-    if (auto *il2 = llvm::dyn_cast<clang::InitListExpr>(strip(only))) {
+    if (auto *il2 = llvm::dyn_cast<clang::InitListExpr>(stripTemporaries(only))) {
       ir::ExprList elems;
       for (auto *x : il2->inits())
         elems.push_back(lowerExpr(x));
@@ -338,7 +309,7 @@ bool FunctionLowerer::lowerLoopBounds(const clang::CallExpr *call, llvm::StringR
     if (llvm::isa<clang::CXXDefaultArgExpr>(a))
       continue;
     if (auto *rd = optionsRecord(a->getType())) {
-      lowerOptions(rd, strip(a), h.attrs);
+      lowerOptions(rd, stripTemporaries(a), h.attrs);
       continue;
     }
     if (auto *ic = plCall(a); ic && calleeName(ic) == "init_values") {
@@ -350,7 +321,7 @@ bool FunctionLowerer::lowerLoopBounds(const clang::CallExpr *call, llvm::StringR
       continue;
     }
     // pl::unroll's bounds are pl::LiteralBound (a consteval wrapper of the literal).
-    const clang::Expr *b = strip(a);
+    const clang::Expr *b = stripTemporaries(a);
     if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(b); ce && ce->getNumArgs() == 1)
       if (auto *rd = ce->getType()->getAsCXXRecordDecl();
           rd && rd->getName() == "LiteralBound" && isInPlNamespace(rd))

@@ -8,45 +8,6 @@
 
 namespace pl::translator {
 
-namespace {
-
-const clang::Expr *stripAll(const clang::Expr *e) {
-  while (true) {
-    e = e->IgnoreParenImpCasts();
-    if (auto *x = llvm::dyn_cast<clang::ExprWithCleanups>(e))
-      e = x->getSubExpr();
-    else if (auto *x = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
-      e = x->getSubExpr();
-    else if (auto *x = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
-      e = x->getSubExpr();
-    else if (auto *x = llvm::dyn_cast<clang::CXXConstructExpr>(e);
-             x && x->getNumArgs() == 1 && x->getConstructor()->isCopyOrMoveConstructor())
-      e = x->getArg(0);
-    else
-      return e;
-  }
-}
-
-const clang::CallExpr *plCallOf(const clang::Expr *e) {
-  auto *call = llvm::dyn_cast<clang::CallExpr>(stripAll(e));
-  if (!call || llvm::isa<clang::CXXOperatorCallExpr>(call) || !call->getDirectCallee() ||
-      !isInPlNamespace(call->getDirectCallee()))
-    return nullptr;
-  return call;
-}
-
-const clang::CXXMethodDecl *lambdaMethod(const clang::LambdaExpr *l) {
-  const clang::CXXMethodDecl *op = l->getCallOperator();
-  if (auto *tmpl = op->getDescribedFunctionTemplate()) {
-    for (auto *spec : tmpl->specializations())
-      if (spec->hasBody())
-        return llvm::cast<clang::CXXMethodDecl>(spec);
-    return nullptr;
-  }
-  return op;
-}
-
-} // namespace
 
 bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
   const clang::Expr *init = nullptr;
@@ -65,7 +26,7 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
   } else if (auto *e = llvm::dyn_cast<clang::Expr>(s)) {
     init = e;
   }
-  const clang::CallExpr *call = init ? plCallOf(init) : nullptr;
+  const clang::CallExpr *call = init ? plCall(init) : nullptr;
   if (!call)
     return false;
   std::string name = calleeName(call);
@@ -198,9 +159,9 @@ void FunctionLowerer::lowerExplicitWhile(const clang::CallExpr *call,
   const clang::CallExpr *initValues = nullptr;
   const clang::LambdaExpr *lambda = nullptr;
   for (auto *a : call->arguments()) {
-    if (auto *c = plCallOf(a); c && calleeName(c) == "init_values")
+    if (auto *c = plCall(a); c && calleeName(c) == "init_values")
       initValues = c;
-    else if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripAll(a)))
+    else if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripTemporaries(a)))
       lambda = l;
   }
   const clang::CXXMethodDecl *md = lambda ? lambdaMethod(lambda) : nullptr;
@@ -215,7 +176,7 @@ void FunctionLowerer::lowerExplicitWhile(const clang::CallExpr *call,
   const clang::CallExpr *condCall = nullptr;
   if (!body->body_empty())
     if (auto *e = llvm::dyn_cast<clang::Expr>(body->body_front()))
-      if (auto *c = plCallOf(e); c && calleeName(c) == "cond")
+      if (auto *c = plCall(e); c && calleeName(c) == "cond")
         condCall = c;
   if (!condCall || condCall->getNumArgs() != 1) {
     error(body->body_empty() ? lambda->getBeginLoc() : body->body_front()->getBeginLoc(), "F352",
@@ -238,7 +199,7 @@ void FunctionLowerer::lowerExplicitIf(const clang::CallExpr *call,
                                       llvm::ArrayRef<const clang::ValueDecl *> bindings) {
   std::vector<const clang::LambdaExpr *> lambdas;
   for (unsigned i = 1; i < call->getNumArgs(); ++i)
-    if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripAll(call->getArg(i))))
+    if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripTemporaries(call->getArg(i))))
       lambdas.push_back(l);
   if (call->getNumArgs() < 2 || lambdas.size() + 1 != call->getNumArgs() || lambdas.size() > 2) {
     error(call->getBeginLoc(), "F356",
@@ -296,7 +257,7 @@ void FunctionLowerer::lowerAt(const clang::CallExpr *call,
   const clang::LambdaExpr *lambda = nullptr;
   std::optional<ir::Level> level;
   for (auto *a : call->arguments()) {
-    if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripAll(a))) {
+    if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripTemporaries(a))) {
       lambda = l;
       continue;
     }
