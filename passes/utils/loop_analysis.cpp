@@ -1,5 +1,6 @@
 // Loop analysis: scalar evaluation, for-loop trip counts, while-loop IV / trip count / range.
 #include "passes/utils/loop_analysis.h"
+#include "passes/utils/arith/const_fold.h"
 
 #include "ir/function.h"
 #include "ir/visitor.h"
@@ -28,26 +29,6 @@ bool fitsDType(int64_t v, const TypePtr &t) {
   return r && v >= r->first && v <= r->second;
 }
 
-std::optional<int64_t> floorDiv(int64_t a, int64_t b) {
-  if (b == 0 || (a == kI64Min && b == -1))
-    return std::nullopt;
-  int64_t q = a / b;
-  if (a % b != 0 && ((a < 0) != (b < 0)))
-    --q;
-  return q;
-}
-
-std::optional<int64_t> floorMod(int64_t a, int64_t b) {
-  if (b == 0)
-    return std::nullopt;
-  if (b == -1)
-    return 0;
-  int64_t r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0)))
-    r += b;
-  return r;
-}
-
 std::optional<int64_t> power(int64_t a, int64_t b) {
   if (b < 0)
     return std::nullopt;
@@ -62,18 +43,17 @@ std::optional<int64_t> power(int64_t a, int64_t b) {
 }
 
 std::optional<int64_t> arith(BinaryOp op, int64_t a, int64_t b) {
-  int64_t r = 0;
   switch (op) {
   case BinaryOp::Add:
-    return __builtin_add_overflow(a, b, &r) ? std::nullopt : std::optional(r);
+    return arith::checkedAdd(a, b);
   case BinaryOp::Sub:
-    return __builtin_sub_overflow(a, b, &r) ? std::nullopt : std::optional(r);
+    return arith::checkedSub(a, b);
   case BinaryOp::Mul:
-    return __builtin_mul_overflow(a, b, &r) ? std::nullopt : std::optional(r);
+    return arith::checkedMul(a, b);
   case BinaryOp::FloorDiv:
-    return floorDiv(a, b);
+    return arith::checkedFloorDiv(a, b);
   case BinaryOp::FloorMod:
-    return floorMod(a, b);
+    return arith::checkedFloorMod(a, b);
   case BinaryOp::Min:
     return std::min(a, b);
   case BinaryOp::Max:
