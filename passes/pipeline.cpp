@@ -26,6 +26,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createOutlineClusterScopesPass(none));   // 10
   p.add(createDeduplicateOutlinedKernelsPass(none)); // 11
   p.add(createConvertTensorToTileOpsPass(none)); // 12
+  p.add(createOptimizeOrchTensorsPass(none));    // 13
   p.add(createInferTileMemorySpacePass(none));  // 21
   p.add(createExpandMixedKernelPass(none));     // 25
   p.add(createInitMemRefPass(none));            // 35
