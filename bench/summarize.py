@@ -56,6 +56,12 @@ def translate(data):
           f"worst memory ratio {worst_m:.2f} (goal <= 1.5: {'met' if worst_m <= 1.5 else 'NOT met'})")
 
 
+def series_name(run_name):
+    """The benchmark family of a run: run_name without the size and the `key:value` parts."""
+    parts = [p for p in run_name.split("/") if ":" not in p]
+    return "/".join(p for p in parts if not p.isdigit())
+
+
 def slope(points):
     """Exponent k of t ~ N^k between the two largest sizes."""
     if len(points) < 2:
@@ -65,10 +71,11 @@ def slope(points):
 
 
 def pipeline(data):
-    fits = {b["run_name"]: b["big_o"] for b in data["benchmarks"] if b.get("aggregate_name") == "BigO"}
+    fits = {series_name(b["run_name"]): b["big_o"] for b in data["benchmarks"]
+            if b.get("aggregate_name") == "BigO"}
     series = {}
     for b in iterations(data):
-        series.setdefault(b["run_name"].rsplit("/", 1)[0], []).append((b["stmts"], ms(b), b["s_per_stmt"]))
+        series.setdefault(series_name(b["run_name"]), []).append((b["stmts"], ms(b), b["s_per_stmt"]))
     rows = []
     for name, pts in series.items():
         if not name.startswith("BM_Pipeline/"):
@@ -86,7 +93,8 @@ def pipeline(data):
         fit, k = fits.get(name, "?"), slope([(n, t) for n, t, _ in pts])
         big = max(pts)
         rows.append([pass_id, shape, f"{big[1]:.2f}", f"{big[2] * 1e9:.0f}", fit, f"{k:.2f}"])
-        if (fit in ORDER and ORDER.index(fit) > ORDER.index("NlgN")) or k > 1.35:
+        # Below 1 ms at the largest size the fit is noise (a pass that barely touches the IR).
+        if big[1] >= 1.0 and ((fit in ORDER and ORDER.index(fit) > ORDER.index("NlgN")) or k > 1.35):
             worse.append(f"{pass_id} ({shape}: fit {fit}, slope {k:.2f})")
     table("bench_pipeline: each pass alone (largest size)",
           ["pass", "program", "ms", "ns/stmt", "fit", "slope"], rows)
@@ -96,7 +104,7 @@ def pipeline(data):
 def runtime(data):
     rows = []
     for b in iterations(data):
-        _, shape, mode, n = b["run_name"].split("/")[:4]
+        _, shape, mode, n = [p for p in b["run_name"].split("/") if ":" not in p][:4]
         rows.append([shape, mode, n, f"{b['s_per_task'] * 1e6:.2f}"])
     table("bench_runtime: empty tasks (us per task, submit + track + run + join)",
           ["shape", "mode", "tasks", "us/task"], rows)
