@@ -145,6 +145,8 @@ private:
   /// mistake gives one diagnostic.
   std::set<const ir::Expr *> poison_;
   ir::ExprPtr poison(clang::SourceLocation loc);
+  /// Whether `e` is, or is built from, a poison placeholder.
+  bool isPoisoned(const ir::ExprPtr &e) const;
   llvm::DenseMap<const clang::ValueDecl *, const clang::LambdaExpr *> localLambdas_;
   ir::ExprPtr inlineReturn_;
   const clang::Stmt *inlineLastStmt_ = nullptr;

@@ -93,6 +93,19 @@ ir::ExprPtr FunctionLowerer::errorExpr(clang::SourceLocation loc, const std::str
   return poison(loc);
 }
 
+bool FunctionLowerer::isPoisoned(const ir::ExprPtr &e) const {
+  if (poison_.count(e.get()))
+    return true;
+  if (auto *t = ir::dynCast<ir::MakeTuple>(e))
+    return std::any_of(t->elements().begin(), t->elements().end(),
+                       [&](const ir::ExprPtr &x) { return isPoisoned(x); });
+  if (auto *b = ir::dynCast<ir::Binary>(e))
+    return isPoisoned(b->lhs()) || isPoisoned(b->rhs());
+  if (auto *u = ir::dynCast<ir::Unary>(e))
+    return isPoisoned(u->operand());
+  return false;
+}
+
 ir::ExprPtr FunctionLowerer::poison(clang::SourceLocation loc) {
   ir::ExprPtr p = ir::ConstInt::make(0, ir::DataType::Index, span(loc));
   poison_.insert(p.get());

@@ -65,7 +65,7 @@ std::string lowerName(llvm::StringRef s) { return s.lower(); }
 ir::ExprPtr FunctionLowerer::makeDslOp(const std::string &name, ir::ExprList args,
                                        ir::AttrList kwargs, clang::SourceLocation loc) {
   for (auto &a : args)
-    if (poison_.count(a.get()))
+    if (isPoisoned(a))
       return poison(loc); // already explained
   std::string full = name;
   if (name.find('.') == std::string::npos) {

@@ -30,23 +30,21 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
   if (!call)
     return false;
   std::string name = calleeName(call);
-  if (name == "range" || name == "parallel" || name == "unroll" || name == "pipeline") {
+  if (name == "range" || name == "parallel" || name == "unroll" || name == "pipeline")
     lowerExplicitLoop(call, name, bindings);
-    return true;
-  }
-  if (name == "while_") {
+  else if (name == "while_")
     lowerExplicitWhile(call, bindings);
-    return true;
-  }
-  if (name == "if_") {
+  else if (name == "if_")
     lowerExplicitIf(call, bindings);
-    return true;
-  }
-  if (name == "at") {
+  else if (name == "at")
     lowerAt(call, bindings);
-    return true;
-  }
-  return false;
+  else
+    return false;
+  // After an error the results are unbound: declare them so later uses do not cascade.
+  for (const clang::ValueDecl *b : bindings)
+    if (!lookupVar(b))
+      poison_.insert(declareVar(b, ir::UnknownType::get()).get());
+  return true;
 }
 
 std::vector<ir::IterArg> FunctionLowerer::declareIterArgs(

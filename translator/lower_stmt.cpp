@@ -255,7 +255,7 @@ void FunctionLowerer::lowerExprStmt(const clang::Expr *e) {
     return;
   unsigned errorsBefore = diags_.errorCount();
   ir::ExprPtr v = lowerExpr(e);
-  if (diags_.errorCount() != errorsBefore)
+  if (diags_.errorCount() != errorsBefore || isPoisoned(v))
     return; // already explained
   if (auto *call = ir::dynCast<ir::Call>(v)) {
     // An op whose result is an argument's buffer (store, assemble) rebinds that variable, so

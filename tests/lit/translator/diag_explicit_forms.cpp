@@ -42,3 +42,13 @@ void shapes(T a, pl::Out<T> c) {
   pl::Tile<pl::fp32, 16, 16> f = pl::load(a, {0, 0}, {16, 16});
   pl::store(pl::add(pl::Tile<pl::fp32>(h), pl::Tile<pl::fp32>(f)), {0, 0}, c); // expected-error {{shape}}
 }
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void cond_late(T a, pl::Out<T> c) {
+  auto [n] = pl::while_(pl::init_values(pl::Index{0}), [&](pl::Index k) {
+    pl::Index next = k + 1; // expected-error {{pl::cond(...) must be the first statement of a pl::while_ body}}
+    pl::cond(k < 4);
+    return pl::yield_(next);
+  });
+  pl::store(pl::load(a, {n, 0}, {16, 16}), {0, 0}, c);
+}
