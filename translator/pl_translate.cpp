@@ -3,6 +3,8 @@
 #include "translator/rewrite.h"
 #include "translator/translate.h"
 
+#include "passes/catalog.h"
+
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -151,7 +153,12 @@ int main(int argc, const char **argv) {
   if (o.platform != "a2a3sim" && o.platform != "a5sim")
     return usageError("unknown platform '" + o.platform + "'; valid platforms: a2a3sim, a5sim");
   if (!o.verify.empty() && o.verify != "none" && o.verify != "basic" && o.verify != "roundtrip")
-    return usageError("unknown verification level '" + o.verify + "'");
+    return usageError("unknown verification level '" + o.verify +
+                      "'; expected none, basic or roundtrip");
+  for (const std::string &id : o.printAfter)
+    if (!pl::passes::findPass(id))
+      return usageError("unknown pass '" + id + "' in --print-after; valid passes: " +
+                        pl::passes::validPassIds());
 
   pl::translator::FrontendOptions fo;
   fo.resourceDir = o.resourceDir;
