@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -400,6 +401,114 @@ TEST_F(SimRuntimeMisc, ModeFromEnvAndApi) {
   Runtime rt(table(), opts(ExecMode::Threads));
   rt.setMode(ExecMode::Serial);
   EXPECT_EQ(rt.mode(), ExecMode::Serial);
+}
+
+/// The TensorMap index answers exactly like the flat, insertion-ordered scan it replaced
+/// (`mayOverlap` for lookups, `covers` for retiring), on random views, transposes and aliasing
+/// wraps (different bases over shared bytes), with interleaved joins.
+TEST_F(SimRuntimeMisc, TensorMapMatchesFlatScan) {
+  ChipTensor a = ChipTensor::allocate(DataType::FLOAT32, {8, 8}), b = ChipTensor::allocate(DataType::FLOAT32, {4, 4});
+  float* raw = static_cast<float*>(a.data());
+  const std::vector<ChipTensor> roots = {
+      a, b, ChipTensor::allocate(DataType::FLOAT16, {6, 6}),
+      ChipTensor::wrap(raw + 20, DataType::FLOAT32, {4, 8}),   // aliases rows 2.5..6.5 of a, another base
+      ChipTensor::wrap(raw + 20, DataType::FLOAT32, {32}),     // same base as the previous, other layout
+      ChipTensor::wrap(raw, DataType::INT32, {2, 8}),          // a's first rows as int32, a's base
+      ChipTensor::allocate(DataType::FLOAT32, {0, 4})};        // empty
+  std::mt19937_64 rng(5);
+  auto pick = [&](std::int64_t n) { return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(n)); };
+  auto randomView = [&]() {
+    ChipTensor t = roots[static_cast<std::size_t>(pick(static_cast<std::int64_t>(roots.size())))];
+    std::array<std::int64_t, kMaxRank> shape{}, off{};
+    for (std::uint32_t k = 0; k < t.ndims; ++k) {
+      shape[k] = t.shapes[k] ? 1 + pick(t.shapes[k]) : 0;
+      off[k] = pick(t.shapes[k] - shape[k] + 1);
+    }
+    if (pick(3)) t = t.view(shape.data(), off.data());
+    if (t.ndims == 2 && !pick(4)) t = t.transpose(0, 1);
+    return t;
+  };
+  struct Flat {
+    ChipTensor t;
+    std::int64_t task;
+  };
+  std::vector<Flat> writes, reads;
+  TensorMap map;
+  for (std::int64_t task = 0; task < 3000; ++task) {
+    if (!pick(400)) {
+      map.clear();
+      writes.clear();
+      reads.clear();
+    }
+    const ChipTensor x = randomView();
+    for (bool w : {true, false}) {
+      std::vector<std::int64_t> expect, got;
+      for (const Flat& f : w ? writes : reads)
+        if (mayOverlap(f.t, x)) expect.push_back(f.task);
+      std::vector<const TensorAccess*> hits;
+      map.overlapping(x, w, hits);
+      for (const TensorAccess* h : hits) got.push_back(h->task);
+      ASSERT_EQ(got, expect) << "task " << task << (w ? " writes" : " reads");
+    }
+    if (pick(2)) {
+      reads.push_back(Flat{x, task});
+      map.addRead(x, task);
+    } else {
+      auto covered = [&](const Flat& f) { return detail::covers(x, f.t); };
+      writes.erase(std::remove_if(writes.begin(), writes.end(), covered), writes.end());
+      reads.erase(std::remove_if(reads.begin(), reads.end(), covered), reads.end());
+      writes.push_back(Flat{x, task});
+      map.addWrite(x, task);
+    }
+    std::size_t live = 0;
+    for (const auto* v : {&writes, &reads})
+      for (const Flat& f : *v) live += f.t.numel() != 0;
+    ASSERT_EQ(map.size(), live) << "task " << task;
+  }
+}
+
+/// Many independent tasks on their own buffers, then readers and a join task: only the real
+/// edges, no hazards, and the TensorMap holds one entry per live buffer access.
+TEST_F(SimRuntimeMisc, ManyIndependentTasksOnlyRealEdges) {
+  for (ExecMode m : {ExecMode::Serial, ExecMode::Threads, ExecMode::Shuffle}) {
+    gLog = &log_;
+    log_.tags.clear();
+    Runtime rt(table(), opts(m, 3));
+    RuntimeBinding bind(rt);
+    constexpr int n = 1500;
+    std::vector<ChipTensor> own;
+    for (int i = 0; i < n; ++i) own.push_back(vec8());
+    ChipTensor rows = ChipTensor::allocate(DataType::FLOAT32, {n, 8}), sum = vec8();
+    PTO2_SCOPE() {
+      for (int i = 0; i < n; ++i) fillT(own[static_cast<std::size_t>(i)], static_cast<float>(i), static_cast<std::uint64_t>(i));
+      for (int i = 0; i < n; ++i)  // task n + i reads own[i], writes row i of one shared buffer
+        incr(own[static_cast<std::size_t>(i)], rows.view({1, 8}, {i, 0}), static_cast<std::uint64_t>(n + i));
+      CoreTaskArgs p;  // task 2n: reads rows 3 and 4 (one view) and own[7], writes sum
+      p.add_input(rows.view({2, 8}, {3, 0}));
+      p.add_input(own[7]);
+      p.add_output(sum);
+      rt_submit_dummy_task(p);
+    }
+    EXPECT_TRUE(rt.hazards().empty());
+    for (int i = 0; i < n; ++i) {
+      EXPECT_TRUE(rt.dependenciesOf(PTO2TaskId{i}).empty()) << i;
+      EXPECT_EQ(rt.dependenciesOf(PTO2TaskId{n + i}), (std::vector<PTO2TaskId>{PTO2TaskId{i}})) << i;
+    }
+    EXPECT_EQ(rt.dependenciesOf(PTO2TaskId{2 * n}), (std::vector<PTO2TaskId>{PTO2TaskId{7}, PTO2TaskId{n + 3}, PTO2TaskId{n + 4}}));
+    EXPECT_EQ(static_cast<const float*>(rows.data())[8 * 1234 + 5], 1235.0f);
+    // Overwriting every own buffer after the join is hazard-free; before it, a WAR per reader.
+    PTO2_SCOPE() {
+      for (int i = 0; i < 4; ++i) incr(own[0], own[static_cast<std::size_t>(i + 1)], 0);  // 4 readers of own[0]
+      fillT(own[0], 1.0f, 0);
+    }
+    const auto hz = rt.hazards();
+    ASSERT_EQ(hz.size(), 4u);
+    for (std::size_t i = 0; i < 4; ++i) {
+      EXPECT_EQ(hz[i].kind, HazardKind::WAR);
+      EXPECT_EQ(hz[i].earlier, PTO2TaskId{2 * n + 1 + static_cast<std::int64_t>(i)});
+      EXPECT_EQ(hz[i].later, PTO2TaskId{2 * n + 5});
+    }
+  }
 }
 
 TEST_F(SimRuntimeMisc, TensorViewsAndScalars) {

@@ -21,6 +21,7 @@
 
 #include "pl/sim/platform.hpp"
 #include "pl/sim/tensor.hpp"
+#include "pl/sim/tensor_map.hpp"
 
 namespace pl::sim {
 
@@ -201,11 +202,6 @@ class Runtime {
     bool done = false;
     bool failed = false;
   };
-  struct Access {
-    ChipTensor t;
-    std::int64_t task;
-  };
-
   std::string taskName(const Task& t) const;
   std::string kernelName(int id) const {
     const KernelEntry* e = kernels_.find(id);
@@ -227,7 +223,7 @@ class Runtime {
   mutable std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::unique_ptr<Task>> tasks_;
-  std::vector<Access> writes_, reads_;
+  TensorMap accesses_;  // live reads and writes since the last join
   std::vector<Hazard> hazards_;
   std::vector<PTO2TaskId> order_;
   std::deque<std::int64_t> readyAic_, readyAiv_;

@@ -16,18 +16,23 @@ inline std::string Runtime::taskName(const Task& t) const {
 }
 
 /// Whether `a` is `fanin` or reaches it through fan-in edges. Edges only point to earlier ids,
-/// so nodes below `a` are pruned.
+/// so nodes below `a` are pruned (and the search stays within ids a..max(fanin)).
 inline bool Runtime::isAncestor(std::int64_t a, const std::vector<std::int64_t>& fanin) const {
   std::vector<std::int64_t> stack;
-  std::vector<char> seen(tasks_.size() + 1, 0);
+  std::int64_t top = a;
   for (auto p : fanin)
-    if (p >= a) stack.push_back(p);
+    if (p >= a) {
+      stack.push_back(p);
+      top = std::max(top, p);
+    }
+  if (stack.empty()) return false;
+  std::vector<char> seen(static_cast<std::size_t>(top - a + 1), 0);
   while (!stack.empty()) {
     const std::int64_t n = stack.back();
     stack.pop_back();
     if (n == a) return true;
-    if (seen[static_cast<std::size_t>(n)]) continue;
-    seen[static_cast<std::size_t>(n)] = 1;
+    if (seen[static_cast<std::size_t>(n - a)]) continue;
+    seen[static_cast<std::size_t>(n - a)] = 1;
     for (auto p : tasks_[static_cast<std::size_t>(n)]->fanin)
       if (p >= a) stack.push_back(p);
   }
@@ -60,18 +65,22 @@ inline void Runtime::trackAccesses(Task& t, std::vector<std::int64_t>& fanin) {
   };
   std::vector<Edge> tracked;
   std::vector<std::pair<std::int64_t, std::size_t>> war;
+  std::vector<const TensorAccess*> hits;
   for (std::size_t i = 0; i < t.tensors.size(); ++i) {
     const ChipTensor& x = t.tensors[i];
     const bool writes = t.dirs[i] != ArgDir::In;
     const bool reads = t.dirs[i] != ArgDir::Out;
-    for (const Access& w : writes_)
-      if (mayOverlap(w.t, x)) {
-        if (reads) tracked.push_back(Edge{w.task, HazardKind::RAW, i});
-        if (writes) tracked.push_back(Edge{w.task, HazardKind::WAW, i});
-      }
-    if (writes)
-      for (const Access& r : reads_)
-        if (mayOverlap(r.t, x)) war.emplace_back(r.task, i);
+    hits.clear();
+    accesses_.overlapping(x, true, hits);
+    for (const TensorAccess* w : hits) {
+      if (reads) tracked.push_back(Edge{w->task, HazardKind::RAW, i});
+      if (writes) tracked.push_back(Edge{w->task, HazardKind::WAW, i});
+    }
+    if (writes) {
+      hits.clear();
+      accesses_.overlapping(x, false, hits);
+      for (const TensorAccess* r : hits) war.emplace_back(r->task, i);
+    }
   }
   if (!manual) {
     for (const Edge& e : tracked) fanin.push_back(e.task);
@@ -85,31 +94,12 @@ inline void Runtime::trackAccesses(Task& t, std::vector<std::int64_t>& fanin) {
   fanin.erase(std::unique(fanin.begin(), fanin.end()), fanin.end());
 }
 
-namespace detail {
-/// `inner` lies inside `outer` (views of the same root layout), so a write of `outer` supersedes
-/// every earlier access of `inner`.
-inline bool covers(const ChipTensor& outer, const ChipTensor& inner) {
-  if (outer.base() != inner.base() || outer.dtype != inner.dtype || outer.ndims != inner.ndims ||
-      outer.strides != inner.strides)
-    return false;
-  for (std::uint32_t k = 0; k < outer.ndims; ++k)
-    if (inner.origin[k] < outer.origin[k] || inner.origin[k] + inner.shapes[k] > outer.origin[k] + outer.shapes[k])
-      return false;
-  return true;
-}
-}  // namespace detail
-
 inline void Runtime::registerAccesses(const Task& t) {
   for (std::size_t i = 0; i < t.tensors.size(); ++i) {
-    const ChipTensor& x = t.tensors[i];
-    if (t.dirs[i] == ArgDir::In) {
-      reads_.push_back(Access{x, t.id});
-      continue;
-    }
-    auto covered = [&](const Access& a) { return detail::covers(x, a.t); };
-    writes_.erase(std::remove_if(writes_.begin(), writes_.end(), covered), writes_.end());
-    reads_.erase(std::remove_if(reads_.begin(), reads_.end(), covered), reads_.end());
-    writes_.push_back(Access{x, t.id});
+    if (t.dirs[i] == ArgDir::In)
+      accesses_.addRead(t.tensors[i], t.id);
+    else
+      accesses_.addWrite(t.tensors[i], t.id);  // retires the accesses it covers
   }
 }
 
@@ -240,8 +230,7 @@ inline void Runtime::wait_all() {
   std::unique_lock lk(mu_);
   cv_.wait(lk, [&] { return doneCount_ == tasks_.size(); });
   // Everything submitted so far happens before anything submitted after the join.
-  writes_.clear();
-  reads_.clear();
+  accesses_.clear();
   if (!firstError_.empty()) {
     std::string e = std::move(firstError_);
     firstError_.clear();
