@@ -53,10 +53,11 @@ public:
     if (ci_.getDiagnostics().hasErrorOccurred())
       return; // Clang already explained; the AST may be incomplete.
     ir::DiagnosticEngine diags;
-    ir::ProgramPtr program = lowerTranslationUnit(ctx, diags);
+    LoweredFile lf{file_, nullptr, {}};
+    lf.program = lowerTranslationUnit(ctx, diags, lf.marked);
     if (diags.hasErrors())
-      program = nullptr;
-    handler_(LoweredFile{file_, program}, ctx, diags);
+      lf.program = nullptr;
+    handler_(lf, ctx, diags);
     forwardDiagnostics(diags, ci_);
   }
 

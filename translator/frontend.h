@@ -1,6 +1,8 @@
 // The Clang frontend: runs Clang on user files and lowers every marked function to IR.
 #pragma once
 
+#include "translator/marked_functions.h"
+
 #include "ir/diagnostics.h"
 #include "ir/function.h"
 
@@ -28,6 +30,7 @@ struct FrontendOptions {
 struct LoweredFile {
   std::string file;
   ir::ProgramPtr program; ///< null when the file had errors
+  std::vector<MarkedFunction> marked; ///< the marked functions the program was lowered from
 };
 
 /// Called once per input file while its AST is alive (so rewriting can use it). Diagnostics

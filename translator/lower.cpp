@@ -136,8 +136,9 @@ ir::FunctionPtr FunctionLowerer::lowerFunction(const MarkedFunction &m) {
                             std::nullopt, std::nullopt, {}, span(fd->getLocation()));
 }
 
-ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags) {
-  std::vector<MarkedFunction> marked = collectMarkedFunctions(ctx, diags);
+ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags,
+                                    std::vector<MarkedFunction> &marked) {
+  marked = collectMarkedFunctions(ctx, diags);
   CalleeTable callees;
   {
     FunctionLowerer sig(ctx, diags, callees);

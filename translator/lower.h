@@ -2,6 +2,8 @@
 #pragma once
 
 #include "ir/diagnostics.h"
+#include "translator/marked_functions.h"
+
 #include "ir/function.h"
 
 namespace clang {
@@ -10,8 +12,10 @@ class ASTContext;
 
 namespace pl::translator {
 
-/// Lowers every marked function of the translation unit. Errors are reported to `diags`; the
-/// returned program is only meaningful when `diags.hasErrors()` is false.
-ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags);
+/// Lowers every marked function of the translation unit (returned in `marked`, in source order).
+/// Errors are reported to `diags`; the returned program is only meaningful when
+/// `diags.hasErrors()` is false.
+ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags,
+                                    std::vector<MarkedFunction> &marked);
 
 } // namespace pl::translator

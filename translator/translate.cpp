@@ -1,7 +1,6 @@
 // One file through the whole translator: entry points, the default pipeline, emission and
 // source rewriting.
 #include "translator/translate.h"
-#include "translator/marked_functions.h"
 #include "translator/rewrite.h"
 
 #include "emit/sim/emit_sim.h"
@@ -52,9 +51,8 @@ std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContex
     return std::nullopt;
   if (opts.emit == EmitKind::IR)
     return ir::printProgram(*lf.program, {.concise = opts.concise});
-  std::vector<MarkedFunction> marked = collectMarkedFunctions(ctx, diags);
   std::vector<EntryPoint> entries;
-  ir::ProgramPtr program = addEntryPoints(lf.program, marked, entries, diags);
+  ir::ProgramPtr program = addEntryPoints(lf.program, lf.marked, entries, diags);
   if (diags.hasErrors())
     return std::nullopt;
   passes::PassContext pc;
