@@ -46,7 +46,8 @@ demo: build
 	  $(BUILD_DIR)/bin/compare_results $(BUILD_DIR)/demo threads
 
 # Benchmarks (docs/performance.md): a Release build (-O2) in $(BENCH_DIR) with the same options,
-# only the bench_* targets; each benchmark's JSON in $(BENCH_DIR)/bench/, then one summary table.
+# only the bench_* targets and bench_kernel_modules (the kernel modules of the samples outside
+# the ctest smoke run); each benchmark's JSON in $(BENCH_DIR)/bench/, then one summary table.
 # OpenBLAS is installed for bench_kernels' cblas_sgemm only (not needed by `make test`).
 BENCH_DIR ?= build-release
 BENCH_PACKAGES := libopenblas-dev
@@ -56,7 +57,7 @@ bench:
 	@$(MAKE) --no-print-directory bootstrap PACKAGES="$(PACKAGES) $(BENCH_PACKAGES)"
 	@[ -f $(BENCH_DIR)/build.ninja ] || cmake -S . -B $(BENCH_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	  "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" -DCMAKE_CXX_COMPILER_LAUNCHER=ccache $(CMAKE_FLAGS)
-	@cmake --build $(BENCH_DIR) -j $(JOBS) --target $(BENCHES)
+	@cmake --build $(BENCH_DIR) -j $(JOBS) --target $(BENCHES) bench_kernel_modules
 	@mkdir -p $(BENCH_DIR)/bench
 	@for b in $(BENCHES); do echo "== $$b"; $(BENCH_DIR)/bin/$$b --benchmark_out_format=json \
 	  --benchmark_out=$(BENCH_DIR)/bench/$$b.json || exit 1; done

@@ -1,13 +1,14 @@
 // bench_kernels: samples' computations four ways — the eager DSL run, the translated run on the
 // a2a3sim simulator (serial and threads modes), a hand-written plain loop of the same
-// computation, and for matmul OpenBLAS cblas_sgemm. The eager and translated samples are
-// modules (bench/CMakeLists.txt) loaded with dlopen, each exporting `pl_bench_run`.
+// computation (plain_loops.cpp), and for matmul OpenBLAS cblas_sgemm. The eager and translated
+// samples are modules (bench/CMakeLists.txt) loaded with dlopen, each exporting `pl_bench_run`.
+// Every sample of tests/e2e is covered; --smoke (ctest) runs only the smoke samples, whose
+// modules are the only ones in `all` (the others: the `bench_kernel_modules` target).
 #include "bench/bench_main.h"
+#include "bench/plain_loops.h"
 
 #include <dlfcn.h>
 
-#include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -28,7 +29,7 @@ RunFn loadModule(const std::string &sample, const char *kind) {
       std::string(PL_BENCH_MODULE_DIR) + "/libbench_kernel_" + sample + "_" + kind + ".so";
   void *h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!h) {
-    std::fprintf(stderr, "bench_kernels: %s\n", dlerror());
+    std::fprintf(stderr, "bench_kernels: %s (build the bench_kernel_modules target)\n", dlerror());
     return nullptr;
   }
   return reinterpret_cast<RunFn>(dlsym(h, "pl_bench_run"));
@@ -49,6 +50,7 @@ void moduleBench(benchmark::State &state, std::string sample, const char *kind, 
     run();
 }
 
+#ifdef PL_BENCH_HAVE_CBLAS
 std::vector<float> randomVec(size_t n, unsigned seed, float lo = -1, float hi = 1) {
   std::mt19937 g(seed);
   std::uniform_real_distribution<float> d(lo, hi);
@@ -58,67 +60,21 @@ std::vector<float> randomVec(size_t n, unsigned seed, float lo = -1, float hi = 
   return v;
 }
 
-void plainAdd(benchmark::State &state) {
-  const int n = 128;
-  auto a = randomVec(n * n, 1), b = randomVec(n * n, 2);
-  std::vector<float> c(n * n);
-  for (auto _ : state) {
-    for (int i = 0; i < n * n; ++i)
-      c[i] = a[i] + b[i];
-    benchmark::DoNotOptimize(c.data());
-    benchmark::ClobberMemory();
-  }
-}
-
-void plainSoftmax(benchmark::State &state) {
-  const int n = 64;
-  auto x = randomVec(n * n, 61, -5, 5);
-  std::vector<float> y(n * n);
-  for (auto _ : state) {
-    for (int r = 0; r < n; ++r) {
-      const float *row = &x[r * n];
-      float mx = *std::max_element(row, row + n), s = 0;
-      for (int c = 0; c < n; ++c)
-        s += (y[r * n + c] = std::exp(row[c] - mx));
-      for (int c = 0; c < n; ++c)
-        y[r * n + c] /= s;
-    }
-    benchmark::DoNotOptimize(y.data());
-    benchmark::ClobberMemory();
-  }
-}
-
-void plainMatmul(benchmark::State &state) {
-  const int n = 64;
-  auto a = randomVec(n * n, 31), b = randomVec(n * n, 32);
-  std::vector<float> c(n * n);
-  for (auto _ : state) {
-    std::fill(c.begin(), c.end(), 0.0f);
-    for (int i = 0; i < n; ++i)
-      for (int k = 0; k < n; ++k)
-        for (int j = 0; j < n; ++j)
-          c[i * n + j] += a[i * n + k] * b[k * n + j];
-    benchmark::DoNotOptimize(c.data());
-    benchmark::ClobberMemory();
-  }
-}
-
-#ifdef PL_BENCH_HAVE_CBLAS
 void cblasMatmul(benchmark::State &state) {
   const int n = 64;
   auto a = randomVec(n * n, 31), b = randomVec(n * n, 32);
   std::vector<float> c(n * n);
   for (auto _ : state) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data(), n, b.data(),
-                n, 0.0f, c.data(), n);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data(), n, b.data(), n,
+                0.0f, c.data(), n);
     benchmark::DoNotOptimize(c.data());
   }
 }
 #endif
 
-std::vector<std::string> samples() {
+std::vector<std::string> samples(bool smoke) {
   std::vector<std::string> out;
-  std::stringstream ss(PL_BENCH_KERNEL_SAMPLES);
+  std::stringstream ss(smoke ? PL_BENCH_KERNEL_SMOKE_SAMPLES : PL_BENCH_KERNEL_SAMPLES);
   for (std::string s; std::getline(ss, s, ',');)
     if (!s.empty())
       out.push_back(s);
@@ -128,8 +84,8 @@ std::vector<std::string> samples() {
 } // namespace
 
 int main(int argc, char **argv) {
-  return pl::bench::benchMain(argc, argv, [](bool) {
-    for (const std::string &s : samples()) {
+  return pl::bench::benchMain(argc, argv, [](bool smoke) {
+    for (const std::string &s : samples(smoke)) {
       std::string base = "BM_Kernel/" + s + "/";
       benchmark::RegisterBenchmark((base + "eager").c_str(), moduleBench, s, "eager", nullptr);
       benchmark::RegisterBenchmark((base + "translated_serial").c_str(), moduleBench, s,
@@ -137,12 +93,9 @@ int main(int argc, char **argv) {
       benchmark::RegisterBenchmark((base + "translated_threads").c_str(), moduleBench, s,
                                    "translated", "threads")
           ->UseRealTime();
-      if (s == "elementwise")
-        benchmark::RegisterBenchmark((base + "plain_loop").c_str(), plainAdd);
-      else if (s == "softmax")
-        benchmark::RegisterBenchmark((base + "plain_loop").c_str(), plainSoftmax);
-      else if (s == "matmul") {
-        benchmark::RegisterBenchmark((base + "plain_loop").c_str(), plainMatmul);
+      if (pl::bench::PlainLoop plain = pl::bench::plainLoop(s))
+        benchmark::RegisterBenchmark((base + "plain_loop").c_str(), plain);
+      if (s == "matmul") {
 #ifdef PL_BENCH_HAVE_CBLAS
         benchmark::RegisterBenchmark((base + "cblas_sgemm").c_str(), cblasMatmul);
 #else
