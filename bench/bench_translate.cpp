@@ -81,8 +81,8 @@ public:
     Clock::time_point t0 = Clock::now();
     ph_.parse = seconds(start_, t0);
     ir::DiagnosticEngine diags;
-    ir::ProgramPtr lowered = tr::lowerTranslationUnit(ctx, diags);
-    std::vector<tr::MarkedFunction> marked = tr::collectMarkedFunctions(ctx, diags);
+    std::vector<tr::MarkedFunction> marked;
+    ir::ProgramPtr lowered = tr::lowerTranslationUnit(ctx, diags, marked);
     std::vector<tr::EntryPoint> entries;
     ir::ProgramPtr program =
         diags.hasErrors() ? nullptr : tr::addEntryPoints(lowered, marked, entries, diags);
