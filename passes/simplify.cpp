@@ -1,5 +1,6 @@
 // Simplify: arith folding, literal propagation, Fold A / Fold B, scalar DCE (see simplify.h).
 #include "passes/simplify.h"
+#include "passes/utils/dead_assigns.h"
 
 #include "ir/mutator.h"
 #include "ir/visitor.h"
@@ -275,66 +276,14 @@ StmtPtr Simplifier::mutateWhile(const std::shared_ptr<const While> &s) {
   return While::make(cond, std::move(args), body, std::move(rets), s->span());
 }
 
-// ---- scalar DCE ---------------------------------------------------------------------------------
-
-class UseCounter : public IRVisitor {
-public:
-  void visitVarUse(const VarPtr &v) override {
-    ++uses[v.get()];
-    IRVisitor::visitVarUse(v);
-  }
-  std::unordered_map<const Var *, unsigned> uses;
-};
-
-class DeadScalarRemover : public IRMutator {
-public:
-  DeadScalarRemover(const UseCounter &c, const Function &f) : counter_(c) {
-    for (auto &p : f.params())
-      params_.insert(p.var.get());
-  }
-  bool removed = false;
-
-  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
-    const Var *v = s->var().get();
-    auto it = counter_.uses.find(v);
-    if ((it != counter_.uses.end() && it->second) || params_.count(v) ||
-        !isPlainScalar(s->var()) || arith::hasCall(s->value()))
-      return s;
-    removed = true;
-    return nullptr;
-  }
-
-  StmtPtr mutateIf(const std::shared_ptr<const If> &s) override {
-    StmtPtr out = IRMutator::mutateIf(s);
-    auto *i = dynCast<If>(out);
-    auto *elseSeq = i ? dynCast<Seq>(i->elseBody()) : nullptr;
-    if (!elseSeq || !elseSeq->stmts().empty() || s->elseBody() == i->elseBody())
-      return out;
-    return If::make(i->cond(), i->thenBody(), nullptr, i->returnVars(), i->span());
-  }
-
-private:
-  const UseCounter &counter_;
-  std::unordered_set<const Var *> params_;
-};
-
-FunctionPtr removeDeadScalars(const FunctionPtr &f) {
-  FunctionPtr cur = f;
-  for (;;) {
-    UseCounter counter;
-    counter.visitFunction(*cur);
-    DeadScalarRemover remover(counter, *cur);
-    FunctionPtr next = remover.mutateFunction(cur);
-    if (!remover.removed)
-      return cur;
-    cur = next;
-  }
-}
 } // namespace
 
 FunctionPtr simplifyFunction(const FunctionPtr &f) {
   Simplifier s(*f);
-  return removeDeadScalars(s.mutateFunction(f));
+  // Conservative scalar DCE: plain scalars only, and never a value that contains a call.
+  return removeDeadAssigns(s.mutateFunction(f), [](const Assign &a) {
+    return isPlainScalar(a.var()) && !arith::hasCall(a.value());
+  });
 }
 
 Pass createSimplifyPass(PassOptions &) {
