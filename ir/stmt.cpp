@@ -31,6 +31,17 @@ StmtPtr Seq::flatten(std::vector<StmtPtr> stmts, Span s) {
   return make(std::move(flat), std::move(s));
 }
 
+const Stmt *lastStmt(const StmtPtr &body) {
+  if (auto *seq = dynCast<Seq>(body))
+    return seq->stmts().empty() ? nullptr : seq->stmts().back().get();
+  return body.get();
+}
+
+const Yield *trailingYield(const StmtPtr &body) {
+  const Stmt *last = lastStmt(body);
+  return last ? dynCast<Yield>(last) : nullptr;
+}
+
 std::string_view forKindName(ForKind k) { return kForKinds[static_cast<size_t>(k)]; }
 std::optional<ForKind> parseForKind(std::string_view s) {
   for (size_t i = 0; i < kForKinds.size(); ++i)

@@ -275,4 +275,10 @@ private:
   std::string text_;
 };
 
+/// The last statement of a block (the statement itself when it is not a Seq); nullptr for an
+/// empty Seq or a null body.
+const Stmt *lastStmt(const StmtPtr &body);
+/// The Yield closing a loop body or if branch, or nullptr.
+const Yield *trailingYield(const StmtPtr &body);
+
 } // namespace pl::ir

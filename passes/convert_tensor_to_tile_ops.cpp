@@ -219,7 +219,7 @@ public:
     ExprPtr cond = mutateExpr(s->cond());
     StmtPtr thenB = mutateStmt(s->thenBody());
     StmtPtr elseB = s->elseBody() ? mutateStmt(s->elseBody()) : nullptr;
-    const Yield *y = lastYield(thenB);
+    const Yield *y = trailingYield(thenB);
     std::vector<VarPtr> rets;
     bool changed = cond != s->cond() || thenB != s->thenBody() || elseB != s->elseBody();
     for (size_t i = 0; i < s->returnVars().size(); ++i) {
@@ -234,13 +234,6 @@ public:
 
 private:
   static bool sameKind(const TypePtr &a, const TypePtr &b) { return a->kind() == b->kind(); }
-
-  static const Yield *lastYield(const StmtPtr &body) {
-    const Stmt *last = body.get();
-    if (auto *seq = dynCast<Seq>(body))
-      last = seq->stmts().empty() ? nullptr : seq->stmts().back().get();
-    return last ? dynCast<Yield>(last) : nullptr;
-  }
 
   /// `v` itself when its type kind matches `t`, else a fresh Var of type t (remapped).
   VarPtr retype(const VarPtr &v, const TypePtr &t, bool &changed) {

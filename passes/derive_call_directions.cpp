@@ -95,13 +95,6 @@ ProgramPtr materializeWrapperDirections(const ProgramPtr &p) {
   return changed ? p->withFunctions(std::move(fns)) : p;
 }
 
-const Yield *trailingYield(const StmtPtr &body) {
-  const Stmt *last = body.get();
-  if (auto *seq = dynCast<Seq>(body))
-    last = seq->stmts().empty() ? nullptr : seq->stmts().back().get();
-  return last ? dynCast<Yield>(last) : nullptr;
-}
-
 bool isViewOp(const Op &op) {
   if (op.family() != "tensor")
     return false;

@@ -45,13 +45,6 @@ const Var *tileVar(const ExprPtr &e) {
   return v && isa<TileType>(v->type()) ? v : nullptr;
 }
 
-/// The yield closing a loop body or if branch, or nullptr.
-const Yield *trailingYield(const StmtPtr &body) {
-  if (auto *seq = dynCast<Seq>(body))
-    return seq->stmts().empty() ? nullptr : dynCast<Yield>(seq->stmts().back());
-  return dynCast<Yield>(body);
-}
-
 struct Fixed {
   MemorySpace space;
   const Var *var;

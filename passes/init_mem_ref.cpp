@@ -22,12 +22,6 @@ const Var *tileVar(const ExprPtr &e) {
   return v && isa<TileType>(v->type()) ? v : nullptr;
 }
 
-const Yield *trailingYield(const StmtPtr &body) {
-  if (auto *seq = dynCast<Seq>(body))
-    return seq->stmts().empty() ? nullptr : dynCast<Yield>(seq->stmts().back());
-  return dynCast<Yield>(body);
-}
-
 /// True when some tile in f already has a MemRef (InitMemRef already ran).
 class HasAnyMemRef : public IRVisitor {
 public:

@@ -109,10 +109,7 @@ ir::StmtPtr FunctionLowerer::lowerLambdaBody(const clang::CXXMethodDecl *md, siz
 
 size_t FunctionLowerer::checkYields(const ir::StmtPtr &body, size_t expected,
                                     clang::SourceLocation loc, const char *construct) {
-  const ir::Stmt *last = body.get();
-  if (auto *seq = ir::dynCast<ir::Seq>(body))
-    last = seq->stmts().empty() ? nullptr : seq->stmts().back().get();
-  auto *y = last ? ir::dynCast<ir::Yield>(last) : nullptr;
+  const ir::Yield *y = ir::trailingYield(body);
   size_t got = y ? y->values().size() : 0;
   if (got != expected)
     error(loc, "F350",
@@ -209,10 +206,7 @@ void FunctionLowerer::lowerExplicitIf(const clang::CallExpr *call,
   std::vector<size_t> counts;
   for (auto *l : lambdas) {
     ir::StmtPtr b = lowerLambdaBody(lambdaMethod(l), 0, LambdaRole::Yield);
-    const ir::Stmt *last = b.get();
-    if (auto *seq = ir::dynCast<ir::Seq>(b))
-      last = seq->stmts().empty() ? nullptr : seq->stmts().back().get();
-    auto *y = last ? ir::dynCast<ir::Yield>(last) : nullptr;
+    const ir::Yield *y = ir::trailingYield(b);
     counts.push_back(y ? y->values().size() : 0);
     branches.push_back(b);
   }
@@ -229,12 +223,8 @@ void FunctionLowerer::lowerExplicitIf(const clang::CallExpr *call,
   }
   std::vector<ir::TypePtr> types;
   if (counts[0] != 0) {
-    auto yieldOf = [](const ir::StmtPtr &b) {
-      auto *seq = ir::dynCast<ir::Seq>(b);
-      return ir::dynCast<ir::Yield>(seq ? seq->stmts().back().get() : b.get());
-    };
-    auto *ty = yieldOf(branches[0]);
-    auto *ey = yieldOf(branches[1]);
+    const ir::Yield *ty = ir::trailingYield(branches[0]);
+    const ir::Yield *ey = ir::trailingYield(branches[1]);
     for (size_t i = 0; i < counts[0]; ++i) {
       auto a = ty->values()[i]->type(), b = ey->values()[i]->type();
       if (a->kind() != b->kind() || ir::scalarDType(a) != ir::scalarDType(b))

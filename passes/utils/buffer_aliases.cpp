@@ -58,7 +58,7 @@ public:
 
   void visitIf(const If &s) override {
     IRVisitor::visitIf(s);
-    auto thenY = lastYield(s.thenBody()), elseY = lastYield(s.elseBody());
+    auto thenY = trailingYield(s.thenBody()), elseY = trailingYield(s.elseBody());
     for (size_t i = 0; i < s.returnVars().size(); ++i) {
       const Var *a = thenY && i < thenY->values().size() ? rootOf(thenY->values()[i]) : nullptr;
       const Var *b = elseY && i < elseY->values().size() ? rootOf(elseY->values()[i]) : nullptr;
@@ -68,13 +68,6 @@ public:
   }
 
 private:
-  static const Yield *lastYield(const StmtPtr &body) {
-    const Stmt *last = body.get();
-    if (auto *seq = dynCast<Seq>(body))
-      last = seq->stmts().empty() ? nullptr : seq->stmts().back().get();
-    return last ? dynCast<Yield>(last) : nullptr;
-  }
-
   const Var *rootOf(const ExprPtr &e) const {
     auto *v = dynCast<Var>(e);
     if (!v)

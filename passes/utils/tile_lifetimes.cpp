@@ -31,11 +31,6 @@ bool isTile(const Var *v) { return v && isa<TileType>(v->type()); }
 /// The members of each carry / phi slot of one statement (tiles only).
 using Slots = std::vector<std::vector<const Var *>>;
 
-const Yield *trailingYield(const StmtPtr &body) {
-  auto stmts = bodyStmts(body);
-  return stmts.empty() ? nullptr : dynCast<Yield>(stmts.back());
-}
-
 void addYielded(Slots &slots, const StmtPtr &body) {
   const Yield *y = trailingYield(body);
   if (!y)
