@@ -8,7 +8,6 @@
 #include "passes/utils/buffer_aliases.h"
 
 #include <cstring>
-#include <cstring>
 #include <map>
 #include <unordered_map>
 #include <unordered_set>
@@ -70,12 +69,26 @@ const ConvEntry *findConv(std::string_view op) {
 
 bool isTensorOp(const Call &c) { return c.target().isOp() && c.target().op->family() == "tensor"; }
 
+bool isTrue(const AttrList &kwargs, std::string_view key) {
+  const AttrValue *v = findAttr(kwargs, key);
+  return v && std::holds_alternative<bool>(*v) && std::get<bool>(*v);
+}
+
+/// tile.matmul / matmul_acc / matmul_bias with a_trans or b_trans set (written as tile ops).
+bool isTransposedTileMatmul(const Call &c) {
+  if (!c.target().isOp())
+    return false;
+  const std::string &n = c.target().op->name();
+  return (n == "tile.matmul" || n == "tile.matmul_acc" || n == "tile.matmul_bias") &&
+         (isTrue(c.kwargs(), "a_trans") || isTrue(c.kwargs(), "b_trans"));
+}
+
 /// Operand positions whose op accesses global memory itself (no entry load needed).
 bool selfLoadingArg(Conv k, size_t i) {
   switch (k) {
   case Conv::Slice: case Conv::Assemble: case Conv::GmAccess: return i == 0;
   case Conv::Matmul: return i <= 1;
-  case Conv::MatmulAcc: return i == 1 || i == 2;
+  case Conv::MatmulAcc: return i <= 2;
   case Conv::Same: return false;
   }
   return false;
@@ -96,9 +109,42 @@ public:
         direct.insert(param);
   }
   std::unordered_set<const Var *> params, direct, gm, matSlices;
+  /// `x = tile.move(src, target_memory = Left | Right)` (not transposing): x → (src, space).
+  std::unordered_map<const Var *, std::pair<ExprPtr, MemorySpace>> l0Moves;
+  /// Uses of each variable, and how many of them are transposed operands of a tile matmul
+  /// (an L0 move used only transposed is replaced by its transposing move).
+  std::unordered_map<const Var *, int> uses, transposedUses;
+
+  void visitVarUse(const VarPtr &v) override { ++uses[v.get()]; }
+
+  /// The move `x = tile.move(..)` is dropped: every use of x is a transposed matmul operand.
+  bool onlyTransposed(const Var *x) const {
+    auto u = uses.find(x), t = transposedUses.find(x);
+    return l0Moves.count(x) && t != transposedUses.end() && u != uses.end() &&
+           u->second == t->second;
+  }
+
+  void visitAssign(const Assign &s) override {
+    IRVisitor::visitAssign(s);
+    auto *c = dynCast<Call>(s.value());
+    if (!c || !c->target().isOp() || c->target().op->name() != "tile.move" || c->args().empty() ||
+        isTrue(c->kwargs(), "transpose"))
+      return;
+    const AttrValue *m = findAttr(c->kwargs(), "target_memory");
+    auto *space = m ? std::get_if<MemorySpace>(m) : nullptr;
+    if (space && (*space == MemorySpace::Left || *space == MemorySpace::Right))
+      l0Moves[s.var().get()] = {c->args()[0], *space};
+  }
 
   void visitCall(const Call &c) override {
     IRVisitor::visitCall(c);
+    if (isTransposedTileMatmul(c)) {
+      size_t first = c.target().op->name() == "tile.matmul_acc" ? 1 : 0;
+      for (auto [i, key] : {std::pair{first, "a_trans"}, std::pair{first + 1, "b_trans"}})
+        if (i < c.args().size() && isTrue(c.kwargs(), key))
+          if (auto *v = dynCast<Var>(c.args()[i]))
+            ++transposedUses[v];
+    }
     // A tensor handed to a tile op (tile.load's source, tile.store's target) stays in global
     // memory: the op moves the data itself.
     if (c.target().isOp() && c.target().op->family() == "tile")
@@ -163,6 +209,21 @@ public:
 
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
     auto *c = dynCast<Call>(s->value());
+    if (pre_.onlyTransposed(s->var().get()))
+      return Seq::flatten({}, s->span()); // replaced by its transposing move at each use
+    if (c && isTransposedTileMatmul(*c)) {
+      std::vector<StmtPtr> out;
+      ExprPtr value = lowerTileMatmulTranspose(*c, out);
+      if (!value)
+        return s;
+      VarPtr var = s->var();
+      if (!sameKind(var->type(), value->type())) {
+        var = Var::make(var->name(), value->type(), var->span());
+        remap(s->var(), var);
+      }
+      out.push_back(Assign::make(var, value, s->span()));
+      return Seq::flatten(std::move(out), s->span());
+    }
     if (!c || !isTensorOp(*c))
       return IRMutator::mutateAssign(s);
     std::vector<StmtPtr> out;
@@ -310,12 +371,57 @@ private:
                 mv, out);
   }
 
-  /// A matmul operand in `space` (Left / Right / Acc): parameters load straight to Mat.
-  ExprPtr cubeOperand(const ExprPtr &arg, MemorySpace space, std::vector<StmtPtr> &out) {
+  /// A matmul operand in `space` (Left / Right / Acc): parameters load straight to Mat; a
+  /// transposed operand arrives through the transposing Mat → Left / Right move.
+  ExprPtr cubeOperand(const ExprPtr &arg, MemorySpace space, std::vector<StmtPtr> &out,
+                      bool transpose = false) {
     ExprPtr m = mutateExpr(arg);
     if (isa<TensorType>(m->type()))
       m = loadWhole(m, MemorySpace::Mat, out);
-    return moveTo(m, space, out);
+    return transpose ? transposingMove(m, space, out) : moveTo(m, space, out);
+  }
+
+  ExprPtr transposingMove(const ExprPtr &tile, MemorySpace space, std::vector<StmtPtr> &out) {
+    ExprPtr mv = makeOp("tile.move", {tile}, {{"target_memory", space}, {"transpose", true}},
+                        tile->span());
+    if (!mv)
+      return nullptr;
+    auto *v = dynCast<Var>(tile);
+    return bind((v ? v->name() : std::string("t")) + "_T", mv, out);
+  }
+
+  /// A transposed operand of a tile matmul: the transposing move from the Mat tile the operand
+  /// was moved out of (`x = tile.move(m, Left)` → `tile.move(m, Left, transpose)`), or from the
+  /// operand itself when it was not produced by such a move.
+  ExprPtr transposedTileOperand(const ExprPtr &arg, MemorySpace space, std::vector<StmtPtr> &out) {
+    ExprPtr src = arg;
+    if (auto *v = dynCast<Var>(arg))
+      if (auto it = pre_.l0Moves.find(v); it != pre_.l0Moves.end() && it->second.second == space)
+        src = it->second.first;
+    return transposingMove(mutateExpr(src), space, out);
+  }
+
+  ExprPtr lowerTileMatmulTranspose(const Call &c, std::vector<StmtPtr> &out) {
+    const std::string &name = c.target().op->name();
+    size_t first = name == "tile.matmul_acc" ? 1 : 0;
+    if (c.args().size() < first + 2)
+      return nullptr; // the op's arity check already reported it
+    ExprList args;
+    for (size_t i = 0; i < c.args().size(); ++i) {
+      bool lhs = i == first, rhs = i == first + 1;
+      if ((lhs && isTrue(c.kwargs(), "a_trans")) || (rhs && isTrue(c.kwargs(), "b_trans")))
+        args.push_back(transposedTileOperand(
+            c.args()[i], lhs ? MemorySpace::Left : MemorySpace::Right, out));
+      else
+        args.push_back(mutateExpr(c.args()[i]));
+      if (!args.back())
+        return nullptr;
+    }
+    AttrList kwargs;
+    for (auto &kv : c.kwargs())
+      if (kv.first != "a_trans" && kv.first != "b_trans")
+        kwargs.push_back(kv);
+    return makeOp(name, std::move(args), std::move(kwargs), c.span());
   }
 
   ExprPtr convertCall(const Call &c, const VarPtr &result, std::vector<StmtPtr> &out);
@@ -379,13 +485,12 @@ ExprPtr TileConverter::convertAssemble(const Call &c, std::vector<StmtPtr> &out)
 }
 
 ExprPtr TileConverter::convertMatmul(const Call &c, bool acc, std::vector<StmtPtr> &out) {
-  for (auto &[key, value] : c.kwargs())
-    if ((key == "a_trans" || key == "b_trans") && std::get_if<bool>(&value) &&
-        std::get<bool>(value)) {
+  for (size_t i = 0; i < c.args().size(); ++i)
+    if (auto *t = dynCast<TensorType>(c.args()[i]->type()); t && t->rank() != 2) {
       diags_.error("TT002", c.span(),
-                   "'" + c.target().op->name() + "' with '" + key +
-                       "' is not supported in kernels yet; expected the operand transposed "
-                       "with 'tensor.transpose' first");
+                   "'" + c.target().op->name() + "' on an operand of rank " +
+                       std::to_string(t->rank()) +
+                       " is not supported in kernels yet; expected 2D operands");
       failed = true;
       return nullptr;
     }
@@ -393,8 +498,12 @@ ExprPtr TileConverter::convertMatmul(const Call &c, bool acc, std::vector<StmtPt
   ExprList args;
   if (acc)
     args.push_back(cubeOperand(c.args()[0], MemorySpace::Acc, out));
-  args.push_back(cubeOperand(c.args()[first], MemorySpace::Left, out));
-  args.push_back(cubeOperand(c.args()[first + 1], MemorySpace::Right, out));
+  args.push_back(cubeOperand(c.args()[first], MemorySpace::Left, out, isTrue(c.kwargs(), "a_trans")));
+  args.push_back(
+      cubeOperand(c.args()[first + 1], MemorySpace::Right, out, isTrue(c.kwargs(), "b_trans")));
+  for (auto &a : args)
+    if (!a)
+      return nullptr;
   ExprPtr mm = makeOp(acc ? "tile.matmul_acc" : "tile.matmul", std::move(args), {}, c.span());
   auto *want = dynCast<ShapedType>(c.type());
   auto *got = mm ? dynCast<ShapedType>(mm->type()) : nullptr;

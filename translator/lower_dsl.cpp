@@ -85,6 +85,9 @@ ir::ExprPtr FunctionLowerer::makeDslOp(const std::string &name, ir::ExprList arg
       if (!shaped0) {
         if (name == "sub") // s - v == (-v) + s exactly
           return makeDslOp("add", {makeDslOp("neg", {args[1]}, {}, loc), args[0]}, {}, loc);
+        if (name == "div") // s / v == expands(v, s) / v exactly
+          return makeDslOp("div", {makeDslOp("expands", {args[1], args[0]}, {}, loc), args[1]}, {},
+                           loc);
         if (name != "add" && name != "mul")
           return errorExpr(loc, "F321",
                            "scalar " + name + " tensor/tile with the scalar first is not "
@@ -280,6 +283,24 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
       args.push_back(ir::MakeTuple::make(std::move(dims), span(loc)));
   }
   std::string op = dslOpName(name, args);
+  // `pl::extract(tile, {row, col}, shape, opts)` ↔ `tile.extract(src, row, col, shape)`.
+  if (op == "extract" && args.size() == 3)
+    if (auto *off = llvm::dyn_cast<ir::MakeTuple>(args[1].get()); off && off->elements().size() == 2) {
+      ir::ExprList split{args[0], off->elements()[0], off->elements()[1], args[2]};
+      args = std::move(split);
+    }
+  // `pl::lrelu(x, slope)`: the slope is the op's `slope` kwarg (a compile-time constant).
+  if (op == "lrelu" && args.size() == 2) {
+    const clang::Expr *slope = call->getArg(1);
+    clang::Expr::EvalResult r;
+    if (!slope->EvaluateAsRValue(r, ctx()) || !(r.Val.isFloat() || r.Val.isInt()))
+      return errorExpr(slope->getBeginLoc(), "F323",
+                       "the slope of pl::lrelu must be a compile-time constant");
+    double v = r.Val.isFloat() ? r.Val.getFloat().convertToDouble()
+                               : static_cast<double>(r.Val.getInt().getSExtValue());
+    args.pop_back();
+    kwargs.emplace_back("slope", v);
+  }
   if (op == "cast")
     for (auto &[k, v] : kwargs)
       if (k == "dtype")
@@ -294,7 +315,12 @@ std::string FunctionLowerer::dslOpName(const std::string &name, const ir::ExprLi
       {"full_tile", "tile.full"},         {"load", "tile.load"},
       {"store", "tile.store"},            {"not_", "not"},
       {"and_", "and"},                    {"or_", "or"},
-      {"xor_", "xor"},                    {"get_block_idx", "tile.get_block_idx"}};
+      {"xor_", "xor"},                    {"get_block_idx", "tile.get_block_idx"},
+      {"get_block_num", "tile.get_block_num"}, {"get_subblock_idx", "tile.get_subblock_idx"},
+      {"full", "tensor.full"},
+      // The matrix-vector forms are the matmul family with a [1, K] lhs.
+      {"gemv", "matmul"},                 {"gemv_acc", "matmul_acc"},
+      {"gemv_bias", "matmul_bias"}};
   auto it = renames.find(name);
   return it == renames.end() ? name : it->second;
 }

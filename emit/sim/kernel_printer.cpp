@@ -351,6 +351,14 @@ private:
     };
     switch (e.form) {
     case SimForm::Generic: {
+      for (const char *key : {"a_trans", "b_trans"})
+        if (auto t = findAttr(c.kwargs(), key); t && std::holds_alternative<bool>(*t) &&
+                                                std::get<bool>(*t)) {
+          error("ES004", span,
+                "'" + c.target().name() + "' with '" + key + "' has no simulator instruction; "
+                "ConvertTensorToTileOps turns it into a transposing operand move");
+          return "";
+        }
       std::vector<std::string> ops{dst};
       for (const auto &x : a)
         ops.push_back(operand(x));
@@ -395,6 +403,13 @@ private:
       else if (s && std::holds_alternative<int64_t>(*s))
         slope = static_cast<double>(std::get<int64_t>(*s));
       return need(1) ? in + "(" + dst + ", " + name(a[0]) + ", " + formatDouble(slope) + ");" : "";
+    }
+    case SimForm::Move: {
+      auto t = findAttr(c.kwargs(), "transpose");
+      bool transpose = t && std::holds_alternative<bool>(*t) && std::get<bool>(*t);
+      return need(1) ? std::string(transpose ? kTransposingMove : e.instr) + "(" + dst + ", " +
+                           name(a[0]) + ");"
+                     : "";
     }
     case SimForm::Load: return load(dst, c, span);
     case SimForm::Insert:

@@ -63,7 +63,7 @@ const std::vector<SimOpEntry> kTable = {
     {"tile.maximums", "TMAXS", F::Generic},
     {"tile.minimum", "TMIN", F::Generic},
     {"tile.minimums", "TMINS", F::Generic},
-    {"tile.move", "TMOV", F::Generic},
+    {"tile.move", "TMOV", F::Move},
     {"tile.mul", "TMUL", F::Generic},
     {"tile.muls", "TMULS", F::Generic},
     {"tile.neg", "TNEG", F::Generic},
@@ -126,6 +126,7 @@ std::vector<std::string_view> simInstructionNames() {
   for (const auto &e : kTable)
     if (!e.instr.empty() && e.form != SimForm::Barrier && e.form != SimForm::Query)
       out.push_back(e.instr);
+  out.push_back(kTransposingMove);
   return out;
 }
 

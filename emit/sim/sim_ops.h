@@ -16,6 +16,7 @@ enum class SimForm : uint8_t {
   Cmp,      ///< INSTR(dst, a, b, pl::CmpMode::M)  from kwarg `mode`
   Fillpad,  ///< TFILLPAD(dst, x, pl::PadValue::P) from kwarg `pad_value`
   Lrelu,    ///< TLRELU(dst, x, slope)             from kwarg `slope`
+  Move,     ///< TMOV(dst, x); kwarg `transpose`: TMOV_TRANSPOSE(dst, x) (the cube's Mat -> L0 transpose)
   Load,     ///< TLOAD(dst, view.partition({offsets}, {shapes | valid_shape}))
   Store,    ///< TSTORE(view.partition({offsets}, {tile dims}), tile); result = the tensor
   Insert,   ///< result aliases target: TINSERT(dst, source, row, col)
@@ -38,6 +39,8 @@ struct SimOpEntry {
 const SimOpEntry *lookupSimOp(std::string_view op);
 /// The whole table, in op-name order (tests check it covers every registered tile op).
 const std::vector<SimOpEntry> &simOpTable();
+/// The instruction of a transposing tile.move (SimForm::Move with `transpose`).
+inline constexpr std::string_view kTransposingMove = "TMOV_TRANSPOSE";
 /// Every instruction name of the table (reserved: never used as a variable name).
 std::vector<std::string_view> simInstructionNames();
 

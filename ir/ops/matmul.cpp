@@ -26,7 +26,8 @@ struct MatmulShape {
   ExprPtr m, n;
 };
 
-/// Checks lhs [M, K] x rhs [K, N] (both 2D tiles, equal dtypes, K matching).
+/// Checks lhs [M, K] x rhs [K, N] (both 2D tiles, equal dtypes, K matching); with `a_trans`
+/// the lhs is [K, M], with `b_trans` the rhs is [N, K].
 std::optional<MatmulShape> checkTileOperands(const DeduceCall &c, size_t li, size_t ri) {
   auto *l = c.tile(li);
   auto *r = l ? c.tile(ri) : nullptr;
@@ -43,19 +44,38 @@ std::optional<MatmulShape> checkTileOperands(const DeduceCall &c, size_t li, siz
     checkDType(c, li, l->dtype(), false, "a float or 8-bit integer dtype");
     return std::nullopt;
   }
-  if (compareDims(l->shape()[1], r->shape()[0]) == DimMatch::Mismatch) {
-    c.fail("T109", "inner dims of '" + c.op.name() + "' differ: lhs " + shapeStr(l->shape()) +
-                       " and rhs " + shapeStr(r->shape()) + "; expected [M, K] x [K, N]");
+  bool at = c.boolKw("a_trans").value_or(false), bt = c.boolKw("b_trans").value_or(false);
+  const ExprList &ls = l->shape(), &rs = r->shape();
+  if (compareDims(ls[at ? 0 : 1], rs[bt ? 1 : 0]) == DimMatch::Mismatch) {
+    c.fail("T109", "inner dims of '" + c.op.name() + "' differ: lhs " + shapeStr(ls) +
+                       (at ? " (transposed)" : "") + " and rhs " + shapeStr(rs) +
+                       (bt ? " (transposed)" : "") + "; expected [M, K] x [K, N]");
     return std::nullopt;
   }
-  return MatmulShape{l->dtype(), l->shape()[0], r->shape()[1]};
+  return MatmulShape{l->dtype(), ls[at ? 1 : 0], rs[bt ? 0 : 1]};
+}
+
+/// The result dtype: `out_dtype` (a float dtype, for float inputs) or the accumulator dtype.
+std::optional<DataType> resultDType(const DeduceCall &c, const MatmulShape &s) {
+  DataType acc = *accumulatorDType(s.in);
+  auto out = c.dtypeKw("out_dtype");
+  if (!out || *out == acc)
+    return acc;
+  if (!isFloat(acc) || !isFloat(*out)) {
+    c.fail("T108", "kwarg 'out_dtype' of '" + c.op.name() + "' is '" +
+                       std::string(dtypeName(*out)) + "'; expected a float dtype for float "
+                       "inputs (the accumulator of integer inputs is 'int32')");
+    return std::nullopt;
+  }
+  return out;
 }
 
 TypePtr deduceTileMatmul(const DeduceCall &c) {
   auto s = checkTileOperands(c, 0, 1);
-  if (!s)
+  auto d = s ? resultDType(c, *s) : std::nullopt;
+  if (!d)
     return nullptr;
-  return TileType::make(*accumulatorDType(s->in), {s->m, s->n});
+  return TileType::make(*d, {s->m, s->n});
 }
 
 /// An accumulator-like argument (acc or bias) must have the accumulator dtype and `shape`.
@@ -82,11 +102,15 @@ TypePtr deduceTileMatmulBias(const DeduceCall &c) {
   auto s = checkTileOperands(c, 0, 1);
   if (!s || !checkAccArg(c, 2, *s, {ConstInt::make(1), s->n}))
     return nullptr;
-  return TileType::make(*accumulatorDType(s->in), {s->m, s->n});
+  auto d = resultDType(c, *s);
+  if (!d)
+    return nullptr;
+  return TileType::make(*d, {s->m, s->n});
 }
 
 /// tensor.matmul: [..., M, K] x [..., K, N] with NumPy broadcasting of the batch dims;
-/// a_trans / b_trans transpose the last two dims of an operand first.
+/// a_trans / b_trans transpose the last two dims of an operand first; the result dtype is
+/// out_dtype or the accumulator dtype.
 TypePtr deduceTensorMatmul(const DeduceCall &c, size_t li) {
   auto *l = c.tensor(li);
   auto *r = l ? c.tensor(li + 1) : nullptr;
@@ -111,7 +135,10 @@ TypePtr deduceTensorMatmul(const DeduceCall &c, size_t li) {
     return nullptr;
   batch->push_back(m);
   batch->push_back(n);
-  return TensorType::make(c.dtypeKw("out_dtype").value_or(l->dtype()), *batch);
+  // Without out_dtype the result has the accumulator dtype, as the tile form (and the DSL's
+  // MatmulOptions default, fp32 for float inputs).
+  DataType out = c.dtypeKw("out_dtype").value_or(accumulatorDType(l->dtype()).value_or(l->dtype()));
+  return TensorType::make(out, *batch);
 }
 
 TypePtr deduceTensorMatmulAcc(const DeduceCall &c) {
@@ -146,10 +173,15 @@ void registerMatmulOps(OpRegistry &r) {
       .effect(0, ArgEffect::ReadWrite)
       .aliasesArg(0)
       .deduce(deduceTensorMatmulAcc);
+  // Tile forms: `a_trans` / `b_trans` take the lhs as [K, M] / the rhs as [N, K];
+  // ConvertTensorToTileOps turns them into transposing operand moves (tile.move transpose).
   OpDef(r, "tile.matmul")
       .category("matmul")
       .describe("Left [M, K] x Right [K, N] -> Acc [M, N] (fp32 accumulation for float inputs)")
       .args({"lhs", "rhs"})
+      .kwarg("out_dtype", AttrKind::DType)
+      .kwarg("a_trans", AttrKind::Bool)
+      .kwarg("b_trans", AttrKind::Bool)
       .argSpace(0, {MemorySpace::Left})
       .argSpace(1, {MemorySpace::Right})
       .resultSpace(MemorySpace::Acc)
@@ -159,6 +191,8 @@ void registerMatmulOps(OpRegistry &r) {
       .category("matmul")
       .describe("Acc [M, N] + Left [M, K] x Right [K, N]; returns the updated accumulator")
       .args({"acc", "lhs", "rhs"})
+      .kwarg("a_trans", AttrKind::Bool)
+      .kwarg("b_trans", AttrKind::Bool)
       .argSpace(0, {MemorySpace::Acc})
       .argSpace(1, {MemorySpace::Left})
       .argSpace(2, {MemorySpace::Right})
@@ -170,6 +204,9 @@ void registerMatmulOps(OpRegistry &r) {
       .category("matmul")
       .describe("Left [M, K] x Right [K, N] + Bias [1, N] -> Acc [M, N]")
       .args({"lhs", "rhs", "bias"})
+      .kwarg("out_dtype", AttrKind::DType)
+      .kwarg("a_trans", AttrKind::Bool)
+      .kwarg("b_trans", AttrKind::Bool)
       .argSpace(0, {MemorySpace::Left})
       .argSpace(1, {MemorySpace::Right})
       .argSpace(2, {MemorySpace::Bias})

@@ -78,11 +78,23 @@ TypePtr deduceStore(const DeduceCall &c) {
   return c.args[2]->type();
 }
 
+/// tile.move; with `transpose`, the cube's transposing operand move (Mat -> Left / Right with
+/// the transposed fractal layout, as TEXTRACT / TMOV from a ZN Mat tile): [R, C] -> [C, R].
 TypePtr deduceMove(const DeduceCall &c) {
   auto *src = c.tile(0);
   if (!src || !checkTargetSpace(c, kOnChip))
     return nullptr;
-  return TileType::make(src->dtype(), src->shape());
+  if (!c.boolKw("transpose").value_or(false))
+    return TileType::make(src->dtype(), src->shape());
+  if (!checkTargetSpace(c, {MemorySpace::Left, MemorySpace::Right}))
+    return nullptr;
+  if (src->rank() != 2)
+    return c.fail("T110", "'tile.move' with 'transpose' needs a 2D tile, got " +
+                              shapeStr(src->shape()));
+  if (src->memorySpace() && *src->memorySpace() != MemorySpace::Mat)
+    return c.fail("T111", "'tile.move' with 'transpose' reads a 'Mat' tile, got one in '" +
+                              std::string(memorySpaceName(*src->memorySpace())) + "'");
+  return TileType::make(src->dtype(), {src->shape()[1], src->shape()[0]});
 }
 
 /// tensor.read / tile.read: one element at scalar indices.
@@ -179,9 +191,11 @@ void registerMovement(OpRegistry &r) {
       .deduce(deduceStore);
   OpDef(r, "tile.move")
       .category("memory")
-      .describe("copies a tile into another on-chip memory space")
+      .describe("copies a tile into another on-chip memory space; `transpose`: Mat -> Left / "
+                "Right transposed (the cube's transposed operand move)")
       .args({"tile"})
       .kwarg("target_memory", AttrKind::MemSpace, true)
+      .kwarg("transpose", AttrKind::Bool)
       .resultSpaceKwarg("target_memory", std::nullopt)
       .notInPlaceSafe()
       .deduce(deduceMove);

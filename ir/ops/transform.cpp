@@ -93,6 +93,11 @@ TypePtr deduceConcat(const DeduceCall &c) {
     return c.fail("T110", "rank mismatch in '" + c.op.name() + "': operands have shapes " +
                               shapeStr(a->shape()) + " and " + shapeStr(b->shape()) +
                               "; expected equal non-zero ranks");
+  if (auto axis = c.intKw("axis"); axis && *axis != -1 &&
+                                     *axis != static_cast<int64_t>(a->rank()) - 1)
+    return c.fail("T113", "kwarg 'axis' of '" + c.op.name() + "' is " + std::to_string(*axis) +
+                              "; only the last axis (-1 or " + std::to_string(a->rank() - 1) +
+                              ") is supported");
   ExprList lead(a->shape().begin(), a->shape().end() - 1);
   ExprList leadB(b->shape().begin(), b->shape().end() - 1);
   if (!checkSameShape(c, lead, leadB, "the leading dims of the operands"))
@@ -150,6 +155,7 @@ void registerViews(OpRegistry &r, const std::string &fam) {
   concat.category("transform")
       .describe("joins two operands along the last (column) dim")
       .args({"src0", "src1"})
+      .kwarg("axis", AttrKind::Int)
       .notInPlaceSafe()
       .deduce(deduceConcat);
   if (tile) {

@@ -109,6 +109,28 @@ TEST_F(MemoryOps, Move) {
   bad("T111", "tile.move", {tileVar(DT::FP16, {64, 64}, MS::Mat)}, {{"target_memory", MS::DDR}});
 }
 
+// The transposing operand move: Mat [R, C] -> Left / Right [C, R]; nothing else.
+TEST_F(MemoryOps, MoveTranspose) {
+  TypePtr t = ok("tile.move", {tileVar(DT::FP16, {32, 64}, MS::Mat)},
+                 {{"target_memory", MS::Right}, {"transpose", true}});
+  EXPECT_EQ(shapeOf(t), (std::vector<int64_t>{64, 32}));
+  EXPECT_EQ(asTile(t)->memorySpace(), MS::Right);
+  EXPECT_EQ(shapeOf(ok("tile.move", {tileVar(DT::FP32, {16, 8}, MS::Mat)},
+                       {{"target_memory", MS::Left}, {"transpose", true}})),
+            (std::vector<int64_t>{8, 16}));
+  EXPECT_EQ(shapeOf(ok("tile.move", {tileVar(DT::FP32, {16, 8}, MS::Mat)},
+                       {{"target_memory", MS::Left}, {"transpose", false}})),
+            (std::vector<int64_t>{16, 8}));
+  bad("T111", "tile.move", {tileVar(DT::FP16, {32, 64}, MS::Mat)},
+      {{"target_memory", MS::Vec}, {"transpose", true}});
+  bad("T111", "tile.move", {tileVar(DT::FP16, {32, 64}, MS::Vec)},
+      {{"target_memory", MS::Left}, {"transpose", true}});
+  bad("T110", "tile.move", {tileVar(DT::FP16, {64}, MS::Mat)},
+      {{"target_memory", MS::Left}, {"transpose", true}});
+  bad("T104", "tile.move", {tileVar(DT::FP16, {32, 64}, MS::Mat)},
+      {{"target_memory", MS::Left}, {"transpose", int64_t{1}}});
+}
+
 TEST_F(MemoryOps, ReadWrite) {
   ExprPtr t = tensorVar(DT::Int32, {4, 4});
   TypePtr s = ok("tensor.read", {t, tup({1, 2})});

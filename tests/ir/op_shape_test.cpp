@@ -50,6 +50,15 @@ TEST_F(ShapeOps, Concat) {
   EXPECT_EQ(shapeOf(t), (Dims{32, 32}));
   bad("T109", "tile.concat", {tileVar(DT::FP32, {32, 16}), tileVar(DT::FP32, {16, 16})});
   bad("T108", "tensor.concat", {tensorVar(DT::FP32, {4, 4}), tensorVar(DT::FP16, {4, 4})});
+  // ConcatOptions{.axis}: the last axis, as -1 or rank - 1; any other axis is an error.
+  EXPECT_EQ(shapeOf(ok("tile.concat", {tileVar(DT::FP32, {32, 16}), tileVar(DT::FP32, {32, 16})},
+                       {{"axis", int64_t{1}}})),
+            (Dims{32, 32}));
+  EXPECT_EQ(shapeOf(ok("tensor.concat", {tensorVar(DT::FP32, {2, 4, 4}), tensorVar(DT::FP32, {2, 4, 4})},
+                       {{"axis", int64_t{-1}}})),
+            (Dims{2, 4, 8}));
+  bad("T113", "tile.concat", {tileVar(DT::FP32, {32, 16}), tileVar(DT::FP32, {32, 16})},
+      {{"axis", int64_t{0}}});
 }
 
 TEST_F(ShapeOps, Extract) {
@@ -129,6 +138,48 @@ TEST_F(ShapeOps, TileMatmulAccAndBias) {
   bad("T111", "tile.matmul_bias", {l, r, tileVar(DT::FP32, {1, 16}, MS::Vec)});
 }
 
+// a_trans takes the lhs as [K, M], b_trans the rhs as [N, K]; the product is [M, N].
+TEST_F(ShapeOps, TileMatmulTransposedOperands) {
+  ExprPtr lt = tileVar(DT::FP16, {32, 64}, MS::Left), rt = tileVar(DT::FP16, {16, 32}, MS::Right);
+  ExprPtr l = tileVar(DT::FP16, {64, 32}, MS::Left), r = tileVar(DT::FP16, {32, 16}, MS::Right);
+  EXPECT_EQ(shapeOf(ok("tile.matmul", {lt, r}, {{"a_trans", true}})), (Dims{64, 16}));
+  EXPECT_EQ(shapeOf(ok("tile.matmul", {l, rt}, {{"b_trans", true}})), (Dims{64, 16}));
+  EXPECT_EQ(shapeOf(ok("tile.matmul", {lt, rt}, {{"a_trans", true}, {"b_trans", true}})),
+            (Dims{64, 16}));
+  EXPECT_EQ(shapeOf(ok("tile.matmul", {l, r}, {{"a_trans", false}, {"b_trans", false}})),
+            (Dims{64, 16}));
+  bad("T109", "tile.matmul", {l, r}, {{"b_trans", true}});   // [64,32] x [32,16]^T
+  bad("T109", "tile.matmul", {lt, rt}, {{"a_trans", true}}); // [32,64]^T x [16,32]
+  bad("T104", "tile.matmul", {l, r}, {{"a_trans", int64_t{1}}});
+  ExprPtr acc = tileVar(DT::FP32, {64, 16}, MS::Acc);
+  EXPECT_EQ(shapeOf(ok("tile.matmul_acc", {acc, lt, rt}, {{"a_trans", true}, {"b_trans", true}})),
+            (Dims{64, 16}));
+  bad("T109", "tile.matmul_acc", {tileVar(DT::FP32, {32, 16}, MS::Acc), lt, r},
+      {{"a_trans", true}});
+  ExprPtr bias = tileVar(DT::FP32, {1, 16}, MS::Bias);
+  EXPECT_EQ(shapeOf(ok("tile.matmul_bias", {l, rt, bias}, {{"b_trans", true}})), (Dims{64, 16}));
+  bad("T109", "tile.matmul_bias", {l, rt, tileVar(DT::FP32, {1, 32}, MS::Bias)},
+      {{"b_trans", true}});
+}
+
+// out_dtype rounds the fp32 accumulation into another float dtype (still in Acc).
+TEST_F(ShapeOps, TileMatmulOutDType) {
+  ExprPtr l = tileVar(DT::FP16, {64, 32}, MS::Left), r = tileVar(DT::FP16, {32, 16}, MS::Right);
+  TypePtr t = ok("tile.matmul", {l, r}, {{"out_dtype", DT::FP16}});
+  EXPECT_EQ(asTile(t)->dtype(), DT::FP16);
+  EXPECT_EQ(asTile(t)->memorySpace(), MS::Acc);
+  EXPECT_EQ(asTile(ok("tile.matmul", {l, r}, {{"out_dtype", DT::FP32}}))->dtype(), DT::FP32);
+  EXPECT_EQ(asTile(ok("tile.matmul_bias", {l, r, tileVar(DT::FP32, {1, 16}, MS::Bias)},
+                      {{"out_dtype", DT::BF16}}))->dtype(),
+            DT::BF16);
+  bad("T108", "tile.matmul", {l, r}, {{"out_dtype", DT::Int32}});
+  bad("T108", "tile.matmul",
+      {tileVar(DT::Int8, {16, 32}, MS::Left), tileVar(DT::Int8, {32, 16}, MS::Right)},
+      {{"out_dtype", DT::FP32}});
+  bad("T103", "tile.matmul_acc", {tileVar(DT::FP32, {64, 16}, MS::Acc), l, r},
+      {{"out_dtype", DT::FP32}});
+}
+
 TEST_F(ShapeOps, TensorMatmul) {
   ExprPtr a = tensorVar(DT::FP16, {128, 64}), b = tensorVar(DT::FP16, {32, 64});
   TypePtr t = ok("tensor.matmul", {a, b}, {{"b_trans", true}, {"out_dtype", DT::FP32}});
@@ -142,6 +193,14 @@ TEST_F(ShapeOps, TensorMatmul) {
   bad("T110", "tensor.matmul", {tensorVar(DT::FP16, {64}), b});
   ExprPtr acc = tensorVar(DT::FP16, {128, 32});
   EXPECT_EQ(ok("tensor.matmul_acc", {acc, a, b}, {{"b_trans", true}}), acc->type());
+  // Without out_dtype: the accumulator dtype (the DSL's MatmulOptions default), not the input's.
+  EXPECT_EQ(asTensor(ok("tensor.matmul", {a, b}, {{"b_trans", true}}))->dtype(), DT::FP32);
+  EXPECT_EQ(asTensor(ok("tensor.matmul", {tensorVar(DT::Int8, {4, 8}), tensorVar(DT::Int8, {8, 2})}))
+                ->dtype(),
+            DT::Int32);
+  EXPECT_EQ(asTensor(ok("tensor.matmul", {a, b}, {{"b_trans", true}, {"out_dtype", DT::BF16}}))
+                ->dtype(),
+            DT::BF16);
 }
 
 TEST_F(ShapeOps, BlockIndex) {

@@ -207,10 +207,118 @@ program {
 // EXPECTED-UNCHANGED
 // -----
 // RUN: convert-tensor-to-tile-ops
-// matmul with a transposed operand is not supported in kernels yet
+// a transposed matmul operand loads to Mat as stored and reaches Left / Right through the
+// transposing move ([R, C] Mat -> [C, R] L0); the matmul itself is untransposed
 program {
-  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 16, 32> b) -> Tensor<fp32, 16, 16> {
-    Tensor<fp32, 16, 16> c = tensor.matmul(a, b, {.b_trans = true}); // EXPECTED-ERROR: TT002 {{'b_trans'}}
+  InCore k(In Tensor<fp32, 32, 16> a, In Tensor<fp32, 8, 32> b) -> Tensor<fp32, 16, 8> {
+    Tensor<fp32, 16, 8> c = tensor.matmul(a, b, {.a_trans = true, .b_trans = true});
+    return c;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 32, 16> a, In Tensor<fp32, 8, 32> b, Out Tensor<fp32, 16, 8> c_out) -> Tensor<fp32, 16, 8> {
+    Tile<fp32, 32, 16, Mat> a_tile = tile.load(a, {0, 0}, {32, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 32, Left> a_tile_T = tile.move(a_tile, {.target_memory = Left, .transpose = true});
+    Tile<fp32, 8, 32, Mat> b_tile = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat});
+    Tile<fp32, 32, 8, Right> b_tile_T = tile.move(b_tile, {.target_memory = Right, .transpose = true});
+    Tile<fp32, 16, 8, Acc> c = tile.matmul(a_tile_T, b_tile_T);
+    Tensor<fp32, 16, 8> c_stored = tile.store(c, {0, 0}, c_out);
+    return c_out;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// matmul_acc with b_trans: only the rhs goes through the transposing move
+program {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 8> c) -> Tensor<fp32, 16, 8> {
+    Tensor<fp32, 16, 8> d = tensor.matmul_acc(c, a, b, {.b_trans = true});
+    return d;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 8> c, Out Tensor<fp32, 16, 8> d_out) -> Tensor<fp32, 16, 8> {
+    Tile<fp32, 16, 8, Mat> c_tile = tile.load(c, {0, 0}, {16, 8}, {.target_memory = Mat});
+    Tile<fp32, 16, 8, Acc> c_tile_Acc = tile.move(c_tile, {.target_memory = Acc});
+    Tile<fp32, 16, 32, Mat> a_tile = tile.load(a, {0, 0}, {16, 32}, {.target_memory = Mat});
+    Tile<fp32, 16, 32, Left> a_tile_Left = tile.move(a_tile, {.target_memory = Left});
+    Tile<fp32, 8, 32, Mat> b_tile = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat});
+    Tile<fp32, 32, 8, Right> b_tile_T = tile.move(b_tile, {.target_memory = Right, .transpose = true});
+    Tile<fp32, 16, 8, Acc> d = tile.matmul_acc(c_tile_Acc, a_tile_Left, b_tile_T);
+    Tensor<fp32, 16, 8> d_stored = tile.store(d, {0, 0}, d_out);
+    return d_out;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a tile matmul with b_trans (written on tiles): the transposing move starts from the Mat tile
+// the operand was moved out of; the untransposed move stays while it has other uses
+program {
+  AIC k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, Out Tensor<fp32, 16, 8> o) -> Tensor<fp32, 16, 8> {
+    Tile<fp32, 16, 32, Mat> am = tile.load(a, {0, 0}, {16, 32}, {.target_memory = Mat});
+    Tile<fp32, 16, 32, Left> al = tile.move(am, {.target_memory = Left});
+    Tile<fp32, 8, 32, Mat> bm = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat});
+    Tile<fp32, 8, 32, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 16, 8, Acc> c = tile.matmul(al, br, {.b_trans = true});
+    Tile<fp32, 16, 8, Mat> xm = tile.load(a, {0, 0}, {16, 8}, {.target_memory = Mat});
+    Tile<fp32, 16, 8, Left> xl = tile.move(xm, {.target_memory = Left});
+    Tile<fp32, 16, 32, Acc> d = tile.matmul(xl, br, {.out_dtype = fp32});
+    Tensor<fp32, 16, 8> r = tile.store(c, {0, 0}, o);
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  AIC k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, Out Tensor<fp32, 16, 8> o) -> Tensor<fp32, 16, 8> {
+    Tile<fp32, 16, 32, Mat> am = tile.load(a, {0, 0}, {16, 32}, {.target_memory = Mat});
+    Tile<fp32, 16, 32, Left> al = tile.move(am, {.target_memory = Left});
+    Tile<fp32, 8, 32, Mat> bm = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat});
+    Tile<fp32, 8, 32, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 32, 8, Right> bm_T = tile.move(bm, {.target_memory = Right, .transpose = true});
+    Tile<fp32, 16, 8, Acc> c = tile.matmul(al, bm_T);
+    Tile<fp32, 16, 8, Mat> xm = tile.load(a, {0, 0}, {16, 8}, {.target_memory = Mat});
+    Tile<fp32, 16, 8, Left> xl = tile.move(xm, {.target_memory = Left});
+    Tile<fp32, 16, 32, Acc> d = tile.matmul(xl, br, {.out_dtype = fp32});
+    Tensor<fp32, 16, 8> r = tile.store(c, {0, 0}, o);
+    return r;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// an L0 move used only as transposed matmul operands is replaced by the transposing move
+program {
+  AIC k(In Tensor<fp16, 32, 16> a, In Tensor<fp16, 32, 16> b, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Tile<fp16, 32, 16, Mat> am = tile.load(a, {0, 0}, {32, 16}, {.target_memory = Mat});
+    Tile<fp16, 32, 16, Left> al = tile.move(am, {.target_memory = Left});
+    Tile<fp16, 32, 16, Mat> bm = tile.load(b, {0, 0}, {32, 16}, {.target_memory = Mat});
+    Tile<fp16, 32, 16, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c = tile.matmul(al, br, {.a_trans = true});
+    Tile<fp32, 16, 16, Acc> d = tile.matmul_acc(c, al, br, {.a_trans = true});
+    Tensor<fp32, 16, 16> r = tile.store(d, {0, 0}, o);
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  AIC k(In Tensor<fp16, 32, 16> a, In Tensor<fp16, 32, 16> b, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Tile<fp16, 32, 16, Mat> am = tile.load(a, {0, 0}, {32, 16}, {.target_memory = Mat});
+    Tile<fp16, 32, 16, Mat> bm = tile.load(b, {0, 0}, {32, 16}, {.target_memory = Mat});
+    Tile<fp16, 32, 16, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp16, 16, 32, Left> am_T = tile.move(am, {.target_memory = Left, .transpose = true});
+    Tile<fp32, 16, 16, Acc> c = tile.matmul(am_T, br);
+    Tile<fp16, 16, 32, Left> am_T_1 = tile.move(am, {.target_memory = Left, .transpose = true});
+    Tile<fp32, 16, 16, Acc> d = tile.matmul_acc(c, am_T_1, br);
+    Tensor<fp32, 16, 16> r = tile.store(d, {0, 0}, o);
+    return r;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a matmul on operands of rank 3 is not supported in kernels yet
+program {
+  InCore k(In Tensor<fp32, 2, 16, 32> a, In Tensor<fp32, 32, 16> b) -> Tensor<fp32, 2, 16, 16> {
+    Tensor<fp32, 2, 16, 16> c = tensor.matmul(a, b); // EXPECTED-ERROR: TT002 {{rank 3}}
     return c;
   }
 }
