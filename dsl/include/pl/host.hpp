@@ -51,7 +51,8 @@ inline Tolerance default_tolerance(DType d) {
 struct AllcloseOptions {
   std::optional<double> rtol = {};
   std::optional<double> atol = {};
-  bool verbose = true;  // print the first mismatches to stderr
+  bool verbose = true;     // print the first mismatches to stderr
+  bool equal_nan = false;  // a NaN matches a NaN (otherwise every NaN is a mismatch)
 };
 
 /// The outcome of a comparison, with a human-readable report.
@@ -71,15 +72,24 @@ std::pair<DType, std::vector<double>> valuesOf(const V& v) {
 }
 }  // namespace detail
 
+/// numpy.isclose's rule for one element: finite values are close when |a - e| <= atol + rtol·|e|;
+/// an infinity is close only to the same infinity (inf vs -inf or vs a finite value is not);
+/// a NaN is close only to a NaN, and only with `equalNan`.
+inline bool is_close(double actual, double expected, double rtol, double atol, bool equalNan = false) {
+  if (std::isnan(actual) || std::isnan(expected)) return equalNan && std::isnan(actual) && std::isnan(expected);
+  if (std::isinf(actual) || std::isinf(expected)) return actual == expected;
+  return std::fabs(actual - expected) <= atol + rtol * std::fabs(expected);
+}
+
 namespace detail {
-/// With PL_RESULT_DUMP=<file>, every checked result is appended there ("<dtype> <n>" then the
-/// values), so an eager run and a translated run of the same program can be compared value by
-/// value (tests/e2e/compare_results).
-inline void dumpResult(DType dt, const std::vector<double>& values) {
+/// With PL_RESULT_DUMP=<file>, every checked result is appended there ("<dtype> <n> equal_nan=<0|1>"
+/// then the values), so an eager run and a translated run of the same program can be compared
+/// value by value with the same rules (tests/e2e/compare_results).
+inline void dumpResult(DType dt, const std::vector<double>& values, bool equalNan) {
   const char* path = std::getenv("PL_RESULT_DUMP");
   if (!path || !*path) return;
   if (std::FILE* f = std::fopen(path, "a")) {
-    std::fprintf(f, "%s %zu\n", std::string(dtypeName(dt)).c_str(), values.size());
+    std::fprintf(f, "%s %zu equal_nan=%d\n", std::string(dtypeName(dt)).c_str(), values.size(), equalNan ? 1 : 0);
     for (double v : values) std::fprintf(f, "%.17g\n", v);
     std::fclose(f);
   }
@@ -90,7 +100,7 @@ inline void dumpResult(DType dt, const std::vector<double>& values) {
 template <class A, class E>
 CloseReport check_close(const A& actual, const E& expected, AllcloseOptions o = {}) {
   const auto [dt, a] = detail::valuesOf(actual);
-  detail::dumpResult(dt, a);
+  detail::dumpResult(dt, a, o.equal_nan);
   const auto e = detail::valuesOf(expected).second;
   const Tolerance def = default_tolerance(dt);
   const double rtol = o.rtol.value_or(def.rtol), atol = o.atol.value_or(def.atol);
@@ -103,8 +113,9 @@ CloseReport check_close(const A& actual, const E& expected, AllcloseOptions o = 
     return r;
   }
   for (std::size_t i = 0; i < a.size(); ++i) {
-    const double err = std::fabs(a[i] - e[i]);
-    const bool bad = std::isnan(a[i]) != std::isnan(e[i]) || (!std::isnan(a[i]) && !(err <= atol + rtol * std::fabs(e[i])));
+    const bool bad = !is_close(a[i], e[i], rtol, atol, o.equal_nan);
+    // |err| of equal infinities (or of NaNs that match) is 0, not inf - inf.
+    const double err = bad ? std::fabs(a[i] - e[i]) : (std::isfinite(a[i]) ? std::fabs(a[i] - e[i]) : 0.0);
     if (!std::isnan(err) && err > r.max_abs_err) r.max_abs_err = err;
     if (bad) {
       if (r.mismatches < 5) os << "  [" << i << "] actual " << a[i] << " expected " << e[i] << " (|err| " << err << ")\n";
