@@ -1,5 +1,7 @@
 // Source rewriting of the main file: entry bodies → calls into the appended generated code.
 #include "translator/rewrite.h"
+
+#include "emit/sim/sim_printer.h"
 #include "translator/source_location.h"
 
 #include "clang/AST/ASTContext.h"
@@ -80,7 +82,8 @@ std::optional<std::string> rewriteMainFile(clang::ASTContext &ctx,
     if (!pattern)
       pattern = e.decl;
     dispatch += "  if (fn == reinterpret_cast<const void *>(&" + qualifiedInstanceName(e.decl) +
-                "))\n    return (void)args.run(" + opts.kernelTable + ", &" + e.orchestration +
+                "))\n    return (void)args.run(" + opts.kernelTable + ", &" +
+                emit::sim::cppIdentifier(e.orchestration) + // as the emitter names it ("main_")
                 ");\n";
     if (!done.insert(pattern).second)
       continue;

@@ -221,6 +221,8 @@ private:
       if (!c->target().isOp())
         return error("ES004", s.span(), "kernel '" + fn_.name() + "' calls function '" +
                                             c->target().name() + "' (run pass InlineFunctions)");
+      if (c->target().name() == "tensor.write")
+        return gmWrite(v, *c, s.span());
       const SimOpEntry *e = lookupSimOp(c->target().name());
       if (!e && c->target().name() != "tensor.dim" && c->target().name() != "tensor.read") {
         bind(v);
@@ -248,6 +250,8 @@ private:
     const SimOpEntry *e = c && c->target().isOp() ? lookupSimOp(c->target().name()) : nullptr;
     if (e && e->form == SimForm::Store)
       return store(nullptr, *c, s.span());
+    if (c && c->target().isOp() && c->target().name() == "tensor.write")
+      return gmWrite(nullptr, *c, s.span());
     if (e && e->form == SimForm::Barrier)
       return line(std::string(e->instr) + ";");
     if (e && (e->form == SimForm::Write || e->form == SimForm::Insert))
@@ -441,6 +445,18 @@ private:
       if (auto *l = std::get_if<ExprList>(vs))
         sizes = braced(*l);
     return "TLOAD(" + dst + ", " + name(a[0]) + ".partition(" + braced(a[1]) + ", " + sizes + "));";
+  }
+
+  /// `r = tensor.write(view, {idx}, v)`: GMSETVAL of one element; `r` is the view itself.
+  void gmWrite(const VarPtr &v, const Call &c, const Span &span) {
+    const ExprList &a = c.args();
+    auto *tt = a.size() == 3 ? dyn_cast<TensorType>(a[0]->type().get()) : nullptr;
+    auto *idx = a.size() == 3 ? dyn_cast<MakeTuple>(a[1].get()) : nullptr;
+    if (!tt || !idx || idx->elements().size() != tt->rank())
+      return error("ES003", span, "emitter needs 'tensor.write' with one index per tensor dim");
+    line("GMSETVAL(" + name(a[0]) + ", " + braced(a[1]) + ", " + expr(a[2]) + ");");
+    if (v)
+      alias(v.get(), name(a[0]));
   }
 
   /// `r = tile.store(t, offsets, view)`: TSTORE into the window; `r` is the view itself.

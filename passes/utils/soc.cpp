@@ -81,7 +81,10 @@ std::optional<int64_t> tileBufferBytes(const ir::TileType &t, int64_t align) {
       return std::nullopt;
     elems *= *d;
   }
-  int64_t bits = elems * static_cast<int64_t>(ir::dtypeBits(t.dtype()));
+  // A bool tile holds one byte per element (the simulator's and PTO's mask tiles); sized as
+  // bits it overlapped its neighbour, a silent miscompile of cmp. 4-bit types stay packed.
+  int64_t bitsPer = t.dtype() == ir::DataType::Bool ? 8 : ir::dtypeBits(t.dtype());
+  int64_t bits = elems * bitsPer;
   return alignUp((bits + 7) / 8, align);
 }
 

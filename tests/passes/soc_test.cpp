@@ -68,6 +68,8 @@ TEST(Soc, TileBufferBytes) {
   EXPECT_EQ(tileBufferBytes(tile(ir::DataType::FP32, 3, 5), 32), 64);
   EXPECT_EQ(tileBufferBytes(tile(ir::DataType::FP16, 1, 1), 32), 32);
   EXPECT_EQ(tileBufferBytes(tile(ir::DataType::Int4, 16, 16), 32), 128);
+  // bool: one byte per element (regression: 16x16 took 32 bytes, and cmp results overlapped)
+  EXPECT_EQ(tileBufferBytes(tile(ir::DataType::Bool, 16, 16), 32), 256);
   auto n = ir::Var::make("n", ir::ScalarType::get(ir::DataType::Index));
   EXPECT_EQ(tileBufferBytes(ir::TileType(ir::DataType::FP32, {n, ir::ConstInt::make(4)}), 32),
             std::nullopt);

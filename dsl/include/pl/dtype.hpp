@@ -422,16 +422,20 @@ class SoftFloat {
 
  public:
   constexpr SoftFloat() = default;
-  SoftFloat(double v) : bits_(static_cast<std::uint16_t>(detail::encodeSmall(D, v, RoundMode::Rint))) {}  // NOLINT
-  static SoftFloat fromBits(std::uint16_t b) { SoftFloat s; s.bits_ = b; return s; }
+  SoftFloat(double v) : bits_(static_cast<Bits>(detail::encodeSmall(D, v, RoundMode::Rint))) {}  // NOLINT
+  static SoftFloat fromBits(std::uint16_t b) { SoftFloat s; s.bits_ = static_cast<Bits>(b); return s; }
   std::uint16_t bits() const { return bits_; }
   operator double() const { return detail::decodeSmall(D, bits_); }  // NOLINT
   explicit operator float() const { return static_cast<float>(detail::decodeSmall(D, bits_)); }
   static constexpr DType dtype = D;
 
  private:
-  std::uint16_t bits_ = 0;
+  /// The storage is as wide as the format (one byte for the 8- and 4-bit ones), so arrays of
+  /// SoftFloat have the dtype's element size (the simulator's tensors rely on it).
+  using Bits = std::conditional_t<(dtypeBits(D) <= 8), std::uint8_t, std::uint16_t>;
+  Bits bits_ = 0;
 };
+static_assert(sizeof(SoftFloat<DType::FP8E4M3FN>) == 1 && sizeof(SoftFloat<DType::FP16>) == 2);
 
 using Half = SoftFloat<DType::FP16>;
 using BFloat16 = SoftFloat<DType::BF16>;

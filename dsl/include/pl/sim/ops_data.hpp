@@ -306,4 +306,11 @@ double GMGETVAL(const GlobalView<T>& v, std::initializer_list<std::int64_t> idx)
   return pl::detail::slotToDouble(dtypeOf<T>, detail::loadSlot<T>(v.at(idx)));
 }
 
+/// A kernel's scalar write of one element of a global tensor (IR tensor.write), rounded to the
+/// tensor's dtype.
+template <class T, class S>
+void GMSETVAL(const GlobalView<T>& v, std::initializer_list<std::int64_t> idx, const S& value) {
+  detail::storeSlot<T>(v.at(idx), detail::scalarToSlot(dtypeOf<T>, value));
+}
+
 }  // namespace pl::sim
