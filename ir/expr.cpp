@@ -77,6 +77,8 @@ ExprPtr Binary::make(BinaryOp op, ExprPtr l, ExprPtr r, Span s) {
       t = UnknownType::get();
     if (op == BinaryOp::FloatDiv && ld && rd && !isFloat(*ld) && !isFloat(*rd))
       t = ScalarType::get(DataType::FP32);
+    if ((op == BinaryOp::Shl || op == BinaryOp::Shr) && ld)
+      t = ScalarType::get(*ld); // as in C++: the shift count does not widen the result
   }
   return std::make_shared<const Binary>(op, std::move(l), std::move(r), std::move(t), std::move(s));
 }

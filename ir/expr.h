@@ -131,6 +131,8 @@ private:
   X(Mul, "*")                                                                                      \
   X(FloorDiv, "//")                                                                                \
   X(FloorMod, "%")                                                                                 \
+  X(TruncDiv, "truncdiv")                                                                          \
+  X(TruncMod, "truncmod")                                                                          \
   X(FloatDiv, "/")                                                                                 \
   X(Min, "min")                                                                                    \
   X(Max, "max")                                                                                    \
@@ -166,8 +168,9 @@ public:
   Binary(BinaryOp op, ExprPtr l, ExprPtr r, TypePtr t, Span s = {})
       : Expr(ExprKind::Binary, std::move(t), std::move(s)), op_(op), lhs_(std::move(l)),
         rhs_(std::move(r)) {}
-  /// Builds with the result type deduced: comparisons and logic give bool, otherwise the
-  /// wider dtype of the same category (float beats int; Index beats narrower ints).
+  /// Builds with the result type deduced: comparisons and logic give bool, shifts the left
+  /// operand's dtype, otherwise the wider dtype of the same category (float beats int; Index
+  /// beats narrower ints).
   static ExprPtr make(BinaryOp op, ExprPtr l, ExprPtr r, Span s = {});
   BinaryOp op() const { return op_; }
   const ExprPtr &lhs() const { return lhs_; }

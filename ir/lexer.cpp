@@ -14,6 +14,7 @@ constexpr std::string_view kKeywords[] = {
     "for",    "if",     "else",   "while",  "yield",  "return", "break",    "continue",
     "scope",  "inline", "carry",  "submit", "true",   "false",  "null",     "inf",
     "nan",    "cast",   "min",    "max",    "pow",    "xor",    "abs",      "floordiv",
+    "truncdiv", "truncmod",
     "Tensor", "Tile",   "Scalar", "Tuple",  "MemRef", "Ptr",    "Array",    "Unknown",
     "program", "In",    "Out",    "InOut",  "view",   "auto"};
 

@@ -40,6 +40,10 @@ std::optional<BinaryOp> builtinBinary(const std::string &s) {
     return BinaryOp::Xor;
   if (s == "floordiv")
     return BinaryOp::FloorDiv;
+  if (s == "truncdiv")
+    return BinaryOp::TruncDiv;
+  if (s == "truncmod")
+    return BinaryOp::TruncMod;
   return std::nullopt;
 }
 

@@ -69,14 +69,10 @@ int binaryPrec(BinaryOp op) {
   }
 }
 
+/// The name of a binary op printed as a call: its spelling (min, truncdiv, ...), except
+/// FloorDiv, whose spelling `//` is not IR syntax.
 std::string_view callFormName(BinaryOp op) {
-  switch (op) {
-  case BinaryOp::Min: return "min";
-  case BinaryOp::Max: return "max";
-  case BinaryOp::Pow: return "pow";
-  case BinaryOp::Xor: return "xor";
-  default: return "floordiv";
-  }
+  return op == BinaryOp::FloorDiv ? "floordiv" : binaryOpSpelling(op);
 }
 
 /// A name hint made into an identifier that is not a reserved word.

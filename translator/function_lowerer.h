@@ -65,6 +65,22 @@ public:
   std::optional<double> evaluateStdMath(const clang::CallExpr *call) const;
   /// Converts a scalar to the scalar type `to` (constants retyped, others cast).
   ir::ExprPtr coerceScalar(ir::ExprPtr v, clang::QualType to, clang::SourceLocation loc);
+  // C++ integer semantics (lower_expr.cpp). Signed C++ integers are INDEX values; conversions
+  // and `<<` that C++ defines modulo 2^N wrap through a cast to the exact dtype.
+  /// The dtype with exactly the values of C++ integer type `t` (64-bit signed: INDEX).
+  std::optional<ir::DataType> exactIntDType(clang::QualType t) const;
+  /// `v` as dtype `to`: a constant is converted (wrapped), anything else cast.
+  ir::ExprPtr castScalar(ir::ExprPtr v, ir::DataType to, clang::SourceLocation loc);
+  /// `v` converted to the lowered type of `to` (a pl::Scalar conversion: a cast when it differs).
+  ir::ExprPtr coerceToType(ir::ExprPtr v, clang::QualType to, clang::SourceLocation loc);
+  /// The C++ integral conversion of `v` (of C++ type `from`) to `to`.
+  ir::ExprPtr convertInteger(ir::ExprPtr v, clang::QualType from, clang::QualType to,
+                             clang::SourceLocation loc);
+  /// Any C++ arithmetic conversion (integral ones by convertInteger, others a cast).
+  ir::ExprPtr convertArithmetic(ir::ExprPtr v, clang::QualType from, clang::QualType to,
+                                clang::SourceLocation loc);
+  /// `v`, a value of C++ integer type `t` computed in a wider dtype, wrapped to `t`'s width.
+  ir::ExprPtr rewrapInteger(ir::ExprPtr v, clang::QualType t, clang::SourceLocation loc);
   ir::ExprPtr lowerBinary(clang::BinaryOperatorKind k, ir::ExprPtr l, ir::ExprPtr r,
                           clang::SourceLocation loc);
   ir::ExprPtr lowerDeclRef(const clang::DeclRefExpr *dr);

@@ -18,10 +18,10 @@ std::optional<ir::BinaryOp> binaryOpFor(clang::BinaryOperatorKind k, bool isFloa
   case K::BO_Add: return ir::BinaryOp::Add;
   case K::BO_Sub: return ir::BinaryOp::Sub;
   case K::BO_Mul: return ir::BinaryOp::Mul;
-  // Integer division and remainder are index arithmetic: floor semantics, which equal C++'s
-  // truncation for the non-negative operands indices have (documented in docs/dsl.md).
-  case K::BO_Div: return isFloat ? ir::BinaryOp::FloatDiv : ir::BinaryOp::FloorDiv;
-  case K::BO_Rem: return ir::BinaryOp::FloorMod;
+  // C++ integer division and remainder round toward zero (Simplify turns them into floor
+  // division / modulo where the operands are provably non-negative).
+  case K::BO_Div: return isFloat ? ir::BinaryOp::FloatDiv : ir::BinaryOp::TruncDiv;
+  case K::BO_Rem: return ir::BinaryOp::TruncMod;
   case K::BO_LT: return ir::BinaryOp::Lt;
   case K::BO_LE: return ir::BinaryOp::Le;
   case K::BO_GT: return ir::BinaryOp::Gt;
@@ -68,7 +68,107 @@ std::optional<clang::BinaryOperatorKind> operatorBinary(clang::OverloadedOperato
 
 bool isShaped(const ir::ExprPtr &e) { return ir::isa<ir::ShapedType>(e->type()); }
 
+/// The values an integer dtype holds (bool: 0 and 1).
+std::pair<__int128, __int128> intRange(ir::DataType d) {
+  if (d == ir::DataType::Bool)
+    return {0, 1};
+  unsigned bits = d == ir::DataType::Index ? 64 : ir::dtypeBits(d);
+  if (ir::isUnsignedInt(d))
+    return {0, (static_cast<__int128>(1) << bits) - 1};
+  return {-(static_cast<__int128>(1) << (bits - 1)), (static_cast<__int128>(1) << (bits - 1)) - 1};
+}
+
+/// Whether every value of integer dtype `from` is a value of `to`.
+bool holdsAll(ir::DataType to, ir::DataType from) {
+  auto [tl, th] = intRange(to);
+  auto [fl, fh] = intRange(from);
+  return tl <= fl && fh <= th;
+}
+
+/// `v` converted to integer dtype `d` as C++ (and the IR cast) does: modulo 2^bits, bool: v != 0.
+int64_t wrapInt(int64_t v, ir::DataType d) {
+  if (d == ir::DataType::Bool)
+    return v != 0;
+  unsigned bits = d == ir::DataType::Index ? 64 : ir::dtypeBits(d);
+  if (bits >= 64)
+    return v;
+  uint64_t mask = (uint64_t{1} << bits) - 1, u = static_cast<uint64_t>(v) & mask;
+  if (!ir::isUnsignedInt(d) && ((u >> (bits - 1)) & 1))
+    u |= ~mask;
+  return static_cast<int64_t>(u);
+}
+
+bool isPlScalarType(clang::QualType t) {
+  auto *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+  return rd && rd->getName() == "Scalar" && isInPlNamespace(rd);
+}
+
 } // namespace
+
+std::optional<ir::DataType> FunctionLowerer::exactIntDType(clang::QualType t) const {
+  t = t.getNonReferenceType().getCanonicalType();
+  if (t->isBooleanType())
+    return ir::DataType::Bool;
+  if (!t->isIntegralOrEnumerationType())
+    return std::nullopt;
+  bool isUnsigned = t->isUnsignedIntegerOrEnumerationType();
+  switch (ctx_.getIntWidth(t)) {
+  case 8: return isUnsigned ? ir::DataType::UInt8 : ir::DataType::Int8;
+  case 16: return isUnsigned ? ir::DataType::UInt16 : ir::DataType::Int16;
+  case 32: return isUnsigned ? ir::DataType::UInt32 : ir::DataType::Int32;
+  case 64: return isUnsigned ? ir::DataType::UInt64 : ir::DataType::Index;
+  default: return std::nullopt;
+  }
+}
+
+ir::ExprPtr FunctionLowerer::castScalar(ir::ExprPtr v, ir::DataType to, clang::SourceLocation loc) {
+  auto from = ir::scalarDType(v->type());
+  if (!from || *from == to)
+    return v;
+  if (auto c = ir::constIntValue(v); c && (ir::isIntLike(to) || to == ir::DataType::Bool))
+    return to == ir::DataType::Bool ? ir::ConstBool::make(*c != 0, span(loc))
+                                    : ir::ConstInt::make(wrapInt(*c, to), to, span(loc));
+  return ir::Unary::makeCast(v, to, span(loc));
+}
+
+ir::ExprPtr FunctionLowerer::convertInteger(ir::ExprPtr v, clang::QualType from, clang::QualType to,
+                                            clang::SourceLocation loc) {
+  auto vd = ir::scalarDType(v->type());
+  auto exactTo = exactIntDType(to);
+  if (!vd || !exactTo)
+    return v;
+  auto target = ir::scalarDType(lowerType(to, loc));
+  auto exactFrom = exactIntDType(from);
+  if (!exactFrom && (ir::isIntLike(*vd) || *vd == ir::DataType::Bool))
+    exactFrom = *vd;
+  // A conversion that may change the value wraps at the exact width of `to` (C++20: modulo
+  // 2^N), even when `to` is itself kept as an index.
+  if (exactFrom && !holdsAll(*exactTo, *exactFrom))
+    v = castScalar(v, *exactTo, loc);
+  return target ? castScalar(v, *target, loc) : v;
+}
+
+ir::ExprPtr FunctionLowerer::rewrapInteger(ir::ExprPtr v, clang::QualType t, clang::SourceLocation loc) {
+  auto exact = exactIntDType(t);
+  auto vd = ir::scalarDType(v->type());
+  if (!exact || !vd || *exact == *vd || !ir::isIntLike(*vd))
+    return v;
+  return castScalar(castScalar(v, *exact, loc), *vd, loc);
+}
+
+ir::ExprPtr FunctionLowerer::convertArithmetic(ir::ExprPtr v, clang::QualType from,
+                                               clang::QualType to, clang::SourceLocation loc) {
+  if (!ir::isa<ir::ScalarType>(v->type()) ||
+      ctx_.hasSameUnqualifiedType(from.getNonReferenceType(), to.getNonReferenceType()))
+    return v;
+  if (from->isIntegralOrEnumerationType() && to->isIntegralOrEnumerationType())
+    return convertInteger(v, from, to, loc);
+  // Floating values are fp32 in kernels (as float constants are): float <-> double is no change.
+  if (to->isRealFloatingType())
+    return from->isRealFloatingType() ? v : castScalar(v, ir::DataType::FP32, loc);
+  auto target = ir::scalarDType(lowerType(to, loc));
+  return target ? castScalar(v, *target, loc) : v;
+}
 
 ir::VarPtr FunctionLowerer::declareVar(const clang::ValueDecl *d, ir::TypePtr t) {
   auto v = ir::Var::make(d->getNameAsString(), std::move(t), span(d->getLocation()));
@@ -114,7 +214,7 @@ std::optional<int64_t> FunctionLowerer::evaluateInt(const clang::Expr *e) const 
   clang::Expr::EvalResult r;
   if (!e->EvaluateAsInt(r, ctx_))
     return std::nullopt;
-  return r.Val.getInt().getSExtValue();
+  return r.Val.getInt().getExtValue(); // unsigned values zero-extend (a u64 keeps its bits)
 }
 
 /// Builds `lhs op rhs` for scalars (Binary) or tensors/tiles (the op registry's binary ops).
@@ -148,8 +248,12 @@ ir::ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e) {
   auto *asRef = llvm::dyn_cast<clang::DeclRefExpr>(e);
   if (e->getType()->isIntegralOrEnumerationType() && !e->getType()->isBooleanType() &&
       (!asRef || !lookupVar(asRef->getDecl()))) {
-    if (auto v = evaluateInt(e))
-      return ir::ConstInt::make(*v, ir::DataType::Index, span(loc));
+    if (auto v = evaluateInt(e)) {
+      // unsigned int / long constants keep their dtype (see lowerType); all others are INDEX.
+      auto d = e->getType()->isEnumeralType() ? std::nullopt : exactIntDType(e->getType());
+      bool keep = d == ir::DataType::UInt32 || d == ir::DataType::UInt64;
+      return ir::ConstInt::make(*v, keep ? *d : ir::DataType::Index, span(loc));
+    }
   }
   // Floating constants (`1.0f / 64`, `-std::numeric_limits<float>::infinity()`).
   if (e->getType()->isRealFloatingType() && !e->isValueDependent()) {
@@ -163,7 +267,9 @@ ir::ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e) {
   if (auto *mc = llvm::dyn_cast<clang::CXXMemberCallExpr>(e))
     if (llvm::isa<clang::CXXConversionDecl>(mc->getMethodDecl()) &&
         isInPlNamespace(mc->getMethodDecl()))
-      return lowerExpr(mc->getImplicitObjectArgument()); // DSL scalar conversions
+      // DSL scalar conversions: pl::Scalar<D> converts to a 64-bit integer (or float / bool),
+      // and C++ computes in that type (no int32 overflow).
+      return coerceToType(lowerExpr(mc->getImplicitObjectArgument()), mc->getType(), loc);
   if (auto *b = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(e))
     return ir::ConstBool::make(b->getValue(), span(loc));
   if (auto *f = llvm::dyn_cast<clang::FloatingLiteral>(e))
@@ -188,7 +294,10 @@ ir::ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e) {
     if (bo->isAssignmentOp() || bo->getOpcode() == clang::BO_Comma)
       return errorExpr(loc, "F303",
                        "assignment inside an expression; write it as its own statement");
-    return lowerBinary(bo->getOpcode(), lowerExpr(bo->getLHS()), lowerExpr(bo->getRHS()), loc);
+    ir::ExprPtr r =
+        lowerBinary(bo->getOpcode(), lowerExpr(bo->getLHS()), lowerExpr(bo->getRHS()), loc);
+    // `<<` is defined modulo 2^N for every integer type (C++20); an int kept as an index wraps.
+    return bo->getOpcode() == clang::BO_Shl ? rewrapInteger(r, bo->getType(), loc) : r;
   }
   if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e))
     return lowerUnary(uo);
@@ -207,8 +316,11 @@ ir::ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e) {
     // Copies and moves of DSL values are the value itself.
     if (ce->getNumArgs() == 1 && ce->getConstructor()->isCopyOrMoveConstructor())
       return lowerExpr(ce->getArg(0));
-    if (ce->getNumArgs() == 1 && ce->getConstructor()->isConvertingConstructor(false))
-      return lowerExpr(ce->getArg(0));
+    if (ce->getNumArgs() == 1 && ce->getConstructor()->isConvertingConstructor(false)) {
+      ir::ExprPtr v = lowerExpr(ce->getArg(0));
+      // pl::Scalar<D>(x) converts x to D (integers wrap, as the eager constructor does).
+      return isPlScalarType(e->getType()) ? coerceToType(v, e->getType(), loc) : v;
+    }
     return errorExpr(loc, "F305",
                      "construction of '" + e->getType().getAsString() +
                          "' inside a marked function; create tensors and tiles with pl:: ops");
@@ -254,7 +366,7 @@ ir::ExprPtr FunctionLowerer::lowerDeclRef(const clang::DeclRefExpr *dr) {
   if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d)) {
     if (const clang::APValue *val = vd->evaluateValue()) {
       if (val->isInt())
-        return ir::ConstInt::make(val->getInt().getSExtValue(), ir::DataType::Index,
+        return ir::ConstInt::make(val->getInt().getExtValue(), ir::DataType::Index,
                                   span(dr->getLocation()));
       if (val->isFloat())
         return ir::ConstFloat::make(val->getFloat().convertToDouble(), ir::DataType::FP32,
@@ -271,6 +383,7 @@ ir::ExprPtr FunctionLowerer::lowerCast(const clang::Expr *sub, clang::QualType t
                                        clang::CastKind kind, clang::SourceLocation loc) {
   ir::ExprPtr v = lowerExpr(sub);
   switch (kind) {
+  case clang::CK_IntegralCast: return convertInteger(v, sub->getType(), to, loc);
   case clang::CK_IntegralToFloating:
   case clang::CK_FloatingToIntegral:
   case clang::CK_IntegralToBoolean:
@@ -397,6 +510,13 @@ FunctionLowerer::lowerLocalLambdaCall(const clang::CXXOperatorCallExpr *call) {
   return result;
 }
 
+ir::ExprPtr FunctionLowerer::coerceToType(ir::ExprPtr v, clang::QualType to,
+                                          clang::SourceLocation loc) {
+  auto target = ir::isa<ir::ScalarType>(v->type()) ? ir::scalarDType(lowerType(to, loc))
+                                                    : std::nullopt;
+  return target ? castScalar(v, *target, loc) : v;
+}
+
 ir::ExprPtr FunctionLowerer::coerceScalar(ir::ExprPtr v, clang::QualType to,
                                           clang::SourceLocation loc) {
   auto from = ir::scalarDType(v->type());
@@ -437,16 +557,29 @@ bool FunctionLowerer::lowerAssignment(const clang::Expr *e) {
       return true;
     }
     if (auto *ca = llvm::dyn_cast<clang::CompoundAssignOperator>(bo)) {
+      // C++: the left operand converts to the computation type, the result back to its type.
       auto base = clang::BinaryOperator::getOpForCompoundAssignment(ca->getOpcode());
-      assignTo(ca->getLHS(), lowerBinary(base, lowerExpr(ca->getLHS()), lowerExpr(ca->getRHS()), loc), loc);
+      clang::QualType lt = ca->getLHS()->getType();
+      ir::ExprPtr l = convertArithmetic(lowerExpr(ca->getLHS()), lt, ca->getComputationLHSType(), loc);
+      ir::ExprPtr r = lowerBinary(base, l, lowerExpr(ca->getRHS()), loc);
+      if (base == clang::BO_Shl)
+        r = rewrapInteger(r, ca->getComputationResultType(), loc);
+      assignTo(ca->getLHS(), convertArithmetic(r, ca->getComputationResultType(), lt, loc), loc);
       return true;
     }
     return false;
   }
   if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e); uo && uo->isIncrementDecrementOp()) {
     auto k = uo->isIncrementOp() ? clang::BO_Add : clang::BO_Sub;
-    assignTo(uo->getSubExpr(),
-             lowerBinary(k, lowerExpr(uo->getSubExpr()), ir::ConstInt::make(1), loc), loc);
+    ir::ExprPtr v = lowerExpr(uo->getSubExpr());
+    auto d = ir::scalarDType(v->type());
+    ir::ExprPtr one = ir::ConstInt::make(1, d && ir::isIntLike(*d) ? *d : ir::DataType::Index);
+    ir::ExprPtr r = lowerBinary(k, v, one, loc);
+    // A type narrower than int is promoted, incremented, and converted back (modulo 2^N).
+    clang::QualType t = uo->getSubExpr()->getType();
+    if (t->isIntegralOrEnumerationType() && ctx_.getIntWidth(t) < ctx_.getIntWidth(ctx_.IntTy))
+      r = rewrapInteger(r, t, loc);
+    assignTo(uo->getSubExpr(), r, loc);
     return true;
   }
   if (auto *oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e); oc && oc->getNumArgs() == 2) {

@@ -114,12 +114,17 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
     using K = clang::BuiltinType::Kind;
     switch (bt->getKind()) {
     case K::Bool: return ir::ScalarType::get(ir::DataType::Bool);
-    // Plain C++ integers are index arithmetic (PyPTO's bare ints are INDEX); a fixed-width
-    // scalar is spelled pl::Scalar<pl::i32> etc.
+    // Plain signed C++ integers are index arithmetic (PyPTO's bare ints are INDEX): int64 holds
+    // every value, their overflow is undefined, and conversions into them and `<<` wrap
+    // explicitly (lower_expr.cpp). unsigned short / char are promoted to int before any
+    // arithmetic, so INDEX holds them too. unsigned int / long wrap on every operation: they
+    // keep their own dtype. A fixed-width scalar is spelled pl::Scalar<pl::i32> etc.
     case K::Long: case K::LongLong: case K::Int: case K::Short: case K::SChar:
-    case K::Char_S: case K::UInt: case K::ULong: case K::ULongLong: case K::UShort:
-    case K::UChar: case K::Char_U:
+    case K::Char_S: case K::UShort: case K::UChar: case K::Char_U:
       return ir::ScalarType::get(ir::DataType::Index);
+    case K::UInt: case K::ULong: case K::ULongLong:
+      return ir::ScalarType::get(ctx_.getIntWidth(t) == 64 ? ir::DataType::UInt64
+                                                           : ir::DataType::UInt32);
     case K::Float: return ir::ScalarType::get(ir::DataType::FP32);
     default: break;
     }

@@ -165,11 +165,47 @@ FunctionPrinter::Printed FunctionPrinter::constP(const Expr &e) {
   return {lit, v < 0 ? 3 : 0};
 }
 
+namespace {
+
+/// Integer dtypes narrower than C++'s `int`: their arithmetic is computed in `int` and must be
+/// wrapped back to the IR's result dtype.
+bool narrowerThanInt(std::optional<DataType> d) {
+  return d && isIntLike(*d) && *d != DataType::Bool && dtypeBits(*d) < 32;
+}
+
+/// A comparison of integers of different signedness: C++ would convert the signed operand to
+/// unsigned; the IR compares values (std::cmp_less and friends).
+std::optional<std::string> valueComparison(const Binary &b) {
+  auto l = scalarDType(b.lhs()->type()), r = scalarDType(b.rhs()->type());
+  auto intNonBool = [](std::optional<DataType> d) {
+    return d && isIntLike(*d) && *d != DataType::Bool;
+  };
+  if (!isComparison(b.op()) || !intNonBool(l) || !intNonBool(r) ||
+      isUnsignedInt(*l) == isUnsignedInt(*r))
+    return std::nullopt;
+  switch (b.op()) {
+  case BinaryOp::Eq: return "std::cmp_equal";
+  case BinaryOp::Ne: return "std::cmp_not_equal";
+  case BinaryOp::Lt: return "std::cmp_less";
+  case BinaryOp::Le: return "std::cmp_less_equal";
+  case BinaryOp::Gt: return "std::cmp_greater";
+  default: return "std::cmp_greater_equal";
+  }
+}
+
+} // namespace
+
 FunctionPrinter::Printed FunctionPrinter::binaryP(const Binary &b) {
   auto wrap = [](const Printed &p, int max) { return p.prec > max ? "(" + p.text + ")" : p.text; };
   Printed l = exprP(b.lhs()), r = exprP(b.rhs());
   auto call = [&](const std::string &f) -> Printed { return {f + "(" + l.text + ", " + r.text + ")", 0}; };
-  std::string rt = scalarCppType(scalarDType(b.type()).value_or(DataType::Index)).value_or("double");
+  auto rd = scalarDType(b.type());
+  std::string rt = scalarCppType(rd.value_or(DataType::Index)).value_or("double");
+  // A literal shifted left is shifted in the result dtype (a bare `1 << n` is an int shift).
+  if (b.op() == BinaryOp::Shl && isa<ConstInt>(b.lhs().get()))
+    l = {"static_cast<" + rt + ">(" + l.text + ")", 0};
+  if (auto f = valueComparison(b))
+    return call(*f);
   int prec = 0;
   switch (b.op()) {
   case BinaryOp::FloorDiv: return call("pl_sim_helpers::floordiv");
@@ -178,6 +214,10 @@ FunctionPrinter::Printed FunctionPrinter::binaryP(const Binary &b) {
   case BinaryOp::Max: return call("std::max<" + rt + ">");
   case BinaryOp::Pow: return {"static_cast<" + rt + ">(std::pow(" + l.text + ", " + r.text + "))", 0};
   case BinaryOp::Xor: return {wrap(l, 9) + " != " + wrap(r, 9), 10};
+  case BinaryOp::TruncDiv:
+    return {wrap(l, 5) + " / " + wrap(r, 4), 5};
+  case BinaryOp::TruncMod:
+    return {wrap(l, 5) + " % " + wrap(r, 4), 5};
   case BinaryOp::Mul: case BinaryOp::FloatDiv: prec = 5; break;
   case BinaryOp::Add: case BinaryOp::Sub: prec = 6; break;
   case BinaryOp::Shl: case BinaryOp::Shr: prec = 7; break;
@@ -190,7 +230,12 @@ FunctionPrinter::Printed FunctionPrinter::binaryP(const Binary &b) {
   case BinaryOp::Or: prec = 15; break;
   }
   std::string op(binaryOpSpelling(b.op()));
-  return {wrap(l, prec) + " " + op + " " + wrap(r, prec - 1), prec};
+  std::string text = wrap(l, prec) + " " + op + " " + wrap(r, prec - 1);
+  bool mayLeaveDType = b.op() == BinaryOp::Add || b.op() == BinaryOp::Sub ||
+                       b.op() == BinaryOp::Mul || b.op() == BinaryOp::Shl;
+  if (mayLeaveDType && narrowerThanInt(rd))
+    return {"static_cast<" + rt + ">(" + text + ")", 0};
+  return {text, prec};
 }
 
 FunctionPrinter::Printed FunctionPrinter::exprP(const ExprPtr &e) {
@@ -208,9 +253,15 @@ FunctionPrinter::Printed FunctionPrinter::exprP(const ExprPtr &e) {
     std::string xt = x.prec > 3 ? "(" + x.text + ")" : x.text;
     switch (u->op()) {
     case UnaryOp::Abs: return {"std::abs(" + x.text + ")", 0};
-    case UnaryOp::Neg: return {"-" + xt, 3};
+    case UnaryOp::Neg:
+    case UnaryOp::BitNot: {
+      std::string text = (u->op() == UnaryOp::Neg ? "-" : "~") + xt;
+      if (!narrowerThanInt(scalarDType(u->type())))
+        return {text, 3};
+      auto t = scalarType(u->type(), u->span());
+      return {"static_cast<" + t.value_or("void") + ">(" + text + ")", 0};
+    }
     case UnaryOp::Not: return {"!" + xt, 3};
-    case UnaryOp::BitNot: return {"~" + xt, 3};
     case UnaryOp::Cast: {
       auto t = scalarType(u->type(), u->span());
       return {"static_cast<" + t.value_or("void") + ">(" + x.text + ")", 0};

@@ -54,6 +54,10 @@ std::optional<int64_t> arith(BinaryOp op, int64_t a, int64_t b) {
     return arith::checkedFloorDiv(a, b);
   case BinaryOp::FloorMod:
     return arith::checkedFloorMod(a, b);
+  case BinaryOp::TruncDiv:
+    return arith::checkedTruncDiv(a, b);
+  case BinaryOp::TruncMod:
+    return arith::checkedTruncMod(a, b);
   case BinaryOp::Min:
     return std::min(a, b);
   case BinaryOp::Max:
@@ -434,7 +438,8 @@ bool isAuxChain(const ExprPtr &e, const Var *iv, const Defs &defs, int depth = 0
     return true;
   auto *b = dynCast<Binary>(r);
   if (!b || (b->op() != BinaryOp::Add && b->op() != BinaryOp::Sub && b->op() != BinaryOp::Mul &&
-             b->op() != BinaryOp::FloorDiv && b->op() != BinaryOp::FloatDiv))
+             b->op() != BinaryOp::FloorDiv && b->op() != BinaryOp::TruncDiv &&
+             b->op() != BinaryOp::FloatDiv))
     return false;
   std::unordered_set<const Var *> lr, rr;
   bool lConst = collectReads(b->lhs(), defs, lr) && lr.empty();

@@ -157,9 +157,39 @@ TEST(PrinterParser, EveryBinaryUnaryAndConstant) {
   EXPECT_EQ(printExpr(mul(add(a, b), sub(a, ci(-3)))), "(a + b) * (a - -3)");
   EXPECT_EQ(printExpr(Unary::make(UnaryOp::Neg, ci(3))), "-(3)");
   EXPECT_EQ(printExpr(Binary::make(BinaryOp::FloorDiv, a, ci(4))), "floordiv(a, 4)");
+  EXPECT_EQ(printExpr(Binary::make(BinaryOp::TruncDiv, a, ci(4))), "truncdiv(a, 4)");
+  EXPECT_EQ(printExpr(Binary::make(BinaryOp::TruncMod, sub(a, ci(3)), ci(-2))),
+            "truncmod(a - 3, -2)");
   EXPECT_EQ(printExpr(ci(5, DataType::Int32)), "int32(5)");
   EXPECT_EQ(printExpr(ConstFloat::make(0.1)), "0.1");
   EXPECT_EQ(printExpr(ConstFloat::make(2.0, DataType::BF16)), "bf16(2.0)");
+}
+
+// C++ division and remainder (round toward zero) are their own ops, next to floor division
+// and modulo; the call forms read back as those ops.
+TEST(PrinterParser, TruncatingDivisionAndRemainder) {
+  const char *text = R"(program p {
+  Opaque f(In index a, In index b) -> (index, index, index, index) {
+    index q = truncdiv(a - 3, 2);
+    index r = truncmod(a, b);
+    index fq = floordiv(a, b);
+    index fr = a % b;
+    return q, r, fq, fr;
+  }
+}
+)";
+  DiagnosticEngine d;
+  auto p = parse(text, d);
+  ASSERT_TRUE(p) << d.formatAll();
+  auto &body = static_cast<const Seq &>(*p->functions()[0]->body());
+  auto opOf = [&](size_t k) {
+    return static_cast<const Binary &>(*static_cast<const Assign &>(*body.stmts()[k]).value()).op();
+  };
+  EXPECT_EQ(opOf(0), BinaryOp::TruncDiv);
+  EXPECT_EQ(opOf(1), BinaryOp::TruncMod);
+  EXPECT_EQ(opOf(2), BinaryOp::FloorDiv);
+  EXPECT_EQ(opOf(3), BinaryOp::FloorMod);
+  EXPECT_EQ(printProgram(*p), text);
 }
 
 TEST(PrinterParser, NanRoundTripsAsText) {

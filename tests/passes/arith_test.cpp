@@ -170,4 +170,78 @@ TEST(ArithRewrite, CallsAreNeverDropped) {
   EXPECT_EQ(simp(a, add(call, c(0))), "g(x)");
 }
 
+// C++ division and remainder (truncdiv / truncmod) round toward zero; INT64_MIN / -1 and a zero
+// divisor are undefined and never folded.
+TEST(ArithTrunc, FoldsWithCxxSemantics) {
+  EXPECT_EQ(checkedTruncDiv(-7, 2), -3);
+  EXPECT_EQ(checkedTruncMod(-7, 2), -1);
+  EXPECT_EQ(checkedTruncDiv(7, -2), -3);
+  EXPECT_EQ(checkedTruncMod(7, -2), 1);
+  EXPECT_EQ(checkedTruncDiv(kMin, -1), std::nullopt);
+  EXPECT_EQ(checkedTruncMod(kMin, -1), std::nullopt);
+  EXPECT_EQ(checkedTruncDiv(1, 0), std::nullopt);
+  EXPECT_EQ(checkedTruncDiv(kMin, 1), kMin);
+  EXPECT_EQ(printExpr(foldConstant(bin(BinaryOp::TruncDiv, c(-7), c(2)))), "-3");
+  EXPECT_EQ(printExpr(foldConstant(bin(BinaryOp::TruncMod, c(-7), c(2)))), "-1");
+  EXPECT_EQ(foldConstant(bin(BinaryOp::TruncMod, c(1), c(0))), nullptr);
+  // A u64 constant past INT64_MAX (stored as its bits) is not read as negative.
+  EXPECT_EQ(foldConstant(bin(BinaryOp::TruncDiv, c(-2, DataType::UInt64), c(2, DataType::UInt64))),
+            nullptr);
+  EXPECT_EQ(foldConstant(lt(c(-1, DataType::UInt64), c(1, DataType::UInt64))), nullptr);
+}
+
+TEST(ArithTrunc, Bounds) {
+  Analyzer a;
+  auto i = var("i"), j = var("j");
+  a.bind(i, {-9, 20});
+  a.bind(j, {0, 5});
+  EXPECT_EQ(a.bound(bin(BinaryOp::TruncDiv, i, c(4))), (ConstIntBound{-2, 5}));
+  EXPECT_EQ(a.bound(bin(BinaryOp::TruncDiv, i, c(-4))), (ConstIntBound{-5, 2}));
+  EXPECT_EQ(a.bound(bin(BinaryOp::TruncMod, i, c(4))), (ConstIntBound{-3, 3}));
+  EXPECT_EQ(a.bound(bin(BinaryOp::TruncMod, i, c(-4))), (ConstIntBound{-3, 3}));
+  EXPECT_EQ(a.bound(bin(BinaryOp::TruncMod, j, c(8))), (ConstIntBound{0, 5}));
+  EXPECT_EQ(a.bound(bin(BinaryOp::TruncMod, i, j)), (ConstIntBound{-4, 4}));
+  EXPECT_TRUE(a.bound(bin(BinaryOp::TruncDiv, i, j)).isEverything()); // j may be 0
+}
+
+TEST(ArithTrunc, RewritesOnlyWhereSound) {
+  Analyzer a;
+  auto i = var("i"), j = var("j"), x = var("x");
+  a.bind(i, {0, 127});
+  a.bind(j, {-8, 8});
+  // Non-negative dividend, positive divisor: floor division, whose rules then apply.
+  EXPECT_EQ(simp(a, bin(BinaryOp::TruncDiv, i, c(128))), "0");
+  EXPECT_EQ(simp(a, bin(BinaryOp::TruncDiv, i, c(16))), "floordiv(i, 16)");
+  EXPECT_EQ(simp(a, bin(BinaryOp::TruncMod, i, c(16))), "i % 16");
+  // A dividend that may be negative stays truncating.
+  EXPECT_EQ(simp(a, bin(BinaryOp::TruncDiv, j, c(2))), "truncdiv(j, 2)");
+  EXPECT_EQ(simp(a, bin(BinaryOp::TruncMod, j, c(2))), "truncmod(j, 2)");
+  EXPECT_EQ(simp(a, bin(BinaryOp::TruncDiv, x, c(1))), "x");
+  EXPECT_EQ(simp(a, bin(BinaryOp::TruncMod, x, c(-1))), "0");
+  EXPECT_EQ(simp(a, bin(BinaryOp::TruncDiv, mul(x, c(8)), c(8))), "x");
+  EXPECT_EQ(simp(a, bin(BinaryOp::TruncMod, mul(x, c(8)), c(8))), "0");
+}
+
+// Unsigned (and narrow) arithmetic wraps: no rule may assume it does not.
+TEST(ArithUnsigned, NoRuleAssumesNoWrap) {
+  Analyzer a;
+  auto u = var("u", DataType::UInt32), v = var("v", DataType::UInt32);
+  EXPECT_EQ(simp(a, bin(BinaryOp::Ge, u, v)), "u >= v");
+  EXPECT_EQ(simp(a, lt(sub(u, c(1, DataType::UInt32)), c(5, DataType::UInt32))),
+            "u - uint32(1) < uint32(5)");
+  EXPECT_EQ(simp(a, bin(BinaryOp::FloorDiv, mul(u, c(8, DataType::UInt32)), c(8, DataType::UInt32))),
+            "floordiv(u * uint32(8), uint32(8))");
+  // Bounded operands cannot wrap: the rules apply.
+  Analyzer b;
+  b.bind(u, {0, 100});
+  EXPECT_EQ(simp(b, bin(BinaryOp::FloorDiv, mul(u, c(8, DataType::UInt32)), c(8, DataType::UInt32))),
+            "u");
+  // cast<index>(cast<int32>(x)) is x when int32 holds x's range, else it stays.
+  auto i = var("i"), n = var("n");
+  b.bind(i, {-1000, 1000});
+  EXPECT_EQ(simp(b, Unary::makeCast(Unary::makeCast(i, DataType::Int32), DataType::Index)), "i");
+  EXPECT_EQ(simp(b, Unary::makeCast(Unary::makeCast(n, DataType::Int32), DataType::Index)),
+            "cast<index>(cast<int32>(n))");
+}
+
 } // namespace

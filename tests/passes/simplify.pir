@@ -410,3 +410,114 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+
+// -----
+// RUN: simplify
+// C++ division and remainder fold rounding toward zero (floor division and modulo round down)
+program {
+  Opaque f() -> (index, index, index, index, index, index) {
+    index a = truncdiv(-7, 2);
+    index b = truncmod(-7, 2);
+    index c = truncdiv(7, -2);
+    index d = truncmod(7, -2);
+    index e = floordiv(-7, 2);
+    index g = -7 % 2;
+    return a, b, c, d, e, g;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f() -> (index, index, index, index, index, index) {
+    return -3, -1, -3, 1, -4, 1;
+  }
+}
+
+// -----
+// RUN: simplify
+// must not change: a zero divisor and INT64_MIN / -1 are undefined, never folded
+program {
+  Opaque f(In index n) -> (index, index, index) {
+    index a = truncdiv(n, 0);
+    index b = truncmod(5, 0);
+    index c = truncdiv(-9223372036854775807 - 1, -1);
+    return a, b, c;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In index n) -> (index, index, index) {
+    index a = truncdiv(n, 0);
+    index b = truncmod(5, 0);
+    index c = truncdiv(-9223372036854775808, -1);
+    return a, b, c;
+  }
+}
+
+// -----
+// RUN: simplify
+// a non-negative dividend and a positive divisor make truncdiv / truncmod floor ops; a dividend
+// that may be negative keeps them
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    for (index i : range(0, 128, 1)) {
+      g(truncdiv(i, 16) + truncmod(i, 128));
+    }
+    for (index j : range(-8, 8, 1)) {
+      g(truncdiv(j - 3, 2) + truncmod(j, 2));
+    }
+    return n;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    for (index i : range(0, 128, 1)) {
+      g(floordiv(i, 16) + i);
+    }
+    for (index j : range(-8, 8, 1)) {
+      g(truncdiv(j - 3, 2) + truncmod(j, 2));
+    }
+    return n;
+  }
+}
+
+// -----
+// RUN: simplify
+// must not change: unsigned arithmetic wraps, so u >= v is not always true, u - 1 < 5 is not
+// u < 6, and (u * 8) // 8 is not u
+program {
+  Opaque f(In uint32 u, In uint32 v) -> (bool, bool, uint32) {
+    bool a = u >= v;
+    bool b = u - uint32(1) < uint32(5);
+    uint32 c = floordiv(u * uint32(8), uint32(8));
+    return a, b, c;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: simplify
+// an int conversion that cannot wrap drops out (cast<index>(cast<int32>(x)) with x in int32's range)
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    for (index i : range(0, 128, 1)) {
+      g(cast<index>(cast<int32>(i * 16)));
+      g(cast<index>(cast<int32>(n)));
+    }
+    return n;
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque f(In index n) -> index {
+    for (index i : range(0, 128, 1)) {
+      g(i * 16);
+      g(cast<index>(cast<int32>(n)));
+    }
+    return n;
+  }
+}

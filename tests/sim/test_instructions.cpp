@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <limits>
 #include <vector>
 
 #include "pl/sim/kernel.hpp"
@@ -205,6 +206,20 @@ TEST_F(SimOps, FillpadCvtExpands) {
   EXPECT_EQ(dump(e), (V{3, 3, 0, 0}));
   TSETVAL(e, 1, 1, 9.5);
   EXPECT_EQ(TGETVAL(e, 1, 1), 9.5);
+
+  // Scalar reads of 64-bit integers are exact (a double would round INT64_MIN + 1 to INT64_MIN).
+  Tile<std::int64_t, Mem::Vec, 1, 4> w;
+  TASSIGN(w, 6144);
+  const std::int64_t big = std::numeric_limits<std::int64_t>::min() + 1;
+  TSETVAL(w, 0, 1, big);
+  EXPECT_EQ(TGETVAL(w, 0, 1), big);
+  std::vector<std::int64_t> g = {big, std::numeric_limits<std::int64_t>::max() - 1};
+  GlobalView<std::int64_t> gv(g.data(), {2});
+  EXPECT_EQ(GMGETVAL(gv, {0}), big);
+  EXPECT_EQ(GMGETVAL(gv, {1}), std::numeric_limits<std::int64_t>::max() - 1);
+  std::vector<std::uint64_t> gu = {~std::uint64_t{0}};
+  GlobalView<std::uint64_t> guv(gu.data(), {1});
+  EXPECT_EQ(GMGETVAL(guv, {0}), ~std::uint64_t{0});
 }
 
 // ---- elementwise -------------------------------------------------------------------------------

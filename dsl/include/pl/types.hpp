@@ -334,9 +334,15 @@ class Scalar {
   static constexpr DType static_dtype = D;
 
   Scalar() = default;
+  /// Integers wrap into D; a float converts to an integer D as C++ does (toward zero;
+  /// saturating, NaN → 0, where C++ is undefined) and rounds to a float D.
   template <class T>
     requires std::is_arithmetic_v<T>
-  Scalar(T v) : v_(detail::slotToHost<value_type>(D, detail::hostToSlot(D, v))) {}  // NOLINT
+  Scalar(T v)  // NOLINT
+      : v_(detail::slotToHost<value_type>(
+            D, std::is_floating_point_v<T> && !isFloat(D)
+                   ? detail::slotFromDouble(D, static_cast<double>(v), RoundMode::Trunc)
+                   : detail::hostToSlot(D, v))) {}
   template <DType D2>
   Scalar(const Scalar<D2>& o) : Scalar(static_cast<typename Scalar<D2>::value_type>(o)) {}  // NOLINT
   operator value_type() const { return v_; }  // NOLINT: implicit by design

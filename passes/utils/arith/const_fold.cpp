@@ -49,6 +49,18 @@ std::optional<int64_t> checkedFloorMod(int64_t a, int64_t b) {
   return r;
 }
 
+std::optional<int64_t> checkedTruncDiv(int64_t a, int64_t b) {
+  if (b == 0 || (a == std::numeric_limits<int64_t>::min() && b == -1))
+    return std::nullopt;
+  return a / b;
+}
+
+std::optional<int64_t> checkedTruncMod(int64_t a, int64_t b) {
+  if (b == 0 || (a == std::numeric_limits<int64_t>::min() && b == -1))
+    return std::nullopt;
+  return a % b;
+}
+
 bool fitsDType(int64_t v, DataType d) {
   if (d == DataType::Bool)
     return v == 0 || v == 1;
@@ -73,8 +85,13 @@ struct Num {
 };
 
 std::optional<Num> numOf(const ExprPtr &e) {
-  if (auto *c = dynCast<ConstInt>(e))
+  if (auto *c = dynCast<ConstInt>(e)) {
+    // A 64-bit unsigned constant past INT64_MAX is stored as its bit pattern: int64 arithmetic
+    // and comparisons would read it as negative, so it is not folded.
+    if (isUnsignedInt(c->dtype()) && c->value() < 0)
+      return std::nullopt;
     return Num{false, false, c->value(), 0};
+  }
   if (auto *c = dynCast<ConstFloat>(e))
     return Num{true, false, 0, c->value()};
   if (auto *c = dynCast<ConstBool>(e))
@@ -118,6 +135,8 @@ std::optional<int64_t> intBinary(BinaryOp op, int64_t a, int64_t b) {
   case BinaryOp::Mul: return checkedMul(a, b);
   case BinaryOp::FloorDiv: return checkedFloorDiv(a, b);
   case BinaryOp::FloorMod: return checkedFloorMod(a, b);
+  case BinaryOp::TruncDiv: return checkedTruncDiv(a, b);
+  case BinaryOp::TruncMod: return checkedTruncMod(a, b);
   case BinaryOp::Min: return std::min(a, b);
   case BinaryOp::Max: return std::max(a, b);
   case BinaryOp::Pow: return intPow(a, b);

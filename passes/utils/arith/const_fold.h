@@ -14,6 +14,10 @@ std::optional<int64_t> checkedMul(int64_t a, int64_t b);
 /// Python semantics: rounds toward negative infinity; the remainder has the divisor's sign.
 std::optional<int64_t> checkedFloorDiv(int64_t a, int64_t b);
 std::optional<int64_t> checkedFloorMod(int64_t a, int64_t b);
+/// C++ semantics: rounds toward zero; the remainder has the dividend's sign. nullopt for a
+/// zero divisor and for INT64_MIN / -1 (undefined in C++).
+std::optional<int64_t> checkedTruncDiv(int64_t a, int64_t b);
+std::optional<int64_t> checkedTruncMod(int64_t a, int64_t b);
 
 /// Whether v is representable in integer dtype d (Index and Int64: always; Bool: 0 or 1).
 bool fitsDType(int64_t v, ir::DataType d);

@@ -85,6 +85,34 @@ B floorMod(B a, B b) {
   return B::everything();
 }
 
+/// Division rounding toward zero (C++ `/`) by a divisor range that excludes 0: the quotient is
+/// monotone in each operand on each side of 0, so the corners bound it.
+B truncDiv(B a, B b) {
+  if (b.min <= 0 && b.max >= 0)
+    return B::everything();
+  auto div = [](int64_t x, int64_t y) -> int64_t {
+    if (x == B::kNegInf || x == B::kPosInf)
+      return (x < 0) != (y < 0) ? B::kNegInf : B::kPosInf;
+    if (y == B::kNegInf || y == B::kPosInf)
+      return 0;
+    auto q = checkedTruncDiv(x, y);
+    return q ? *q : B::kPosInf;
+  };
+  int64_t c[4] = {div(a.min, b.min), div(a.min, b.max), div(a.max, b.min), div(a.max, b.max)};
+  return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+}
+
+/// Remainder of C++ `%`: it has the dividend's sign, |r| <= |a| and |r| < |b|.
+B truncMod(B a, B b) {
+  bool spansZero = b.min <= 0 && b.max >= 0;
+  int64_t absMax = std::max(negate(b.min), b.max);
+  int64_t m = spansZero || absMax == B::kPosInf ? B::kPosInf : absMax - 1;
+  int64_t absMin = spansZero ? 0 : b.min > 0 ? b.min : negate(b.max);
+  if (a.min >= 0 && a.max < absMin)
+    return a; // x % c == x when 0 <= x < |c|
+  return {a.min < 0 ? std::max(a.min, negate(m)) : 0, a.max > 0 ? std::min(a.max, m) : 0};
+}
+
 /// [1,1] when the comparison holds for all values, [0,0] when never, else [0,1].
 B compare(BinaryOp op, B a, B b) {
   auto decided = [](bool t, bool f) { return t ? B{1, 1} : f ? B{0, 0} : B{0, 1}; };
@@ -132,7 +160,11 @@ B BoundComputer::of(const ExprPtr &e) {
   auto dt = scalarDType(e->type());
   B typeBound = dt ? dtypeBound(*dt) : B::everything();
   switch (e->kind()) {
-  case ExprKind::ConstInt: return B::single(static_cast<const ConstInt &>(*e).value());
+  case ExprKind::ConstInt: {
+    int64_t v = static_cast<const ConstInt &>(*e).value();
+    // A 64-bit unsigned constant past INT64_MAX is stored as its bit pattern (negative).
+    return dt && isUnsignedInt(*dt) && v < 0 ? typeBound : B::single(v);
+  }
   case ExprKind::ConstBool: return B::single(static_cast<const ConstBool &>(*e).value());
   case ExprKind::Var: {
     auto it = vars_.find(static_cast<const Var *>(e.get()));
@@ -152,6 +184,8 @@ B BoundComputer::binary(const Binary &b) {
   case BinaryOp::Mul: return mul(l, r);
   case BinaryOp::FloorDiv: return floorDiv(l, r);
   case BinaryOp::FloorMod: return floorMod(l, r);
+  case BinaryOp::TruncDiv: return truncDiv(l, r);
+  case BinaryOp::TruncMod: return truncMod(l, r);
   case BinaryOp::Min: return {std::min(l.min, r.min), std::min(l.max, r.max)};
   case BinaryOp::Max: return {std::max(l.min, r.min), std::max(l.max, r.max)};
   case BinaryOp::And:

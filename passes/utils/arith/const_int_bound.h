@@ -43,7 +43,7 @@ int64_t saturatingAdd(int64_t a, int64_t b);
 int64_t saturatingMul(int64_t a, int64_t b);
 
 /// A bound of `e`: from constants, the variables' ranges in `vars` (and their dtypes), and
-/// interval rules for + - * // % min max abs neg, casts and comparisons (a comparison that the
+/// interval rules for + - * floordiv % truncdiv truncmod min max abs neg, casts and comparisons (a comparison that the
 /// bounds decide is [1, 1] or [0, 0], otherwise [0, 1]). Everything for unknown shapes.
 ConstIntBound computeConstIntBound(const ir::ExprPtr &e, const VarBoundMap &vars);
 

@@ -6,6 +6,8 @@
 
 #include "ir/structural_equal.h"
 
+#include <algorithm>
+
 namespace pl::passes::arith {
 
 using namespace ir;
@@ -65,6 +67,9 @@ private:
   ExprPtr unary(const ExprPtr &e);
   ExprPtr additive(const Binary &b, const ExprPtr &e);
   ExprPtr multiplicative(const Binary &b, const ExprPtr &e);
+  ExprPtr truncating(const Binary &b, const ExprPtr &e);
+  bool productFits(const Binary &mul) const;
+  bool sumFits(const Binary &addSub) const;
   ExprPtr minMax(const Binary &b, const ExprPtr &e);
   ExprPtr comparison(const Binary &b, const ExprPtr &e);
   ExprPtr logical(const Binary &b, const ExprPtr &e);
@@ -109,6 +114,8 @@ ExprPtr Rewriter::binary(const ExprPtr &e) {
   case BinaryOp::Mul:
   case BinaryOp::FloorDiv:
   case BinaryOp::FloorMod: out = isIntType(cur) ? multiplicative(b, cur) : nullptr; break;
+  case BinaryOp::TruncDiv:
+  case BinaryOp::TruncMod: out = isIntType(cur) ? truncating(b, cur) : nullptr; break;
   case BinaryOp::Min:
   case BinaryOp::Max: out = isIntType(cur) ? minMax(b, cur) : nullptr; break;
   case BinaryOp::And:
@@ -167,11 +174,55 @@ ExprPtr Rewriter::additive(const Binary &b, const ExprPtr &e) {
   return nullptr;
 }
 
+/// Whether `mul` (a Binary Mul) never wraps: the product of its operands' bounds fits its dtype
+/// (always true for index / int64, whose overflow is undefined, as in C++).
+bool Rewriter::productFits(const Binary &mul) const {
+  ConstIntBound x = a_.bound(mul.lhs()), y = a_.bound(mul.rhs());
+  int64_t c[4] = {saturatingMul(x.min, y.min), saturatingMul(x.min, y.max),
+                  saturatingMul(x.max, y.min), saturatingMul(x.max, y.max)};
+  ConstIntBound t = dtypeBound(*scalarDType(mul.type()));
+  return ConstIntBound{*std::min_element(c, c + 4), *std::max_element(c, c + 4)}.within(t.min,
+                                                                                       t.max);
+}
+
+/// Whether `addSub` (a Binary Add or Sub) never wraps (see productFits).
+bool Rewriter::sumFits(const Binary &addSub) const {
+  ConstIntBound x = a_.bound(addSub.lhs()), y = a_.bound(addSub.rhs());
+  bool isAdd = addSub.op() == BinaryOp::Add;
+  int64_t lo = saturatingAdd(x.min, isAdd ? y.min : saturatingMul(y.max, -1));
+  int64_t hi = saturatingAdd(x.max, isAdd ? y.max : saturatingMul(y.min, -1));
+  ConstIntBound t = dtypeBound(*scalarDType(addSub.type()));
+  return ConstIntBound{lo, hi}.within(t.min, t.max);
+}
+
+/// C++ division and remainder (round toward zero). With a non-negative dividend and a positive
+/// divisor they equal floor division / modulo, and become those (whose rules then apply);
+/// otherwise only the rules that hold for both roundings.
+ExprPtr Rewriter::truncating(const Binary &b, const ExprPtr &e) {
+  const ExprPtr &l = b.lhs(), &r = b.rhs();
+  bool isDiv = b.op() == BinaryOp::TruncDiv;
+  if (a_.bound(l).min >= 0 && a_.bound(r).min > 0)
+    return binary(mk(isDiv ? BinaryOp::FloorDiv : BinaryOp::FloorMod, l, r, e));
+  auto rc = cst(r);
+  auto *lb = dynCast<Binary>(l);
+  bool lMulC = lb && lb->op() == BinaryOp::Mul && rc && cst(lb->rhs()) == rc && *rc != 0 &&
+               productFits(*lb);
+  if (isDiv) {
+    if (rc && *rc == 1)
+      return l;
+    return lMulC ? lb->lhs() : nullptr; // (x * c) / c → x
+  }
+  if (rc && (*rc == 1 || *rc == -1) && !hasCall(l))
+    return intConst(0, e);
+  return lMulC && !hasCall(l) ? intConst(0, e) : nullptr; // (x * c) % c → 0
+}
+
 ExprPtr Rewriter::multiplicative(const Binary &b, const ExprPtr &e) {
   const ExprPtr &l = b.lhs(), &r = b.rhs();
   auto rc = cst(r);
   auto *lb = dynCast<Binary>(l);
-  bool lMulC = lb && lb->op() == BinaryOp::Mul && rc && cst(lb->rhs()) == rc && *rc != 0;
+  bool lMulC = lb && lb->op() == BinaryOp::Mul && rc && cst(lb->rhs()) == rc && *rc != 0 &&
+               productFits(*lb);
   switch (b.op()) {
   case BinaryOp::Mul:
     if (rc && *rc == 1)
@@ -220,17 +271,19 @@ ExprPtr Rewriter::comparison(const Binary &b, const ExprPtr &e) {
   auto rc = cst(r);
   auto *lb = dynCast<Binary>(l);
   if (rc && lb && (lb->op() == BinaryOp::Add || lb->op() == BinaryOp::Sub)) {
-    if (auto c1 = cst(lb->rhs())) { // x ± c1 cmp c2 → x cmp c2 ∓ c1
+    if (auto c1 = cst(lb->rhs()); c1 && sumFits(*lb)) { // x ± c1 cmp c2 → x cmp c2 ∓ c1
       auto k = lb->op() == BinaryOp::Add ? checkedSub(*rc, *c1) : checkedAdd(*rc, *c1);
-      if (k)
+      if (k && fitsDType(*k, *scalarDType(r->type())))
         return binary(mk(b.op(), lb->lhs(), ConstInt::make(*k, *scalarDType(r->type()),
                                                             r->span()), e));
     }
   }
   if (hasCall(e))
     return nullptr;
-  // Decide by the bound of the difference (catches x + 1 > x).
-  auto diff = std::make_shared<const Binary>(BinaryOp::Sub, l, r, l->type(), e->span());
+  // Decide by the bound of the difference (catches x + 1 > x), taken as an index so that an
+  // unsigned or narrow difference does not wrap.
+  auto diff = std::make_shared<const Binary>(BinaryOp::Sub, l, r,
+                                             ScalarType::get(DataType::Index), e->span());
   ConstIntBound d = a_.bound(visit(diff));
   ConstIntBound zero = ConstIntBound::single(0);
   auto verdict = [&](bool t, bool f) -> ExprPtr {
@@ -283,10 +336,21 @@ ExprPtr Rewriter::unary(const ExprPtr &e) {
     if (inner && inner->op() == UnaryOp::Neg)
       return inner->operand();
     break;
-  case UnaryOp::Cast:
+  case UnaryOp::Cast: {
     if (o->type() == cur->type() || scalarDType(o->type()) == scalarDType(cur->type()))
       return o;
+    // cast<A>(cast<B>(x)) with x of dtype A → x when B holds every value x can have (an
+    // integer conversion that C++ defines modulo 2^N but that cannot wrap here).
+    auto b = scalarDType(o->type());
+    if (inner && inner->op() == UnaryOp::Cast && b && isIntLike(*b) &&
+        scalarDType(inner->operand()->type()) == scalarDType(cur->type()) &&
+        isIntType(inner->operand())) {
+      ConstIntBound t = dtypeBound(*b);
+      if (a_.bound(inner->operand()).within(t.min, t.max))
+        return inner->operand();
+    }
     break;
+  }
   default: break;
   }
   return byBoundsAndFacts(cur);

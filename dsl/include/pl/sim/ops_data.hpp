@@ -285,12 +285,28 @@ void TEXPANDS(D& dst, const S& scalar) {
   detail::setValidZeroPad("TEXPANDS", dst, vr, vc);
 }
 
-/// Scalar access to one element (PyPTO's tile.read / tile.write), as a double.
+namespace detail {
+/// One element's value in its compute type: exact int64 / uint64 for integers (a double would
+/// round past 2^53), double for floats.
+template <class T>
+auto elementValue(Slot s) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> && std::is_signed_v<T>)
+    return pl::detail::fromSlot<std::int64_t>(s);
+  else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+    return static_cast<std::uint64_t>(s);
+  else
+    return pl::detail::slotToDouble(dtypeOf<T>, s);
+}
+}  // namespace detail
+
+/// Scalar access to one element (PyPTO's tile.read / tile.write): integers exactly, floats as
+/// a double.
 template <SimTile Tl>
-double TGETVAL(const Tl& t, std::int64_t r, std::int64_t c) {
-  if (r < 0 || c < 0 || r >= std::remove_cvref_t<Tl>::kRows || c >= std::remove_cvref_t<Tl>::kCols)
+auto TGETVAL(const Tl& t, std::int64_t r, std::int64_t c) {
+  using X = std::remove_cvref_t<Tl>;
+  if (r < 0 || c < 0 || r >= X::kRows || c >= X::kCols)
     simFail("TGETVAL", "index " + detail::validString(r, c) + " is outside " + detail::tileString("tile", t));
-  return t.get(r, c);
+  return detail::elementValue<typename X::Elem>(detail::loadSlot<typename X::Elem>(t.at(r, c)));
 }
 template <SimTile Tl, class S>
 void TSETVAL(Tl& t, std::int64_t r, std::int64_t c, const S& v) {
@@ -300,10 +316,11 @@ void TSETVAL(Tl& t, std::int64_t r, std::int64_t c, const S& v) {
   detail::storeSlot<typename X::Elem>(t.at(r, c), detail::scalarToSlot(X::dtype, v));
 }
 
-/// A kernel's scalar read of one element of a global tensor (IR tensor.read), as a double.
+/// A kernel's scalar read of one element of a global tensor (IR tensor.read): integers
+/// exactly, floats as a double.
 template <class T>
-double GMGETVAL(const GlobalView<T>& v, std::initializer_list<std::int64_t> idx) {
-  return pl::detail::slotToDouble(dtypeOf<T>, detail::loadSlot<T>(v.at(idx)));
+auto GMGETVAL(const GlobalView<T>& v, std::initializer_list<std::int64_t> idx) {
+  return detail::elementValue<T>(detail::loadSlot<T>(v.at(idx)));
 }
 
 /// A kernel's scalar write of one element of a global tensor (IR tensor.write), rounded to the
