@@ -26,6 +26,15 @@ struct CalleeInfo {
 };
 using CalleeTable = llvm::DenseMap<const clang::FunctionDecl *, CalleeInfo>;
 
+/// What a C++ DSL type states about a value; an unset field states nothing (`pl::any_dtype`,
+/// `pl::dyn`, `pl::Mem::Auto`, a tensor without dims).
+struct DeclaredType {
+  enum class Kind { None, Tensor, Tile, Scalar } kind = Kind::None;
+  std::optional<ir::DataType> dtype;
+  std::optional<std::vector<std::optional<int64_t>>> dims;
+  std::optional<ir::MemorySpace> space;
+};
+
 class FunctionLowerer {
 public:
   FunctionLowerer(clang::ASTContext &ctx, ir::DiagnosticEngine &diags, const CalleeTable &callees)
@@ -36,6 +45,15 @@ public:
   /// Lowers a parameter or return type (used for the callee table too).
   ir::TypePtr lowerType(clang::QualType t, clang::SourceLocation loc,
                         ir::ParamDirection *dir = nullptr);
+  /// What the C++ type `t` (through references and pl::Out/InOut) states about a value.
+  DeclaredType declaredType(clang::QualType t);
+  /// Checks `value` against the C++ type it initialises (a declaration, an assignment, a
+  /// parameter, a carry, a return value), as the eager run's conversions do: scalars are
+  /// converted (an explicit IR cast, C++ arithmetic conversions); tensors and tiles must agree in
+  /// dtype, static dims and memory space where the type states them (F110-F112, reported at
+  /// `loc` naming `what`; the result is then a poison placeholder).
+  ir::ExprPtr conformToDeclared(clang::QualType t, ir::ExprPtr value, clang::SourceLocation loc,
+                                const std::string &what);
 
   // --- shared helpers (used across lower_*.cpp) ---
   ir::Span span(clang::SourceLocation loc) const;
@@ -130,7 +148,15 @@ public:
   std::vector<ir::VarPtr> declareResults(llvm::ArrayRef<const clang::ValueDecl *> bindings,
                                          const std::vector<ir::TypePtr> &types,
                                          clang::SourceLocation loc);
-  ir::StmtPtr lowerLambdaBody(const clang::CXXMethodDecl *md, size_t skip, LambdaRole role);
+  /// The C++ types one yielded value converts to, in order (its carry's type, then the body
+  /// parameter's type on the next iteration).
+  using Conversions = std::vector<clang::QualType>;
+  /// `yieldTypes`: per yielded value, the conversions it undergoes, if known.
+  ir::StmtPtr lowerLambdaBody(const clang::CXXMethodDecl *md, size_t skip, LambdaRole role,
+                              std::vector<Conversions> yieldTypes = {});
+  /// The conversions of each carry: init value type (the carry), then the body parameter's type.
+  std::vector<Conversions> carryConversions(const clang::CallExpr *initValues,
+                                            llvm::ArrayRef<const clang::ParmVarDecl *> params);
   size_t checkYields(const ir::StmtPtr &body, size_t expected, clang::SourceLocation loc,
                      const char *construct);
   void lowerDslArg(const clang::Expr *arg, ir::ExprList &args, ir::AttrList &kwargs);
@@ -157,10 +183,16 @@ private:
   llvm::DenseMap<const clang::ValueDecl *, ir::VarPtr> vars_;
   llvm::DenseMap<const clang::ValueDecl *, ir::ParamDirection> paramDirections_;
   std::vector<LambdaRole> lambdaRoles_;
+  std::vector<std::vector<Conversions>> yieldTypes_; ///< parallel to lambdaRoles_
   /// Placeholders standing for expressions that already failed: ops on them stay quiet, so one
   /// mistake gives one diagnostic.
   std::set<const ir::Expr *> poison_;
+  /// Keeps every placeholder alive, so that a later expression never reuses a dropped
+  /// placeholder's address and is taken for poison.
+  std::vector<ir::ExprPtr> poisonAlive_;
   ir::ExprPtr poison(clang::SourceLocation loc);
+  /// Declares `d` as a variable whose value already failed: its uses stay quiet.
+  void declarePoisoned(const clang::ValueDecl *d);
   /// Whether `e` is, or is built from, a poison placeholder.
   bool isPoisoned(const ir::ExprPtr &e) const;
   llvm::DenseMap<const clang::ValueDecl *, const clang::LambdaExpr *> localLambdas_;
@@ -194,6 +226,9 @@ private:
 const clang::Expr *stripTemporaries(const clang::Expr *e);
 /// The call into namespace pl that `e` is (after temporaries), or null.
 const clang::CallExpr *plCall(const clang::Expr *e);
+/// The argument of a converting construction (`pl::Tile<..> t = value;`, `pl::Scalar<..>(v)`),
+/// so the check against the declared type can name the variable; otherwise `e`.
+const clang::Expr *peelConversion(const clang::Expr *e);
 /// The call operator whose body is lowered (the instantiation, for generic lambdas).
 const clang::CXXMethodDecl *lambdaMethod(const clang::LambdaExpr *l);
 /// Is `d` declared directly or indirectly inside namespace `pl`?

@@ -49,6 +49,35 @@ const clang::CallExpr *plCall(const clang::Expr *e) {
   return call;
 }
 
+const clang::Expr *peelConversion(const clang::Expr *e) {
+  const clang::Expr *s = e->IgnoreParens();
+  while (true) {
+    if (auto *x = llvm::dyn_cast<clang::ExprWithCleanups>(s))
+      s = x->getSubExpr()->IgnoreParens();
+    else if (auto *x = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(s))
+      s = x->getSubExpr()->IgnoreParens();
+    else if (auto *x = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(s))
+      s = x->getSubExpr()->IgnoreParens();
+    else if (auto *x = llvm::dyn_cast<clang::ImplicitCastExpr>(s);
+             x && (x->getCastKind() == clang::CK_ConstructorConversion ||
+                   x->getCastKind() == clang::CK_NoOp))
+      s = x->getSubExpr()->IgnoreParens();
+    else
+      break;
+  }
+  auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(s);
+  if (!ce || ce->getNumArgs() == 0 || llvm::isa<clang::CXXTemporaryObjectExpr>(ce))
+    return e;
+  for (unsigned i = 1; i < ce->getNumArgs(); ++i)
+    if (!llvm::isa<clang::CXXDefaultArgExpr>(ce->getArg(i)))
+      return e;
+  const clang::CXXConstructorDecl *ctor = ce->getConstructor();
+  if (ctor->isCopyOrMoveConstructor() || !ctor->isConvertingConstructor(false) ||
+      !isInPlNamespace(ctor))
+    return e;
+  return ce->getArg(0);
+}
+
 const clang::CXXMethodDecl *lambdaMethod(const clang::LambdaExpr *l) {
   const clang::CXXMethodDecl *op = l->getCallOperator();
   if (auto *tmpl = op->getDescribedFunctionTemplate()) {
@@ -93,6 +122,12 @@ ir::ExprPtr FunctionLowerer::errorExpr(clang::SourceLocation loc, const std::str
   return poison(loc);
 }
 
+void FunctionLowerer::declarePoisoned(const clang::ValueDecl *d) {
+  ir::VarPtr v = declareVar(d, ir::UnknownType::get());
+  poison_.insert(v.get());
+  poisonAlive_.push_back(v);
+}
+
 bool FunctionLowerer::isPoisoned(const ir::ExprPtr &e) const {
   if (poison_.count(e.get()))
     return true;
@@ -109,6 +144,7 @@ bool FunctionLowerer::isPoisoned(const ir::ExprPtr &e) const {
 ir::ExprPtr FunctionLowerer::poison(clang::SourceLocation loc) {
   ir::ExprPtr p = ir::ConstInt::make(0, ir::DataType::Index, span(loc));
   poison_.insert(p.get());
+  poisonAlive_.push_back(p);
   return p;
 }
 

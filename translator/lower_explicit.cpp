@@ -43,7 +43,7 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
   // After an error the results are unbound: declare them so later uses do not cascade.
   for (const clang::ValueDecl *b : bindings)
     if (!lookupVar(b))
-      poison_.insert(declareVar(b, ir::UnknownType::get()).get());
+      declarePoisoned(b);
   return true;
 }
 
@@ -60,7 +60,8 @@ std::vector<ir::IterArg> FunctionLowerer::declareIterArgs(
   }
   for (size_t i = 0; i < n; ++i) {
     const clang::Expr *a = initValues->getArg(i);
-    ir::ExprPtr v = lowerExpr(a);
+    ir::ExprPtr v = conformToDeclared(params[i]->getType(), lowerExpr(a), a->getExprLoc(),
+                                      "carried value '" + params[i]->getNameAsString() + "'");
     if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(a->IgnoreParenImpCasts()))
       staleInits_.push_back(dr->getDecl());
     ir::TypePtr t = v->type();
@@ -69,6 +70,18 @@ std::vector<ir::IterArg> FunctionLowerer::declareIterArgs(
     iters.push_back({declareVar(params[i], t), v});
   }
   return iters;
+}
+
+std::vector<FunctionLowerer::Conversions>
+FunctionLowerer::carryConversions(const clang::CallExpr *initValues,
+                                  llvm::ArrayRef<const clang::ParmVarDecl *> params) {
+  std::vector<Conversions> out;
+  size_t n = initValues ? initValues->getNumArgs() : 0;
+  if (params.size() != n)
+    return out;
+  for (size_t i = 0; i < n; ++i)
+    out.push_back({initValues->getArg(i)->getType(), params[i]->getType()});
+  return out;
 }
 
 std::vector<ir::VarPtr> FunctionLowerer::declareResults(
@@ -95,8 +108,10 @@ std::vector<ir::VarPtr> FunctionLowerer::declareResults(
 }
 
 ir::StmtPtr FunctionLowerer::lowerLambdaBody(const clang::CXXMethodDecl *md, size_t skip,
-                                             LambdaRole role) {
+                                             LambdaRole role,
+                                             std::vector<Conversions> yieldTypes) {
   lambdaRoles_.push_back(role);
+  yieldTypes_.push_back(std::move(yieldTypes));
   BlockGuard block(*this);
   auto *body = llvm::cast<clang::CompoundStmt>(md->getBody());
   size_t i = 0;
@@ -104,6 +119,7 @@ ir::StmtPtr FunctionLowerer::lowerLambdaBody(const clang::CXXMethodDecl *md, siz
     if (i++ >= skip)
       lowerStmt(c);
   lambdaRoles_.pop_back();
+  yieldTypes_.pop_back();
   return block.finish(span(body));
 }
 
@@ -138,7 +154,8 @@ void FunctionLowerer::lowerExplicitLoop(const clang::CallExpr *call, llvm::Strin
   ir::VarPtr loopVar = declareVar(md->getParamDecl(0), ir::ScalarType::get(ir::DataType::Index));
   auto iters = declareIterArgs(h.initValues, md->parameters().drop_front(), h.lambda->getBeginLoc());
   loopKinds.push_back(h.kind);
-  ir::StmtPtr body = lowerLambdaBody(md, 0, LambdaRole::Yield);
+  ir::StmtPtr body = lowerLambdaBody(md, 0, LambdaRole::Yield,
+                                     carryConversions(h.initValues, md->parameters().drop_front()));
   loopKinds.pop_back();
   checkYields(body, iters.size(), h.lambda->getBeginLoc(), ("pl::" + name.str()).c_str());
   std::vector<ir::TypePtr> types;
@@ -180,7 +197,8 @@ void FunctionLowerer::lowerExplicitWhile(const clang::CallExpr *call,
   }
   ir::ExprPtr cond = lowerExpr(condCall->getArg(0));
   loopKinds.push_back(ir::ForKind::Sequential);
-  ir::StmtPtr lowered = lowerLambdaBody(md, 1, LambdaRole::Yield);
+  ir::StmtPtr lowered =
+      lowerLambdaBody(md, 1, LambdaRole::Yield, carryConversions(initValues, md->parameters()));
   loopKinds.pop_back();
   checkYields(lowered, iters.size(), lambda->getBeginLoc(), "pl::while_");
   std::vector<ir::TypePtr> types;

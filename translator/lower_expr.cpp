@@ -318,8 +318,10 @@ ir::ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e) {
       return lowerExpr(ce->getArg(0));
     if (ce->getNumArgs() == 1 && ce->getConstructor()->isConvertingConstructor(false)) {
       ir::ExprPtr v = lowerExpr(ce->getArg(0));
-      // pl::Scalar<D>(x) converts x to D (integers wrap, as the eager constructor does).
-      return isPlScalarType(e->getType()) ? coerceToType(v, e->getType(), loc) : v;
+      // pl::Scalar<D>(x) converts x to D (integers wrap, as the eager constructor does); a tile
+      // or tensor conversion is checked against the declared type.
+      return isPlScalarType(e->getType()) ? coerceToType(v, e->getType(), loc)
+                                          : conformToDeclared(ce->getType(), v, loc, "");
     }
     return errorExpr(loc, "F305",
                      "construction of '" + e->getType().getAsString() +
@@ -454,8 +456,18 @@ ir::ExprPtr FunctionLowerer::lowerCall(const clang::CallExpr *call) {
   auto it = callees().find(fd->getCanonicalDecl());
   if (it != callees().end()) {
     ir::ExprList args;
-    for (const clang::Expr *a : call->arguments())
-      args.push_back(lowerExpr(a));
+    for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+      const clang::Expr *a = call->getArg(i);
+      if (i >= fd->getNumParams()) {
+        args.push_back(lowerExpr(a));
+        continue;
+      }
+      const clang::ParmVarDecl *p = fd->getParamDecl(i);
+      args.push_back(conformToDeclared(p->getType(), lowerExpr(peelConversion(a)),
+                                       a->getExprLoc(),
+                                       "parameter '" + p->getNameAsString() + "' of '" +
+                                           fd->getNameAsString() + "'"));
+    }
     const CalleeInfo &ci = it->second;
     ir::TypePtr t = ci.returnTypes.empty()   ? ir::TupleType::make({})
                     : ci.returnTypes.size() == 1 ? ci.returnTypes[0]
@@ -487,8 +499,11 @@ FunctionLowerer::lowerLocalLambdaCall(const clang::CXXOperatorCallExpr *call) {
                      "helper lambda '" + ref->getDecl()->getNameAsString() +
                          "' cannot be inlined here (recursive or without a body)");
   for (unsigned i = 0; i < md->getNumParams(); ++i) {
-    ir::ExprPtr arg = lowerExpr(call->getArg(i + 1));
     const clang::ParmVarDecl *p = md->getParamDecl(i);
+    ir::ExprPtr arg = conformToDeclared(p->getType(), lowerExpr(peelConversion(call->getArg(i + 1))),
+                                        call->getArg(i + 1)->getExprLoc(),
+                                        "parameter '" + p->getNameAsString() + "' of '" +
+                                            ref->getDecl()->getNameAsString() + "'");
     ir::TypePtr t = ir::isa<ir::ScalarType>(arg->type()) ? lowerType(p->getType(), p->getLocation())
                                                           : arg->type();
     emit(ir::Assign::make(declareVar(p, t), arg, span(p->getLocation())));
@@ -538,6 +553,12 @@ void FunctionLowerer::assignTo(const clang::Expr *lhs, ir::ExprPtr value,
     return;
   }
   staleInitResult_.erase(dr->getDecl());
+  if (poison_.count(var.get()) || isPoisoned(value))
+    return; // already explained
+  value = conformToDeclared(dr->getDecl()->getType(), value, loc,
+                            "'" + dr->getDecl()->getNameAsString() + "'");
+  if (isPoisoned(value))
+    return;
   auto dir = paramDirections_.find(dr->getDecl());
   if (dir != paramDirections_.end() && dir->second != ir::ParamDirection::In &&
       ir::isa<ir::TensorType>(var->type())) {
@@ -553,7 +574,7 @@ bool FunctionLowerer::lowerAssignment(const clang::Expr *e) {
   clang::SourceLocation loc = e->getExprLoc();
   if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {
     if (bo->getOpcode() == clang::BO_Assign) {
-      assignTo(bo->getLHS(), lowerExpr(bo->getRHS()), loc);
+      assignTo(bo->getLHS(), lowerExpr(peelConversion(bo->getRHS())), loc);
       return true;
     }
     if (auto *ca = llvm::dyn_cast<clang::CompoundAssignOperator>(bo)) {
@@ -584,7 +605,7 @@ bool FunctionLowerer::lowerAssignment(const clang::Expr *e) {
   }
   if (auto *oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e); oc && oc->getNumArgs() == 2) {
     if (oc->getOperator() == clang::OO_Equal) {
-      assignTo(oc->getArg(0), lowerExpr(oc->getArg(1)), loc);
+      assignTo(oc->getArg(0), lowerExpr(peelConversion(oc->getArg(1))), loc);
       return true;
     }
     if (auto base = compoundBase(oc->getOperator())) {

@@ -68,9 +68,15 @@ void FunctionLowerer::lowerStmt(const clang::Stmt *s) {
         lowerDefaultInit(vd);
         continue;
       }
-      ir::ExprPtr value = lowerExpr(init);
       if (auto *dd = llvm::dyn_cast<clang::DecompositionDecl>(vd)) {
-        bindDecomposition(dd, value);
+        bindDecomposition(dd, lowerExpr(init));
+        continue;
+      }
+      ir::ExprPtr value = conformToDeclared(vd->getType(), lowerExpr(peelConversion(init)),
+                                            vd->getLocation(),
+                                            "'" + vd->getNameAsString() + "'");
+      if (isPoisoned(value)) { // already explained: later uses of the variable stay quiet
+        declarePoisoned(vd);
         continue;
       }
       ir::TypePtr t = value->type();
@@ -167,16 +173,28 @@ void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
       return;
     }
     ir::ExprList values;
+    const std::vector<Conversions> &targets = yieldTypes_.back();
     if (call)
-      for (const clang::Expr *a : call->arguments())
-        values.push_back(lowerExpr(a));
+      for (const clang::Expr *a : call->arguments()) {
+        ir::ExprPtr v = lowerExpr(a);
+        // The value converts to its carry's type when the body returns (pl::yield_ decays),
+        // then to the body parameter's type on the next iteration.
+        if (targets.size() == call->getNumArgs())
+          for (clang::QualType t : targets[values.size()])
+            v = conformToDeclared(t, v, a->getExprLoc(),
+                                  "carried value " + std::to_string(values.size()));
+        values.push_back(v);
+      }
     emit(ir::Yield::make(std::move(values), span(rs)));
     return;
   }
   {
     ir::ExprList values;
     if (auto *rv = rs->getRetValue())
-      values.push_back(lowerExpr(rv));
+      values.push_back(conformToDeclared(current->decl->getReturnType(),
+                                         lowerExpr(peelConversion(rv)), rv->getExprLoc(),
+                                         "the return value of '" +
+                                             current->decl->getNameAsString() + "'"));
     emit(ir::Return::make(std::move(values), span(rs)));
   }
 }
@@ -220,7 +238,15 @@ void FunctionLowerer::bindDecomposition(const clang::DecompositionDecl *dd, ir::
   for (size_t i = 0; i < bindings.size(); ++i) {
     ir::ExprPtr elem = mt ? mt->elements()[i]
                           : ir::TupleGetItem::make(value, static_cast<int64_t>(i));
-    ir::VarPtr v = declareVar(bindings[i], tt->elements()[i]);
+    elem = conformToDeclared(bindings[i]->getType().getCanonicalType(), elem, bindings[i]->getLocation(),
+                             "'" + bindings[i]->getNameAsString() + "'");
+    if (isPoisoned(elem)) {
+      declarePoisoned(bindings[i]);
+      continue;
+    }
+    ir::VarPtr v = declareVar(bindings[i], ir::isa<ir::ScalarType>(elem->type())
+                                               ? elem->type()
+                                               : tt->elements()[i]);
     emit(ir::Assign::make(v, elem, span(bindings[i]->getLocation())));
   }
 }

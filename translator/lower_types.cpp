@@ -1,6 +1,9 @@
 // C++ types of the DSL (pl::Tensor, pl::Tile, pl::Scalar, Out/InOut, arithmetic) to IR types.
 #include "translator/function_lowerer.h"
 
+#include "ir/ops/type_inference.h"
+#include "ir/printer.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 
@@ -52,7 +55,122 @@ std::vector<clang::TemplateArgument> flatArgs(const clang::ClassTemplateSpeciali
   return out;
 }
 
+/// Strips references, cv-qualifiers and pl::Out / pl::InOut.
+clang::QualType valueType(clang::QualType qt) {
+  clang::QualType t = qt.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  for (const char *name : {"Out", "InOut"})
+    if (auto *spec = plSpecialization(t, name))
+      return valueType(spec->getTemplateArgs()[0].getAsType());
+  return t;
+}
+
+std::string dimsStr(const std::vector<std::optional<int64_t>> &dims) {
+  std::string s = "[";
+  for (size_t i = 0; i < dims.size(); ++i)
+    s += (i ? ", " : "") + (dims[i] ? std::to_string(*dims[i]) : std::string("dyn"));
+  return s + "]";
+}
+
 } // namespace
+
+DeclaredType FunctionLowerer::declaredType(clang::QualType qt) {
+  DeclaredType d;
+  clang::QualType t = valueType(qt);
+  auto dtypeOf = [&](const clang::TemplateArgument &a) -> std::optional<ir::DataType> {
+    auto *ec = enumerator(a);
+    return ec ? dtypeFromEnumerator(ec->getName()) : std::nullopt; // `Any` states nothing
+  };
+  auto dimOf = [](const clang::TemplateArgument &a) -> std::optional<int64_t> {
+    int64_t v = a.getAsIntegral().getSExtValue();
+    return v < 0 ? std::nullopt : std::optional<int64_t>(v); // pl::dyn
+  };
+  if (auto *spec = plSpecialization(t, "Tensor")) {
+    auto args = flatArgs(spec);
+    d.kind = DeclaredType::Kind::Tensor;
+    d.dtype = dtypeOf(args[0]);
+    if (args.size() > 1) { // no dims: any rank
+      std::vector<std::optional<int64_t>> dims;
+      for (auto &a : llvm::ArrayRef(args).drop_front())
+        if (a.getKind() == clang::TemplateArgument::Integral)
+          dims.push_back(dimOf(a));
+      d.dims = std::move(dims);
+    }
+    return d;
+  }
+  if (auto *spec = plSpecialization(t, "Tile")) {
+    auto args = flatArgs(spec);
+    d.kind = DeclaredType::Kind::Tile;
+    d.dtype = dtypeOf(args[0]);
+    if (args.size() >= 3)
+      d.dims = std::vector<std::optional<int64_t>>{dimOf(args[1]), dimOf(args[2])};
+    if (args.size() > 3)
+      if (auto *ec = enumerator(args[3]); ec && ec->getName() != "Auto")
+        d.space = ir::parseMemorySpace(ec->getName());
+    return d;
+  }
+  if (auto *spec = plSpecialization(t, "Scalar")) {
+    d.kind = DeclaredType::Kind::Scalar;
+    d.dtype = dtypeOf(spec->getTemplateArgs()[0]);
+    return d;
+  }
+  if (t->isBooleanType() || t->isIntegerType() || t->isEnumeralType() || t->isRealFloatingType()) {
+    if (auto dt = ir::scalarDType(lowerType(t, {}))) {
+      d.kind = DeclaredType::Kind::Scalar;
+      d.dtype = dt;
+    }
+  }
+  return d;
+}
+
+ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::ExprPtr value,
+                                               clang::SourceLocation loc,
+                                               const std::string &what) {
+  if (!value || isPoisoned(value))
+    return value;
+  DeclaredType d = declaredType(declared);
+  ir::TypePtr vt = value->type();
+  if (d.kind == DeclaredType::Kind::Scalar) {
+    auto from = ir::scalarDType(vt);
+    if (!from || !d.dtype || *from == *d.dtype)
+      return value;
+    // A C++ arithmetic conversion (pl::Index k = int32_scalar): an explicit IR cast (constants
+    // wrap at the target's width, as C++ does).
+    return castScalar(value, *d.dtype, loc);
+  }
+  auto *st = ir::dynCast<ir::ShapedType>(vt);
+  bool tile = ir::isa<ir::TileType>(vt);
+  if (!st || d.kind == DeclaredType::Kind::None ||
+      (d.kind == DeclaredType::Kind::Tile) != tile)
+    return value; // not a DSL value type; Clang has checked the level
+  clang::PrintingPolicy pp(ctx_.getLangOpts());
+  pp.SuppressTagKeyword = true;
+  std::string declStr = declared.getNonReferenceType().getUnqualifiedType().getAsString(pp);
+  auto mismatch = [&](const char *code, const std::string &detail) {
+    return errorExpr(loc, code,
+                     "value of type '" + ir::printType(vt) + "' does not match the declared type '" +
+                         declStr + "'" + (what.empty() ? std::string() : " of " + what) + ": " +
+                         detail +
+                         " (the eager run rejects it)");
+  };
+  if (d.dtype && st->dtype() != *d.dtype)
+    return mismatch("F110", "dtype " + std::string(ir::dtypeName(st->dtype())) + " vs " +
+                                std::string(ir::dtypeName(*d.dtype)));
+  if (d.dims) {
+    bool ok = d.dims->size() == st->rank();
+    for (size_t i = 0; ok && i < st->rank(); ++i)
+      if (auto want = (*d.dims)[i])
+        if (auto got = st->constDim(i))
+          ok = *got == *want; // a dynamic value dim is checked by the run, not here
+    if (!ok)
+      return mismatch("F111", "shape " + ir::ops::shapeStr(st->shape()) + " vs " + dimsStr(*d.dims));
+  }
+  if (auto *tt = ir::dynCast<ir::TileType>(vt); tt && d.space && tt->memorySpace() &&
+                                                 *tt->memorySpace() != *d.space)
+    return mismatch("F112", "memory space " +
+                                std::string(ir::memorySpaceName(*tt->memorySpace())) + " vs " +
+                                std::string(ir::memorySpaceName(*d.space)));
+  return value;
+}
 
 ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation loc,
                                        ir::ParamDirection *dir) {
