@@ -4,10 +4,10 @@
 #include "translator/translate.h"
 
 #include "passes/catalog.h"
+#include "passes/tools/tool_files.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <list>
@@ -27,9 +27,13 @@ Lowers every marked function (PL_FUNCTION, PL_JIT, PL_INLINE, PL_PROGRAM members
 into the pl IR, runs the default pass pipeline, and writes the input file with each entry
 point's body replaced by a call into the generated kernels and orchestration, which are
 appended. Compiler flags come from a compilation database (-p <build dir>) or follow `--`.
-Nothing is written when there is an error.
 
-Exit codes: 0 success, 1 errors in the input (diagnostics printed), 2 usage or internal error.
+Files: -o naming the input (compared by identity: symlinks, hard links, ./x) is refused unless
+--in-place; the outputs (-o, --depfile) are staged and committed together, so nothing is
+written when there is an error. The depfile lists the input first, then its headers sorted.
+
+Exit codes: 0 success; 1 errors in the input (diagnostics printed), an input that cannot be
+read or an output that cannot be written; 2 usage or internal error.
 )";
 
 /// Flags, built in main after moving libLLVM's same-named options out of the way.
@@ -42,9 +46,10 @@ struct Options {
                  clEnumValN(EmitKind::Orchestration, "orchestration",
                             "the generated orchestration functions")),
       cl::init(EmitKind::File), cl::cat(category)};
-  cl::opt<std::string> output{"o", cl::desc("Write the result here (atomically); default stdout"),
+  cl::opt<std::string> output{"o", cl::desc("Write the result here (atomically; never the input "
+                                       "unless --in-place); default stdout"),
                               cl::value_desc("file"), cl::cat(category)};
-  cl::opt<bool> inPlace{"in-place", cl::desc("Overwrite the input file (never the default)"),
+  cl::opt<bool> inPlace{"in-place", cl::desc("Overwrite the input file (only on request)"),
                         cl::cat(category)};
   cl::opt<std::string> depfile{"depfile", cl::desc("Write a Make-style depfile for the output"),
                                cl::value_desc("file"), cl::cat(category)};
@@ -86,33 +91,6 @@ int usageError(const std::string &msg) {
   return kUsageError;
 }
 
-/// Writes to a temporary file next to `path`, then renames it into place.
-bool writeAtomically(const std::string &path, const std::string &text) {
-  if (path.empty() || path == "-") {
-    outs() << text;
-    return true;
-  }
-  SmallString<256> model(path);
-  model += ".tmp-%%%%%%";
-  int fd = -1;
-  SmallString<256> tmp;
-  std::error_code ec = sys::fs::createUniqueFile(model, fd, tmp);
-  if (!ec) {
-    raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << text;
-    os.close();
-    ec = os.error();
-    os.clear_error();
-    if (!ec)
-      ec = sys::fs::rename(tmp, path);
-    if (ec)
-      sys::fs::remove(tmp);
-  }
-  if (ec)
-    errs() << "pl-translate: error: cannot write '" << path << "': " << ec.message() << "\n";
-  return !ec;
-}
-
 std::string depfileText(const std::string &target, const std::vector<std::string> &deps) {
   auto esc = [](const std::string &s) {
     std::string o;
@@ -131,6 +109,35 @@ std::string depfileText(const std::string &target, const std::vector<std::string
   return out + "\n";
 }
 
+/// The file rules (README "pl-translate"): nothing overwrites an input unless --in-place, the
+/// depfile is neither an input nor the output, outputs are not directories. A non-empty result
+/// is the usage error.
+std::string checkOutputs(const Options &o, const std::vector<std::string> &files) {
+  using pl::tools::sameFile;
+  if (!o.output.empty() && o.output != "-") {
+    if (std::string why = pl::tools::outputProblem(o.output); !why.empty())
+      return "-o '" + o.output + "' " + why;
+    if (sameFile(o.output, files.front()) && !o.inPlace)
+      return "-o '" + o.output + "' is the input file '" + files.front() +
+             "'; pass --in-place to overwrite it";
+    if (o.inPlace && !sameFile(o.output, files.front()))
+      return "--in-place writes the input file '" + files.front() + "'; -o '" + o.output +
+             "' names another file";
+  }
+  if (o.depfile.empty())
+    return {};
+  if (o.depfile == "-")
+    return "--depfile needs a file name (the depfile is never written to stdout)";
+  if (std::string why = pl::tools::outputProblem(o.depfile); !why.empty())
+    return "--depfile '" + o.depfile + "' " + why;
+  for (const std::string &f : files)
+    if (sameFile(o.depfile, f))
+      return "--depfile '" + o.depfile + "' is the input file '" + f + "'";
+  if (!o.output.empty() && o.output != "-" && sameFile(o.depfile, o.output))
+    return "--depfile '" + o.depfile + "' and -o '" + o.output + "' are the same file";
+  return {};
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -146,8 +153,6 @@ int main(int argc, const char **argv) {
     return usageError("no input files (usage: pl-translate [options] <file.cpp> [-- <flags>])");
   if (files.size() > 1 && (!o.output.empty() || !o.depfile.empty()))
     return usageError("-o and --depfile take one input file");
-  if (o.inPlace && !o.output.empty())
-    return usageError("--in-place and -o are mutually exclusive");
   if (o.inPlace && o.emit != EmitKind::File)
     return usageError("--in-place only applies to the rewritten file, not to --emit");
   if (o.platform != "a2a3sim" && o.platform != "a5sim")
@@ -160,6 +165,14 @@ int main(int argc, const char **argv) {
       return usageError("unknown pass '" + id + "' in --print-after; valid passes: " +
                         pl::passes::validPassIds());
 
+  if (std::string err = checkOutputs(o, files); !err.empty())
+    return usageError(err);
+  for (const std::string &f : files)
+    if (std::string why = pl::tools::inputProblem(f); !why.empty()) {
+      errs() << "pl-translate: error: cannot read '" << f << "': " << why << "\n";
+      return kUserError;
+    }
+
   pl::translator::FrontendOptions fo;
   fo.resourceDir = o.resourceDir;
   fo.dslIncludeDir = PL_DSL_INCLUDE_DIR;
@@ -167,7 +180,7 @@ int main(int argc, const char **argv) {
   to.emit = o.emit;
   to.concise = o.concise;
   to.platform = o.platform;
-  to.outputName = o.output.empty() ? "<stdout>" : o.output.getValue();
+  to.outputName = o.output.empty() || o.output == "-" ? "<stdout>" : o.output.getValue();
   to.verifyLevel = o.verify;
   to.printAfter.assign(o.printAfter.begin(), o.printAfter.end());
   to.printAfterAll = o.printAfterAll;
@@ -183,19 +196,24 @@ int main(int argc, const char **argv) {
       parser->getCompilations(), files, fo,
       [&](const pl::translator::LoweredFile &lf, clang::ASTContext &ctx,
           pl::ir::DiagnosticEngine &diags) {
-        auto text = pl::translator::translateFile(lf, ctx, to, diags);
+        pl::translator::TranslateOptions fileOptions = to;
+        if (o.inPlace) // the generated part's #line names the file it is written to
+          fileOptions.outputName = lf.file;
+        auto text = pl::translator::translateFile(lf, ctx, fileOptions, diags);
         if (text)
           results.push_back({lf.file, std::move(*text), pl::translator::inputDependencies(ctx)});
       });
   if (rc != 0 || results.size() != files.size())
     return kUserError; // nothing is written when any input had an error
+  // Every output of the run is staged first and committed together: all of them or none.
+  pl::tools::OutputFiles outputs("pl-translate");
   for (auto &r : results) {
     std::string target = o.inPlace ? r.file : o.output.getValue();
-    if (!writeAtomically(target, r.text))
+    if (!outputs.stage(target, r.text))
       return kUserError;
     if (!o.depfile.empty() &&
-        !writeAtomically(o.depfile, depfileText(target.empty() ? "-" : target, r.deps)))
+        !outputs.stage(o.depfile, depfileText(target.empty() ? "-" : target, r.deps)))
       return kUserError;
   }
-  return kOk;
+  return outputs.commit() ? kOk : kUserError;
 }

@@ -128,14 +128,15 @@ std::optional<std::string> rewriteMainFile(clang::ASTContext &ctx,
 
 std::vector<std::string> inputDependencies(clang::ASTContext &ctx) {
   clang::SourceManager &sm = ctx.getSourceManager();
-  std::vector<std::string> deps;
-  deps.push_back(sm.getFileEntryRefForID(sm.getMainFileID())->getName().str());
-  std::set<std::string> seen(deps.begin(), deps.end());
-  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
-    std::string name = it->first.getName().str();
-    if (seen.insert(name).second)
-      deps.push_back(name);
-  }
+  std::string main = sm.getFileEntryRefForID(sm.getMainFileID())->getName().str();
+  // The SourceManager's file table is a hash map keyed by pointers: its order changes from run
+  // to run. Sorting makes the depfile reproducible.
+  std::set<std::string> headers;
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
+    headers.insert(it->first.getName().str());
+  headers.erase(main);
+  std::vector<std::string> deps{main};
+  deps.insert(deps.end(), headers.begin(), headers.end());
   return deps;
 }
 

@@ -27,7 +27,8 @@ std::optional<std::string> rewriteMainFile(clang::ASTContext &ctx,
                                            const std::vector<EntryPoint> &entries,
                                            const RewriteOptions &opts, ir::DiagnosticEngine &diags);
 
-/// The files the main file depends on (itself and everything it includes), for --depfile.
+/// The files the main file depends on, for --depfile: itself, then everything it includes
+/// (sorted by name, so that the depfile is the same on every run).
 std::vector<std::string> inputDependencies(clang::ASTContext &ctx);
 
 } // namespace pl::translator

@@ -1,19 +1,19 @@
 // pl-opt: reads a program in the text form, runs passes, prints the result.
 //
 // Exit codes: 0 success · 1 user error (unreadable or malformed input, input that violates a
-// structural property, a pass that reports an error) · 2 usage error (unknown flag, pass or
-// option) or internal compiler error.
+// structural property, a pass that reports an error, an output that cannot be written) · 2 usage
+// error (unknown flag, pass or option; -o naming the input without --in-place) or internal
+// compiler error.
 #include "ir/op_registry.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "passes/catalog.h"
 #include "passes/instruments.h"
 #include "passes/pipeline.h"
+#include "passes/tools/tool_files.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <list>
@@ -52,8 +52,12 @@ struct Options {
                         cl::cat(category)};
   cl::opt<bool> listPasses{"list-passes", cl::desc("List the available passes and exit"),
                            cl::cat(category)};
-  cl::opt<std::string> outputFile{"o", cl::desc("Output file (written atomically)"),
+  cl::opt<std::string> outputFile{"o",
+                                  cl::desc("Output file (written atomically; never the input "
+                                           "unless --in-place); default stdout"),
                                   cl::value_desc("file"), cl::init("-"), cl::cat(category)};
+  cl::opt<bool> inPlace{"in-place", cl::desc("Overwrite the input file with the result"),
+                        cl::cat(category)};
   cl::opt<std::string> platform{"platform", cl::desc("Target platform: a2a3sim, a5sim, a2a3, a5"),
                                 cl::value_desc("name"), cl::init("a2a3sim"), cl::cat(category)};
 };
@@ -62,7 +66,8 @@ struct Options {
 void renameClashingLLVMOptions() {
   auto &registered = cl::getRegisteredOptions();
   for (const char *name : {"passes", "pipeline", "print-after", "print-after-all", "dump-dir",
-                           "time-passes", "verify", "concise", "list-passes", "o", "platform"}) {
+                           "time-passes", "verify", "concise", "list-passes", "o", "platform",
+                           "in-place"}) {
     auto it = registered.find(name);
     if (it == registered.end())
       continue;
@@ -90,35 +95,27 @@ void printPassList() {
   llvm::outs() << "\n";
 }
 
-/// Writes to a temporary file next to `path` and renames it into place.
-bool writeAtomically(const std::string &path, const std::string &text) {
-  if (path == "-") {
-    llvm::outs() << text;
-    return true;
-  }
-  llvm::SmallString<256> model(path);
-  model += ".tmp-%%%%%%";
-  int fd = -1;
-  llvm::SmallString<256> tmp;
-  std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, tmp);
-  if (!ec) {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << text;
-    os.close();
-    ec = os.error();
-    os.clear_error();
-    if (!ec)
-      ec = llvm::sys::fs::rename(tmp, path);
-    if (ec)
-      llvm::sys::fs::remove(tmp);
-  }
-  if (ec)
-    llvm::errs() << "pl-opt: error: cannot write '" << path << "': " << ec.message() << "\n";
-  return !ec;
-}
 } // namespace
 
 namespace {
+/// The file rules: -o naming the input (by identity: symlinks, hard links, ./x) only with
+/// --in-place, never a directory. A non-empty string is the usage error.
+std::string validateOutput(const Options &o) {
+  const std::string &in = o.inputFile, &out = o.outputFile;
+  if (o.inPlace && in == "-")
+    return "--in-place needs an input file, not stdin";
+  if (out == "-")
+    return {};
+  if (std::string why = tools::outputProblem(out); !why.empty())
+    return "-o '" + out + "' " + why;
+  bool same = in != "-" && tools::sameFile(out, in);
+  if (same && !o.inPlace)
+    return "-o '" + out + "' is the input file '" + in + "'; pass --in-place to overwrite it";
+  if (!same && o.inPlace)
+    return "--in-place writes the input file '" + in + "'; -o '" + out + "' names another file";
+  return {};
+}
+
 /// Checks the flags that llvm::cl cannot; a non-empty string is the error.
 std::string validateFlags(const Options &o) {
   if (!o.passList.empty() && !o.pipelineName.empty())
@@ -138,7 +135,7 @@ std::string validateFlags(const Options &o) {
              passes::validPassIds();
   if (o.inputFile.empty())
     return "no input file (use '-' for stdin); see --help";
-  return {};
+  return validateOutput(o);
 }
 
 void configure(const Options &o, passes::PassContext &ctx) {
@@ -193,7 +190,9 @@ int run(const Options &o) {
   if (!result)
     return ctx.hadInternalError() ? kUsageError : kUserError;
   std::string text = ir::printProgram(*result, {.concise = o.concise});
-  return writeAtomically(o.outputFile, text) ? kOk : kUserError;
+  tools::OutputFiles out("pl-opt");
+  bool written = out.stage(o.inPlace ? o.inputFile : o.outputFile, text) && out.commit();
+  return written ? kOk : kUserError;
 }
 } // namespace
 
