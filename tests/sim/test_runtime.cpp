@@ -395,7 +395,7 @@ TEST_F(SimRuntimeMisc, ModeFromEnvAndApi) {
   EXPECT_EQ(o.mode, ExecMode::Shuffle);
   EXPECT_EQ(o.seed, 42u);
   ::setenv("PL_SIM_MODE", "fast", 1);
-  expectSimError([] { RuntimeOptions::fromEnv(); }, "unknown PL_SIM_MODE 'fast'");
+  expectSimError([] { RuntimeOptions::fromEnv(); }, "PL_SIM_MODE='fast' is invalid; expected serial, threads or shuffle");
   ::unsetenv("PL_SIM_MODE");
   ::unsetenv("PL_SIM_SEED");
   Runtime rt(table(), opts(ExecMode::Threads));

@@ -1,10 +1,12 @@
 // pl/host.hpp — host side: deterministic test data, per-dtype tolerances, pl::allclose, printing.
 #pragma once
 
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -74,15 +76,23 @@ std::pair<DType, std::vector<double>> valuesOf(const V& v) {
 namespace detail {
 /// With PL_RESULT_DUMP=<file>, every checked result is appended there ("<dtype> <n>" then the
 /// values), so an eager run and a translated run of the same program can be compared value by
-/// value (tests/e2e/compare_results).
+/// value (tests/e2e/compare_results). A file that cannot be opened or written is an error (a
+/// silently missing result would make the comparison vacuous).
 inline void dumpResult(DType dt, const std::vector<double>& values) {
   const char* path = std::getenv("PL_RESULT_DUMP");
   if (!path || !*path) return;
-  if (std::FILE* f = std::fopen(path, "a")) {
-    std::fprintf(f, "%s %zu\n", std::string(dtypeName(dt)).c_str(), values.size());
-    for (double v : values) std::fprintf(f, "%.17g\n", v);
-    std::fclose(f);
-  }
+  auto fail = [&](int err) {
+    throw Error("PL_RESULT_DUMP='" + std::string(path) + "': cannot append the result: " + std::strerror(err) +
+                "; expected a writable file path");
+  };
+  std::FILE* f = std::fopen(path, "a");
+  if (!f) fail(errno);
+  bool ok = std::fprintf(f, "%s %zu\n", std::string(dtypeName(dt)).c_str(), values.size()) >= 0;
+  for (std::size_t i = 0; ok && i < values.size(); ++i) ok = std::fprintf(f, "%.17g\n", values[i]) >= 0;
+  ok = std::fflush(f) == 0 && ok;
+  const int err = errno;
+  ok = std::fclose(f) == 0 && ok;
+  if (!ok) fail(err ? err : errno);
 }
 }  // namespace detail
 

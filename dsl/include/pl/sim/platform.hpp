@@ -2,11 +2,13 @@
 #pragma once
 
 #include <array>
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +31,55 @@ class SimError : public pl::Error {
 [[noreturn]] inline void simFail(std::string_view op, const std::string& msg) {
   throw SimError("pl::sim '" + std::string(op) + "': " + msg);
 }
+
+/// The simulator's environment settings (docs/simulator.md, "Environment"). Each is validated
+/// where it is read: a malformed or out-of-range value is a SimError naming the variable, the
+/// value and the accepted values, never a silent default.
+namespace env {
+/// The value of `name`, or nullopt when it is unset or empty (both mean "use the default").
+inline std::optional<std::string_view> get(const char* name) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return std::nullopt;
+  return std::string_view(v);
+}
+[[noreturn]] inline void invalid(const char* name, std::string_view value, const std::string& expected) {
+  simFail("environment", std::string(name) + "='" + std::string(value) + "' is invalid; expected " + expected);
+}
+/// `0` or `1`.
+inline bool flag(const char* name, bool dflt) {
+  const auto v = get(name);
+  if (!v) return dflt;
+  if (*v == "0") return false;
+  if (*v == "1") return true;
+  invalid(name, *v, "0 or 1");
+}
+/// A decimal integer in [lo, hi].
+inline std::int64_t integer(const char* name, std::int64_t dflt, std::int64_t lo, std::int64_t hi) {
+  const auto v = get(name);
+  if (!v) return dflt;
+  std::int64_t x = 0;
+  const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), x, 10);
+  if (ec != std::errc() || end != v->data() + v->size() || x < lo || x > hi)
+    invalid(name, *v, "an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return x;
+}
+/// An unsigned 64-bit integer, decimal or `0x` hexadecimal.
+inline std::uint64_t unsigned64(const char* name, std::uint64_t dflt) {
+  const auto v = get(name);
+  if (!v) return dflt;
+  std::string_view digits = *v;
+  int base = 10;
+  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+    digits.remove_prefix(2);
+    base = 16;
+  }
+  std::uint64_t x = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), x, base);
+  if (ec != std::errc() || end != digits.data() + digits.size())
+    invalid(name, *v, "an unsigned integer (decimal or 0x hexadecimal) from 0 to 18446744073709551615");
+  return x;
+}
+}  // namespace env
 
 inline constexpr std::size_t kNumSpaces = 11;  // indexed by static_cast<int>(pl::Mem)
 inline constexpr std::uint32_t KiB = 1024;
@@ -82,11 +133,17 @@ inline const Platform& a5() {
                                                  248 * KiB, 240 * KiB, 18, 36);
   return p;
 }
-/// `a2a3`, `a2a3sim`, `a5`, `a5sim` → the descriptor; anything else is an error.
+inline constexpr const char* kPlatformNames = "a2a3, a2a3sim, a5 or a5sim";
+/// `a2a3`, `a2a3sim`, `a5`, `a5sim` → the descriptor; nullptr for anything else.
+inline const Platform* findPlatform(std::string_view n) {
+  if (n == "a2a3" || n == "a2a3sim") return &a2a3();
+  if (n == "a5" || n == "a5sim") return &a5();
+  return nullptr;
+}
+/// As findPlatform; an unknown name is an error.
 inline const Platform& platformByName(std::string_view n) {
-  if (n == "a2a3" || n == "a2a3sim") return a2a3();
-  if (n == "a5" || n == "a5sim") return a5();
-  simFail("platform", "unknown platform '" + std::string(n) + "'; expected a2a3, a2a3sim, a5 or a5sim");
+  if (const Platform* p = findPlatform(n)) return *p;
+  simFail("platform", "unknown platform '" + std::string(n) + "'; expected " + kPlatformNames);
 }
 
 /// Process-wide settings. Read once from the environment (`PL_SIM_PLATFORM`, `PL_SIM_CHECKED`),
@@ -94,14 +151,18 @@ inline const Platform& platformByName(std::string_view n) {
 struct Config {
   const Platform* platform = &a2a3();
   bool checked = true;  // reject illegal memory-space use (see docs/simulator.md)
+
+  /// PL_SIM_PLATFORM (a2a3, a2a3sim, a5, a5sim), PL_SIM_CHECKED (0 or 1); SimError on any other value.
+  static Config fromEnv() {
+    Config r;
+    if (const auto p = env::get("PL_SIM_PLATFORM"); p && !(r.platform = findPlatform(*p)))
+      env::invalid("PL_SIM_PLATFORM", *p, kPlatformNames);
+    r.checked = env::flag("PL_SIM_CHECKED", r.checked);
+    return r;
+  }
 };
 inline Config& config() {
-  static Config c = [] {
-    Config r;
-    if (const char* p = std::getenv("PL_SIM_PLATFORM"); p && *p) r.platform = &platformByName(p);
-    if (const char* c = std::getenv("PL_SIM_CHECKED"); c && *c) r.checked = std::string_view(c) != "0";
-    return r;
-  }();
+  static Config c = Config::fromEnv();
   return c;
 }
 inline void setPlatform(const Platform& p) { config().platform = &p; }

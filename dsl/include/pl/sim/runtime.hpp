@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -70,6 +71,9 @@ class KernelTable {
 };
 
 struct RuntimeOptions {
+  /// Worker threads per pool (each simulates one core with its own arenas): 1 to this many.
+  static constexpr int kMaxWorkers = 256;
+
   ExecMode mode = ExecMode::Threads;
   std::uint64_t seed = 0;
   int aicWorkers = 2;
@@ -77,27 +81,37 @@ struct RuntimeOptions {
   bool strict = false;  // an unordered hazard is an error at submission instead of a warning
   bool warn = true;     // print each hazard to stderr
 
-  /// PL_SIM_MODE (serial|threads|shuffle), PL_SIM_SEED, PL_SIM_STRICT (0/1), PL_SIM_WARN (0/1),
-  /// PL_SIM_AIC_WORKERS, PL_SIM_AIV_WORKERS.
+  /// PL_SIM_MODE (serial|threads|shuffle), PL_SIM_SEED (unsigned, decimal or 0x hex),
+  /// PL_SIM_STRICT (0/1), PL_SIM_WARN (0/1), PL_SIM_AIC_WORKERS and PL_SIM_AIV_WORKERS
+  /// (1..kMaxWorkers). Unset or empty keeps the default; any other value is a SimError naming
+  /// the variable and the accepted values.
   static RuntimeOptions fromEnv() {
     RuntimeOptions o;
-    auto env = [](const char* n) -> std::string_view {
-      const char* v = std::getenv(n);
-      return v ? std::string_view(v) : std::string_view();
-    };
-    if (auto m = env("PL_SIM_MODE"); !m.empty()) o.mode = parseMode(m);
-    if (auto s = env("PL_SIM_SEED"); !s.empty()) o.seed = std::strtoull(std::string(s).c_str(), nullptr, 0);
-    if (auto s = env("PL_SIM_STRICT"); !s.empty()) o.strict = s != "0";
-    if (auto s = env("PL_SIM_WARN"); !s.empty()) o.warn = s != "0";
-    if (auto s = env("PL_SIM_AIC_WORKERS"); !s.empty()) o.aicWorkers = std::max(1, std::atoi(std::string(s).c_str()));
-    if (auto s = env("PL_SIM_AIV_WORKERS"); !s.empty()) o.aivWorkers = std::max(1, std::atoi(std::string(s).c_str()));
+    if (auto m = env::get("PL_SIM_MODE")) {
+      const auto k = findMode(*m);
+      if (!k) env::invalid("PL_SIM_MODE", *m, kModeNames);
+      o.mode = *k;
+    }
+    o.seed = env::unsigned64("PL_SIM_SEED", o.seed);
+    o.strict = env::flag("PL_SIM_STRICT", o.strict);
+    o.warn = env::flag("PL_SIM_WARN", o.warn);
+    o.aicWorkers = static_cast<int>(env::integer("PL_SIM_AIC_WORKERS", o.aicWorkers, 1, kMaxWorkers));
+    o.aivWorkers = static_cast<int>(env::integer("PL_SIM_AIV_WORKERS", o.aivWorkers, 1, kMaxWorkers));
     return o;
   }
-  static ExecMode parseMode(std::string_view m) {
+  static constexpr const char* kModeNames = "serial, threads or shuffle";
+  static std::optional<ExecMode> findMode(std::string_view m) {
     if (m == "serial") return ExecMode::Serial;
     if (m == "threads") return ExecMode::Threads;
     if (m == "shuffle") return ExecMode::Shuffle;
-    simFail("runtime", "unknown PL_SIM_MODE '" + std::string(m) + "'; expected serial, threads or shuffle");
+    return std::nullopt;
+  }
+  /// The worker counts set through the API obey the same bounds as the environment's.
+  void validate() const {
+    for (auto [name, n] : {std::pair{"aicWorkers", aicWorkers}, std::pair{"aivWorkers", aivWorkers}})
+      if (n < 1 || n > kMaxWorkers)
+        simFail("runtime", std::string("RuntimeOptions::") + name + " = " + std::to_string(n) +
+                               "; expected 1 to " + std::to_string(kMaxWorkers));
   }
 };
 
@@ -118,7 +132,9 @@ struct Hazard {
 class Runtime {
  public:
   explicit Runtime(KernelTable kernels = {}, RuntimeOptions opts = RuntimeOptions::fromEnv())
-      : kernels_(std::move(kernels)), opts_(opts), rng_(opts.seed) {}
+      : kernels_(std::move(kernels)), opts_(opts), rng_(opts.seed) {
+    opts_.validate();
+  }
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;
   ~Runtime() {

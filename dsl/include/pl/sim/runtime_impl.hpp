@@ -1,6 +1,8 @@
 // pl/sim/runtime_impl.hpp — Runtime member definitions: submission, TensorMap tracking, hazards, execution, workers.
 #pragma once
 
+#include <system_error>
+
 #include "pl/sim/runtime.hpp"
 
 namespace pl::sim {
@@ -239,11 +241,23 @@ inline void Runtime::wait_all() {
 }
 
 inline void Runtime::startWorkers() {
-  std::lock_guard lk(mu_);
-  if (!workers_.empty()) return;
-  stop_ = false;
-  for (int i = 0; i < std::max(1, opts_.aicWorkers); ++i) workers_.emplace_back([this] { workerLoop(true); });
-  for (int i = 0; i < std::max(1, opts_.aivWorkers); ++i) workers_.emplace_back([this] { workerLoop(false); });
+  std::string failure;
+  {
+    std::lock_guard lk(mu_);
+    if (!workers_.empty()) return;
+    stop_ = false;
+    try {
+      for (int i = 0; i < opts_.aicWorkers; ++i) workers_.emplace_back([this] { workerLoop(true); });
+      for (int i = 0; i < opts_.aivWorkers; ++i) workers_.emplace_back([this] { workerLoop(false); });
+    } catch (const std::system_error& e) {
+      failure = "cannot start " + std::to_string(opts_.aicWorkers) + " AIC + " + std::to_string(opts_.aivWorkers) +
+                " AIV worker threads (" + std::to_string(workers_.size()) + " started: " + e.what() +
+                "); lower PL_SIM_AIC_WORKERS / PL_SIM_AIV_WORKERS or use PL_SIM_MODE=serial";
+    }
+  }
+  if (failure.empty()) return;
+  stopWorkers();  // the workers take mu_: join them outside the lock
+  simFail("runtime", failure);
 }
 
 inline void Runtime::stopWorkers() {
