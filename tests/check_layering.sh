@@ -6,7 +6,11 @@ cd "$root" || exit 2
 fail=0
 check() { # layer, forbidden-regex
   local layer=$1 pattern=$2 hits
-  [ -d "$layer" ] || return 0
+  if [ ! -d "$layer" ]; then # a missing layer would make the check vacuous
+    echo "layering: '$root/$layer' is not a directory"
+    fail=1
+    return
+  fi
   hits=$(grep -rnE "^\s*#\s*include\s*[<\"]($pattern)" "$layer" --include='*.h' --include='*.cpp' --include='*.hpp' || true)
   if [ -n "$hits" ]; then
     echo "layering violation: '$layer' must not include '$pattern':"

@@ -1,12 +1,15 @@
 # lit configuration for pl's goldens: %pl-opt, FileCheck and not.
 import os
+import sys
 
-import lit.formats
+sys.path.insert(0, os.path.dirname(__file__))
+import pl_lit_format  # noqa: E402
 
 config.name = "pl"
-config.test_format = lit.formats.ShTest(execute_external=False)
+# ShTest, but REQUIRES:/UNSUPPORTED: that skip a test make it fail instead.
+config.test_format = pl_lit_format.NoSkipShTest(execute_external=False)
 config.suffixes = [".test", ".cpp"]
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "pl_lit_format.py", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pl_obj_root, "tests", "lit")
 
