@@ -332,7 +332,7 @@ void ops_binary_int(I x, I y, pl::Out<pl::Tensor<pl::i32, 16, 256>> o) {
   pl::store(pl::not_(a), {0, 240}, o);
 }
 
-/// §3 row: unary (prelu: see the report; not translatable yet).
+/// §3 row: unary.
 PL_FUNCTION(pl::FunctionType::AIV)
 void ops_unary(V x, V pos, pl::Out<pl::Tensor<pl::fp32, 16, 208>> o) {
   VT a = pl::load(x, {0, 0}, {16, 16}), p = pl::load(pos, {0, 0}, {16, 16});
@@ -345,7 +345,7 @@ void ops_unary(V x, V pos, pl::Out<pl::Tensor<pl::fp32, 16, 208>> o) {
   pl::store(pl::recip(p), {0, 96}, o);
   pl::store(pl::relu(a), {0, 112}, o);
   pl::store(pl::lrelu(a, 0.1f), {0, 128}, o);
-  pl::store(pl::lrelu(a, 0.2f), {0, 144}, o);
+  pl::store(pl::prelu(a, p), {0, 144}, o);
   pl::store(pl::sin(a), {0, 160}, o);
   pl::store(pl::cos(a), {0, 176}, o);
   pl::store(pl::neg(pl::abs(a)), {0, 192}, o);
@@ -836,7 +836,7 @@ int main() {
     check("s3_unary_recip", block(od, 16, 208, 96, 16), map1(yd, [](double v) { return 1 / v; }));
     check("s3_unary_relu", block(od, 16, 208, 112, 16), map1(xd, [](double v) { return std::max(v, 0.0); }));
     check("s3_unary_lrelu", block(od, 16, 208, 128, 16), map1(xd, [&](double v) { return v > 0 ? v : f32(0.1f) * v; }));
-    check("s3_unary_lrelu_2", block(od, 16, 208, 144, 16), map1(xd, [&](double v) { return v > 0 ? v : f32(0.2f) * v; }));
+    check("s3_unary_prelu", block(od, 16, 208, 144, 16), map2(xd, yd, [](double v, double s) { return v > 0 ? v : s * v; }));
     check("s3_unary_sin", block(od, 16, 208, 160, 16), map1(xd, [](double v) { return std::sin(v); }));
     check("s3_unary_cos", block(od, 16, 208, 176, 16), map1(xd, [](double v) { return std::cos(v); }));
     check("s3_unary_neg_abs", block(od, 16, 208, 192, 16), map1(xd, [](double v) { return -std::fabs(v); }));
