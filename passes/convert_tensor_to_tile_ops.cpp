@@ -44,7 +44,7 @@ constexpr ConvEntry kTable[] = {
     SAME("fmods") SAME("full") SAME("get_block_idx") SAME("get_block_num")
     SAME("get_subblock_idx") SAME("log") SAME("lrelu") SAME("maximum") SAME("maximums")
     SAME("minimum") SAME("minimums") SAME("mul") SAME("muls") SAME("neg") SAME("not") SAME("or")
-    SAME("ors") SAME("recip") SAME("relu") SAME("rem") SAME("rems") SAME("reshape")
+    SAME("ors") SAME("prelu") SAME("recip") SAME("relu") SAME("rem") SAME("rems") SAME("reshape")
     SAME("row_expand") SAME("row_expand_add") SAME("row_expand_div") SAME("row_expand_expdif")
     SAME("row_expand_max") SAME("row_expand_min") SAME("row_expand_mul") SAME("row_expand_sub")
     SAME("row_max") SAME("row_min") SAME("row_prod") SAME("row_sum") SAME("rsqrt") SAME("sel")

@@ -11,7 +11,12 @@
 //   - each tensor op converts through one table entry (same-named tile op; slice of a parameter
 //     → load, of a tile → tile.slice; assemble into a parameter → store, into a tile →
 //     tile.assemble; create / full → tile.create / tile.full; matmul / matmul_acc: parameter and
-//     slice operands load straight to Mat, then move to Left / Right, result in Acc; read / write
+//     slice operands load straight to Mat, then move to Left / Right, result in Acc; a
+//     transposed operand (a_trans / b_trans) takes the transposing move instead
+//     (`tile.move(m, {.target_memory = Left, .transpose = true})`: Mat [R, C] -> L0 [C, R]);
+//   - a tile matmul written with a_trans / b_trans gets the same: its operand's transposing
+//     move from the Mat tile it was moved out of (an L0 move used only transposed is dropped);
+//     the matmul loses the kwargs (the emitter prints no transposed matmul); read / write
 //     of a parameter stay tensor ops); new types flow through loop carries and if-phis;
 //   - a returned tile gets an Out parameter (the original return type), a `tile.store` before
 //     the return, and the parameter is returned;
@@ -20,7 +25,7 @@
 // as the new trailing argument.
 // Options: none.
 // Diagnostics: TT001 a tensor op with no conversion entry (names the op) · TT002 an unsupported
-//   form of a converted op (e.g. matmul with a_trans / b_trans).
+//   form of a converted op (a matmul on operands of rank > 2).
 // Example: `InCore k(In a) { t = tensor.exp(a); return t; }` →
 //   `InCore k(In a, Out t_out) { a_t = tile.load(a, ..); t = tile.exp(a_t);
 //    s = tile.store(t, {0, 0}, t_out); return t_out; }` and a caller `c = tensor.create(..);

@@ -264,8 +264,22 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
                      "pipeline or pl::while_");
   ir::ExprList args;
   ir::AttrList kwargs;
-  for (const clang::Expr *a : call->arguments())
-    lowerDslArg(a, args, kwargs);
+  unsigned lowered = call->getNumArgs();
+  // `pl::lrelu(x, slope)`: the slope is the op's `slope` kwarg (a compile-time constant).
+  if (name == "lrelu" && call->getNumArgs() == 2) {
+    const clang::Expr *slope = call->getArg(1);
+    clang::Expr::EvalResult r;
+    if (slope->isValueDependent() || !slope->EvaluateAsRValue(r, ctx()) ||
+        !(r.Val.isFloat() || r.Val.isInt()))
+      return errorExpr(slope->getBeginLoc(), "F323",
+                       "the slope of pl::lrelu must be a compile-time constant");
+    kwargs.emplace_back("slope", r.Val.isFloat()
+                                     ? r.Val.getFloat().convertToDouble()
+                                     : static_cast<double>(r.Val.getInt().getSExtValue()));
+    lowered = 1;
+  }
+  for (unsigned i = 0; i < lowered; ++i)
+    lowerDslArg(call->getArg(i), args, kwargs);
   // Static shapes given as explicit template arguments (`pl::load<64, 64>(t, {r, c})`) are the
   // op's shape operand.
   if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreImpCasts());
@@ -289,18 +303,6 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
       ir::ExprList split{args[0], off->elements()[0], off->elements()[1], args[2]};
       args = std::move(split);
     }
-  // `pl::lrelu(x, slope)`: the slope is the op's `slope` kwarg (a compile-time constant).
-  if (op == "lrelu" && args.size() == 2) {
-    const clang::Expr *slope = call->getArg(1);
-    clang::Expr::EvalResult r;
-    if (!slope->EvaluateAsRValue(r, ctx()) || !(r.Val.isFloat() || r.Val.isInt()))
-      return errorExpr(slope->getBeginLoc(), "F323",
-                       "the slope of pl::lrelu must be a compile-time constant");
-    double v = r.Val.isFloat() ? r.Val.getFloat().convertToDouble()
-                               : static_cast<double>(r.Val.getInt().getSExtValue());
-    args.pop_back();
-    kwargs.emplace_back("slope", v);
-  }
   if (op == "cast")
     for (auto &[k, v] : kwargs)
       if (k == "dtype")

@@ -70,6 +70,7 @@ const std::vector<SimOpEntry> kTable = {
     {"tile.not", "TNOT", F::Generic},
     {"tile.or", "TOR", F::Generic},
     {"tile.ors", "TORS", F::Generic},
+    {"tile.prelu", "TPRELU", F::Generic},
     {"tile.read", "TGETVAL", F::Read},
     {"tile.recip", "TRECIP", F::Generic},
     {"tile.relu", "TRELU", F::Generic},

@@ -91,9 +91,21 @@ bool checkAccArg(const DeduceCall &c, size_t i, const MatmulShape &s, const Expr
   return checkSameShape(c, a->shape(), shape, c.argLabel(i) + " and the product");
 }
 
+/// matmul_acc's result is its accumulator: an `out_dtype` (accepted as the DSL's
+/// MatmulOptions carry one) must name the accumulator's dtype.
+bool checkAccOutDType(const DeduceCall &c, DataType acc) {
+  auto out = c.dtypeKw("out_dtype");
+  if (!out || *out == acc)
+    return true;
+  c.fail("T108", "kwarg 'out_dtype' of '" + c.op.name() + "' is '" + std::string(dtypeName(*out)) +
+                     "'; the result is the accumulator, of dtype '" +
+                     std::string(dtypeName(acc)) + "'");
+  return false;
+}
+
 TypePtr deduceTileMatmulAcc(const DeduceCall &c) {
   auto s = c.tile(0) ? checkTileOperands(c, 1, 2) : std::nullopt;
-  if (!s || !checkAccArg(c, 0, *s, {s->m, s->n}))
+  if (!s || !checkAccArg(c, 0, *s, {s->m, s->n}) || !checkAccOutDType(c, c.tile(0)->dtype()))
     return nullptr;
   return TileType::make(*accumulatorDType(s->in), {s->m, s->n});
 }
@@ -143,7 +155,9 @@ TypePtr deduceTensorMatmul(const DeduceCall &c, size_t li) {
 
 TypePtr deduceTensorMatmulAcc(const DeduceCall &c) {
   auto *acc = c.tensor(0);
-  TypePtr prod = acc ? deduceTensorMatmul(c, 1) : nullptr;
+  if (!acc || !checkAccOutDType(c, acc->dtype()))
+    return nullptr;
+  TypePtr prod = deduceTensorMatmul(c, 1);
   if (!prod)
     return nullptr;
   auto *p = dynCast<TensorType>(prod);
@@ -168,6 +182,7 @@ void registerMatmulOps(OpRegistry &r) {
       .category("matmul")
       .describe("acc + lhs x rhs; returns the updated accumulator")
       .args({"acc", "lhs", "rhs"})
+      .kwarg("out_dtype", AttrKind::DType)
       .kwarg("a_trans", AttrKind::Bool)
       .kwarg("b_trans", AttrKind::Bool)
       .effect(0, ArgEffect::ReadWrite)
@@ -191,6 +206,7 @@ void registerMatmulOps(OpRegistry &r) {
       .category("matmul")
       .describe("Acc [M, N] + Left [M, K] x Right [K, N]; returns the updated accumulator")
       .args({"acc", "lhs", "rhs"})
+      .kwarg("out_dtype", AttrKind::DType)
       .kwarg("a_trans", AttrKind::Bool)
       .kwarg("b_trans", AttrKind::Bool)
       .argSpace(0, {MemorySpace::Acc})

@@ -68,6 +68,17 @@ TypePtr deduceLrelu(const DeduceCall &c) {
   return c.makeShaped(a->dtype(), a->shape());
 }
 
+/// prelu(x, slope): a float operand and a slope of the same dtype and shape.
+TypePtr deducePrelu(const DeduceCall &c) {
+  auto *a = c.operand(0);
+  auto *s = a ? c.operand(1) : nullptr;
+  if (!s || !checkDType(c, 0, a->dtype(), isFloat(a->dtype()), "a float dtype") ||
+      !checkSameDType(c, a->dtype(), s->dtype(), "x and slope") ||
+      !checkSameShape(c, a->shape(), s->shape(), "x and slope"))
+    return nullptr;
+  return c.makeShaped(a->dtype(), a->shape());
+}
+
 constexpr const char *kRoundModes[] = {"none", "rint", "round", "floor", "ceil", "trunc", "odd"};
 
 TypePtr deduceCast(const DeduceCall &c) {
@@ -149,7 +160,13 @@ void registerCastLike(OpRegistry &r) {
         .args({"x"})
         .kwarg("slope", AttrKind::Float, true)
         .deduce(deduceLrelu);
+    OpDef prelu(r, base + "prelu");
+    prelu.category("unary")
+        .describe("parametric relu: x where x > 0, else slope * x (slope elementwise)")
+        .args({"x", "slope"})
+        .deduce(deducePrelu);
     if (tile) {
+      prelu.argSpace(0, kVecOnly).argSpace(1, kVecOnly).resultSpace(MemorySpace::Vec);
       cast.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
       pad.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
       lrelu.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);

@@ -58,7 +58,7 @@ TEST(Host, AllcloseEqualInfinitiesMatch) {
 
 TEST(Host, AllcloseOppositeOrFiniteVsInfinityMismatch) {
   const double inf = INFINITY;
-  pl::Tensor<pl::fp32, 2> a(std::vector<float>{inf, 1.0f});
+  pl::Tensor<pl::fp32, 2> a(std::vector<float>{INFINITY, 1.0f});
   const pl::CloseReport r = pl::check_close(a, std::vector<double>{-inf, 1.0});
   EXPECT_FALSE(r);
   EXPECT_EQ(r.mismatches, 1);

@@ -332,7 +332,7 @@ void ops_binary_int(I x, I y, pl::Out<pl::Tensor<pl::i32, 16, 256>> o) {
   pl::store(pl::not_(a), {0, 240}, o);
 }
 
-/// §3 row: unary (prelu: see the report; not translatable yet).
+/// §3 row: unary.
 PL_FUNCTION(pl::FunctionType::AIV)
 void ops_unary(V x, V pos, pl::Out<pl::Tensor<pl::fp32, 16, 208>> o) {
   VT a = pl::load(x, {0, 0}, {16, 16}), p = pl::load(pos, {0, 0}, {16, 16});
@@ -345,7 +345,7 @@ void ops_unary(V x, V pos, pl::Out<pl::Tensor<pl::fp32, 16, 208>> o) {
   pl::store(pl::recip(p), {0, 96}, o);
   pl::store(pl::relu(a), {0, 112}, o);
   pl::store(pl::lrelu(a, 0.1f), {0, 128}, o);
-  pl::store(pl::lrelu(a, 0.2f), {0, 144}, o);
+  pl::store(pl::prelu(a, p), {0, 144}, o);
   pl::store(pl::sin(a), {0, 160}, o);
   pl::store(pl::cos(a), {0, 176}, o);
   pl::store(pl::neg(pl::abs(a)), {0, 192}, o);
@@ -466,63 +466,7 @@ void ops_operators_tensor(V x, V y, pl::Out<V> o) { o = (x + y) * x - y / 4.0f; 
 
 // =============================== host side ====================================================
 
-namespace {
-
-int failures = 0;
-
-template <class A>
-void check(const std::string& row, const A& actual, const std::vector<double>& expected, pl::AllcloseOptions o = {}) {
-  const bool ok = pl::allclose(actual, expected, o);
-  std::printf("doc_rows/%s: %s\n", row.c_str(), ok ? "PASS" : "FAIL");
-  failures += ok ? 0 : 1;
-}
-
-std::vector<double> host(const auto& t) { return t.template to_vector<double>(); }
-
-template <class F>
-std::vector<double> map1(const std::vector<double>& a, F f) {
-  std::vector<double> r(a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) r[i] = f(a[i]);
-  return r;
-}
-template <class F>
-std::vector<double> map2(const std::vector<double>& a, const std::vector<double>& b, F f) {
-  std::vector<double> r(a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) r[i] = f(a[i], b[i]);
-  return r;
-}
-
-/// Column block [c0, c0 + w) of a row-major [rows, cols] matrix.
-std::vector<double> block(const std::vector<double>& m, int rows, int cols, int c0, int w, int r0 = 0, int h = -1) {
-  if (h < 0) h = rows;
-  std::vector<double> r;
-  for (int i = r0; i < r0 + h; ++i)
-    for (int j = c0; j < c0 + w; ++j) r.push_back(m[static_cast<std::size_t>(i * cols + j)]);
-  return r;
-}
-
-std::vector<double> mm(const std::vector<double>& a, const std::vector<double>& b, int m, int k, int n, bool at = false,
-                       bool bt = false) {
-  std::vector<double> c(static_cast<std::size_t>(m * n), 0.0);
-  for (int i = 0; i < m; ++i)
-    for (int j = 0; j < n; ++j)
-      for (int p = 0; p < k; ++p)
-        c[static_cast<std::size_t>(i * n + j)] +=
-            (at ? a[static_cast<std::size_t>(p * m + i)] : a[static_cast<std::size_t>(i * k + p)]) *
-            (bt ? b[static_cast<std::size_t>(j * k + p)] : b[static_cast<std::size_t>(p * n + j)]);
-  return c;
-}
-
-std::vector<std::int32_t> randomInts(std::size_t n, std::uint64_t seed, int lo, int hi) {
-  std::vector<std::int32_t> r;
-  for (float f : pl::random_vector(n, seed, static_cast<float>(lo), static_cast<float>(hi)))
-    r.push_back(static_cast<std::int32_t>(std::floor(f)));
-  return r;
-}
-
-double rnd(pl::DType d, double v) { return pl::round_to(d, v); }
-
-}  // namespace
+#include "doc_rows_ref.hpp"  // host-side references and the check/report helper
 
 int main() {
   const auto xs = pl::random_vector(16 * 16, 1), ys = pl::random_vector(16 * 16, 2, 0.5f, 2.0f);
@@ -836,7 +780,7 @@ int main() {
     check("s3_unary_recip", block(od, 16, 208, 96, 16), map1(yd, [](double v) { return 1 / v; }));
     check("s3_unary_relu", block(od, 16, 208, 112, 16), map1(xd, [](double v) { return std::max(v, 0.0); }));
     check("s3_unary_lrelu", block(od, 16, 208, 128, 16), map1(xd, [&](double v) { return v > 0 ? v : f32(0.1f) * v; }));
-    check("s3_unary_lrelu_2", block(od, 16, 208, 144, 16), map1(xd, [&](double v) { return v > 0 ? v : f32(0.2f) * v; }));
+    check("s3_unary_prelu", block(od, 16, 208, 144, 16), map2(xd, yd, [](double v, double s) { return v > 0 ? v : s * v; }));
     check("s3_unary_sin", block(od, 16, 208, 160, 16), map1(xd, [](double v) { return std::sin(v); }));
     check("s3_unary_cos", block(od, 16, 208, 176, 16), map1(xd, [](double v) { return std::cos(v); }));
     check("s3_unary_neg_abs", block(od, 16, 208, 192, 16), map1(xd, [](double v) { return -std::fabs(v); }));

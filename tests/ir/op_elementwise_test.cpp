@@ -112,6 +112,18 @@ TEST_F(ElementwiseOps, LreluSlopeWidensInt) {
   EXPECT_TRUE(std::holds_alternative<double>(c->kwargs()[0].second));
 }
 
+// prelu(x, slope): float x, a slope of x's dtype and shape (docs/dsl.md §3 unary).
+TEST_F(ElementwiseOps, Prelu) {
+  TypePtr t = ok("tile.prelu", {tileVar(DT::FP16, {16, 8}), tileVar(DT::FP16, {16, 8})});
+  EXPECT_EQ(asTile(t)->dtype(), DT::FP16);
+  EXPECT_EQ(asTile(t)->memorySpace(), MS::Vec);
+  ok("tensor.prelu", {tensorVar(DT::FP32, {4, 4}), tensorVar(DT::FP32, {4, 4})});
+  bad("T108", "tile.prelu", {tileVar(DT::Int32, {16, 8}), tileVar(DT::Int32, {16, 8})});
+  bad("T108", "tile.prelu", {tileVar(DT::FP32, {16, 8}), tileVar(DT::FP16, {16, 8})});
+  bad("T109", "tile.prelu", {tileVar(DT::FP32, {16, 8}), tileVar(DT::FP32, {16, 1})});
+  bad("T102", "tile.prelu", {tileVar(DT::FP32, {16, 8})});
+}
+
 TEST_F(ElementwiseOps, Cast) {
   TypePtr t = ok("tile.cast", {tileVar(DT::FP32, {16, 16})},
                  {{"target_type", DT::BF16}, {"mode", std::string("round")}});

@@ -176,8 +176,13 @@ TEST_F(ShapeOps, TileMatmulOutDType) {
   bad("T108", "tile.matmul",
       {tileVar(DT::Int8, {16, 32}, MS::Left), tileVar(DT::Int8, {32, 16}, MS::Right)},
       {{"out_dtype", DT::FP32}});
-  bad("T103", "tile.matmul_acc", {tileVar(DT::FP32, {64, 16}, MS::Acc), l, r},
-      {{"out_dtype", DT::FP32}});
+  // matmul_acc: out_dtype may only name the accumulator's dtype (the result is the accumulator).
+  ok("tile.matmul_acc", {tileVar(DT::FP32, {64, 16}, MS::Acc), l, r}, {{"out_dtype", DT::FP32}});
+  bad("T108", "tile.matmul_acc", {tileVar(DT::FP32, {64, 16}, MS::Acc), l, r},
+      {{"out_dtype", DT::FP16}});
+  bad("T108", "tensor.matmul_acc",
+      {tensorVar(DT::FP32, {64, 16}), tensorVar(DT::FP16, {64, 32}), tensorVar(DT::FP16, {32, 16})},
+      {{"out_dtype", DT::FP16}});
 }
 
 TEST_F(ShapeOps, TensorMatmul) {

@@ -140,6 +140,43 @@ TEST_F(SimOps, MovExtractInsert) {
   expectSimError([&] { TINSERT(v, s, 3, 3); }, "exceeds");
 }
 
+// The cube's transposing operand move: Mat [R, C] -> Left / Right [C, R], valid shape swapped,
+// the rest zero; only Mat sources and Left / Right destinations.
+TEST_F(SimOps, MovTransposeIntoL0) {
+  Tile<float, Mem::Mat, 2, 3> m(2, 2);
+  TASSIGN(m, 0);
+  fill(m, V{1, 2, 3, 4, 5, 6});
+  Tile<float, Mem::Right, 3, 2> r;
+  TASSIGN(r, 0);
+  TMOV_TRANSPOSE(r, m);
+  EXPECT_EQ(r.GetValidRow(), 2);
+  EXPECT_EQ(r.GetValidCol(), 2);
+  EXPECT_EQ(dump(r), (V{1, 4, 2, 5, 0, 0}));
+  Tile<float, Mem::Left, 3, 2> l;
+  TASSIGN(l, 0);
+  m.SetValidShape(2, 3);
+  TMOV_TRANSPOSE(l, m);
+  EXPECT_EQ(dump(l), (V{1, 4, 2, 5, 3, 6}));
+  Tile<float, Mem::Left, 2, 2> small;
+  TASSIGN(small, 1024);
+  expectSimError([&] { TMOV_TRANSPOSE(small, m); }, "does not fit");
+  Tile<float, Mem::Vec, 3, 2> v;
+  TASSIGN(v, 0);
+  expectSimError([&] { TMOV_TRANSPOSE(v, m); }, "TMOV_TRANSPOSE");
+  Tile<float, Mem::Vec, 2, 3> vs;
+  TASSIGN(vs, 1024);
+  expectSimError([&] { TMOV_TRANSPOSE(r, vs); }, "TMOV_TRANSPOSE");
+}
+
+// A kernel's scalar write into global memory rounds to the tensor's dtype.
+TEST_F(SimOps, GmSetValRoundsToTheTensorDtype) {
+  std::vector<pl::Half> buf(4);
+  GlobalView<pl::Half> g(buf.data(), {2, 2});
+  GMSETVAL(g, {1, 0}, 1.0009765625 + 0.0001);
+  EXPECT_EQ(static_cast<double>(buf[2]), 1.0009765625);
+  EXPECT_EQ(GMGETVAL(g, {1, 0}), 1.0009765625);
+}
+
 TEST_F(SimOps, ReshapeTransposeConcat) {
   Tile<float, Mem::Vec, 2, 3> a;
   TASSIGN(a, 0);
@@ -325,6 +362,17 @@ TEST_F(SimOps, Fp16RoundsOncePerOpLikeEager) {
   TMULS(bo, bf, 1.0 / 3.0);  // the scalar is first rounded to bf16, then the product
   const double third = pl::round_to(pl::DType::BF16, 1.0 / 3.0);
   EXPECT_EQ(bo.get(0, 1), pl::round_to(pl::DType::BF16, 3.0 * third));
+}
+
+TEST_F(SimOps, Prelu) {
+  F22 x, s, d;
+  TASSIGN(x, 0);
+  TASSIGN(s, 64);
+  TASSIGN(d, 128);
+  fill(x, V{-2, 3, -0.5, 0});
+  fill(s, V{0.5, 7, 4, 9});
+  TPRELU(d, x, s);
+  EXPECT_EQ(dump(d), (V{-1, 3, -2, 0}));
 }
 
 TEST_F(SimOps, UnaryOps) {

@@ -125,6 +125,12 @@ struct NotF {
     detail::scalarTile<detail::Need::need>(#SNAME, dst, a, s, Functor{});                        \
   }
 PL_SIM_BINARY(TADD, TADDS, pl::detail::AddF, Any)
+/// dst = x where x > 0, else slope * x (slope a tile of x's shape).
+template <SimTile D, SimTile A, SimTile B>
+void TPRELU(D& dst, const A& x, const B& slope) {
+  detail::zipTiles<detail::Need::Float>("TPRELU", dst, x, slope,
+                                        []<class C>(C v, C s) { return v > C{0} ? v : s * v; });
+}
 PL_SIM_BINARY(TSUB, TSUBS, pl::detail::SubF, Any)
 PL_SIM_BINARY(TMUL, TMULS, pl::detail::MulF, Any)
 PL_SIM_BINARY(TDIV, TDIVS, pl::detail::DivF, Any)
