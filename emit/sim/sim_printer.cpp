@@ -229,8 +229,18 @@ FunctionPrinter::Printed FunctionPrinter::binaryP(const Binary &b) {
   case BinaryOp::And: prec = 14; break;
   case BinaryOp::Or: prec = 15; break;
   }
+  // Operands that g++'s -Wparentheses wants parenthesised: any binary operand of a shift or
+  // bitwise op, a comparison under == / !=, && under ||.
+  int lmax = prec, rmax = prec - 1;
+  if (b.op() == BinaryOp::Shl || b.op() == BinaryOp::Shr || b.op() == BinaryOp::BitAnd ||
+      b.op() == BinaryOp::BitXor || b.op() == BinaryOp::BitOr)
+    lmax = rmax = 3;
+  else if (b.op() == BinaryOp::Eq || b.op() == BinaryOp::Ne)
+    lmax = rmax = 8;
+  else if (b.op() == BinaryOp::Or)
+    lmax = rmax = 13;
   std::string op(binaryOpSpelling(b.op()));
-  std::string text = wrap(l, prec) + " " + op + " " + wrap(r, prec - 1);
+  std::string text = wrap(l, lmax) + " " + op + " " + wrap(r, rmax);
   bool mayLeaveDType = b.op() == BinaryOp::Add || b.op() == BinaryOp::Sub ||
                        b.op() == BinaryOp::Mul || b.op() == BinaryOp::Shl;
   if (mayLeaveDType && narrowerThanInt(rd))

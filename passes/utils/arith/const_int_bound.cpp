@@ -102,11 +102,14 @@ B truncDiv(B a, B b) {
   return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
 }
 
-/// Remainder of C++ `%`: it has the dividend's sign, |r| <= |a| and |r| < |b|.
+/// Remainder of C++ `%`: it has the dividend's sign, |r| <= |a| and |r| < |b| (a zero divisor
+/// is undefined, so only the non-zero divisors count).
 B truncMod(B a, B b) {
   bool spansZero = b.min <= 0 && b.max >= 0;
   int64_t absMax = std::max(negate(b.min), b.max);
-  int64_t m = spansZero || absMax == B::kPosInf ? B::kPosInf : absMax - 1;
+  if (absMax == 0)
+    return B::everything();
+  int64_t m = absMax == B::kPosInf ? B::kPosInf : absMax - 1;
   int64_t absMin = spansZero ? 0 : b.min > 0 ? b.min : negate(b.max);
   if (a.min >= 0 && a.max < absMin)
     return a; // x % c == x when 0 <= x < |c|
