@@ -152,6 +152,27 @@ TEST(Pipeline, AViolationKeptFromTheInputIsAUserError) {
   EXPECT_EQ(diags.diagnostics()[1].span.str(), "mem.pir:4:5");
 }
 
+TEST(Pipeline, NewViolationsNextToAKeptOneAreNoInternalError) {
+  PassContext ctx;
+  DiagnosticEngine diags;
+  ctx.setDiagnostics(&diags);
+  PassContextGuard guard(ctx);
+  ProgramPtr worse = parse(R"(program p {
+  Opaque f(In index n) -> index {
+    index x = n + 1;
+    x = n + 2;
+    x = n + 3;
+    return x;
+  }
+})", diags);
+  Pipeline p; // keeps the input's violation at 4:5 and adds one at 5:5 (a consequence)
+  p.add(createProgramPass({"keeper", "Keeper", {}, {IRProperty::SSAForm}, {}},
+                          [worse](const ProgramPtr &, PassContext &) { return worse; }));
+  EXPECT_EQ(p.run(parse(kTwoAssignments, diags)), nullptr);
+  EXPECT_FALSE(ctx.hadInternalError()) << diags.formatAll();
+  EXPECT_EQ(diags.diagnostics().back().code, "PM005");
+}
+
 TEST(Pipeline, APassThatReportsAnErrorStopsThePipeline) {
   PassContext ctx;
   DiagnosticEngine diags;
