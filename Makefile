@@ -12,7 +12,7 @@ PACKAGES := clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tool
             libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build ccache g++ python3
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all bootstrap configure build test demo bench clean format
+.PHONY: all bootstrap configure build test demo bench sanitize fuzz-ir clean format
 
 all: build
 
@@ -63,6 +63,36 @@ bench:
 	@for b in $(BENCHES); do echo "== $$b"; $(BENCH_DIR)/bin/$$b --benchmark_out_format=json \
 	  --benchmark_out=$(BENCH_DIR)/bench/$$b.json || exit 1; done
 	@python3 bench/summarize.py $(BENCH_DIR)/bench
+
+# ASan + UBSan (docs/testing.md, "Sanitizers and libFuzzer"): a separate build in
+# $(SANITIZE_DIR) with -fsanitize=address,undefined (any UBSan report is fatal) and the whole
+# ctest suite; a leak, a bad access or undefined behaviour fails the test that hit it.
+SANITIZE_DIR ?= build-sanitize
+SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \
+                UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+sanitize: bootstrap
+	@[ -f $(SANITIZE_DIR)/build.ninja ] || cmake -S . -B $(SANITIZE_DIR) -G Ninja \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" -DPL_SANITIZE=ON \
+	  -DCMAKE_CXX_COMPILER_LAUNCHER=ccache $(CMAKE_FLAGS)
+	@cmake --build $(SANITIZE_DIR) -j $(JOBS)
+	@cd $(SANITIZE_DIR) && env $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS)
+
+# libFuzzer on the IR parser + default pipeline (tests/fuzz_ir/fuzz_pipeline.cpp), built with
+# clang-19 in $(FUZZ_IR_DIR) with ASan + UBSan, seeded from the .pir tests; runs for
+# FUZZ_IR_SECONDS and leaves any crashing input as $(FUZZ_IR_DIR)/crash-*.
+FUZZ_IR_DIR ?= build-fuzz-ir
+FUZZ_IR_SECONDS ?= 300
+
+fuzz-ir: bootstrap
+	@[ -f $(FUZZ_IR_DIR)/build.ninja ] || cmake -S . -B $(FUZZ_IR_DIR) -G Ninja \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" -DPL_FUZZ_IR=ON \
+	  -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+	  -DPL_SKIP_DIRS=bench $(CMAKE_FLAGS)
+	@cmake --build $(FUZZ_IR_DIR) -j $(JOBS) --target fuzz_pipeline
+	@mkdir -p $(FUZZ_IR_DIR)/corpus-run
+	@cd $(FUZZ_IR_DIR) && env $(SANITIZE_ENV) bin/fuzz_pipeline -max_total_time=$(FUZZ_IR_SECONDS) \
+	  -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 corpus-run tests/fuzz_ir/corpus
 
 clean:
 	rm -rf $(BUILD_DIR)

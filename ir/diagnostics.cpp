@@ -1,5 +1,6 @@
 // Diagnostics engine: collection, clang-style formatting with source line and caret.
 #include "ir/diagnostics.h"
+#include "ir/internal_error.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -114,9 +115,45 @@ std::string DiagnosticEngine::formatAll() const {
   return out;
 }
 
+namespace {
+thread_local InternalErrorScope *innermostScope = nullptr;
+} // namespace
+
+InternalErrorScope::InternalErrorScope(std::string pass, Span span)
+    : pass_(std::move(pass)), span_(std::move(span)), outer_(innermostScope) {
+  innermostScope = this;
+}
+
+InternalErrorScope::~InternalErrorScope() { innermostScope = outer_; }
+
+std::string InternalErrorScope::currentPass() {
+  for (auto *s = innermostScope; s; s = s->outer_)
+    if (!s->pass_.empty())
+      return s->pass_;
+  return {};
+}
+
+Span InternalErrorScope::currentSpan() {
+  for (auto *s = innermostScope; s; s = s->outer_)
+    if (s->span_.valid())
+      return s->span_;
+  return {};
+}
+
 void internalError(const std::string &where, const std::string &msg, const char *file, int line) {
-  llvm::errs() << "internal compiler error in " << where << ": " << msg << " (" << file << ":"
-               << line << ")\n";
+  internalErrorAt(where, msg, file, line, {});
+}
+
+void internalErrorAt(const std::string &where, const std::string &msg, const char *file, int line,
+                     const Span &span) {
+  Span at = span.valid() ? span : InternalErrorScope::currentSpan();
+  std::string pass = InternalErrorScope::currentPass();
+  // Without any span (a check outside every pass and node) the tool's name stands in.
+  llvm::errs() << (at.valid() ? at.str() : std::string("pl")) << ": error: internal compiler error in '"
+               << where << "'";
+  if (!pass.empty() && pass != where)
+    llvm::errs() << " (while running pass '" << pass << "')";
+  llvm::errs() << ": " << msg << " [ICE] (" << file << ":" << line << ")\n";
   llvm::errs().flush();
   std::abort();
 }

@@ -1,4 +1,5 @@
 // Parser of the IR text form: types, expressions, calls, MemRefs and attribute values.
+#include "ir/expr_depth.h"
 #include "ir/op_registry.h"
 #include "ir/parser_impl.h"
 #include "ir/printer.h"
@@ -266,13 +267,23 @@ ExprList Parser::parseExprListUntil(std::string_view close) {
 
 ExprPtr Parser::parseExpr(bool inAngle) {
   DepthGuard g(*this);
-  return parseBinary(1, inAngle);
+  struct Nesting {
+    int &n;
+    ~Nesting() { --n; }
+  } nesting{++exprNesting_};
+  ExprPtr e = parseBinary(1, inAngle);
+  if (exprNesting_ == 1) // once per outermost expression: linear in the input
+    if (const Expr *deep = findExprDeeperThan(e))
+      fatal("P015", deep->span(),
+            "expression is nested too deeply (more than " + std::to_string(kMaxExprDepth) +
+                " levels); split it into several statements");
+  return e;
 }
 
 /// Precedence climbing. Inside `<...>` a `>` ends the expression instead (C++'s rule).
 ExprPtr Parser::parseBinary(int minPrec, bool inAngle) {
   ExprPtr lhs = parseUnary();
-  while (true) {
+  for (unsigned spine = 0;; ++spine) {
     std::optional<BinTok> b;
     int width = 1;
     if (atAdjacentShr()) {
@@ -284,6 +295,10 @@ ExprPtr Parser::parseBinary(int minPrec, bool inAngle) {
     if (!b || b->prec < minPrec || (inAngle && at(">")))
       return lhs;
     Span sp = here();
+    if (spine == kMaxExprDepth) // stop before building a tree too deep to walk (or free)
+      fatal("P015", sp,
+            "expression is nested too deeply (more than " + std::to_string(kMaxExprDepth) +
+                " levels); split it into several statements");
     pos_ += width;
     ExprPtr rhs = parseBinary(b->prec + 1, inAngle);
     lhs = Binary::make(b->op, lhs, rhs, sp);

@@ -154,6 +154,7 @@ private:
   std::shared_ptr<const std::string> file_;
   DiagnosticEngine *diags_;
   int depth_ = 0;
+  int exprNesting_ = 0; ///< parseExpr calls in progress (the outermost checks the tree depth)
   std::vector<Scope> scopes_; ///< [0] = program-level declarations
   MemRefTable globalMemRefs_;
   MemRefTable *memrefs_ = &globalMemRefs_;

@@ -123,11 +123,35 @@ private:
 };
 } // namespace
 
+/// MA002 for each MemRef that does not fit the allocation it names (hand-written input):
+/// placing that allocation by its size would overlap the next one.
+bool memrefsFit(const AllocCollector &c, DiagnosticEngine &diags) {
+  std::unordered_map<const Var *, int64_t> sizes; // the allocations this pass places
+  for (auto &a : c.allocs)
+    if (!a.addr)
+      sizes[a.base] = a.size;
+  bool ok = true;
+  for (auto &m : c.memrefs) {
+    auto it = m->base() ? sizes.find(m->base().get()) : sizes.end();
+    auto *off = dynCast<ConstInt>(m->byteOffset());
+    if (it == sizes.end() || !off || (off->value() >= 0 && m->size() <= it->second - off->value()))
+      continue;
+    diags.error("MA002", m->span(),
+                "MemRef '" + m->name() + "' [" + std::to_string(off->value()) + ", +" +
+                    std::to_string(m->size()) + ") does not fit its allocation '" +
+                    m->base()->name() + "' of " + std::to_string(it->second) + " bytes");
+    ok = false;
+  }
+  return ok;
+}
+
 FunctionPtr allocateMemoryAddr(const FunctionPtr &f, const SocDesc &soc, DiagnosticEngine &diags) {
   if (!isKernel(f->type()))
     return f;
   AllocCollector collect;
   collect.visitFunction(*f);
+  if (!memrefsFit(collect, diags))
+    return nullptr;
   auto addr = place(*f, collect.allocs, soc, diags);
   if (!addr)
     return nullptr;

@@ -16,7 +16,8 @@
 // Options: `platform=<a2a3sim|a2a3|a5sim|a5>` overrides the context's platform.
 // Diagnostics: MA001 (at the function) a kernel needs more bytes of a space than the SoC has
 //   ("kernel 'k' needs 262144 bytes of Vec but a2a3 has 188416 bytes available") · SOC001
-//   unknown platform (at the first kernel).
+//   unknown platform (at the first kernel) · MA002 (at the MemRef) a hand-written MemRef
+//   that does not fit the allocation it names.
 // Example: two 16 KiB Vec buffers `tile.alloc({.target_memory = Vec, .size = 16384})` →
 //   `.addr = 0` and `.addr = 16384`; `@vec_1(mem_vec_1, 0, 16384)` → `@vec_1(mem_vec_1, 16384,
 //   16384)`.

@@ -556,17 +556,24 @@ ExprList storeTileReturns(const Function &f, const Return &ret, std::vector<Para
       continue;
     }
     TypePtr t = f.returnTypes()[i];
+    auto *tt = dynCast<TensorType>(t);
+    if (!tt) { // the Out parameter that carries the tile out must be a tensor
+      diags.error("TT003", ret.span(),
+                  "kernel '" + f.name() + "' returns a tile as result " + std::to_string(i) +
+                      " of declared type '" + printType(t) +
+                      "'; a kernel returns tiles through tensors (declare a Tensor result)");
+      return {};
+    }
     auto *vv = dynCast<Var>(v);
     std::string base = vv ? vv->name() : "ret" + std::to_string(i);
     VarPtr out = Var::make(base + "_out", t, ret.span());
     params.push_back({out, ParamDirection::Out});
     res.addedOuts.push_back(t);
-    auto *tt = dynCast<TensorType>(t);
-    ExprPtr st = makeOpCall("tile.store", {v, zeros(tt ? tt->rank() : 0), out}, {}, ret.span(),
-                            diags);
-    if (st)
-      stmts.push_back(Assign::make(Var::make(base + "_stored", st->type(), ret.span()), st,
-                                   ret.span()));
+    ExprPtr st = makeOpCall("tile.store", {v, zeros(tt->rank()), out}, {}, ret.span(), diags);
+    if (!st)
+      return {};
+    stmts.push_back(Assign::make(Var::make(base + "_stored", st->type(), ret.span()), st,
+                                 ret.span()));
     values.push_back(out);
   }
   return values;
@@ -599,7 +606,10 @@ std::optional<KernelResult> convertKernel(const FunctionPtr &f, const Program &p
   stmts.insert(stmts.end(), rest.begin(), rest.end());
   std::vector<Param> params = f->params();
   if (ret) {
+    unsigned errorsBefore = diags.errorCount();
     ExprList values = storeTileReturns(*f, *ret, params, stmts, res, diags);
+    if (diags.errorCount() != errorsBefore)
+      return std::nullopt;
     stmts.push_back(Return::make(values, ret->span()));
   }
   if (body == f->body() && conv.entryLoads.empty() && res.addedOuts.empty())

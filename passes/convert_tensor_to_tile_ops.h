@@ -25,7 +25,8 @@
 // as the new trailing argument.
 // Options: none.
 // Diagnostics: TT001 a tensor op with no conversion entry (names the op) · TT002 an unsupported
-//   form of a converted op (a matmul on operands of rank > 2).
+//   form of a converted op (a matmul on operands of rank > 2) · TT003 a kernel that returns a
+//   tile under a declared Tile (not Tensor) result type.
 // Example: `InCore k(In a) { t = tensor.exp(a); return t; }` →
 //   `InCore k(In a, Out t_out) { a_t = tile.load(a, ..); t = tile.exp(a_t);
 //    s = tile.store(t, {0, 0}, t_out); return t_out; }` and a caller `c = tensor.create(..);

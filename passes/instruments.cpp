@@ -50,10 +50,14 @@ bool VerificationInstrument::afterPass(const Pass &pass, const ir::Program &p, P
   if (mode_ == Mode::Before)
     return true;
   IRPropertySet want = pass.produced() | structuralProperties();
+  size_t before = ctx.diags().diagnostics().size();
   IRPropertySet failed = verifyProperties(p, want, ctx.diags());
   if (failed.empty())
     return true;
-  ctx.reportInternalError(pass.id(), failed.str() + " does not hold after the pass");
+  // Located at the first violation the verifiers reported.
+  const auto &all = ctx.diags().diagnostics();
+  ir::Span at = before < all.size() ? all[before].span : ir::Span();
+  ctx.reportInternalError(pass.id(), failed.str() + " does not hold after the pass", at);
   return false;
 }
 

@@ -1,17 +1,29 @@
 // Pass objects: program and function pass construction, instrumented invocation, options.
 #include "passes/pass.h"
 
+#include "ir/internal_error.h"
 #include "passes/instruments.h"
+
+#include "llvm/Support/PrettyStackTrace.h"
 
 namespace pl::passes {
 
 ir::ProgramPtr Pass::runTransform(const ir::ProgramPtr &p, PassContext &ctx) const {
   PL_CHECK(p, id(), "pass invoked on a null program");
-  return transform_(p, ctx);
+  // Every internal error inside names this pass and (at least) the program's span; a crash
+  // prints "running pass '<id>'" in LLVM's stack dump.
+  ir::InternalErrorScope scope(id(), p->span());
+  llvm::PrettyStackTraceFormat crashNote("running pass '%s'", id().c_str());
+  unsigned errorsBefore = ctx.diags().errorCount();
+  ir::ProgramPtr out = transform_(p, ctx);
+  // A pass that reported an error has failed, whatever it returned: nothing that failed a
+  // check may reach the next pass.
+  return ctx.diags().errorCount() == errorsBefore ? out : nullptr;
 }
 
 ir::ProgramPtr Pass::operator()(const ir::ProgramPtr &p) const {
   PassContext &ctx = PassContext::current();
+  ir::InternalErrorScope scope(id(), p ? p->span() : ir::Span()); // instruments' ICEs too
   for (auto &inst : ctx.instruments())
     if (!inst->beforePass(*this, *p, ctx))
       return nullptr;
@@ -37,6 +49,7 @@ Pass createFunctionPass(PassInfo info, FunctionTransform transform) {
     std::vector<ir::FunctionPtr> fs;
     fs.reserve(p->functions().size());
     for (auto &f : p->functions()) {
+      ir::InternalErrorScope scope("", f->span());
       ir::FunctionPtr nf = transform(f, *p, ctx);
       if (!nf)
         return nullptr;

@@ -38,7 +38,8 @@ public:
   IRPropertySet produced() const { return info_->produced; }
   IRPropertySet invalidated() const { return info_->invalidated; }
 
-  /// Runs the transform alone: no instruments, no verification.
+  /// Runs the transform alone: no instruments, no verification. nullptr when the transform
+  /// failed or reported an error (even if it returned a program).
   ir::ProgramPtr runTransform(const ir::ProgramPtr &p, PassContext &ctx) const;
   /// Runs under `PassContext::current()` with its instruments' before/after hooks (and the
   /// round-trip check at VerificationLevel::Roundtrip). nullptr on failure.

@@ -1,6 +1,8 @@
 // Thread-local PassContext stack and the verification-level / planner spellings.
 #include "passes/pass_context.h"
 
+#include "ir/internal_error.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -103,7 +105,9 @@ void PassContext::setDiagnostics(ir::DiagnosticEngine *d) {
 void PassContext::reportInternalError(std::string_view where, const std::string &msg,
                                       const ir::Span &s) {
   ++internalErrors_;
-  diags_->error("ICE", s, "internal compiler error in '" + std::string(where) + "': " + msg);
+  // Never unlocated: without a node of its own the ICE names the unit the pass works on.
+  ir::Span at = s.valid() ? s : ir::InternalErrorScope::currentSpan();
+  diags_->error("ICE", at, "internal compiler error in '" + std::string(where) + "': " + msg);
 }
 
 PassContextGuard::PassContextGuard(PassContext &ctx) { contextStack.push_back(&ctx); }

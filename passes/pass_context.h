@@ -73,8 +73,9 @@ public:
   ir::DiagnosticEngine &diags() { return *diags_; }
   void setDiagnostics(ir::DiagnosticEngine *d);
 
-  /// Reports "internal compiler error in '<where>': <msg>" (code ICE) and remembers it, so that
-  /// tools exit with status 2 and tests fail.
+  /// Reports "internal compiler error in '<where>': <msg>" (code ICE) at `s`, or without one at
+  /// the innermost ir::InternalErrorScope's span (the pass's program or function), and
+  /// remembers it, so that tools exit with status 2 and tests fail.
   void reportInternalError(std::string_view where, const std::string &msg, const ir::Span &s = {});
   bool hadInternalError() const { return internalErrors_ != 0; }
 

@@ -1,6 +1,9 @@
 // The default pipeline as one straight list, and the pipeline runner with verify-once.
 #include "passes/pipeline.h"
 
+#include "ir/expr_depth.h"
+#include "ir/internal_error.h"
+#include "ir/visitor.h"
 #include "passes/instruments.h"
 #include "passes/passes.h"
 #include "passes/verifiers/registry.h"
@@ -40,11 +43,52 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
 }
 
 namespace {
+/// Reports each statement-level expression deeper than ir::kMaxExprDepth (PM004): the
+/// verifiers and passes walk expressions recursively, so this runs first and iteratively.
+class ExprDepthChecker : public ir::IRVisitor {
+public:
+  explicit ExprDepthChecker(ir::DiagnosticEngine &diags) : diags_(diags) {}
+  void visitBinary(const ir::Binary &e) override { check(e); }
+  void visitUnary(const ir::Unary &e) override { check(e); }
+  void visitCall(const ir::Call &e) override { check(e); }
+  void visitSubmit(const ir::Submit &e) override { check(e); }
+  void visitMakeTuple(const ir::MakeTuple &e) override { check(e); }
+  void visitTupleGetItem(const ir::TupleGetItem &e) override { check(e); }
+
+private:
+  void check(const ir::Expr &e) {
+    if (const ir::Expr *deep = ir::findExprDeeperThan(e))
+      diags_.error("PM004", deep->span(),
+                   "expression is nested too deeply (more than " +
+                       std::to_string(ir::kMaxExprDepth) +
+                       " levels); split it into several statements");
+  }
+  ir::DiagnosticEngine &diags_;
+};
+
 IRPropertySet autoChecked() { return verifiableProperties() & verifiedProperties(); }
+
+/// The block structure SSAForm checks besides single binding (V003-V007: a carry loop or an
+/// if with results ends in a yield of the right arity, yields only last in such blocks) holds
+/// in any form of the IR, and every pass relies on it: checked on the input, like the
+/// structural properties (SSAForm itself is not: the input may bind a variable twice).
+bool verifyBlockStructure(const ir::Program &p, ir::DiagnosticEngine &diags) {
+  ir::DiagnosticEngine ssa;
+  verifyProperties(p, {IRProperty::SSAForm}, ssa);
+  bool ok = true;
+  for (auto &d : ssa.diagnostics())
+    if (d.code != "V001") {
+      diags.report(d);
+      ok = false;
+    }
+  return ok;
+}
 
 bool verifyInput(const ir::Program &p, PassContext &ctx, IRPropertySet &holds) {
   IRPropertySet want = structuralProperties() & autoChecked();
   if (!verifyProperties(p, want, ctx.diags()).empty())
+    return false;
+  if (!verifyBlockStructure(p, ctx.diags()))
     return false;
   holds = want;
   if (ctx.verificationLevel() == VerificationLevel::Roundtrip)
@@ -52,33 +96,73 @@ bool verifyInput(const ir::Program &p, PassContext &ctx, IRPropertySet &holds) {
   return true;
 }
 
-bool verifyAfter(const Pass &pass, const ir::Program &p, PassContext &ctx, IRPropertySet &holds) {
+/// Whether `d` also appears, identically, among `input`'s diagnostics.
+bool carriedOver(const ir::Diagnostic &d, const ir::DiagnosticEngine &input) {
+  for (auto &i : input.diagnostics())
+    if (i.code == d.code && i.message == d.message && i.span.line == d.span.line &&
+        i.span.col == d.span.col && i.span.file == d.span.file)
+      return true;
+  return false;
+}
+
+/// After `pass` turned `before` into `after`: its produced properties must hold. A violation
+/// that the pass's input already had, identically (a hand-written construct the pass leaves as
+/// it is, e.g. a malformed `arg_directions` attr or a vector op in a hand-written AIC kernel),
+/// is the input's fault: located user errors (all violations) and PM005. When none is, the
+/// failure is an internal compiler error in the pass, located at the first violation.
+bool verifyAfter(const Pass &pass, const ir::Program &before, const ir::Program &after,
+                 PassContext &ctx, IRPropertySet &holds) {
   holds -= pass.invalidated();
   IRPropertySet want = (pass.produced() & autoChecked()) - holds;
-  IRPropertySet failed = verifyProperties(p, want, ctx.diags());
-  if (!failed.empty()) {
-    ctx.reportInternalError(pass.id(), failed.str() + " does not hold after the pass, which "
-                                                      "declares it produced");
-    return false;
+  ir::DiagnosticEngine out;
+  IRPropertySet failed = verifyProperties(after, want, out);
+  if (failed.empty()) {
+    holds |= want;
+    return true;
   }
-  holds |= want;
-  return true;
+  ir::DiagnosticEngine in;
+  verifyProperties(before, failed, in);
+  std::optional<ir::Span> firstNew, firstKept;
+  for (auto &d : out.diagnostics()) {
+    auto &first = carriedOver(d, in) ? firstKept : firstNew;
+    if (d.severity == ir::Severity::Error && !first)
+      first = d.span;
+    ctx.diags().report(d);
+  }
+  // Once the input is known to be malformed, further violations may be its consequences
+  // (a zero-size hand-written allocation that placement then overlaps): no ICE, as clang
+  // does after errors.
+  if (firstNew && !firstKept)
+    ctx.reportInternalError(pass.id(), failed.str() + " does not hold after the pass, which "
+                                                      "declares it produced", *firstNew);
+  else
+    ctx.diags().error("PM005", firstKept ? *firstKept : before.span(),
+                      "the input violates " + failed.str() + ", which pass '" + pass.id() +
+                          "' establishes; it keeps the constructs above as they are written");
+  return false;
 }
 } // namespace
 
 ir::ProgramPtr Pipeline::run(const ir::ProgramPtr &input) const {
   PassContext &ctx = PassContext::current();
+  ir::InternalErrorScope scope("", input->span()); // e.g. the input's round trip
   for (auto &inst : ctx.instruments())
     if (!inst->beforePipeline(*input, ctx))
       return nullptr;
+  unsigned errorsBefore = ctx.diags().errorCount();
+  ExprDepthChecker depth(ctx.diags()); // at every verification level: passes recurse
+  depth.visitProgram(*input);
+  if (ctx.diags().errorCount() != errorsBefore)
+    return nullptr;
   bool verify = ctx.verificationLevel() != VerificationLevel::None;
   IRPropertySet holds;
   if (verify && !verifyInput(*input, ctx, holds))
     return nullptr;
   ir::ProgramPtr p = input;
   for (auto &pass : passes_) {
+    ir::ProgramPtr before = p;
     p = pass(p); // instruments + round trip
-    if (!p || (verify && !verifyAfter(pass, *p, ctx, holds)))
+    if (!p || (verify && !verifyAfter(pass, *before, *p, ctx, holds)))
       return nullptr;
   }
   for (auto &inst : ctx.instruments())

@@ -9,6 +9,7 @@
 
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 namespace pl::passes {
 
@@ -74,11 +75,32 @@ public:
     defs_ = std::move(c.defs);
   }
 
+  // The rewriter simplifies a whole + - * ... tree bottom-up, so it runs once, at the tree's
+  // root; running it again at every inner node made a sum of n terms cost O(n^3).
   ExprPtr mutateBinary(const std::shared_ptr<const Binary> &e) override {
-    return a_.simplify(IRMutator::mutateBinary(e));
+    return arithmetic([&] { return IRMutator::mutateBinary(e); });
   }
   ExprPtr mutateUnary(const std::shared_ptr<const Unary> &e) override {
-    return a_.simplify(IRMutator::mutateUnary(e));
+    return arithmetic([&] { return IRMutator::mutateUnary(e); });
+  }
+  // The rewriter does not look inside these: a tree below them has a root of its own.
+  ExprPtr mutateCall(const std::shared_ptr<const Call> &e) override {
+    return opaque([&] { return IRMutator::mutateCall(e); });
+  }
+  ExprPtr mutateSubmit(const std::shared_ptr<const Submit> &e) override {
+    return opaque([&] { return IRMutator::mutateSubmit(e); });
+  }
+  ExprPtr mutateMakeTuple(const std::shared_ptr<const MakeTuple> &e) override {
+    return opaque([&] { return IRMutator::mutateMakeTuple(e); });
+  }
+  ExprPtr mutateTupleGetItem(const std::shared_ptr<const TupleGetItem> &e) override {
+    return opaque([&] { return IRMutator::mutateTupleGetItem(e); });
+  }
+  TypePtr mutateType(const TypePtr &t) override {
+    bool saved = std::exchange(inArithmetic_, false);
+    TypePtr out = IRMutator::mutateType(t);
+    inArithmetic_ = saved;
+    return out;
   }
   ExprPtr mutateVarUse(const VarPtr &v) override {
     ExprPtr e = IRMutator::mutateVarUse(v);
@@ -91,6 +113,19 @@ public:
   StmtPtr mutateWhile(const std::shared_ptr<const While> &s) override;
 
 private:
+  template <class F> ExprPtr arithmetic(F &&mutateOperands) {
+    bool root = !std::exchange(inArithmetic_, true);
+    ExprPtr e = mutateOperands();
+    inArithmetic_ = !root;
+    return root ? a_.simplify(e) : e;
+  }
+  template <class F> ExprPtr opaque(F &&mutateOperands) {
+    bool saved = std::exchange(inArithmetic_, false);
+    ExprPtr e = mutateOperands();
+    inArithmetic_ = saved;
+    return e;
+  }
+
   StmtPtr keepBranch(const If &s, const StmtPtr &branch);
   /// `cond` as a branch fact, or nullptr when it reads a variable bound more than once (a
   /// fact about it could be stale after a reassignment inside the branch).
@@ -105,6 +140,7 @@ private:
   Analyzer a_;
   std::unordered_map<const Var *, unsigned> defs_;
   int branchDepth_ = 0;
+  bool inArithmetic_ = false; ///< mutating an operand of a Binary / Unary
 };
 
 StmtPtr Simplifier::mutateAssign(const std::shared_ptr<const Assign> &s) {

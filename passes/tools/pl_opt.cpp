@@ -13,6 +13,9 @@
 #include "passes/tools/tool_files.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -197,6 +200,7 @@ int run(const Options &o) {
 } // namespace
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv); // a crash prints a stack dump naming the running pass
   renameClashingLLVMOptions();
   Options opts;
   cl::HideUnrelatedOptions(category);

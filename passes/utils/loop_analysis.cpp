@@ -141,9 +141,14 @@ private:
     auto it = defs_->find(&v);
     if (it == defs_->end())
       return std::nullopt;
+    // Each definition is evaluated once: without the memo, `a2 = a1 + a1; a3 = a2 + a2; ...`
+    // took 2^n steps. (A definition first reached too deep stays unknown: conservative.)
+    if (auto m = memo_.find(&v); m != memo_.end())
+      return m->second;
     ++depth_;
     auto r = eval(it->second);
     --depth_;
+    memo_.emplace(&v, r);
     return r;
   }
 
@@ -195,11 +200,13 @@ private:
   const KnownValues &env_;
   const Defs *defs_;
   int depth_ = 0;
+  std::unordered_map<const Var *, std::optional<int64_t>> memo_;
 };
 
-/// Collects the variables `e` reads (through `defs`); false when `e` is not pure.
+/// Collects the variables `e` reads (through `defs`); false when `e` is not pure. `expanded`:
+/// the definitions already followed (each once: shared definitions made this exponential).
 bool collectReads(const ExprPtr &e, const Defs &defs, std::unordered_set<const Var *> &out,
-                  int depth = 0) {
+                  int depth, std::unordered_set<const Var *> &expanded) {
   if (!e || depth > kMaxResolveDepth)
     return false;
   switch (e->kind()) {
@@ -209,20 +216,27 @@ bool collectReads(const ExprPtr &e, const Defs &defs, std::unordered_set<const V
     return true;
   case ExprKind::Var: {
     auto it = defs.find(static_cast<const Var *>(e.get()));
-    if (it != defs.end())
-      return collectReads(it->second, defs, out, depth + 1);
+    if (it != defs.end()) // a definition seen before was pure (else the walk had stopped)
+      return !expanded.insert(it->first).second ||
+             collectReads(it->second, defs, out, depth + 1, expanded);
     out.insert(static_cast<const Var *>(e.get()));
     return true;
   }
   case ExprKind::Binary: {
     auto &b = static_cast<const Binary &>(*e);
-    return collectReads(b.lhs(), defs, out, depth) && collectReads(b.rhs(), defs, out, depth);
+    return collectReads(b.lhs(), defs, out, depth, expanded) &&
+           collectReads(b.rhs(), defs, out, depth, expanded);
   }
   case ExprKind::Unary:
-    return collectReads(static_cast<const Unary &>(*e).operand(), defs, out, depth);
+    return collectReads(static_cast<const Unary &>(*e).operand(), defs, out, depth, expanded);
   default:
     return false;
   }
+}
+
+bool collectReads(const ExprPtr &e, const Defs &defs, std::unordered_set<const Var *> &out) {
+  std::unordered_set<const Var *> expanded;
+  return collectReads(e, defs, out, 0, expanded);
 }
 
 /// Follows variables through their body-local definitions (XLA's copy look-through).

@@ -466,12 +466,13 @@ program p {
 
 // -----
 // RUN: convert-to-ssa
-// A yield in the middle of a loop body is rejected.
+// A yield in the middle of a loop body is rejected (by the pipeline's input check of the
+// block structure, before the pass).
 program p {
   InCore k(In index n) -> index {
-    for (index i : range(0, n, 1)) carry (index s = 0) -> (index r) {
+    for (index i : range(0, n, 1)) carry (index s = 0) -> (index r) { // EXPECTED-ERROR: V003
       index s1 = s + i;
-      yield(s1); // EXPECTED-ERROR: S401 {{yield must be the last statement}}
+      yield(s1); // EXPECTED-ERROR: V007 {{yield must be the last statement}}
       index s2 = s1 + 1;
     }
     return r;

@@ -1,4 +1,6 @@
 // Pass framework: property sets, context stack, catalogue and pass lists, pipeline verification.
+#include "ir/internal_error.h"
+#include "ir/parser.h"
 #include "passes/catalog.h"
 #include "passes/dce.h"
 #include "passes/instruments.h"
@@ -95,18 +97,173 @@ ProgramPtr twoAssignments() {
                                             {ScalarType::get(DataType::Index)}, body)});
 }
 
-TEST(Pipeline, APassThatLiesAboutProducedIsAnInternalError) {
+/// `text` parsed as "mem.pir" (diagnostics to `diags`).
+ProgramPtr parse(const char *text, DiagnosticEngine &diags) {
+  ProgramPtr p = parseProgram(text, "mem.pir", diags);
+  EXPECT_NE(p, nullptr) << diags.formatAll();
+  return p;
+}
+
+const char *kOneAssignment = R"(program p {
+  Opaque f(In index n) -> index {
+    index x = n + 1;
+    return x;
+  }
+})";
+const char *kTwoAssignments = R"(program p {
+  Opaque f(In index n) -> index {
+    index x = n + 1;
+    x = n + 2;
+    return x;
+  }
+})";
+
+TEST(Pipeline, APassThatLiesAboutProducedIsAnInternalErrorAtTheViolation) {
   PassContext ctx;
   DiagnosticEngine diags;
   ctx.setDiagnostics(&diags);
   ctx.setVerificationLevel(VerificationLevel::Basic);
   PassContextGuard guard(ctx);
-  Pipeline p;
+  ProgramPtr broken = parse(kTwoAssignments, diags);
+  Pipeline p; // SSA in, a second binding out: the pass broke it
   p.add(createProgramPass({"liar", "Liar", {}, {IRProperty::SSAForm}, {}},
-                          [](const ProgramPtr &prog, PassContext &) { return prog; }));
-  EXPECT_EQ(p.run(twoAssignments()), nullptr);
+                          [broken](const ProgramPtr &, PassContext &) { return broken; }));
+  EXPECT_EQ(p.run(parse(kOneAssignment, diags)), nullptr);
   EXPECT_TRUE(ctx.hadInternalError());
-  EXPECT_NE(diags.formatAll().find("internal compiler error in 'liar'"), std::string::npos);
+  const Diagnostic &ice = diags.diagnostics().back();
+  EXPECT_EQ(ice.code, "ICE");
+  EXPECT_EQ(ice.span.str(), "mem.pir:4:5") << "located at the second binding of 'x'";
+  EXPECT_NE(ice.message.find("internal compiler error in 'liar'"), std::string::npos);
+}
+
+TEST(Pipeline, AViolationKeptFromTheInputIsAUserError) {
+  PassContext ctx;
+  DiagnosticEngine diags;
+  ctx.setDiagnostics(&diags);
+  PassContextGuard guard(ctx);
+  Pipeline p; // the pass keeps the input's second binding as it is
+  p.add(createProgramPass({"keeper", "Keeper", {}, {IRProperty::SSAForm}, {}},
+                          [](const ProgramPtr &prog, PassContext &) { return prog; }));
+  EXPECT_EQ(p.run(parse(kTwoAssignments, diags)), nullptr);
+  EXPECT_FALSE(ctx.hadInternalError()) << diags.formatAll();
+  ASSERT_EQ(diags.diagnostics().size(), 2u) << diags.formatAll();
+  EXPECT_EQ(diags.diagnostics()[0].code, "V001");
+  EXPECT_EQ(diags.diagnostics()[1].code, "PM005");
+  EXPECT_EQ(diags.diagnostics()[1].span.str(), "mem.pir:4:5");
+}
+
+TEST(Pipeline, NewViolationsNextToAKeptOneAreNoInternalError) {
+  PassContext ctx;
+  DiagnosticEngine diags;
+  ctx.setDiagnostics(&diags);
+  PassContextGuard guard(ctx);
+  ProgramPtr worse = parse(R"(program p {
+  Opaque f(In index n) -> index {
+    index x = n + 1;
+    x = n + 2;
+    x = n + 3;
+    return x;
+  }
+})", diags);
+  Pipeline p; // keeps the input's violation at 4:5 and adds one at 5:5 (a consequence)
+  p.add(createProgramPass({"keeper", "Keeper", {}, {IRProperty::SSAForm}, {}},
+                          [worse](const ProgramPtr &, PassContext &) { return worse; }));
+  EXPECT_EQ(p.run(parse(kTwoAssignments, diags)), nullptr);
+  EXPECT_FALSE(ctx.hadInternalError()) << diags.formatAll();
+  EXPECT_EQ(diags.diagnostics().back().code, "PM005");
+}
+
+TEST(Pipeline, APassThatReportsAnErrorStopsThePipeline) {
+  PassContext ctx;
+  DiagnosticEngine diags;
+  ctx.setDiagnostics(&diags);
+  PassContextGuard guard(ctx);
+  bool reached = false;
+  Pipeline p; // the first pass reports an error but still returns a program
+  p.add(createProgramPass({"complainer", "Complainer", {}, {}, {}},
+                          [](const ProgramPtr &prog, PassContext &c) {
+                            c.diags().error("X001", prog->span(), "bad input");
+                            return prog;
+                          }));
+  p.add(createProgramPass({"next", "Next", {}, {}, {}},
+                          [&reached](const ProgramPtr &prog, PassContext &) {
+                            reached = true;
+                            return prog;
+                          }));
+  EXPECT_EQ(p.run(parse(kOneAssignment, diags)), nullptr);
+  EXPECT_FALSE(reached);
+}
+
+TEST(Pipeline, AnUnlocatedInternalErrorNamesThePassAndItsFunction) {
+  PassContext ctx;
+  DiagnosticEngine diags;
+  ctx.setDiagnostics(&diags);
+  PassContextGuard guard(ctx);
+  Pipeline p;
+  p.add(createFunctionPass({"checker", "Checker", {}, {}, {}},
+                           [](const FunctionPtr &f, const Program &, PassContext &c) {
+                             c.reportInternalError("checker", "lost track");
+                             return f;
+                           }));
+  EXPECT_EQ(p.run(parse(kOneAssignment, diags)), nullptr);
+  const Diagnostic &ice = diags.diagnostics().back();
+  EXPECT_EQ(ice.code, "ICE");
+  EXPECT_EQ(ice.span.str(), "mem.pir:2:10") << "the function the pass was working on";
+}
+
+TEST(PipelineDeathTest, PLCheckInAPassNamesThePassAndTheFunction) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe"); // the child re-runs from main: stderr intact
+  DiagnosticEngine diags;
+  ProgramPtr prog = parse(kOneAssignment, diags);
+  Pass pass = createFunctionPass({"checker", "Checker", {}, {}, {}},
+                                 [](const FunctionPtr &f, const Program &, PassContext &) {
+                                   PL_CHECK(false, "checker helper", "invariant broken");
+                                   return f;
+                                 });
+  EXPECT_DEATH(
+      {
+        PassContext ctx;
+        pass.runTransform(prog, ctx);
+      },
+      "mem.pir:2:10: error: internal compiler error in 'checker helper' \\(while running pass "
+      "'checker'\\): invariant broken \\[ICE\\]");
+}
+
+TEST(PipelineDeathTest, PLCheckAtNamesTheNode) {
+  DiagnosticEngine diags;
+  ProgramPtr prog = parse(kOneAssignment, diags);
+  Span at(internFileName("mem.pir"), 3, 15);
+  EXPECT_DEATH(PL_CHECK_AT(false, "somewhere", at, "bad node"),
+               "mem.pir:3:15: error: internal compiler error in 'somewhere': bad node");
+}
+
+TEST(Pipeline, ExpressionsTooDeepAreRejectedBeforeAnyPass) {
+  // Built in code (the parser has its own limit, P015): 5,000 nested additions.
+  auto n = Var::make("n", ScalarType::get(DataType::Index));
+  ExprPtr sum = n;
+  Span at(internFileName("gen.pir"), 7, 9);
+  for (int i = 0; i < 5000; ++i)
+    sum = Binary::make(BinaryOp::Add, sum, ConstInt::make(1), at);
+  auto prog = Program::make(
+      "p", {Function::make("f", FunctionType::Opaque, {{n}}, {ScalarType::get(DataType::Index)},
+                           Return::make({sum}))});
+  PassContext ctx;
+  DiagnosticEngine diags;
+  ctx.setDiagnostics(&diags);
+  ctx.setVerificationLevel(VerificationLevel::None); // checked at every level
+  PassContextGuard guard(ctx);
+  bool reached = false;
+  Pipeline p;
+  p.add(createProgramPass({"next", "Next", {}, {}, {}},
+                          [&reached](const ProgramPtr &prog, PassContext &) {
+                            reached = true;
+                            return prog;
+                          }));
+  EXPECT_EQ(p.run(prog), nullptr);
+  EXPECT_FALSE(reached);
+  ASSERT_EQ(diags.diagnostics().size(), 1u);
+  EXPECT_EQ(diags.diagnostics()[0].code, "PM004");
+  EXPECT_EQ(diags.diagnostics()[0].span.str(), "gen.pir:7:9");
 }
 
 TEST(Pipeline, VerificationNoneSkipsChecks) {

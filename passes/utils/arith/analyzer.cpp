@@ -10,6 +10,7 @@ using namespace ir;
 using B = ConstIntBound;
 
 void Analyzer::bind(const VarPtr &v, const ConstIntBound &b) {
+  boundCache_.clear();
   auto it = bounds_.find(v.get());
   if (it == bounds_.end())
     bounds_.emplace(v.get(), b);
@@ -92,6 +93,7 @@ ConstraintContext::ConstraintContext(Analyzer &a, const ExprPtr &cond)
 }
 
 ConstraintContext::~ConstraintContext() {
+  a_.boundCache_.clear();
   for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) {
     if (it->second)
       a_.bounds_[it->first] = *it->second;
@@ -102,6 +104,7 @@ ConstraintContext::~ConstraintContext() {
 }
 
 void ConstraintContext::narrow(const Var *v, const ConstIntBound &b) {
+  a_.boundCache_.clear();
   auto it = a_.bounds_.find(v);
   saved_.emplace_back(v, it == a_.bounds_.end() ? std::nullopt : std::optional<B>(it->second));
   B narrowed = it == a_.bounds_.end() ? b : it->second.intersect(b);

@@ -15,9 +15,15 @@ public:
   /// v = value: v gets value's bound (a constant value gives a single point).
   void bindValue(const ir::VarPtr &v, const ir::ExprPtr &value);
   /// Forgets what is known about v.
-  void unbind(const ir::VarPtr &v) { bounds_.erase(v.get()); }
+  void unbind(const ir::VarPtr &v) {
+    bounds_.erase(v.get());
+    boundCache_.clear();
+  }
 
-  ConstIntBound bound(const ir::ExprPtr &e) const { return computeConstIntBound(e, bounds_); }
+  /// Cached per node until the ranges change (simplify asks for the bound of every subtree).
+  ConstIntBound bound(const ir::ExprPtr &e) const {
+    return computeConstIntBound(e, bounds_, boundCache_);
+  }
   /// Constant folding (overflow-checked) and the rewrite rules, bottom-up, using the known
   /// ranges and facts. Returns `e` itself when nothing applies.
   ir::ExprPtr simplify(const ir::ExprPtr &e) const;
@@ -31,6 +37,7 @@ public:
 private:
   friend class ConstraintContext;
   VarBoundMap bounds_;
+  mutable BoundCache boundCache_; ///< valid for bounds_ as it is; cleared on every change
   std::vector<ir::ExprPtr> facts_; ///< conjuncts known to hold (innermost last)
 };
 

@@ -148,16 +148,26 @@ B wrapTo(B r, B t) { return r.within(t.min, t.max) ? r : t; }
 
 class BoundComputer {
 public:
-  explicit BoundComputer(const VarBoundMap &vars) : vars_(vars) {}
-  B of(const ExprPtr &e);
+  BoundComputer(const VarBoundMap &vars, BoundCache *cache) : vars_(vars), cache_(cache) {}
+  B of(const ExprPtr &e) {
+    if (!cache_ || !e || (e->kind() != ExprKind::Binary && e->kind() != ExprKind::Unary))
+      return compute(e);
+    if (auto it = cache_->find(e.get()); it != cache_->end())
+      return it->second.second;
+    B b = compute(e);
+    cache_->emplace(e.get(), std::make_pair(e, b));
+    return b;
+  }
 
 private:
+  B compute(const ExprPtr &e);
   B binary(const Binary &b);
   B unary(const Unary &u);
   const VarBoundMap &vars_;
+  BoundCache *cache_;
 };
 
-B BoundComputer::of(const ExprPtr &e) {
+B BoundComputer::compute(const ExprPtr &e) {
   if (!e)
     return B::everything();
   auto dt = scalarDType(e->type());
@@ -219,7 +229,12 @@ B BoundComputer::unary(const Unary &u) {
 } // namespace
 
 ConstIntBound computeConstIntBound(const ExprPtr &e, const VarBoundMap &vars) {
-  BoundComputer c(vars);
+  BoundComputer c(vars, nullptr);
+  return c.of(e);
+}
+
+ConstIntBound computeConstIntBound(const ExprPtr &e, const VarBoundMap &vars, BoundCache &cache) {
+  BoundComputer c(vars, &cache);
   return c.of(e);
 }
 

@@ -47,4 +47,12 @@ int64_t saturatingMul(int64_t a, int64_t b);
 /// bounds decide is [1, 1] or [0, 0], otherwise [0, 1]). Everything for unknown shapes.
 ConstIntBound computeConstIntBound(const ir::ExprPtr &e, const VarBoundMap &vars);
 
+/// Bounds already computed under one VarBoundMap, by node (the pointer keeps the node alive,
+/// so an address is never reused while cached). Clear it whenever the map changes.
+using BoundCache = std::unordered_map<const ir::Expr *, std::pair<ir::ExprPtr, ConstIntBound>>;
+/// The same, reading and filling `cache` for every Binary / Unary node: the bounds of all the
+/// subtrees of an expression cost one walk, not one walk each.
+ConstIntBound computeConstIntBound(const ir::ExprPtr &e, const VarBoundMap &vars,
+                                   BoundCache &cache);
+
 } // namespace pl::passes::arith
