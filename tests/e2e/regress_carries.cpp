@@ -6,6 +6,7 @@
 #include <pl/dsl.hpp>
 
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 using X = pl::Tensor<pl::fp32, 16, 16>;
@@ -95,6 +96,23 @@ void tile_while_swap(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
   pl::store(b, {0, 0}, o2);
 }
 
+/// A natural while loop with a break (restructured into carried flags) swapping tiles.
+PL_FUNCTION(pl::FunctionType::InCore)
+void tile_while_natural(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  T a = pl::load(x, {0, 0}, {16, 16});
+  T b = pl::load(y, {0, 0}, {16, 16});
+  pl::Index k = 0;
+  while (k < n) {
+    T t = a;
+    a = b;
+    b = t;
+    k = k + 1;
+    if (k == 5) break;
+  }
+  pl::store(a, {0, 0}, o1);
+  pl::store(b, {0, 0}, o2);
+}
+
 /// The init of a carry is still read after the loop: the loop must not write its buffer.
 PL_FUNCTION(pl::FunctionType::InCore)
 void tile_init_kept(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
@@ -158,6 +176,21 @@ PL_JIT void orch_scalars(X x, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
     return pl::yield_(gi, fi + gi);
   });
   pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "scale1"}, [&] { o1 = pl::muls(x, f * 10.0f + g); });
+}
+
+/// A natural if/else inside an orchestration loop: swap on even steps, accumulate on odd ones.
+PL_JIT void orch_if_swap(X x, pl::Index n, pl::Out<X> o1) {
+  float p = 1.0f, q = 2.0f;
+  for (auto i : pl::range(n)) {
+    if (i % 2 == 0) {
+      float t = p;
+      p = q;
+      q = t;
+    } else {
+      p = p + q;
+    }
+  }
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "scale"}, [&] { o1 = pl::muls(x, p * 10.0f + q); });
 }
 
 /// Ping-pong tensors: each step writes the next buffer from the current one, then they trade
@@ -266,6 +299,12 @@ int main() {
     }
     {
       X o1, o2;
+      tile_while_natural(x, y, n, o1, o2);
+      check(n ? "tile_while_natural" : "tile_while_natural_zero_trip", o1, odd ? ys : xs);
+      check(n ? "tile_while_natural.b" : "tile_while_natural_zero_trip.b", o2, odd ? xs : ys);
+    }
+    {
+      X o1, o2;
       tile_init_kept(x, y, n, o1, o2);
       Vec d(256, 0.0f);
       for (pl::Index i = 0; i < n; ++i) d = sum(d, ys);
@@ -299,6 +338,16 @@ int main() {
       orch_scalars(x, n, o1, o2);
       check(n ? "orch_scalars.fib" : "orch_scalars_zero_trip.fib", o1, affine(xs, f * 10 + g, 0));
       check(n ? "orch_scalars.swap" : "orch_scalars_zero_trip.swap", o2, affine(xs, p * 10 + q, 0));
+    }
+    {
+      float p = 1, q = 2;
+      for (pl::Index i = 0; i < n; ++i) {
+        if (i % 2 == 0) std::swap(p, q);
+        else p = p + q;
+      }
+      X o1;
+      orch_if_swap(x, n, o1);
+      check(n ? "orch_if_swap" : "orch_if_swap_zero_trip", o1, affine(xs, p * 10 + q, 0));
     }
     {
       Vec c = xs;
