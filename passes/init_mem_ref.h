@@ -10,13 +10,19 @@
 //   - an alias `y = x` and a same-size `tile.reshape` share x's MemRef;
 //   - an op whose result reuses an argument (`matmul_acc` acc, `write`, `assemble` target)
 //     shares that argument's MemRef;
-//   - a loop's iter_arg shares its init's MemRef; its return var shares the yielded value's;
-//   - an if return var shares the then-branch yield's MemRef (else: the else yield's);
+//   - a loop's iter_arg shares its init's MemRef unless a value in that buffer is read in the
+//     loop or after it (the yields would overwrite it) or another slot of the loop took it;
+//   - a loop's return var shares its iter_arg's MemRef (it holds the iter_arg's final value, so
+//     leaving the loop copies nothing, also after zero trips);
+//   - an if return var shares the then-branch yield's MemRef (else: the else yield's) unless a
+//     value in it is read after the if (the other branch writes it) or another return var of
+//     the if took it — the destinations of one statement never share a buffer;
 //   - anything else (including `tile.slice`, whose type carries no parent stride) gets a new
 //     buffer. Sharing needs the same memory space; otherwise the value gets its own buffer.
 // Loop carries are NOT merged onto one buffer (that is MaterializeSemanticAliases, slot 36, not
-// implemented): when the yielded value's buffer differs from the iter_arg's, the emitter copies
-// it into the iter_arg's buffer at the yield (and an else-yield into the then-yield's buffer).
+// implemented): when the yielded value's buffer differs from the iter_arg's, the yield copies
+// it into the iter_arg's buffer (and an else-yield into the then-yield's buffer); the order of
+// those copies is made safe by SequentializeParallelCopies.
 // A function whose tiles already have MemRefs is left unchanged; tile parameters get none.
 // Options: none.
 // Diagnostics: MR001 a tile with a non-constant shape (its buffer cannot be sized).

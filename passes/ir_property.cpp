@@ -70,7 +70,8 @@ IRPropertySet verifiedProperties() {
           P::AtomicAddDtypeValid,
           P::UseAfterDef,
           P::NoNestedCalls,
-          P::NormalizedStmtStructure};
+          P::NormalizedStmtStructure,
+          P::CarryCopiesSequential};
 }
 
 } // namespace pl::passes

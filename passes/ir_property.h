@@ -1,4 +1,4 @@
-// IR properties (PyPTO's 41) as a 64-bit set, with names and the structural / verified subsets.
+// IR properties (PyPTO's 41 and pl's own) as a 64-bit set, with names and the structural / verified subsets.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 
 namespace pl::passes {
 
-/// Every property of reference/ir_and_framework.md §3, in PyPTO's order.
+/// Every property of reference/ir_and_framework.md §3, in PyPTO's order, then pl's own.
 #define PL_IR_PROPERTIES(X)                                                                        \
   X(SSAForm)                                                                                       \
   X(TypeChecked)                                                                                   \
@@ -51,7 +51,8 @@ namespace pl::passes {
   X(HardSyncallOccupancyValid)                                                                     \
   X(IterArgCarryClassified)                                                                        \
   X(AccToGmStoreValid)                                                                             \
-  X(AtomicAddDtypeValid)
+  X(AtomicAddDtypeValid)                                                                           \
+  X(CarryCopiesSequential)
 
 enum class IRProperty : uint8_t {
 #define X(name) name,
@@ -59,7 +60,7 @@ enum class IRProperty : uint8_t {
 #undef X
 };
 
-/// Number of declared properties (41).
+/// Number of declared properties (42: PyPTO's 41, then CarryCopiesSequential).
 constexpr unsigned kNumIRProperties = 0
 #define X(name) +1
     PL_IR_PROPERTIES(X)

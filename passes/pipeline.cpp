@@ -35,6 +35,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createInitMemRefPass(none));            // 35
   if (ctx.memoryPlanner() == MemoryPlanner::PyPTO) // DSA_RP / PTOAS plan reuse themselves
     p.add(createMemoryReusePass(none));         // 37
+  p.add(createSequentializeParallelCopiesPass(none)); // -- (after planning: reads the buffers)
   if (ctx.memoryPlanner() != MemoryPlanner::PtoAS) // PTOAS places buffers itself
     p.add(createAllocateMemoryAddrPass(none));  // 38
   p.add(createDeriveCallDirectionsPass(none));  // 43

@@ -236,9 +236,9 @@ private:
       if (e && e->form != SimForm::Read && e->form != SimForm::Query && tileOf(v->type()))
         return tileOp(v, *c, *e, s.span());
     }
-    if (tileOf(v->type()))
-      return declareValue(v, val, s.span()); // a tile copy `t2 = t1`
-    if (isa<TensorType>(v->type().get()) && (isa<Var>(val.get()) || isa<TupleGetItem>(val.get())))
+    if (tileOf(v->type()) || (isa<TensorType>(v->type().get()) && isa<Var>(val.get())))
+      return declareValue(v, val, s.span()); // a copy `t2 = t1` (tile data, or a tensor handle)
+    if (isa<TensorType>(v->type().get()) && isa<TupleGetItem>(val.get()))
       return alias(v.get(), name(val));
     auto ct = scalarType(v->type(), s.span());
     std::string rhs = expr(val);

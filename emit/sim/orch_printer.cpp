@@ -154,8 +154,9 @@ private:
     const ExprPtr &v = a.value();
     if (auto *c = dyn_cast<Call>(v.get()); c && !c->target().isOp())
       return true; // kernel call results are names of their arguments
-    return (isa<Var>(v.get()) || isa<TupleGetItem>(v.get())) &&
-           !isa<ScalarType>(a.var()->type().get());
+    if (isa<Var>(v.get())) // a tensor copy is a handle of its own (a temporary may hold it)
+      return !isa<ScalarType>(a.var()->type().get()) && !isa<TensorType>(a.var()->type().get());
+    return isa<TupleGetItem>(v.get()) && !isa<ScalarType>(a.var()->type().get());
   }
 
   void hoist(const StmtPtr &s) {
@@ -233,6 +234,8 @@ private:
     }
     if (isAlias(s))
       return alias(v.get(), name(val));
+    if (isa<TensorType>(v->type().get()) && isa<Var>(val.get()))
+      return line(definition(v, "ChipTensor") + " = " + name(val) + ";");
     auto ct = valueType(v->type(), s.span());
     std::string rhs = expr(val);
     line(definition(v, ct.value_or("void")) + " = " + rhs + ";");

@@ -395,6 +395,8 @@ void FunctionPrinter::yieldStmt(const Yield &s) {
     return error("ES004", s.span(), "yield of " + std::to_string(s.values().size()) +
                                         " values for " + std::to_string(vars.size()) +
                                         " carried values or results");
+  // A yield is a parallel copy; SequentializeParallelCopies made printing it in slot order
+  // correct (property CarryCopiesSequential), so the slots are printed one after another.
   for (size_t k = 0; k < vars.size(); ++k)
     assignValue(vars[k], s.values()[k], s.span());
 }

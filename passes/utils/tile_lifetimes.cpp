@@ -116,15 +116,18 @@ private:
     }
     addYielded(slots, body);
     VarSet atLoop = liveIn(s, after);
+    VarSet bodyEnd = liveAtBodyEnd(*s, after);
+    VarSet stillRead = liveIn(body, bodyEnd); // read in the loop or after it
     for (size_t i = 0; i < iterArgs.size(); ++i) {
       VarSet live = atLoop;
       for (auto *m : slots[i])
-        live.erase(m);
+        if (!stillRead.count(m)) // an init read later must keep its bytes: the yields write them
+          live.erase(m);
       def(iterArgs[i].var.get(), live);
     }
     separateSlots(slots);
     loops_.push_back(&slots);
-    block(bodyStmts(body), liveAtBodyEnd(*s, after));
+    block(bodyStmts(body), bodyEnd);
     loops_.pop_back();
     for (auto &r : rets)
       def(r.get(), after);

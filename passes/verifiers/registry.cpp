@@ -23,6 +23,7 @@ const std::vector<PropertyVerifier> &propertyVerifiers() {
       {P::MixedKernelExpanded, verifyMixedKernelExpanded, "V521-V522"},
       {P::CallDirectionsResolved, verifyCallDirectionsResolved, "V601-V606"},
       {P::RuntimeScopesMaterialized, verifyRuntimeScopesMaterialized, "V611-V613"},
+      {P::CarryCopiesSequential, verifyCarryCopiesSequential, "V931-V932"},
   };
   return table;
 }

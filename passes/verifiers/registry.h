@@ -45,5 +45,6 @@ void verifyAllocatedMemoryAddr(const ir::Program &p, ir::DiagnosticEngine &diags
 void verifyMixedKernelExpanded(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyCallDirectionsResolved(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyRuntimeScopesMaterialized(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyCarryCopiesSequential(const ir::Program &p, ir::DiagnosticEngine &diags);
 
 } // namespace pl::passes

@@ -11,13 +11,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <map>
 
 namespace pl::passes {
 namespace {
 using namespace ir;
 
-TEST(IRProperty, AllFortyOneHaveRoundTrippingNames) {
-  EXPECT_EQ(kNumIRProperties, 41u);
+TEST(IRProperty, AllFortyTwoHaveRoundTrippingNames) {
+  EXPECT_EQ(kNumIRProperties, 42u); // PyPTO's 41, then CarryCopiesSequential
   for (unsigned i = 0; i < kNumIRProperties; ++i) {
     auto p = static_cast<IRProperty>(i);
     EXPECT_EQ(parseProperty(propertyName(p)), p);
@@ -293,6 +294,27 @@ TEST(Pipeline, TimingAndDceRun) {
   EXPECT_EQ(seq, nullptr) << "both dead assignments go; the lone return remains";
   EXPECT_NE(report.find("dce"), std::string::npos);
   EXPECT_EQ(timing->entries().size(), 1u);
+}
+
+TEST(Pipeline, ParallelCopiesAreSequentializedAfterPlanningBeforeAddresses) {
+  for (MemoryPlanner planner : {MemoryPlanner::PyPTO, MemoryPlanner::DsaRP, MemoryPlanner::PtoAS}) {
+    PassContext ctx;
+    ctx.setMemoryPlanner(planner);
+    Pipeline def = buildDefaultPipeline(ctx);
+    std::map<std::string, size_t> at;
+    for (size_t i = 0; i < def.passes().size(); ++i)
+      at[std::string(def.passes()[i].id())] = i;
+    ASSERT_TRUE(at.count("sequentialize-parallel-copies"));
+    size_t seq = at["sequentialize-parallel-copies"];
+    EXPECT_LT(at.at("convert-to-ssa"), seq);
+    EXPECT_LT(at.at("init-mem-ref"), seq); // the storage model reads the planned buffers
+    if (at.count("memory-reuse")) {
+      EXPECT_LT(at["memory-reuse"], seq);
+    }
+    if (at.count("allocate-memory-addr")) { // the temporaries' buffers get addresses
+      EXPECT_GT(at["allocate-memory-addr"], seq);
+    }
+  }
 }
 
 TEST(Pipeline, DefaultPipelineHoldsOnlyImplementedPasses) {

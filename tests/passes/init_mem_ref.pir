@@ -101,7 +101,7 @@ program {
 }
 // -----
 // RUN: init-mem-ref
-// a yielded value computed in the loop keeps its own buffer (no carry merging before slot 36): the return var shares it, the iter_arg the init's
+// an init read inside the loop keeps its own buffer (the yield would overwrite it): the iter_arg gets a new one; the yielded value keeps its own (no carry merging before slot 36); the return var shares the iter_arg's
 program {
   InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
     Tile<fp32, 16, 16, Vec> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
@@ -118,13 +118,73 @@ program {
   InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
     Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
     Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_2 = tile.alloc({.target_memory = Vec, .size = 1024});
     Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
-    for (index i : range(0, 4, 1)) carry (Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> acc = x) -> (Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> r) {
-      Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> acc2 = tile.add(acc, x);
+    for (index i : range(0, 4, 1)) carry (Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> acc = x) -> (Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> r) {
+      Tile<fp32, 16, 16, Vec, @vec_2(mem_vec_2, 0, 1024)> acc2 = tile.add(acc, x);
       yield(acc2);
     }
     Tensor<fp32, 16, 16> s = tile.store(r, {0, 0}, o);
     return s;
+  }
+}
+// -----
+// RUN: init-mem-ref
+// an init not read after the loop is the iter_arg's buffer; the return var shares it too, not the yielded value's
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index i : range(0, 4, 1)) carry (Tile<fp32, 16, 16, Vec> acc = x) -> (Tile<fp32, 16, 16, Vec> r) {
+      Tile<fp32, 16, 16, Vec> acc2 = tile.adds(acc, 1.0);
+      yield(acc2);
+    }
+    Tensor<fp32, 16, 16> s = tile.store(r, {0, 0}, o);
+    return s;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index i : range(0, 4, 1)) carry (Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> acc = x) -> (Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> r) {
+      Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> acc2 = tile.adds(acc, 1.0);
+      yield(acc2);
+    }
+    Tensor<fp32, 16, 16> s = tile.store(r, {0, 0}, o);
+    return s;
+  }
+}
+// -----
+// RUN: init-mem-ref
+// one init for two carries, or a swap of the same value: the second slot gets its own buffer (two carries never share one)
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, In index n, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index i : range(0, n, 1)) carry (Tile<fp32, 16, 16, Vec> p = x, Tile<fp32, 16, 16, Vec> q = x) -> (Tile<fp32, 16, 16, Vec> rp, Tile<fp32, 16, 16, Vec> rq) {
+      Tile<fp32, 16, 16, Vec> p2 = tile.adds(p, 1.0);
+      yield(q, p2);
+    }
+    Tensor<fp32, 16, 16> s = tile.store(rp, {0, 0}, o);
+    Tensor<fp32, 16, 16> s2 = tile.store(rq, {0, 0}, s);
+    return s2;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, In index n, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_2 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index i : range(0, n, 1)) carry (Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> p = x, Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> q = x) -> (Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> rp, Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> rq) {
+      Tile<fp32, 16, 16, Vec, @vec_2(mem_vec_2, 0, 1024)> p2 = tile.adds(p, 1.0);
+      yield(q, p2);
+    }
+    Tensor<fp32, 16, 16> s = tile.store(rp, {0, 0}, o);
+    Tensor<fp32, 16, 16> s2 = tile.store(rq, {0, 0}, s);
+    return s2;
   }
 }
 // -----
@@ -156,6 +216,45 @@ program {
       yield(x);
     }
     Tensor<fp32, 16, 16> s = tile.store(p, {0, 0}, o);
+    return s;
+  }
+}
+// -----
+// RUN: init-mem-ref
+// an if return var does not take a buffer whose value is read after the if (the other branch would write it) nor one another return var took
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, In bool c, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    if (c) -> (Tile<fp32, 16, 16, Vec> p, Tile<fp32, 16, 16, Vec> q) {
+      Tile<fp32, 16, 16, Vec> e = tile.exp(x);
+      yield(x, e);
+    } else {
+      yield(x, x);
+    }
+    Tile<fp32, 16, 16, Vec> d = tile.sub(p, x);
+    Tile<fp32, 16, 16, Vec> d2 = tile.add(d, q);
+    Tensor<fp32, 16, 16> s = tile.store(d2, {0, 0}, o);
+    return s;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, In bool c, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_2 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_3 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_4 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    if (c) -> (Tile<fp32, 16, 16, Vec, @vec_2(mem_vec_2, 0, 1024)> p, Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> q) {
+      Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> e = tile.exp(x);
+      yield(x, e);
+    } else {
+      yield(x, x);
+    }
+    Tile<fp32, 16, 16, Vec, @vec_3(mem_vec_3, 0, 1024)> d = tile.sub(p, x);
+    Tile<fp32, 16, 16, Vec, @vec_4(mem_vec_4, 0, 1024)> d2 = tile.add(d, q);
+    Tensor<fp32, 16, 16> s = tile.store(d2, {0, 0}, o);
     return s;
   }
 }

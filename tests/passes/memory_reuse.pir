@@ -396,3 +396,34 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: memory-reuse
+// an init read inside its loop keeps its bytes: the iter_arg's buffer never merges with it (the yield writes the iter_arg's buffer every iteration); the yielded value may share the iter_arg's
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_2 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index i : range(0, 4, 1)) carry (Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> acc = x) -> (Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> r) {
+      Tile<fp32, 16, 16, Vec, @vec_2(mem_vec_2, 0, 1024)> acc2 = tile.add(acc, x);
+      yield(acc2);
+    }
+    Tensor<fp32, 16, 16> s = tile.store(r, {0, 0}, o);
+    return s;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> x = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index i : range(0, 4, 1)) carry (Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> acc = x) -> (Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> r) {
+      Tile<fp32, 16, 16, Vec, @vec_2(mem_vec_1, 0, 1024)> acc2 = tile.add(acc, x);
+      yield(acc2);
+    }
+    Tensor<fp32, 16, 16> s = tile.store(r, {0, 0}, o);
+    return s;
+  }
+}

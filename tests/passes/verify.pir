@@ -90,3 +90,78 @@ program p {
   }
 }
 // EXPECTED-UNCHANGED
+
+// -----
+// RUN: verify{properties=CarryCopiesSequential}
+// A swap printed slot by slot reads a after the first copy overwrote it.
+program p {
+  Opaque f(In index n) -> index {
+    for (index i : range(0, n, 1)) carry (index a = 0, index b = 1) -> (index ra, index rb) {
+      yield(b, a); // EXPECTED-ERROR: V931 {{slot 1 reads 'a'}}
+    }
+    return ra;
+  }
+}
+
+// -----
+// RUN: verify{properties=CarryCopiesSequential}
+// An if whose return vars share one buffer cannot take two different values.
+program p {
+  AIV k(In Tensor<fp32, 16, 16> x, In Tensor<fp32, 16, 16> y, In bool c, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> a = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> b = tile.load(y, {0, 0}, {16, 16}, {.target_memory = Vec});
+    if (c) -> (Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> p, Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> q) {
+      yield(a, a);
+    } else {
+      yield(a, b); // EXPECTED-ERROR: V932 {{destinations 'p' and 'q' share storage}}
+    }
+    Tensor<fp32, 16, 16> s = tile.store(p, {0, 0}, o);
+    Tensor<fp32, 16, 16> s2 = tile.store(q, {0, 0}, s);
+    return s2;
+  }
+}
+
+// -----
+// RUN: verify{properties=CarryCopiesSequential}
+// A loop exit copies each iter_arg into its return var; a return var in another carry's buffer
+// overwrites it before it is copied out.
+program p {
+  AIV k(In Tensor<fp32, 16, 16> x, In Tensor<fp32, 16, 16> y, In index n, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> a0 = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> b0 = tile.load(y, {0, 0}, {16, 16}, {.target_memory = Vec});
+    // EXPECTED-ERROR: V931 {{loop exit copies in slot order, but slot 1 reads 'b'}}
+    for (index i : range(0, n, 1)) carry (Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> a = a0, Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> b = b0) -> (Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> ra, Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> rb) {
+      yield(a, b);
+    }
+    Tensor<fp32, 16, 16> s = tile.store(ra, {0, 0}, o);
+    Tensor<fp32, 16, 16> s2 = tile.store(rb, {0, 0}, s);
+    return s2;
+  }
+}
+
+// -----
+// RUN: verify{properties=CarryCopiesSequential}
+// A saved swap, an identity yield and a fresh if result hold.
+program p {
+  Opaque f(In index n) -> index {
+    for (index i : range(0, n, 1)) carry (index a = 0, index b = 1) -> (index ra, index rb) {
+      index b_saved = a;
+      yield(b, b_saved);
+    }
+    for (index j : range(0, n, 1)) carry (index c = ra, index d = rb) -> (index rc, index rd) {
+      yield(c, d);
+    }
+    if (n > 0) -> (index p0, index p1) {
+      yield(rc, rd);
+    } else {
+      yield(rd, rc);
+    }
+    index s = p0 + p1;
+    return s;
+  }
+}
+// EXPECTED-UNCHANGED

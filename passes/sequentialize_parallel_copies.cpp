@@ -1,0 +1,206 @@
+// SequentializeParallelCopies: temporaries where a yield's in-order copies would clobber a
+// source (see sequentialize_parallel_copies.h).
+#include "passes/sequentialize_parallel_copies.h"
+
+#include "passes/utils/liveness.h"
+#include "passes/utils/parallel_copies.h"
+
+#include "ir/mutator.h"
+#include "ir/op_registry.h"
+#include "ir/visitor.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <set>
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+
+bool isAlloc(const StmtPtr &s) {
+  auto *a = dynCast<Assign>(s);
+  auto *c = a ? dynCast<Call>(a->value()) : nullptr;
+  return c && c->target().isOp() && c->target().op->name() == "tile.alloc";
+}
+
+/// Names already bound in a function (for fresh buffer names).
+class NameCollector : public IRVisitor {
+public:
+  void visitVarDef(const VarPtr &v) override {
+    names.insert(v->name());
+    IRVisitor::visitVarDef(v);
+  }
+  void visitType(const TypePtr &t) override {
+    if (auto *tt = dynCast<TileType>(t); tt && tt->memref())
+      names.insert(tt->memref()->name());
+    IRVisitor::visitType(t);
+  }
+  std::set<std::string> names;
+};
+
+/// Rewrites yields and tile loop entries; collects the buffers of tile temporaries.
+class CopySequencer : public IRMutator {
+public:
+  CopySequencer(const Function &f, std::set<std::string> names)
+      : model_(f), names_(std::move(names)) {}
+
+  StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
+    StmtPtr out = IRMutator::mutateFor(s);
+    auto *f = dynCast<For>(out);
+    StmtPtr body = saveYieldSources(f->body(), iterVars(f->iterArgs()));
+    std::vector<StmtPtr> before;
+    std::vector<IterArg> iters = saveInits(f->iterArgs(), before, f->span());
+    if (body == f->body() && before.empty())
+      return out;
+    before.push_back(For::make(f->loopVar(), f->start(), f->stop(), f->step(), std::move(iters),
+                               body, f->returnVars(), f->forKind(), f->attrs(), f->span()));
+    return Seq::flatten(std::move(before), f->span());
+  }
+
+  StmtPtr mutateWhile(const std::shared_ptr<const While> &s) override {
+    StmtPtr out = IRMutator::mutateWhile(s);
+    auto *w = dynCast<While>(out);
+    StmtPtr body = saveYieldSources(w->body(), iterVars(w->iterArgs()));
+    std::vector<StmtPtr> before;
+    std::vector<IterArg> iters = saveInits(w->iterArgs(), before, w->span());
+    if (body == w->body() && before.empty())
+      return out;
+    before.push_back(While::make(w->cond(), std::move(iters), body, w->returnVars(), w->span()));
+    return Seq::flatten(std::move(before), w->span());
+  }
+
+  StmtPtr mutateIf(const std::shared_ptr<const If> &s) override {
+    StmtPtr out = IRMutator::mutateIf(s);
+    auto *i = dynCast<If>(out);
+    if (i->returnVars().empty())
+      return out;
+    StmtPtr thenB = saveYieldSources(i->thenBody(), i->returnVars());
+    StmtPtr elseB = i->elseBody() ? saveYieldSources(i->elseBody(), i->returnVars()) : nullptr;
+    if (thenB == i->thenBody() && elseB == i->elseBody())
+      return out;
+    return If::make(i->cond(), thenB, elseB, i->returnVars(), i->span());
+  }
+
+  /// The allocations of the tile temporaries (to open the function).
+  std::vector<StmtPtr> allocs;
+
+private:
+  static std::vector<VarPtr> iterVars(const std::vector<IterArg> &iters) {
+    std::vector<VarPtr> out;
+    for (auto &ia : iters)
+      out.push_back(ia.var);
+    return out;
+  }
+
+  /// `body` with `t = src` before its trailing yield for every unsafe slot, which yields t.
+  StmtPtr saveYieldSources(const StmtPtr &body, const std::vector<VarPtr> &dsts) {
+    const Yield *y = trailingYield(body);
+    if (!y)
+      return body;
+    std::vector<size_t> unsafe = model_.unsafeSlots(dsts, y->values());
+    if (unsafe.empty())
+      return body;
+    std::vector<StmtPtr> stmts;
+    if (auto *seq = dynCast<Seq>(body))
+      stmts.assign(seq->stmts().begin(), seq->stmts().end() - 1);
+    ExprList values = y->values();
+    for (size_t k : unsafe)
+      values[k] = save(values[k], *dsts[k], stmts, y->span());
+    stmts.push_back(Yield::make(std::move(values), y->span()));
+    return Seq::flatten(std::move(stmts), body->span());
+  }
+
+  /// The iter_args with saved inits where the loop's entry copies are unsafe (tiles only: other
+  /// iter_args are fresh variables initialised at their declaration).
+  std::vector<IterArg> saveInits(const std::vector<IterArg> &iters, std::vector<StmtPtr> &before,
+                                 const Span &span) {
+    std::vector<IterArg> out = iters;
+    std::vector<VarPtr> dsts;
+    ExprList srcs;
+    for (auto &ia : iters) {
+      dsts.push_back(ia.var);
+      srcs.push_back(ia.init);
+    }
+    for (size_t k : model_.unsafeSlots(dsts, srcs))
+      if (isa<TileType>(iters[k].var->type()))
+        out[k].init = save(iters[k].init, *iters[k].var, before, span);
+    return out;
+  }
+
+  /// Appends `t = src` to `stmts` and returns t (a tile t gets a buffer of its own).
+  ExprPtr save(const ExprPtr &src, const Var &dst, std::vector<StmtPtr> &stmts, const Span &span) {
+    TypePtr type = src->type();
+    if (auto *tt = dynCast<TileType>(type); tt && tt->memref())
+      type = ownBuffer(*tt, span);
+    VarPtr t = Var::make(fresh(dst.name() + "_saved"), type, span);
+    model_.addOwnStorage(t.get());
+    stmts.push_back(Assign::make(t, src, span));
+    return t;
+  }
+
+  /// `t`'s type on a new allocation of the same size in the same space.
+  TypePtr ownBuffer(const TileType &t, const Span &span) {
+    MemorySpace space = t.memorySpace().value_or(MemorySpace::Vec);
+    std::string prefix = llvm::StringRef(std::string(memorySpaceName(space))).lower() + "_";
+    std::string tag;
+    for (int n = 0;; ++n) {
+      tag = prefix + std::to_string(n);
+      if (!names_.count(tag) && !names_.count("mem_" + tag))
+        break;
+    }
+    names_.insert(tag);
+    names_.insert("mem_" + tag);
+    int64_t size = t.memref()->size();
+    auto base = Var::make("mem_" + tag, PtrType::make(space), span);
+    DiagnosticEngine diags;
+    AttrList kw = {{"target_memory", space}, {"size", size}};
+    allocs.push_back(Assign::make(base, makeOpCall("tile.alloc", {}, std::move(kw), span, diags),
+                                  span));
+    auto m = MemRef::make(tag, base, ConstInt::make(0), size);
+    return TileType::make(t.dtype(), t.shape(), t.memorySpace(), t.view(), m);
+  }
+
+  std::string fresh(const std::string &hint) {
+    std::string n = hint;
+    for (int k = 1; names_.count(n); ++k)
+      n = hint + "_" + std::to_string(k);
+    names_.insert(n);
+    return n;
+  }
+
+  CopyStorageModel model_;
+  std::set<std::string> names_;
+};
+} // namespace
+
+FunctionPtr sequentializeParallelCopies(const FunctionPtr &f) {
+  NameCollector names;
+  names.visitFunction(*f);
+  CopySequencer seq(*f, std::move(names.names));
+  FunctionPtr g = seq.mutateFunction(f);
+  if (seq.allocs.empty())
+    return g;
+  std::vector<StmtPtr> stmts = bodyStmts(g->body());
+  size_t at = 0;
+  while (at < stmts.size() && isAlloc(stmts[at]))
+    ++at;
+  stmts.insert(stmts.begin() + static_cast<std::ptrdiff_t>(at), seq.allocs.begin(),
+               seq.allocs.end());
+  return g->withBody(Seq::flatten(std::move(stmts), g->body()->span()));
+}
+
+Pass createSequentializeParallelCopiesPass(PassOptions &) {
+  using P = IRProperty;
+  PassInfo info{"sequentialize-parallel-copies",
+                "SequentializeParallelCopies",
+                {P::SSAForm},
+                {P::CarryCopiesSequential},
+                {}};
+  return createFunctionPass(std::move(info), [](const FunctionPtr &f, const Program &,
+                                                PassContext &) {
+    return sequentializeParallelCopies(f);
+  });
+}
+
+} // namespace pl::passes

@@ -1,0 +1,165 @@
+// Parallel copies in the emitters' storage model (see parallel_copies.h).
+#include "passes/utils/parallel_copies.h"
+
+#include "passes/utils/liveness.h"
+
+#include "ir/op_registry.h"
+
+#include <algorithm>
+
+namespace pl::passes {
+
+using namespace ir;
+
+std::optional<CopyStorage> tileStorage(const Var &v) {
+  auto *t = dynCast<TileType>(v.type());
+  if (!t || !t->memref() || !t->memref()->base())
+    return std::nullopt;
+  const MemRef &m = *t->memref();
+  CopyStorage s{m.base().get()};
+  if (auto off = constIntValue(m.byteOffset())) { // else: anywhere in the buffer
+    s.lo = *off;
+    s.hi = *off + m.size();
+  }
+  return s;
+}
+
+CopyStorageModel::CopyStorageModel(const Function &f) {
+  for (auto &p : f.params())
+    bind(p.var.get(), {p.var.get()});
+  walk(f.body());
+}
+
+std::vector<const Var *> CopyStorageModel::handleRoots(const Var *v) const {
+  auto it = roots_.find(v);
+  return it == roots_.end() ? std::vector<const Var *>{v} : it->second;
+}
+
+std::vector<const Var *> CopyStorageModel::rootsOfExpr(const ExprPtr &e) const {
+  VarSet uses;
+  collectUses(e, uses);
+  std::vector<const Var *> out;
+  for (const Var *u : uses)
+    for (const Var *r : handleRoots(u))
+      out.push_back(r);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+/// Bindings in program order: which variable each value is printed as.
+void CopyStorageModel::walk(const StmtPtr &s) {
+  if (!s)
+    return;
+  if (auto *seq = dynCast<Seq>(s)) {
+    for (auto &c : seq->stmts())
+      walk(c);
+  } else if (auto *a = dynCast<Assign>(s)) {
+    const Var *v = a->var().get();
+    const ExprPtr &val = a->value();
+    if (isa<TupleType>(v->type()) || isa<TupleGetItem>(val) || isa<Submit>(val))
+      return bind(v, rootsOfExpr(val)); // parts of what it was built from
+    if (auto *c = dynCast<Call>(val)) {
+      if (!c->target().isOp())
+        return bind(v, rootsOfExpr(val)); // results name Out / InOut arguments
+      auto alias = c->target().op->outputAliasesArg;
+      if (alias && size_t(*alias) < c->args().size() && !isa<TileType>(v->type()) &&
+          !isa<ScalarType>(v->type()))
+        return bind(v, rootsOfExpr(c->args()[size_t(*alias)]));
+    }
+    bind(v, {v});
+  } else if (auto *f = dynCast<For>(s)) {
+    for (auto &ia : f->iterArgs())
+      bind(ia.var.get(), {ia.var.get()});
+    walk(f->body());
+    for (size_t k = 0; k < f->returnVars().size() && k < f->iterArgs().size(); ++k)
+      bind(f->returnVars()[k].get(), handleRoots(f->iterArgs()[k].var.get()));
+  } else if (auto *w = dynCast<While>(s)) {
+    for (auto &ia : w->iterArgs())
+      bind(ia.var.get(), {ia.var.get()});
+    walk(w->body());
+    for (size_t k = 0; k < w->returnVars().size() && k < w->iterArgs().size(); ++k)
+      bind(w->returnVars()[k].get(), handleRoots(w->iterArgs()[k].var.get()));
+  } else if (auto *i = dynCast<If>(s)) {
+    walk(i->thenBody());
+    walk(i->elseBody());
+    for (auto &rv : i->returnVars())
+      bind(rv.get(), {rv.get()});
+  } else if (auto *sc = dynCast<Scope>(s)) {
+    walk(sc->body());
+  }
+}
+
+std::optional<CopyStorage> CopyStorageModel::written(const Var &dst, const ExprPtr &src) const {
+  if (auto d = tileStorage(dst)) {
+    auto *sv = dynCast<Var>(src);
+    auto s = sv ? tileStorage(*sv) : std::nullopt;
+    if (s && s->root == d->root && s->lo == d->lo && s->hi == d->hi)
+      return std::nullopt; // same bytes: only the valid shape is copied
+    return d;
+  }
+  auto *sv = dynCast<Var>(src);
+  if (sv && (sv == &dst || handleRoots(sv) == handleRoots(&dst)))
+    return std::nullopt; // printed as the same variable
+  return CopyStorage{handleRoots(&dst).front()};
+}
+
+std::vector<CopyStorage> CopyStorageModel::occupied(const Var &dst) const {
+  if (auto d = tileStorage(dst))
+    return {*d};
+  std::vector<CopyStorage> out;
+  for (const Var *r : handleRoots(&dst))
+    out.push_back({r});
+  return out;
+}
+
+std::vector<CopyStorage> CopyStorageModel::read(const ExprPtr &src) const {
+  std::vector<CopyStorage> out;
+  VarSet uses;
+  collectUses(src, uses);
+  for (const Var *u : uses) {
+    if (auto t = tileStorage(*u)) {
+      out.push_back(*t);
+      continue;
+    }
+    for (const Var *r : handleRoots(u))
+      out.push_back({r});
+  }
+  return out;
+}
+
+std::vector<size_t> CopyStorageModel::unsafeSlots(const std::vector<VarPtr> &dsts,
+                                                  const ExprList &srcs) const {
+  std::vector<size_t> out;
+  std::vector<CopyStorage> writtenSoFar;
+  for (size_t k = 0; k < dsts.size() && k < srcs.size(); ++k) {
+    std::vector<CopyStorage> reads = read(srcs[k]);
+    bool unsafe = std::any_of(reads.begin(), reads.end(), [&](const CopyStorage &r) {
+      return std::any_of(writtenSoFar.begin(), writtenSoFar.end(),
+                         [&](const CopyStorage &w) { return w.overlaps(r); });
+    });
+    if (unsafe)
+      out.push_back(k);
+    if (auto w = written(*dsts[k], srcs[k]))
+      writtenSoFar.push_back(*w);
+  }
+  return out;
+}
+
+std::optional<std::pair<size_t, size_t>>
+CopyStorageModel::overlappingDestinations(const std::vector<VarPtr> &dsts,
+                                          const ExprList &srcs) const {
+  size_t n = std::min(dsts.size(), srcs.size());
+  for (size_t j = 0; j < n; ++j) {
+    auto w = written(*dsts[j], srcs[j]);
+    if (!w)
+      continue; // moves nothing; its own storage is checked against the writers below
+    for (size_t k = 0; k < n; ++k)
+      for (const CopyStorage &o : occupied(*dsts[k]))
+        if (k != j && w->overlaps(o) && dsts[k] != dsts[j])
+          return std::pair{std::min(j, k), std::max(j, k)};
+  }
+  return std::nullopt;
+}
+
+} // namespace pl::passes

@@ -1,0 +1,369 @@
+// tests/e2e/regress_carries.cpp — carried values that trade places (issue 11, item 1): swaps,
+// Fibonacci updates, rotations, if / if_ / while_ swaps, an init still read after its loop, and
+// zero-trip loops, for tiles and scalars, in kernels and in orchestration, in natural C++
+// rebinding and in the explicit forms. A yield is a parallel copy; the translated run must agree
+// with the eager one (every case runs with 3 and with 0 trips).
+#include <pl/dsl.hpp>
+
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+using X = pl::Tensor<pl::fp32, 16, 16>;
+using T = pl::Tile<pl::fp32, 16, 16>;
+
+// ---- kernels: tiles ----------------------------------------------------------------------------
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void tile_swap_natural(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  T a = pl::load(x, {0, 0}, {16, 16});
+  T b = pl::load(y, {0, 0}, {16, 16});
+  for (auto i : pl::range(n)) {
+    (void)i;
+    T t = a;
+    a = b;
+    b = t;
+  }
+  pl::store(a, {0, 0}, o1);
+  pl::store(b, {0, 0}, o2);
+}
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void tile_fib_natural(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  T a = pl::load(x, {0, 0}, {16, 16});
+  T b = pl::load(y, {0, 0}, {16, 16});
+  for (auto i : pl::range(n)) {
+    (void)i;
+    T c = pl::add(a, b);
+    a = b;
+    b = c;
+  }
+  pl::store(a, {0, 0}, o1);
+  pl::store(b, {0, 0}, o2);
+}
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void tile_rot3_explicit(X x, X y, X z, pl::Index n, pl::Out<X> o1, pl::Out<X> o2, pl::Out<X> o3) {
+  T a0 = pl::load(x, {0, 0}, {16, 16});
+  T b0 = pl::load(y, {0, 0}, {16, 16});
+  T c0 = pl::load(z, {0, 0}, {16, 16});
+  auto [a, b, c] = pl::range(n, pl::init_values(a0, b0, c0),
+                             [&](pl::Index i, T ai, T bi, T ci) {
+                               (void)i;
+                               return pl::yield_(bi, ci, ai);
+                             });
+  pl::store(a, {0, 0}, o1);
+  pl::store(b, {0, 0}, o2);
+  pl::store(c, {0, 0}, o3);
+}
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void tile_if_swap_explicit(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  T a = pl::load(x, {0, 0}, {16, 16});
+  T b = pl::load(y, {0, 0}, {16, 16});
+  auto [p, q] = pl::if_(n > 1, [&] { return pl::yield_(a, b); }, [&] { return pl::yield_(b, a); });
+  pl::store(p, {0, 0}, o1);
+  pl::store(q, {0, 0}, o2);
+}
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void tile_if_swap_natural(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  T a = pl::load(x, {0, 0}, {16, 16});
+  T b = pl::load(y, {0, 0}, {16, 16});
+  for (auto i : pl::range(n)) {
+    if (i != 1) {
+      T t = a;
+      a = b;
+      b = t;
+    } else {
+      a = pl::adds(a, 1.0f);
+    }
+  }
+  pl::store(a, {0, 0}, o1);
+  pl::store(b, {0, 0}, o2);
+}
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void tile_while_swap(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  T a0 = pl::load(x, {0, 0}, {16, 16});
+  T b0 = pl::load(y, {0, 0}, {16, 16});
+  auto [a, b, k] = pl::while_(pl::init_values(a0, b0, pl::Index(0)), [&](T ai, T bi, pl::Index ki) {
+    pl::cond(ki < n);
+    return pl::yield_(bi, ai, ki + 1);
+  });
+  (void)k;
+  pl::store(a, {0, 0}, o1);
+  pl::store(b, {0, 0}, o2);
+}
+
+/// A natural while loop with a break (restructured into carried flags) swapping tiles.
+PL_FUNCTION(pl::FunctionType::InCore)
+void tile_while_natural(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  T a = pl::load(x, {0, 0}, {16, 16});
+  T b = pl::load(y, {0, 0}, {16, 16});
+  pl::Index k = 0;
+  while (k < n) {
+    T t = a;
+    a = b;
+    b = t;
+    k = k + 1;
+    if (k == 5) break;
+  }
+  pl::store(a, {0, 0}, o1);
+  pl::store(b, {0, 0}, o2);
+}
+
+/// The init of a carry is still read after the loop: the loop must not write its buffer.
+PL_FUNCTION(pl::FunctionType::InCore)
+void tile_init_kept(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  T a = pl::load(x, {0, 0}, {16, 16});
+  T b = pl::load(y, {0, 0}, {16, 16});
+  T kept = a;
+  for (auto i : pl::range(n)) {
+    (void)i;
+    a = pl::add(a, b);
+  }
+  pl::store(pl::sub(a, kept), {0, 0}, o1);
+  pl::store(kept, {0, 0}, o2);
+}
+
+// ---- kernels: scalars --------------------------------------------------------------------------
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void scalar_fib_explicit(X x, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  auto [p, q] = pl::range(n, pl::init_values(1.0f, 2.0f), [&](pl::Index i, float pi, float qi) {
+    (void)i;
+    return pl::yield_(qi, pi + qi);
+  });
+  T t = pl::load(x, {0, 0}, {16, 16});
+  pl::store(pl::muls(t, p), {0, 0}, o1);
+  pl::store(pl::muls(t, q), {0, 0}, o2);
+}
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void scalar_rot3_natural(X x, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  float p = 1.0f, q = 2.0f, r = 3.0f;
+  for (auto i : pl::range(n)) {
+    (void)i;
+    float t = p;
+    p = q;
+    q = r;
+    r = t;
+  }
+  T v = pl::load(x, {0, 0}, {16, 16});
+  pl::store(pl::adds(pl::muls(v, p), q * 10.0f + r * 100.0f), {0, 0}, o1);
+  auto [s, u] = pl::while_(pl::init_values(p, q), [&](float si, float ui) {
+    pl::cond(si < 3.5f);
+    return pl::yield_(ui + 2.0f, si);
+  });
+  pl::store(pl::adds(pl::muls(v, s), u * 10.0f), {0, 0}, o2);
+}
+
+// ---- orchestration ------------------------------------------------------------------------------
+
+/// Scalars swapped and rotated in the orchestration, then handed to tasks.
+PL_JIT void orch_scalars(X x, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  float p = 1.0f, q = 2.0f;
+  for (auto i : pl::range(n)) {
+    (void)i;
+    float t = p;
+    p = q;
+    q = t;
+  }
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "scale2"}, [&] { o2 = pl::muls(x, p * 10.0f + q); });
+  auto [f, g] = pl::range(n, pl::init_values(p, q), [&](pl::Index i, float fi, float gi) {
+    (void)i;
+    return pl::yield_(gi, fi + gi);
+  });
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "scale1"}, [&] { o1 = pl::muls(x, f * 10.0f + g); });
+}
+
+/// A natural if/else inside an orchestration loop: swap on even steps, accumulate on odd ones.
+PL_JIT void orch_if_swap(X x, pl::Index n, pl::Out<X> o1) {
+  float p = 1.0f, q = 2.0f;
+  for (auto i : pl::range(n)) {
+    if (i % 2 == 0) {
+      float t = p;
+      p = q;
+      q = t;
+    } else {
+      p = p + q;
+    }
+  }
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "scale"}, [&] { o1 = pl::muls(x, p * 10.0f + q); });
+}
+
+/// Ping-pong tensors: each step writes the next buffer from the current one, then they trade
+/// places.
+PL_JIT void orch_pingpong(X x, pl::Index n, pl::Out<X> out) {
+  X cur = pl::create_tensor({16, 16}, pl::fp32);
+  X nxt = pl::create_tensor({16, 16}, pl::fp32);
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "init"}, [&] { cur = pl::adds(x, 0.0f); });
+  for (auto i : pl::range(n)) {
+    (void)i;
+    pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "step"}, [&] { nxt = pl::adds(pl::muls(cur, 2.0f), 1.0f); });
+    X t = cur;
+    cur = nxt;
+    nxt = t;
+  }
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "final"}, [&] { out = pl::adds(cur, 0.0f); });
+}
+
+/// The explicit form: the carries trade places at every yield (the second result is the
+/// previous step's value, or the second init after zero trips).
+PL_JIT void orch_pingpong_explicit(X x, pl::Index n, pl::Out<X> out, pl::Out<X> prev) {
+  X a = pl::create_tensor({16, 16}, pl::fp32);
+  X b = pl::create_tensor({16, 16}, pl::fp32);
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "init_a"}, [&] { a = pl::adds(x, 0.0f); });
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "init_b"}, [&] { b = pl::adds(x, -1.0f); });
+  auto [c, d] = pl::range(n, pl::init_values(a, b), [&](pl::Index i, X cur, X nxt) {
+    (void)i;
+    pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "step"}, [&] { nxt = pl::adds(pl::muls(cur, 2.0f), 1.0f); });
+    return pl::yield_(nxt, cur);
+  });
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "final_c"}, [&] { out = pl::adds(c, 0.0f); });
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "final_d"}, [&] { prev = pl::adds(d, 0.0f); });
+}
+
+// ---- references ---------------------------------------------------------------------------------
+
+namespace {
+using Vec = std::vector<float>;
+Vec affine(const Vec& v, float m, float c) {
+  Vec r(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) r[i] = v[i] * m + c;
+  return r;
+}
+Vec sum(const Vec& a, const Vec& b, float s = 1.0f) {
+  Vec r(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) r[i] = a[i] + s * b[i];
+  return r;
+}
+
+int failures = 0;
+void check(const char* name, const X& actual, const Vec& expected) {
+  const bool ok = pl::allclose(actual, expected, {.rtol = 1e-5, .atol = 1e-4});
+  std::printf("regress_carries/%s: %s\n", name, ok ? "PASS" : "FAIL");
+  failures += ok ? 0 : 1;
+}
+}  // namespace
+
+int main() {
+  const Vec xs = pl::random_vector(256, 31), ys = pl::random_vector(256, 32), zs = pl::random_vector(256, 33);
+  X x(xs), y(ys), z(zs);
+  for (pl::Index n : {pl::Index(3), pl::Index(0)}) {
+    const bool odd = n % 2 == 1;
+    {
+      X o1, o2;
+      tile_swap_natural(x, y, n, o1, o2);
+      check(n ? "tile_swap_natural" : "tile_swap_natural_zero_trip", o1, odd ? ys : xs);
+      check(n ? "tile_swap_natural.b" : "tile_swap_natural_zero_trip.b", o2, odd ? xs : ys);
+    }
+    {
+      Vec a = xs, b = ys;
+      for (pl::Index i = 0; i < n; ++i) { Vec c = sum(a, b); a = b; b = c; }
+      X o1, o2;
+      tile_fib_natural(x, y, n, o1, o2);
+      check(n ? "tile_fib_natural" : "tile_fib_natural_zero_trip", o1, a);
+      check(n ? "tile_fib_natural.b" : "tile_fib_natural_zero_trip.b", o2, b);
+    }
+    {
+      X o1, o2, o3;  // 3 trips rotate back to the start, as do 0
+      tile_rot3_explicit(x, y, z, n == 3 ? 4 : 0, o1, o2, o3);
+      check(n ? "tile_rot3_explicit" : "tile_rot3_explicit_zero_trip", o1, n ? ys : xs);
+      check(n ? "tile_rot3_explicit.b" : "tile_rot3_explicit_zero_trip.b", o2, n ? zs : ys);
+      check(n ? "tile_rot3_explicit.c" : "tile_rot3_explicit_zero_trip.c", o3, n ? xs : zs);
+    }
+    {
+      X o1, o2;
+      tile_if_swap_explicit(x, y, n, o1, o2);
+      check(n ? "tile_if_swap_explicit.then" : "tile_if_swap_explicit.else", o1, n > 1 ? xs : ys);
+      check(n ? "tile_if_swap_explicit.then.b" : "tile_if_swap_explicit.else.b", o2, n > 1 ? ys : xs);
+    }
+    {
+      Vec a = xs, b = ys;
+      for (pl::Index i = 0; i < n; ++i) {
+        if (i != 1) std::swap(a, b);
+        else a = affine(a, 1.0f, 1.0f);
+      }
+      X o1, o2;
+      tile_if_swap_natural(x, y, n, o1, o2);
+      check(n ? "tile_if_swap_natural" : "tile_if_swap_natural_zero_trip", o1, a);
+      check(n ? "tile_if_swap_natural.b" : "tile_if_swap_natural_zero_trip.b", o2, b);
+    }
+    {
+      X o1, o2;
+      tile_while_swap(x, y, n, o1, o2);
+      check(n ? "tile_while_swap" : "tile_while_swap_zero_trip", o1, odd ? ys : xs);
+      check(n ? "tile_while_swap.b" : "tile_while_swap_zero_trip.b", o2, odd ? xs : ys);
+    }
+    {
+      X o1, o2;
+      tile_while_natural(x, y, n, o1, o2);
+      check(n ? "tile_while_natural" : "tile_while_natural_zero_trip", o1, odd ? ys : xs);
+      check(n ? "tile_while_natural.b" : "tile_while_natural_zero_trip.b", o2, odd ? xs : ys);
+    }
+    {
+      X o1, o2;
+      tile_init_kept(x, y, n, o1, o2);
+      Vec d(256, 0.0f);
+      for (pl::Index i = 0; i < n; ++i) d = sum(d, ys);
+      check(n ? "tile_init_kept" : "tile_init_kept_zero_trip", o1, d);
+      check(n ? "tile_init_kept.kept" : "tile_init_kept_zero_trip.kept", o2, xs);
+    }
+    {
+      float p = 1, q = 2;
+      for (pl::Index i = 0; i < n; ++i) { float t = p + q; p = q; q = t; }
+      X o1, o2;
+      scalar_fib_explicit(x, n, o1, o2);
+      check(n ? "scalar_fib_explicit" : "scalar_fib_explicit_zero_trip", o1, affine(xs, p, 0));
+      check(n ? "scalar_fib_explicit.q" : "scalar_fib_explicit_zero_trip.q", o2, affine(xs, q, 0));
+    }
+    {
+      float p = 1, q = 2, r = 3;
+      for (pl::Index i = 0; i < n; ++i) { float t = p; p = q; q = r; r = t; }
+      float s = p, u = q;
+      while (s < 3.5f) { float t = u + 2.0f; u = s; s = t; }
+      X o1, o2;
+      scalar_rot3_natural(x, n, o1, o2);
+      check(n ? "scalar_rot3_natural" : "scalar_rot3_natural_zero_trip", o1, affine(xs, p, q * 10 + r * 100));
+      check(n ? "scalar_while_swap" : "scalar_while_swap_from_init", o2, affine(xs, s, u * 10));
+    }
+    {
+      float p = 1, q = 2;
+      for (pl::Index i = 0; i < n; ++i) std::swap(p, q);
+      float f = p, g = q;
+      for (pl::Index i = 0; i < n; ++i) { float t = f + g; f = g; g = t; }
+      X o1, o2;
+      orch_scalars(x, n, o1, o2);
+      check(n ? "orch_scalars.fib" : "orch_scalars_zero_trip.fib", o1, affine(xs, f * 10 + g, 0));
+      check(n ? "orch_scalars.swap" : "orch_scalars_zero_trip.swap", o2, affine(xs, p * 10 + q, 0));
+    }
+    {
+      float p = 1, q = 2;
+      for (pl::Index i = 0; i < n; ++i) {
+        if (i % 2 == 0) std::swap(p, q);
+        else p = p + q;
+      }
+      X o1;
+      orch_if_swap(x, n, o1);
+      check(n ? "orch_if_swap" : "orch_if_swap_zero_trip", o1, affine(xs, p * 10 + q, 0));
+    }
+    {
+      Vec c = xs;
+      for (pl::Index i = 0; i < n; ++i) c = affine(c, 2.0f, 1.0f);
+      X out;
+      orch_pingpong(x, n, out);
+      check(n ? "orch_pingpong" : "orch_pingpong_zero_trip", out, c);
+    }
+    {
+      Vec c = xs, d = affine(xs, 1.0f, -1.0f);
+      for (pl::Index i = 0; i < n; ++i) { d = c; c = affine(c, 2.0f, 1.0f); }
+      X out, prev;
+      orch_pingpong_explicit(x, n, out, prev);
+      check(n ? "orch_pingpong_explicit" : "orch_pingpong_explicit_zero_trip", out, c);
+      check(n ? "orch_pingpong_explicit.prev" : "orch_pingpong_explicit_zero_trip.prev", prev, d);
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}
