@@ -17,9 +17,9 @@ void block(X x, pl::Out<X> y) {
 }
 
 // CHECK-LABEL: Orchestration launch(
-// CHECK: scope spmd [[core_num = (4)]] {
+// CHECK: scope spmd {{\[\[}}core_num = (4)]] {
 // CHECK-NEXT: block(x, y)
-// CHECK: scope spmd [[core_num = (n)]] -> task_id t {
+// CHECK: scope spmd {{\[\[}}core_num = (n)]] -> task_id t {
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void launch(X x, pl::Index n, pl::Out<X> y) {
   pl::spmd(4, [&] { block(x, y); });
