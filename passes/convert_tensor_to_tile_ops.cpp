@@ -25,6 +25,7 @@ enum class Conv {
   Matmul,    ///< operands to Left / Right (via Mat loads), result in Acc
   MatmulAcc, ///< same, with an Acc accumulator
   GmAccess,  ///< read / write: stays a tensor op on a parameter, tile op on a tile
+  Scratch,   ///< as Same, plus the scratch tile the tile op requires (a fresh tile.create)
 };
 
 struct ConvEntry {
@@ -58,6 +59,8 @@ constexpr ConvEntry kTable[] = {
     {"tensor.dim", Conv::GmAccess}, // a shape query of a GM tensor stays one
     {"tensor.read", Conv::GmAccess},
     {"tensor.write", Conv::GmAccess},
+    {"tensor.row_argmax", Conv::Scratch},
+    {"tensor.row_argmin", Conv::Scratch},
 };
 
 const ConvEntry *findConv(std::string_view op) {
@@ -89,7 +92,8 @@ bool selfLoadingArg(Conv k, size_t i) {
   case Conv::Slice: case Conv::Assemble: case Conv::GmAccess: return i == 0;
   case Conv::Matmul: return i <= 1;
   case Conv::MatmulAcc: return i <= 2;
-  case Conv::Same: return false;
+  case Conv::Same:
+  case Conv::Scratch: return false;
   }
   return false;
 }
@@ -426,6 +430,7 @@ private:
 
   ExprPtr convertCall(const Call &c, const VarPtr &result, std::vector<StmtPtr> &out);
   ExprPtr convertSame(const Call &c, std::vector<StmtPtr> &out);
+  ExprPtr convertScratch(const Call &c, std::vector<StmtPtr> &out);
   ExprPtr convertSlice(const Call &c, const VarPtr &result);
   ExprPtr convertAssemble(const Call &c, std::vector<StmtPtr> &out);
   ExprPtr convertMatmul(const Call &c, bool acc, std::vector<StmtPtr> &out);
@@ -447,6 +452,7 @@ ExprPtr TileConverter::convertCall(const Call &c, const VarPtr &result,
   }
   switch (e->kind) {
   case Conv::Same: return convertSame(c, out);
+  case Conv::Scratch: return convertScratch(c, out);
   case Conv::Slice: return convertSlice(c, result);
   case Conv::Assemble: return convertAssemble(c, out);
   case Conv::Matmul: return convertMatmul(c, false, out);
@@ -460,6 +466,19 @@ ExprPtr TileConverter::convertSame(const Call &c, std::vector<StmtPtr> &out) {
   ExprList args;
   for (auto &a : c.args())
     args.push_back(tileOperand(a, out));
+  std::string name = "tile." + c.target().op->name().substr(strlen("tensor."));
+  return makeOp(name, std::move(args), c.kwargs(), c.span());
+}
+
+/// tensor.row_argmax(x) -> tile.row_argmax(x, tile.create(shape(x), dtype(x))).
+ExprPtr TileConverter::convertScratch(const Call &c, std::vector<StmtPtr> &out) {
+  ExprList args;
+  for (auto &a : c.args())
+    args.push_back(tileOperand(a, out));
+  if (auto *x = args.empty() ? nullptr : dynCast<TileType>(args[0]->type()))
+    if (ExprPtr tmp = makeOp("tile.create", {MakeTuple::make(x->shape(), c.span())},
+                             {{"dtype", x->dtype()}}, c.span()))
+      args.push_back(bind("tmp", tmp, out));
   std::string name = "tile." + c.target().op->name().substr(strlen("tensor."));
   return makeOp(name, std::move(args), c.kwargs(), c.span());
 }

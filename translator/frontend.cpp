@@ -11,6 +11,8 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 
@@ -67,9 +69,50 @@ private:
   const LoweredFileHandler &handler_;
 };
 
+/// The first token of the main file (outside comments and literals) holding bytes that are not
+/// UTF-8. Clang reports each such byte and then recovers by dropping it, so `a\xE9` and `a\xE8`
+/// both become `a` and a second declaration is a bogus "redefinition": one error up front instead.
+std::optional<clang::SourceLocation> firstInvalidUtf8(clang::CompilerInstance &ci) {
+  clang::SourceManager &sm = ci.getSourceManager();
+  clang::FileID fid = sm.getMainFileID();
+  llvm::StringRef text = sm.getBufferData(fid);
+  auto invalidAt = [&](size_t from, size_t to) -> std::optional<size_t> {
+    const auto *p = reinterpret_cast<const llvm::UTF8 *>(text.data() + from);
+    if (llvm::isLegalUTF8String(&p, reinterpret_cast<const llvm::UTF8 *>(text.data() + to)))
+      return std::nullopt;
+    return static_cast<size_t>(reinterpret_cast<const char *>(p) - text.data());
+  };
+  clang::Lexer lex(fid, sm.getBufferOrFake(fid), sm, ci.getLangOpts());
+  lex.SetCommentRetentionState(true); // comments may hold any bytes: they are tokens here
+  size_t prevEnd = 0;
+  clang::Token tok;
+  do {
+    lex.LexFromRawLexer(tok);
+    size_t begin = sm.getFileOffset(tok.getLocation());
+    // Bytes between tokens that are not whitespace are dropped by the lexer: in an identifier.
+    std::optional<size_t> bad = invalidAt(prevEnd, begin);
+    if (!bad && tok.isOneOf(clang::tok::unknown, clang::tok::raw_identifier))
+      bad = invalidAt(begin, begin + tok.getLength());
+    if (bad)
+      return sm.getLocForStartOfFile(fid).getLocWithOffset(static_cast<int>(*bad));
+    prevEnd = begin + tok.getLength();
+  } while (tok.isNot(clang::tok::eof));
+  return std::nullopt;
+}
+
 class LowerAction : public clang::ASTFrontendAction {
 public:
   explicit LowerAction(const LoweredFileHandler &handler) : handler_(handler) {}
+  bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
+    if (auto loc = firstInvalidUtf8(ci)) {
+      clang::DiagnosticsEngine &de = ci.getDiagnostics();
+      de.Report(*loc, de.getCustomDiagID(clang::DiagnosticsEngine::Error, "%0"))
+          << "source text is not valid UTF-8 here; identifiers must be UTF-8 (save the file as "
+             "UTF-8) [F005]";
+      return false;
+    }
+    return true;
+  }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef file) override {
     return std::make_unique<LowerConsumer>(ci, file.str(), handler_);

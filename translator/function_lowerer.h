@@ -142,6 +142,8 @@ public:
   void lowerExplicitIf(const clang::CallExpr *call,
                        llvm::ArrayRef<const clang::ValueDecl *> bindings);
   void lowerAt(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  /// `pl::spmd(n, [&] { ... })`: an Spmd scope launching its body on n cores.
+  void lowerSpmd(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
   std::vector<ir::IterArg> declareIterArgs(const clang::CallExpr *initValues,
                                            llvm::ArrayRef<const clang::ParmVarDecl *> params,
                                            clang::SourceLocation loc);
@@ -164,6 +166,8 @@ public:
   std::optional<ir::AttrValue> lowerOptionValue(const clang::FieldDecl *f, const clang::Expr *init);
   std::optional<ir::DataType> dtypeTag(clang::QualType t);
   std::optional<ir::AttrValue> enumAttr(const clang::EnumType *et, const clang::Expr *e);
+  /// The body lambda of a DSL construct: a lambda expression, or a local helper lambda named.
+  const clang::LambdaExpr *bodyLambda(const clang::Expr *e) const;
   /// The IR op (bare or family-qualified) a pl:: function name lowers to.
   std::string dslOpName(const std::string &name, const ir::ExprList &args);
 
@@ -197,6 +201,8 @@ private:
   bool isPoisoned(const ir::ExprPtr &e) const;
   llvm::DenseMap<const clang::ValueDecl *, const clang::LambdaExpr *> localLambdas_;
   ir::ExprPtr inlineReturn_;
+  /// The function's return type could not be lowered (already explained): returns stay quiet.
+  bool returnTypeFailed_ = false;
   const clang::Stmt *inlineLastStmt_ = nullptr;
   int inlineDepth_ = 0;
   /// Variables passed to pl::init_values of the construct being lowered, and after it, the

@@ -163,8 +163,10 @@ ir::FunctionPtr FunctionLowerer::lowerFunction(const MarkedFunction &m) {
     paramDirections_[p] = dir;
   }
   std::vector<ir::TypePtr> rets;
-  if (!fd->getReturnType()->isVoidType())
+  if (!fd->getReturnType()->isVoidType()) {
     rets.push_back(lowerType(fd->getReturnType(), fd->getLocation()));
+    returnTypeFailed_ = ir::isa<ir::UnknownType>(rets.back());
+  }
   BlockGuard block(*this);
   lowerStmt(fd->getBody());
   ir::StmtPtr body = block.finish(span(fd->getBody()));

@@ -31,7 +31,7 @@ const clang::Expr *soleArg(const clang::CXXConstructExpr *ce) {
 
 bool isControlForm(llvm::StringRef n) {
   return n == "range" || n == "parallel" || n == "unroll" || n == "pipeline" || n == "while_" ||
-         n == "if_" || n == "at";
+         n == "if_" || n == "at" || n == "spmd";
 }
 
 std::optional<ir::ForKind> loopKind(llvm::StringRef n) {
@@ -61,6 +61,15 @@ std::string lowerName(llvm::StringRef s) { return s.lower(); }
 } // namespace
 
 // ---- operations ----------------------------------------------------------------------------
+
+const clang::LambdaExpr *FunctionLowerer::bodyLambda(const clang::Expr *e) const {
+  if (auto *l = asLambda(e))
+    return l;
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(stripTemporaries(e)))
+    if (auto it = localLambdas_.find(dr->getDecl()); it != localLambdas_.end())
+      return it->second;
+  return nullptr;
+}
 
 ir::ExprPtr FunctionLowerer::makeDslOp(const std::string &name, ir::ExprList args,
                                        ir::AttrList kwargs, clang::SourceLocation loc) {
@@ -303,6 +312,12 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
       ir::ExprList split{args[0], off->elements()[0], off->elements()[1], args[2]};
       args = std::move(split);
     }
+  // The tile op needs PyPTO's scratch tile, which the DSL makes optional: a fresh one of the
+  // operand's shape and dtype (its contents are never read).
+  if ((op == "row_argmax" || op == "row_argmin") && args.size() == 1 && !isPoisoned(args[0]))
+    if (auto *tt = ir::dynCast<ir::TileType>(args[0]->type()))
+      args.push_back(makeDslOp("tile.create", {ir::MakeTuple::make(tt->shape(), span(loc))},
+                               {{"dtype", tt->dtype()}}, loc));
   if (op == "cast")
     for (auto &[k, v] : kwargs)
       if (k == "dtype")
@@ -344,8 +359,8 @@ bool FunctionLowerer::lowerLoopBounds(const clang::CallExpr *call, llvm::StringR
       h.initValues = ic;
       continue;
     }
-    if (asLambda(a)) {
-      h.lambda = asLambda(a);
+    if (auto *l = bodyLambda(a)) {
+      h.lambda = l;
       continue;
     }
     // pl::unroll's bounds are pl::LiteralBound (a consteval wrapper of the literal).

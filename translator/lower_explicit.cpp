@@ -38,6 +38,8 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
     lowerExplicitIf(call, bindings);
   else if (name == "at")
     lowerAt(call, bindings);
+  else if (name == "spmd")
+    lowerSpmd(call, bindings);
   else
     return false;
   // After an error the results are unbound: declare them so later uses do not cascade.
@@ -173,7 +175,7 @@ void FunctionLowerer::lowerExplicitWhile(const clang::CallExpr *call,
   for (auto *a : call->arguments()) {
     if (auto *c = plCall(a); c && calleeName(c) == "init_values")
       initValues = c;
-    else if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripTemporaries(a)))
+    else if (auto *l = bodyLambda(a))
       lambda = l;
   }
   const clang::CXXMethodDecl *md = lambda ? lambdaMethod(lambda) : nullptr;
@@ -212,7 +214,7 @@ void FunctionLowerer::lowerExplicitIf(const clang::CallExpr *call,
                                       llvm::ArrayRef<const clang::ValueDecl *> bindings) {
   std::vector<const clang::LambdaExpr *> lambdas;
   for (unsigned i = 1; i < call->getNumArgs(); ++i)
-    if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripTemporaries(call->getArg(i))))
+    if (auto *l = bodyLambda(call->getArg(i)))
       lambdas.push_back(l);
   if (call->getNumArgs() < 2 || lambdas.size() + 1 != call->getNumArgs() || lambdas.size() > 2) {
     error(call->getBeginLoc(), "F356",
@@ -263,7 +265,7 @@ void FunctionLowerer::lowerAt(const clang::CallExpr *call,
   const clang::LambdaExpr *lambda = nullptr;
   std::optional<ir::Level> level;
   for (auto *a : call->arguments()) {
-    if (auto *l = llvm::dyn_cast<clang::LambdaExpr>(stripTemporaries(a))) {
+    if (auto *l = bodyLambda(a)) {
       lambda = l;
       continue;
     }
@@ -305,6 +307,31 @@ void FunctionLowerer::lowerAt(const clang::CallExpr *call,
     attrs.emplace_back("task_id", ir::ExprPtr(declareVar(
                                       bindings[0], ir::ScalarType::get(ir::DataType::TaskId))));
   emit(ir::Scope::make(kind, nameHint, body, std::move(attrs), span(call)));
+}
+
+/// The eager run calls the body once per block with pl::get_block_idx() = 0 .. n - 1; the IR's
+/// Spmd scope is that launch (outlined to an Spmd function called with `core_num`).
+void FunctionLowerer::lowerSpmd(const clang::CallExpr *call,
+                                llvm::ArrayRef<const clang::ValueDecl *> bindings) {
+  const clang::LambdaExpr *lambda =
+      call->getNumArgs() == 2 ? bodyLambda(call->getArg(1)) : nullptr;
+  if (!lambda || !lambdaMethod(lambda)) {
+    error(call->getBeginLoc(), "F359",
+          "pl::spmd takes a core count and a body lambda: pl::spmd(n, [&] { ... })");
+    return;
+  }
+  ir::ExprPtr coreNum = lowerExpr(call->getArg(0));
+  if (auto c = ir::constIntValue(coreNum); c && *c < 1) {
+    error(call->getArg(0)->getBeginLoc(), "F359",
+          "pl::spmd core count must be >= 1, got " + std::to_string(*c));
+    return;
+  }
+  ir::StmtPtr body = lowerLambdaBody(lambdaMethod(lambda), 0, LambdaRole::Scope);
+  ir::AttrList attrs{{"core_num", coreNum}};
+  if (bindings.size() == 1)
+    attrs.emplace_back("task_id", ir::ExprPtr(declareVar(
+                                      bindings[0], ir::ScalarType::get(ir::DataType::TaskId))));
+  emit(ir::Scope::make(ir::ScopeKind::Spmd, "", body, std::move(attrs), span(call)));
 }
 
 } // namespace pl::translator

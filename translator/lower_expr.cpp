@@ -362,6 +362,11 @@ ir::ExprPtr FunctionLowerer::lowerDeclRef(const clang::DeclRefExpr *dr) {
     }
     return v;
   }
+  if (localLambdas_.count(d))
+    return errorExpr(dr->getLocation(), "F306",
+                     "helper lambda '" + d->getNameAsString() +
+                         "' used as a value; a helper lambda can be called, copied into another "
+                         "local or passed as the body of a DSL construct, nothing else");
   if (auto *ec = llvm::dyn_cast<clang::EnumConstantDecl>(d))
     return ir::ConstInt::make(ec->getInitVal().getSExtValue(), ir::DataType::Index,
                               span(dr->getLocation()));
@@ -391,10 +396,14 @@ ir::ExprPtr FunctionLowerer::lowerCast(const clang::Expr *sub, clang::QualType t
   case clang::CK_IntegralToBoolean:
   case clang::CK_FloatingToBoolean:
   case clang::CK_FloatingCast: {
+    if (isPoisoned(v))
+      return v;
     ir::TypePtr t = lowerType(to, loc);
     auto dt = ir::scalarDType(t);
+    if (!dt)
+      return poison(loc); // explained by lowerType
     auto from = ir::scalarDType(v->type());
-    if (!dt || (from && *from == *dt))
+    if (from && *from == *dt)
       return v;
     return ir::Unary::makeCast(v, *dt, span(loc));
   }
@@ -436,8 +445,12 @@ ir::ExprPtr FunctionLowerer::lowerOperatorCall(const clang::CXXOperatorCallExpr 
     ir::ExprPtr v = lowerExpr(oc->getArg(0));
     return isShaped(v) ? makeDslOp("neg", {v}, {}, loc) : ir::Unary::make(ir::UnaryOp::Neg, v, span(loc));
   }
-  if (k == clang::OO_Call || k == clang::OO_Subscript)
+  if (k == clang::OO_Call || k == clang::OO_Subscript) {
+    if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(oc->getArg(0)->IgnoreParenImpCasts()))
+      if (auto v = lookupVar(dr->getDecl()); v && poison_.count(v.get()))
+        return poison(loc); // the variable's declaration is already explained
     return errorExpr(loc, "F313", "call or subscript operator on a value is not supported");
+  }
   if (k == clang::OO_Equal || compoundBase(k))
     return errorExpr(loc, "F303", "assignment inside an expression; write it as its own statement");
   return errorExpr(loc, "F301", std::string("unsupported operator '") +
@@ -469,6 +482,9 @@ ir::ExprPtr FunctionLowerer::lowerCall(const clang::CallExpr *call) {
                                            fd->getNameAsString() + "'"));
     }
     const CalleeInfo &ci = it->second;
+    for (auto &rt : ci.returnTypes)
+      if (ir::isa<ir::UnknownType>(rt))
+        return poison(loc); // the callee's return type is already explained
     ir::TypePtr t = ci.returnTypes.empty()   ? ir::TupleType::make({})
                     : ci.returnTypes.size() == 1 ? ci.returnTypes[0]
                                                  : ir::TupleType::make(ci.returnTypes);

@@ -58,8 +58,8 @@ void FunctionLowerer::lowerStmt(const clang::Stmt *s) {
       }
       const clang::Expr *init = vd->getInit();
       if (init)
-        if (auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(init->IgnoreImplicit())) {
-          localLambdas_[vd] = lambda; // a local helper: inlined at each call
+        if (auto *lambda = bodyLambda(init)) {
+          localLambdas_[vd] = lambda; // a local helper (or a copy of one): inlined at each call
           continue;
         }
       if (auto *ce = init ? llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit())
@@ -158,7 +158,7 @@ void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
       return;
     }
     if (lambdaRoles_.back() == LambdaRole::Scope) {
-      error(rs->getBeginLoc(), "F209", "'return' inside a pl::at body is not supported");
+      error(rs->getBeginLoc(), "F209", "'return' inside a pl::at or pl::spmd body is not supported");
       return;
     }
     const clang::Expr *rv = rs->getRetValue();
@@ -190,6 +190,8 @@ void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
   }
   {
     ir::ExprList values;
+    if (returnTypeFailed_)
+      return; // the return type is already explained
     if (auto *rv = rs->getRetValue())
       values.push_back(conformToDeclared(current->decl->getReturnType(),
                                          lowerExpr(peelConversion(rv)), rv->getExprLoc(),

@@ -55,6 +55,32 @@ std::vector<clang::TemplateArgument> flatArgs(const clang::ClassTemplateSpeciali
   return out;
 }
 
+/// The IR dtype of a C++ arithmetic type (or enum); nullopt for types with no IR dtype (double).
+std::optional<ir::DataType> arithmeticDType(clang::QualType t) {
+  if (t->isEnumeralType())
+    return ir::DataType::Index;
+  auto *bt = t->getAs<clang::BuiltinType>();
+  if (!bt)
+    return std::nullopt;
+  using K = clang::BuiltinType::Kind;
+  switch (bt->getKind()) {
+  case K::Bool: return ir::DataType::Bool;
+  // Plain signed C++ integers are index arithmetic (PyPTO's bare ints are INDEX): int64 holds
+  // every value, their overflow is undefined, and conversions into them and `<<` wrap
+  // explicitly (lower_expr.cpp). unsigned short / char are promoted to int before any
+  // arithmetic, so INDEX holds them too. unsigned int / long wrap on every operation: they
+  // keep their own dtype (LP64: unsigned int is 32 bits, unsigned long 64). A fixed-width
+  // scalar is spelled pl::Scalar<pl::i32> etc.
+  case K::Long: case K::LongLong: case K::Int: case K::Short: case K::SChar:
+  case K::Char_S: case K::UShort: case K::UChar: case K::Char_U:
+    return ir::DataType::Index;
+  case K::UInt: return ir::DataType::UInt32;
+  case K::ULong: case K::ULongLong: return ir::DataType::UInt64;
+  case K::Float: return ir::DataType::FP32;
+  default: return std::nullopt;
+  }
+}
+
 /// Strips references, cv-qualifiers and pl::Out / pl::InOut.
 clang::QualType valueType(clang::QualType qt) {
   clang::QualType t = qt.getNonReferenceType().getCanonicalType().getUnqualifiedType();
@@ -113,11 +139,9 @@ DeclaredType FunctionLowerer::declaredType(clang::QualType qt) {
     d.dtype = dtypeOf(spec->getTemplateArgs()[0]);
     return d;
   }
-  if (t->isBooleanType() || t->isIntegerType() || t->isEnumeralType() || t->isRealFloatingType()) {
-    if (auto dt = ir::scalarDType(lowerType(t, {}))) {
-      d.kind = DeclaredType::Kind::Scalar;
-      d.dtype = dt;
-    }
+  if (auto dt = arithmeticDType(t)) {
+    d.kind = DeclaredType::Kind::Scalar;
+    d.dtype = dt;
   }
   return d;
 }
@@ -228,27 +252,8 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
     if (auto dt = dtypeOf(spec->getTemplateArgs()[0]))
       return ir::ScalarType::get(*dt);
   }
-  if (auto *bt = t->getAs<clang::BuiltinType>()) {
-    using K = clang::BuiltinType::Kind;
-    switch (bt->getKind()) {
-    case K::Bool: return ir::ScalarType::get(ir::DataType::Bool);
-    // Plain signed C++ integers are index arithmetic (PyPTO's bare ints are INDEX): int64 holds
-    // every value, their overflow is undefined, and conversions into them and `<<` wrap
-    // explicitly (lower_expr.cpp). unsigned short / char are promoted to int before any
-    // arithmetic, so INDEX holds them too. unsigned int / long wrap on every operation: they
-    // keep their own dtype. A fixed-width scalar is spelled pl::Scalar<pl::i32> etc.
-    case K::Long: case K::LongLong: case K::Int: case K::Short: case K::SChar:
-    case K::Char_S: case K::UShort: case K::UChar: case K::Char_U:
-      return ir::ScalarType::get(ir::DataType::Index);
-    case K::UInt: case K::ULong: case K::ULongLong:
-      return ir::ScalarType::get(ctx_.getIntWidth(t) == 64 ? ir::DataType::UInt64
-                                                           : ir::DataType::UInt32);
-    case K::Float: return ir::ScalarType::get(ir::DataType::FP32);
-    default: break;
-    }
-  }
-  if (t->isEnumeralType())
-    return ir::ScalarType::get(ir::DataType::Index);
+  if (auto dt = arithmeticDType(t))
+    return ir::ScalarType::get(*dt);
   error(loc, "F100",
         "unsupported type '" + qt.getAsString() +
             "' in a marked function; expected pl::Tensor, pl::Tile, pl::Scalar, pl::Index, "

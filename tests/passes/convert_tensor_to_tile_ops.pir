@@ -353,3 +353,22 @@ program p {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: convert-tensor-to-tile-ops
+// row_argmax / row_argmin get the scratch tile their tile op requires: a fresh tile of the operand's shape and dtype
+program {
+  InCore k(In Tensor<fp32, 16, 16> a) -> Tensor<int32, 16, 1> {
+    Tensor<int32, 16, 1> m = tensor.row_argmax(a);
+    return m;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<int32, 16, 1> m_out) -> Tensor<int32, 16, 1> {
+    Tile<fp32, 16, 16, Vec> a_tile = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec> tmp = tile.create({16, 16}, {.dtype = fp32});
+    Tile<int32, 16, 1, Vec> m = tile.row_argmax(a_tile, tmp);
+    Tensor<int32, 16, 1> m_stored = tile.store(m, {0, 0}, m_out);
+    return m_out;
+  }
+}
