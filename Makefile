@@ -12,7 +12,7 @@ PACKAGES := clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tool
             libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build ccache g++ python3
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all bootstrap configure build test demo bench clean format
+.PHONY: all bootstrap configure build test demo bench clean format fuzz
 
 all: build
 
@@ -62,6 +62,21 @@ bench:
 	@for b in $(BENCHES); do echo "== $$b"; $(BENCH_DIR)/bin/$$b --benchmark_out_format=json \
 	  --benchmark_out=$(BENCH_DIR)/bench/$$b.json || exit 1; done
 	@python3 bench/summarize.py $(BENCH_DIR)/bench
+
+# The differential fuzzer's long run (docs/testing.md): random programs, eager vs translated in
+# every executor mode, until FUZZ_TIME seconds (default 600 when FUZZ_COUNT is not given) or
+# FUZZ_COUNT programs; each failure is minimized and written as a reproducer under FUZZ_OUT.
+# FUZZ_FLAGS: gen.py feature flags (e.g. --no-permutations); FUZZ_SEED: the first seed.
+FUZZ_TIME ?=
+FUZZ_COUNT ?=
+FUZZ_OUT ?= $(BUILD_DIR)/fuzz
+FUZZ_FLAGS ?=
+FUZZ_SEED ?=
+
+fuzz: build
+	@python3 tests/fuzz/fuzz.py campaign --build $(BUILD_DIR) --out $(FUZZ_OUT) \
+	  --time $(or $(FUZZ_TIME),$(if $(FUZZ_COUNT),0,600)) --count $(or $(FUZZ_COUNT),0) \
+	  $(if $(FUZZ_SEED),--seed $(FUZZ_SEED)) $(FUZZ_FLAGS)
 
 clean:
 	rm -rf $(BUILD_DIR)
