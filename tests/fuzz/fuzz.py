@@ -100,7 +100,7 @@ def compare_prog(e, t):
 
 # ---- building and running ----------------------------------------------------------------------
 class Tools:
-    def __init__(self, build, cxx=None, opt="-O1"):
+    def __init__(self, build, cxx=None, opt="-O0"):
         self.build = os.path.abspath(build)
         self.translate = os.path.join(self.build, "bin", "pl-translate")
         self.cxx = cxx or os.environ.get("CXX", "g++")
@@ -209,7 +209,11 @@ class Batch:
             ok, err = self.t.compile(self.src("batch.cpp"), self.src("eager"))
             if ok:
                 break
-            bad = attribute(err, self.src("batch.cpp"), text) or set(seeds)
+            bad = attribute(err, self.src("batch.cpp"), text)
+            if not bad:
+                # not located in any program: the setup is broken (compiler, include path)
+                raise SystemExit(f"fuzz: the eager build of {self.src('batch.cpp')} failed outside "
+                                 f"every program:\n{err[-3000:]}")
             for s in bad:
                 self.generator_bugs[s] = "eager compile error: " + first_error(err)
             seeds = [s for s in seeds if s not in bad]

@@ -40,6 +40,7 @@ FEATURES = {
     "scalar-ops": "tile-by-scalar ops with index-valued scalars (pl::adds(t, i))",
     "lrelu": "pl::lrelu(x, slope) (documented, rejected by the translator: T102)",
     "copy-carries": "a variable reassigned (in a branch or loop) to another variable that is still read",
+    "init-reuse": "a value used as an explicit loop's init_values and read again after (or in) the loop",
     "nested-store": "pl::store to an output inside a loop nested in another loop (rejected: ES003)",
 }
 
@@ -701,6 +702,19 @@ class Program:
                         break
         return out
 
+    def init_names(self, ind, inits):
+        """The init_values arguments: the variables themselves (which stay readable), or, without
+        init-reuse, fresh copies that nothing reads after the loop."""
+        if self.on("init-reuse"):
+            return [t.name for t in inits]
+        names = []
+        for t in inits:
+            nm = self.fresh("init")
+            one = "1.0f" if DTYPES[t.dt][1] else "1"
+            self.emit(ind, f"auto {nm} = pl::muls({t.name}, {one});")
+            names.append(nm)
+        return names
+
     def for_explicit(self, ind, env: Env, depth):
         dropped = self.unit()
         r = self.rng
@@ -715,8 +729,8 @@ class Program:
         start = len(self.lines)
         ptxt = ", ".join(f"{p.cpp_type() if r.random() < 0.5 else 'auto'} {p.name}" for p in params)
         self.emit(ind, f"auto [{', '.join(x.name for x in results)}] = pl::range({args}, "
-                       f"pl::init_values({', '.join(t.name for t in inits)}), [&](pl::Index {i}, {ptxt}) {{")
-        inner = Env([t for t in env.tiles if t not in inits], env.idx + [IdxV(i, dom)], set(env.frozen)).lambda_body()
+                       f"pl::init_values({', '.join(self.init_names(ind, inits))}), [&](pl::Index {i}, {ptxt}) {{")
+        inner = Env(list(env.tiles), env.idx + [IdxV(i, dom)], set(env.frozen)).lambda_body()
         inner.tiles += params
         self.in_explicit += 1
         for p in params:
@@ -737,8 +751,8 @@ class Program:
             del self.lines[start:]
             for res, t in zip(results, inits):
                 self.emit(ind, f"auto {res.name} = {t.name};")
-        # the init variables are not read after the loop (translator warning F360)
-        env.tiles = [t for t in env.tiles if t not in inits] + results
+        # the loop results join the values in scope (the init values stay readable too)
+        env.tiles = env.tiles + results
 
     def if_explicit(self, ind, env: Env, depth):
         dropped = self.unit()
@@ -817,10 +831,10 @@ class Program:
         start = len(self.lines)
         ptxt = ", ".join(f"auto {p.name}" for p in params)
         self.emit(ind, f"auto [{wr}, {', '.join(x.name for x in results)}] = pl::while_("
-                       f"pl::init_values(pl::Index{{{w0}}}, {', '.join(t.name for t in inits)}), "
+                       f"pl::init_values(pl::Index{{{w0}}}, {', '.join(self.init_names(ind, inits))}), "
                        f"[&](pl::Index {wp}, {ptxt}) {{")
         self.emit(ind + 1, f"pl::cond({wp} < {k});")
-        inner = Env([t for t in env.tiles if t not in inits], env.idx + [IdxV(wp, list(range(w0, k)))],
+        inner = Env(list(env.tiles), env.idx + [IdxV(wp, list(range(w0, k)))],
                     set(env.frozen)).lambda_body()
         inner.tiles += params
         self.in_explicit += 1
@@ -843,7 +857,7 @@ class Program:
             self.emit(ind, f"pl::Index {wr} = {max(w0, k)};")
             for res, t in zip(results, inits):
                 self.emit(ind, f"auto {res.name} = {t.name};")
-        env.tiles = [t for t in env.tiles if t not in inits] + results
+        env.tiles = env.tiles + results
         env.idx.append(IdxV(wr, [max(w0, k)]))
 
     # ---- program kinds -----------------------------------------------------------------------
