@@ -602,11 +602,16 @@ class Program:
                     v.bound = bmax
                     v.exact = all(u.exact for u in g)
                 return
+        used = set()
         for v in outer_vars:
             cands = [t for t in by_key.get(v.key(), []) if t.name not in {o.name for o in outer_vars}]
             if not cands or r.random() < 0.2:
                 continue
             src = r.choice(cands)
+            if not self.on("copy-carries"):
+                if src.name in used:
+                    continue  # one value assigned to two variables: they would share a buffer
+                used.add(src.name)
             self.emit(ind, f"{v.name} = {src.name};")
             v.bound = max(v.bound, src.bound)
             v.exact = v.exact and src.exact
@@ -683,8 +688,11 @@ class Program:
         for pos, o in enumerate(owners):
             cands = [t for t in inner.tiles if t.key() == o.key() and t.name not in names
                      and not (fresh_only and t.name in inner.frozen)]
-            if cands and r.random() < 0.8:
-                out.append(r.choice(cands))
+            pick = r.choice(cands) if cands else None
+            if pick is not None and fresh_only and any(y.name == pick.name for y in out):
+                pick = None  # the same value at two positions would share a buffer
+            if pick is not None and r.random() < 0.8:
+                out.append(pick)
             elif fresh_only and o.name in inner.frozen:
                 # an outer value passed through: a fresh copy, so the result has its own buffer
                 nm = self.fresh()
