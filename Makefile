@@ -12,7 +12,7 @@ PACKAGES := clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tool
             libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build ccache g++ python3
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all bootstrap configure build test demo bench sanitize fuzz-ir clean format
+.PHONY: all bootstrap configure build test demo bench sanitize fuzz-ir fuzz clean format
 
 all: build
 
@@ -93,6 +93,21 @@ fuzz-ir: bootstrap
 	@mkdir -p $(FUZZ_IR_DIR)/corpus-run
 	@cd $(FUZZ_IR_DIR) && env $(SANITIZE_ENV) bin/fuzz_pipeline -max_total_time=$(FUZZ_IR_SECONDS) \
 	  -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 corpus-run tests/fuzz_ir/corpus
+
+# The differential fuzzer's long run (docs/testing.md): random programs, eager vs translated in
+# every executor mode, until FUZZ_TIME seconds (default 600 when FUZZ_COUNT is not given) or
+# FUZZ_COUNT programs; each failure is minimized and written as a reproducer under FUZZ_OUT.
+# FUZZ_FLAGS: gen.py feature flags (e.g. --no-permutations); FUZZ_SEED: the first seed.
+FUZZ_TIME ?=
+FUZZ_COUNT ?=
+FUZZ_OUT ?= $(BUILD_DIR)/fuzz
+FUZZ_FLAGS ?=
+FUZZ_SEED ?=
+
+fuzz: build
+	@python3 tests/fuzz/fuzz.py campaign --build $(BUILD_DIR) --out $(FUZZ_OUT) \
+	  --time $(or $(FUZZ_TIME),$(if $(FUZZ_COUNT),0,600)) --count $(or $(FUZZ_COUNT),0) \
+	  $(if $(FUZZ_SEED),--seed $(FUZZ_SEED)) $(FUZZ_FLAGS)
 
 clean:
 	rm -rf $(BUILD_DIR)
