@@ -464,6 +464,39 @@ void ops_operators_tile(V x, V y, pl::Out<pl::Tensor<pl::fp32, 16, 160>> o) {
 PL_FUNCTION(pl::FunctionType::InCore)
 void ops_operators_tensor(V x, V y, pl::Out<V> o) { o = (x + y) * x - y / 4.0f; }
 
+// ---- rows fixed by the other parts of issue 11 (added after they merged) ----
+
+/// §3 row: `row_argmax` / `row_argmin` on a tile without PyPTO's tmp tile (it is optional).
+PL_FUNCTION(pl::FunctionType::AIV)
+void row_argmax1(V x, pl::Out<pl::Tensor<pl::i32, 16, 2>> ri) {
+  VT a = pl::load(x, {0, 0}, {16, 16});
+  pl::store(pl::row_argmax(a), {0, 0}, ri);
+  pl::store(pl::row_argmin(a), {0, 1}, ri);
+}
+
+/// §1 row: plain C++ arithmetic types are accepted where a scalar is (implicit int32 → Index).
+PL_FUNCTION(pl::FunctionType::InCore)
+void row_widen(V x, pl::Tensor<pl::i32, 2> cfg, pl::Out<V> y) {
+  const pl::Index k = pl::read(cfg, {0});
+  pl::store(pl::adds(pl::load(x, {0, 0}, {16, 16}), static_cast<float>(k)), {0, 0}, y);
+}
+
+/// §1 row: scalar code is C++ — `/` and `%` truncate toward zero on negative operands.
+PL_FUNCTION(pl::FunctionType::InCore)
+void row_trunc_div(V x, pl::Index i, pl::Out<V> y) {
+  const pl::Index q = (i - 3) / 2, r = (i - 3) % 2;
+  pl::store(pl::adds(pl::load(x, {0, 0}, {16, 16}), static_cast<float>(q * 10 + r)), {0, 0}, y);
+}
+
+/// §1 row: `init_values` + `pl.yield_` with carried values that trade places.
+PL_FUNCTION(pl::FunctionType::InCore)
+void row_swap(V x, V y, pl::Out<V> o1, pl::Out<V> o2) {
+  VT a = pl::load(x, {0, 0}, {16, 16}), b = pl::load(y, {0, 0}, {16, 16});
+  auto [p, q] = pl::range(3, pl::init_values(a, b), [&](pl::Index, VT u, VT v) { return pl::yield_(v, u); });
+  pl::store(p, {0, 0}, o1);
+  pl::store(pl::add(q, a), {0, 0}, o2);
+}
+
 // =============================== host side ====================================================
 
 #include "doc_rows_ref.hpp"  // host-side references and the check/report helper
@@ -954,6 +987,36 @@ int main() {
     check("s1_dtype_fp16_overflow_to_inf", h, map1(t, [](double v) { return rnd(pl::DType::FP16, v); }));
     std::printf("doc_rows/fp16_overflow: %d infinities\n", infs);
     failures += infs > 0 ? 0 : 1;
+  }
+  {
+    pl::Tensor<pl::i32, 16, 2> ri;
+    row_argmax1(x, ri);
+    std::vector<double> r;
+    for (int i = 0; i < 16; ++i) {
+      int mx = 0, mn = 0;
+      for (int j = 1; j < 16; ++j) {
+        if (xd[i * 16 + j] > xd[i * 16 + mx]) mx = j;
+        if (xd[i * 16 + j] < xd[i * 16 + mn]) mn = j;
+      }
+      r.push_back(mx);
+      r.push_back(mn);
+    }
+    check("s3_row_argmax_argmin_no_tmp", ri, r);
+  }
+  {
+    pl::Tensor<pl::i32, 2> cfg(std::vector<std::int32_t>{-7, 0});
+    V o;
+    row_widen(x, cfg, o);
+    check("s1_scalar_int32_widening", o, map1(xd, [](double v) { return static_cast<double>(static_cast<float>(v - 7)); }));
+    V t;
+    row_trunc_div(x, 0, t);  // (0 - 3) / 2 == -1, (0 - 3) % 2 == -1 in C++: -11
+    check("s1_scalar_truncating_div_rem", t, map1(xd, [](double v) { return static_cast<double>(static_cast<float>(v - 11)); }));
+  }
+  {
+    V o1, o2;
+    row_swap(x, y, o1, o2);  // three swaps: p = y, q = x
+    check("s1_yield_swap_first", o1, yd);
+    check("s1_yield_swap_second", o2, map2(xd, xd, [](double a, double b) { return static_cast<double>(static_cast<float>(a + b)); }));
   }
   return failures == 0 ? 0 : 1;
 }
