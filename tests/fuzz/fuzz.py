@@ -372,7 +372,7 @@ def write_reproducer(outdir, seed, feats, drop, failure):
 # ---- commands ----------------------------------------------------------------------------------
 def add_gen_flags(ap):
     for f, doc in gen.FEATURES.items():
-        ap.add_argument(f"--no-{f}", dest="no", action="append_const", const=f, help=f"disable {doc}")
+        ap.add_argument(f"--no-{f}", dest="no", action="append_const", const=f, help="disable " + doc.replace("%", "%%"))
 
 
 def report(b, out=print):

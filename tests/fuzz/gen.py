@@ -1170,7 +1170,7 @@ def main(argv=None):
                     help="SEED:ID,ID,... units of program SEED replaced by their fallback (minimization)")
     ap.add_argument("--features", help="comma-separated features to enable (default: all)")
     for f, doc in FEATURES.items():
-        ap.add_argument(f"--no-{f}", dest="no", action="append_const", const=f, help=f"disable {doc}")
+        ap.add_argument(f"--no-{f}", dest="no", action="append_const", const=f, help="disable " + doc.replace("%", "%%"))
     ap.add_argument("-o", "--output", help="output file (default stdout)")
     a = ap.parse_args(argv)
     feats = parse_features(a.features, a.no or [])
