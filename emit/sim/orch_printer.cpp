@@ -410,9 +410,13 @@ private:
           continue;
         const ExprPtr &a = args[i];
         if (isScalar) {
-          auto ct = scalarType(k.fn->params()[i].var->type(), span);
-          line(p + ".add_scalar(to_u64(static_cast<" + ct.value_or("void") + ">(" + expr(a) +
-               ")));");
+          // The callee's parameter converts the argument as the eager pl::Scalar<D> does.
+          const TypePtr &pt = k.fn->params()[i].var->type();
+          auto to = scalarDType(pt);
+          std::string v = to ? convertScalar(expr(a), scalarDType(a->type()), *to, a->span())
+                             : "static_cast<" + scalarType(pt, span).value_or("void") + ">(" +
+                                   expr(a) + ")";
+          line(p + ".add_scalar(to_u64(" + v + "));");
           continue;
         }
         const char *method = d == "Input" || d == "NoDep"                 ? "add_input"

@@ -45,7 +45,7 @@ const std::set<std::string, std::less<>> &reservedNames() {
         "args", "orch_args", "std", "pl", "pl_sim_helpers", "kernel_table", "Tile",
         "GlobalView", "TASSIGN", "ChipTensor", "ChipTaskArgs", "CoreTaskArgs", "TensorCreateInfo",
         "TaskOutputTensors", "PTO2TaskId", "DataType", "KernelTable", "alloc_tensors",
-        "rt_submit_aiv_task", "rt_submit_aic_task", "to_u64", "from_u64", "viewArg", "scalarArg",
+        "rt_submit_aiv_task", "rt_submit_aic_task", "to_u64", "from_u64", "viewArg", "scalarArg", "castScalar",
         "get_block_idx", "get_block_num", "get_subblock_idx", "pipe_barrier", "PTO2_SCOPE",
         "PTO2ScopeMode", "PIPE_ALL", "PIPE_M", "PIPE_V"};
     for (std::string_view i : simInstructionNames())
@@ -126,6 +126,21 @@ std::optional<std::string> FunctionPrinter::scalarType(const TypePtr &t, const S
       return s;
   error("ES003", span, "the simulator emitter has no C++ scalar type for '" + printType(t) + "'");
   return std::nullopt;
+}
+
+std::string FunctionPrinter::convertScalar(const std::string &text, std::optional<DataType> from,
+                                           DataType to, const Span &span) {
+  auto t = scalarCppType(to);
+  if (!t) {
+    error("ES003", span, "the simulator emitter has no C++ scalar type for dtype '" +
+                             std::string(dtypeName(to)) + "'");
+    return "/*error*/";
+  }
+  bool narrowFloat = isFloat(to) && to != DataType::FP32;
+  bool floatToInt = from && isFloat(*from) && isIntLike(to) && to != DataType::Bool;
+  if (narrowFloat || floatToInt)
+    return "castScalar<" + dataTypeConst(to) + ", " + *t + ">(" + text + ")";
+  return "static_cast<" + *t + ">(" + text + ")";
 }
 
 // ---- expressions --------------------------------------------------------------------------------
@@ -273,8 +288,12 @@ FunctionPrinter::Printed FunctionPrinter::exprP(const ExprPtr &e) {
     }
     case UnaryOp::Not: return {"!" + xt, 3};
     case UnaryOp::Cast: {
-      auto t = scalarType(u->type(), u->span());
-      return {"static_cast<" + t.value_or("void") + ">(" + x.text + ")", 0};
+      auto to = scalarDType(u->type());
+      if (!to)
+        return {"static_cast<" + scalarType(u->type(), u->span()).value_or("void") + ">(" +
+                    x.text + ")",
+                0};
+      return {convertScalar(x.text, scalarDType(u->operand()->type()), *to, u->span()), 0};
     }
     }
     return {x.text, 0};

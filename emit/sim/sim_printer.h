@@ -64,6 +64,11 @@ protected:
   std::string indexExpr(const ir::ExprPtr &e);
   /// The C++ type of a scalar-typed value; reports ES003 at `span` when there is none.
   std::optional<std::string> scalarType(const ir::TypePtr &t, const ir::Span &span);
+  /// C++ `text` (a scalar of dtype `from`, nullopt when unknown) converted to dtype `to` exactly
+  /// as the eager `pl::Scalar<to>` constructor converts: narrow floats round to `to`
+  /// (`castScalar`), floats to integers truncate saturating, everything else a `static_cast`.
+  std::string convertScalar(const std::string &text, std::optional<ir::DataType> from,
+                            ir::DataType to, const ir::Span &span);
   /// An op call in expression position (scalar results); nullopt after reporting an error.
   virtual std::optional<std::string> opExpr(const ir::Call &c) = 0;
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <mutex>
 #include <random>
@@ -524,6 +525,23 @@ TEST_F(SimRuntimeMisc, TensorViewsAndScalars) {
   EXPECT_EQ(from_u64<float>(to_u64(1.25f)), 1.25f);
   EXPECT_EQ(from_u64<std::int32_t>(to_u64(-3)), -3);
   EXPECT_EQ(from_u64<double>(to_u64(-0.1)), -0.1);
+  // A float packed by the host reads back as the double an fp16 scalar is held in (and back).
+  const float h = static_cast<float>(pl::round_to(pl::DType::FP16, 2.4));
+  EXPECT_EQ(from_u64<double>(to_u64(h)), static_cast<double>(h));
+  EXPECT_EQ(from_u64<float>(to_u64(static_cast<double>(h))), h);
+  EXPECT_EQ(from_u64<double>(to_u64(pl::Half(2.4))), static_cast<double>(h));
+  EXPECT_EQ(from_u64<std::uint64_t>(to_u64(~std::uint64_t{0})), ~std::uint64_t{0});
+  EXPECT_EQ(from_u64<bool>(to_u64(true)), true);
+  // castScalar converts as the eager pl::Scalar<D> constructor does.
+  EXPECT_EQ((castScalar<pl::DType::FP16, double>(2.4f)), static_cast<double>(h));
+  EXPECT_EQ((castScalar<pl::DType::BF16, double>(2.4)), pl::round_to(pl::DType::BF16, 2.4));
+  EXPECT_EQ((castScalar<pl::DType::FP16, double>(std::int64_t{2049})), 2048.0);
+  EXPECT_EQ((castScalar<pl::DType::Int8, std::int8_t>(1700.5f)), 127);
+  EXPECT_EQ((castScalar<pl::DType::Int8, std::int8_t>(-1700.5f)), -128);
+  EXPECT_EQ((castScalar<pl::DType::UInt8, std::uint8_t>(-1.5f)), 0);
+  EXPECT_EQ((castScalar<pl::DType::Int32, std::int32_t>(-2.9)), -2);
+  EXPECT_EQ((castScalar<pl::DType::Int32, std::int32_t>(std::nan(""))), 0);
+  EXPECT_EQ((castScalar<pl::DType::Int16, std::int16_t>(std::int64_t{204900})), static_cast<std::int16_t>(204900));
   expectSimError([] { currentRuntime(); }, "no runtime is active");
 }
 
