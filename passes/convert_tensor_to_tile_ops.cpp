@@ -108,6 +108,7 @@ public:
       if (isa<TensorType>(p.var->type()))
         params.insert(p.var.get());
     visitStmt(f.body());
+    closeGmOverFlows();
     for (auto &[param, iter] : carries_)
       if (!gm.count(iter))
         direct.insert(param);
@@ -172,21 +173,58 @@ public:
     }
   }
   void visitFor(const For &s) override {
-    noteCarries(s.iterArgs());
+    noteCarries(s.iterArgs(), s.returnVars(), s.body());
     IRVisitor::visitFor(s);
   }
   void visitWhile(const While &s) override {
-    noteCarries(s.iterArgs());
+    noteCarries(s.iterArgs(), s.returnVars(), s.body());
     IRVisitor::visitWhile(s);
+  }
+  void visitIf(const If &s) override {
+    for (const StmtPtr &b : {s.thenBody(), s.elseBody()})
+      if (const Yield *y = b ? trailingYield(b) : nullptr)
+        for (size_t i = 0; i < y->values().size() && i < s.returnVars().size(); ++i)
+          noteFlow(y->values()[i], s.returnVars()[i].get());
+    IRVisitor::visitIf(s);
   }
 
 private:
-  void noteCarries(const std::vector<IterArg> &args) {
+  void noteCarries(const std::vector<IterArg> &args, const std::vector<VarPtr> &rets,
+                   const StmtPtr &body) {
     for (auto &a : args)
       if (auto *v = dynCast<Var>(a.init); v && params.count(v))
         carries_.emplace_back(v, a.var.get());
+    const Yield *y = trailingYield(body);
+    for (size_t i = 0; i < args.size(); ++i) {
+      noteFlow(args[i].init, args[i].var.get());
+      if (i < rets.size()) {
+        noteFlow(args[i].init, rets[i].get());
+        if (y && i < y->values().size())
+          noteFlow(y->values()[i], rets[i].get());
+      }
+    }
+  }
+  /// `to` takes the value of `from` (a carry's init, a yield into a phi): one buffer.
+  void noteFlow(const ExprPtr &from, const Var *to) {
+    if (auto *v = dynCast<Var>(from); v && isa<TensorType>(v->type()))
+      flows_[v].push_back(to), flows_[to].push_back(v);
+  }
+  /// A tensor flowing through carries and phis into a value that stays in global memory stays
+  /// there too: a store in a nested loop (or a loop in a branch) keeps the whole chain, out to
+  /// the parameter, a tensor.
+  void closeGmOverFlows() {
+    std::vector<const Var *> work(gm.begin(), gm.end());
+    while (!work.empty()) {
+      const Var *v = work.back();
+      work.pop_back();
+      if (auto it = flows_.find(v); it != flows_.end())
+        for (const Var *w : it->second)
+          if (gm.insert(w).second)
+            work.push_back(w);
+    }
   }
   std::vector<std::pair<const Var *, const Var *>> carries_;
+  std::unordered_map<const Var *, std::vector<const Var *>> flows_;
 };
 
 ExprPtr zeros(size_t n) {

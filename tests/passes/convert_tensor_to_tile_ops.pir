@@ -145,6 +145,78 @@ program {
 }
 // -----
 // RUN: convert-tensor-to-tile-ops
+// a store in a loop nested in a loop keeps the whole carry chain a tensor, out to the parameter
+// (issue 11: the outer carry's init became an entry load and the store wrote into a tile)
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, In Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    for (index j : range(0, 2, 1)) carry (Tensor<fp32, 16, 16> a = o) -> (Tensor<fp32, 16, 16> ra) {
+      for (index i : range(0, 2, 1)) carry (Tensor<fp32, 16, 16> b = a) -> (Tensor<fp32, 16, 16> rb) {
+        Tensor<fp32, 16, 16> s = tensor.exp(x);
+        Tensor<fp32, 16, 16> b2 = tensor.assemble(b, s, {0, 0});
+        yield(b2);
+      }
+      yield(rb);
+    }
+    return ra;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> x_tile = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index j : range(0, 2, 1)) carry (Tensor<fp32, 16, 16> a = o) -> (Tensor<fp32, 16, 16> ra) {
+      for (index i : range(0, 2, 1)) carry (Tensor<fp32, 16, 16> b = a) -> (Tensor<fp32, 16, 16> rb) {
+        Tile<fp32, 16, 16, Vec> s = tile.exp(x_tile);
+        Tensor<fp32, 16, 16> b2 = tile.store(s, {0, 0}, b);
+        yield(b2);
+      }
+      yield(rb);
+    }
+    return ra;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a store in a while loop in a branch of a loop: the carry passes through the if-phi and the
+// while carry; the chain stays a tensor
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, In Tensor<fp32, 16, 16> o, In index n) -> Tensor<fp32, 16, 16> {
+    for (index j : range(0, 4, 1)) carry (Tensor<fp32, 16, 16> a = o) -> (Tensor<fp32, 16, 16> ra) {
+      if (j < n) -> (Tensor<fp32, 16, 16> p) {
+        while (j < 2) carry (Tensor<fp32, 16, 16> w = a) -> (Tensor<fp32, 16, 16> rw) {
+          Tensor<fp32, 16, 16> w2 = tensor.assemble(w, x, {0, 0});
+          yield(w2);
+        }
+        yield(rw);
+      } else {
+        yield(a);
+      }
+      yield(p);
+    }
+    return ra;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o, In index n) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> x_tile = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index j : range(0, 4, 1)) carry (Tensor<fp32, 16, 16> a = o) -> (Tensor<fp32, 16, 16> ra) {
+      if (j < n) -> (Tensor<fp32, 16, 16> p) {
+        while (j < 2) carry (Tensor<fp32, 16, 16> w = a) -> (Tensor<fp32, 16, 16> rw) {
+          Tensor<fp32, 16, 16> w2 = tile.store(x_tile, {0, 0}, w);
+          yield(w2);
+        }
+        yield(rw);
+      } else {
+        yield(a);
+      }
+      yield(p);
+    }
+    return ra;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
 // if-phis take the tile type of their branches; a kernel-local create becomes tile.create
 program {
   InCore k(In Tensor<fp32, 16, 16> a, In bool c) -> Tensor<fp32, 16, 16> {
