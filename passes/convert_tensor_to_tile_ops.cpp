@@ -553,8 +553,22 @@ ExprPtr TileConverter::convertMatmul(const Call &c, bool acc, std::vector<StmtPt
     }
   size_t first = acc ? 1 : 0;
   ExprList args;
-  if (acc)
-    args.push_back(cubeOperand(c.args()[0], MemorySpace::Acc, out));
+  if (acc) {
+    // Only a matmul writes an Acc tile: an accumulator that is not one already (a parameter, a
+    // vector result) would need a Mat -> Acc move, which the hardware does not have.
+    ExprPtr accArg = mutateExpr(c.args()[0]);
+    if (spaceOf(accArg) != MemorySpace::Acc) {
+      diags_.error("TT004", c.span(),
+                   "'tensor.matmul_acc' in a kernel needs an accumulator produced by a matmul "
+                   "in this kernel (an Acc tile); this one is " +
+                       std::string(isa<TensorType>(accArg->type()) ? "a tensor" : "not in Acc") +
+                       ", and only a matmul writes Acc (start with pl::matmul, or add the "
+                       "product with pl::add)");
+      failed = true;
+      return nullptr;
+    }
+    args.push_back(accArg);
+  }
   args.push_back(cubeOperand(c.args()[first], MemorySpace::Left, out, isTrue(c.kwargs(), "a_trans")));
   args.push_back(
       cubeOperand(c.args()[first + 1], MemorySpace::Right, out, isTrue(c.kwargs(), "b_trans")));

@@ -303,21 +303,25 @@ program {
 // RUN: convert-tensor-to-tile-ops
 // matmul_acc with b_trans: only the rhs goes through the transposing move
 program {
-  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 8> c) -> Tensor<fp32, 16, 8> {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 32> g, In Tensor<fp32, 32, 8> e) -> Tensor<fp32, 16, 8> {
+    Tensor<fp32, 16, 8> c = tensor.matmul(g, e);
     Tensor<fp32, 16, 8> d = tensor.matmul_acc(c, a, b, {.b_trans = true});
     return d;
   }
 }
 // EXPECTED:
 program {
-  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 8> c, Out Tensor<fp32, 16, 8> d_out) -> Tensor<fp32, 16, 8> {
-    Tile<fp32, 16, 8, Mat> c_tile = tile.load(c, {0, 0}, {16, 8}, {.target_memory = Mat});
-    Tile<fp32, 16, 8, Acc> c_tile_Acc = tile.move(c_tile, {.target_memory = Acc});
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 32> g, In Tensor<fp32, 32, 8> e, Out Tensor<fp32, 16, 8> d_out) -> Tensor<fp32, 16, 8> {
+    Tile<fp32, 16, 32, Mat> g_tile = tile.load(g, {0, 0}, {16, 32}, {.target_memory = Mat});
+    Tile<fp32, 16, 32, Left> g_tile_Left = tile.move(g_tile, {.target_memory = Left});
+    Tile<fp32, 32, 8, Mat> e_tile = tile.load(e, {0, 0}, {32, 8}, {.target_memory = Mat});
+    Tile<fp32, 32, 8, Right> e_tile_Right = tile.move(e_tile, {.target_memory = Right});
+    Tile<fp32, 16, 8, Acc> c = tile.matmul(g_tile_Left, e_tile_Right);
     Tile<fp32, 16, 32, Mat> a_tile = tile.load(a, {0, 0}, {16, 32}, {.target_memory = Mat});
     Tile<fp32, 16, 32, Left> a_tile_Left = tile.move(a_tile, {.target_memory = Left});
     Tile<fp32, 8, 32, Mat> b_tile = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat});
     Tile<fp32, 32, 8, Right> b_tile_T = tile.move(b_tile, {.target_memory = Right, .transpose = true});
-    Tile<fp32, 16, 8, Acc> d = tile.matmul_acc(c_tile_Acc, a_tile_Left, b_tile_T);
+    Tile<fp32, 16, 8, Acc> d = tile.matmul_acc(c, a_tile_Left, b_tile_T);
     Tensor<fp32, 16, 8> d_stored = tile.store(d, {0, 0}, d_out);
     return d_out;
   }
@@ -442,5 +446,15 @@ program {
     Tile<int32, 16, 1, Vec> m = tile.row_argmax(a_tile, tmp);
     Tensor<int32, 16, 1> m_stored = tile.store(m, {0, 0}, m_out);
     return m_out;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// matmul_acc on an accumulator that is not a matmul's Acc result would need a Mat -> Acc move,
+// which no hardware path has (issue 11: it translated, then failed at run time)
+program {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 32, 8> b, In Tensor<fp32, 16, 8> c) -> Tensor<fp32, 16, 8> {
+    Tensor<fp32, 16, 8> d = tensor.matmul_acc(c, a, b); // EXPECTED-ERROR: TT004 {{accumulator produced by a matmul}}
+    return d;
   }
 }
