@@ -108,6 +108,7 @@ public:
       if (isa<TensorType>(p.var->type()))
         params.insert(p.var.get());
     visitStmt(f.body());
+    closeGmOverFlows();
     for (auto &[param, iter] : carries_)
       if (!gm.count(iter))
         direct.insert(param);
@@ -172,21 +173,58 @@ public:
     }
   }
   void visitFor(const For &s) override {
-    noteCarries(s.iterArgs());
+    noteCarries(s.iterArgs(), s.returnVars(), s.body());
     IRVisitor::visitFor(s);
   }
   void visitWhile(const While &s) override {
-    noteCarries(s.iterArgs());
+    noteCarries(s.iterArgs(), s.returnVars(), s.body());
     IRVisitor::visitWhile(s);
+  }
+  void visitIf(const If &s) override {
+    for (const StmtPtr &b : {s.thenBody(), s.elseBody()})
+      if (const Yield *y = b ? trailingYield(b) : nullptr)
+        for (size_t i = 0; i < y->values().size() && i < s.returnVars().size(); ++i)
+          noteFlow(y->values()[i], s.returnVars()[i].get());
+    IRVisitor::visitIf(s);
   }
 
 private:
-  void noteCarries(const std::vector<IterArg> &args) {
+  void noteCarries(const std::vector<IterArg> &args, const std::vector<VarPtr> &rets,
+                   const StmtPtr &body) {
     for (auto &a : args)
       if (auto *v = dynCast<Var>(a.init); v && params.count(v))
         carries_.emplace_back(v, a.var.get());
+    const Yield *y = trailingYield(body);
+    for (size_t i = 0; i < args.size(); ++i) {
+      noteFlow(args[i].init, args[i].var.get());
+      if (i < rets.size()) {
+        noteFlow(args[i].init, rets[i].get());
+        if (y && i < y->values().size())
+          noteFlow(y->values()[i], rets[i].get());
+      }
+    }
+  }
+  /// `to` takes the value of `from` (a carry's init, a yield into a phi): one buffer.
+  void noteFlow(const ExprPtr &from, const Var *to) {
+    if (auto *v = dynCast<Var>(from); v && isa<TensorType>(v->type()))
+      flows_[v].push_back(to), flows_[to].push_back(v);
+  }
+  /// A tensor flowing through carries and phis into a value that stays in global memory stays
+  /// there too: a store in a nested loop (or a loop in a branch) keeps the whole chain, out to
+  /// the parameter, a tensor.
+  void closeGmOverFlows() {
+    std::vector<const Var *> work(gm.begin(), gm.end());
+    while (!work.empty()) {
+      const Var *v = work.back();
+      work.pop_back();
+      if (auto it = flows_.find(v); it != flows_.end())
+        for (const Var *w : it->second)
+          if (gm.insert(w).second)
+            work.push_back(w);
+    }
   }
   std::vector<std::pair<const Var *, const Var *>> carries_;
+  std::unordered_map<const Var *, std::vector<const Var *>> flows_;
 };
 
 ExprPtr zeros(size_t n) {
@@ -515,8 +553,22 @@ ExprPtr TileConverter::convertMatmul(const Call &c, bool acc, std::vector<StmtPt
     }
   size_t first = acc ? 1 : 0;
   ExprList args;
-  if (acc)
-    args.push_back(cubeOperand(c.args()[0], MemorySpace::Acc, out));
+  if (acc) {
+    // Only a matmul writes an Acc tile: an accumulator that is not one already (a parameter, a
+    // vector result) would need a Mat -> Acc move, which the hardware does not have.
+    ExprPtr accArg = mutateExpr(c.args()[0]);
+    if (spaceOf(accArg) != MemorySpace::Acc) {
+      diags_.error("TT004", c.span(),
+                   "'tensor.matmul_acc' in a kernel needs an accumulator produced by a matmul "
+                   "in this kernel (an Acc tile); this one is " +
+                       std::string(isa<TensorType>(accArg->type()) ? "a tensor" : "not in Acc") +
+                       ", and only a matmul writes Acc (start with pl::matmul, or add the "
+                       "product with pl::add)");
+      failed = true;
+      return nullptr;
+    }
+    args.push_back(accArg);
+  }
   args.push_back(cubeOperand(c.args()[first], MemorySpace::Left, out, isTrue(c.kwargs(), "a_trans")));
   args.push_back(
       cubeOperand(c.args()[first + 1], MemorySpace::Right, out, isTrue(c.kwargs(), "b_trans")));

@@ -360,6 +360,8 @@ ir::ExprPtr FunctionLowerer::lowerDeclRef(const clang::DeclRefExpr *dr) {
                                 : "; the loop's result is '" + stale->second + "'"));
       staleInitResult_.erase(stale);
     }
+    if (ir::isa<ir::UnknownType>(v->type()))
+      return poison(dr->getLocation()); // its declaration's type was already explained
     return v;
   }
   if (localLambdas_.count(d))

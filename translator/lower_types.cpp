@@ -230,6 +230,11 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
     if (!dt || *dt == ir::DataType::Index)
       return error(loc, "F101", "tensor element type must be a concrete dtype"),
              ir::UnknownType::get();
+    if (args.size() == 1) // the IR has no any-rank tensor: it would read as rank 0
+      return error(loc, "F102",
+                   "a pl::Tensor without dims (any rank) cannot be a parameter or result of "
+                   "a marked function; declare its dims (pl::dyn for a dynamic one)"),
+             ir::UnknownType::get();
     return ir::TensorType::make(*dt, dims(llvm::ArrayRef(args).drop_front()));
   }
   if (auto *spec = plSpecialization(t, "Tile")) {

@@ -145,6 +145,78 @@ program {
 }
 // -----
 // RUN: convert-tensor-to-tile-ops
+// a store in a loop nested in a loop keeps the whole carry chain a tensor, out to the parameter
+// (issue 11: the outer carry's init became an entry load and the store wrote into a tile)
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, In Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    for (index j : range(0, 2, 1)) carry (Tensor<fp32, 16, 16> a = o) -> (Tensor<fp32, 16, 16> ra) {
+      for (index i : range(0, 2, 1)) carry (Tensor<fp32, 16, 16> b = a) -> (Tensor<fp32, 16, 16> rb) {
+        Tensor<fp32, 16, 16> s = tensor.exp(x);
+        Tensor<fp32, 16, 16> b2 = tensor.assemble(b, s, {0, 0});
+        yield(b2);
+      }
+      yield(rb);
+    }
+    return ra;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> x_tile = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index j : range(0, 2, 1)) carry (Tensor<fp32, 16, 16> a = o) -> (Tensor<fp32, 16, 16> ra) {
+      for (index i : range(0, 2, 1)) carry (Tensor<fp32, 16, 16> b = a) -> (Tensor<fp32, 16, 16> rb) {
+        Tile<fp32, 16, 16, Vec> s = tile.exp(x_tile);
+        Tensor<fp32, 16, 16> b2 = tile.store(s, {0, 0}, b);
+        yield(b2);
+      }
+      yield(rb);
+    }
+    return ra;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a store in a while loop in a branch of a loop: the carry passes through the if-phi and the
+// while carry; the chain stays a tensor
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, In Tensor<fp32, 16, 16> o, In index n) -> Tensor<fp32, 16, 16> {
+    for (index j : range(0, 4, 1)) carry (Tensor<fp32, 16, 16> a = o) -> (Tensor<fp32, 16, 16> ra) {
+      if (j < n) -> (Tensor<fp32, 16, 16> p) {
+        while (j < 2) carry (Tensor<fp32, 16, 16> w = a) -> (Tensor<fp32, 16, 16> rw) {
+          Tensor<fp32, 16, 16> w2 = tensor.assemble(w, x, {0, 0});
+          yield(w2);
+        }
+        yield(rw);
+      } else {
+        yield(a);
+      }
+      yield(p);
+    }
+    return ra;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o, In index n) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> x_tile = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    for (index j : range(0, 4, 1)) carry (Tensor<fp32, 16, 16> a = o) -> (Tensor<fp32, 16, 16> ra) {
+      if (j < n) -> (Tensor<fp32, 16, 16> p) {
+        while (j < 2) carry (Tensor<fp32, 16, 16> w = a) -> (Tensor<fp32, 16, 16> rw) {
+          Tensor<fp32, 16, 16> w2 = tile.store(x_tile, {0, 0}, w);
+          yield(w2);
+        }
+        yield(rw);
+      } else {
+        yield(a);
+      }
+      yield(p);
+    }
+    return ra;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
 // if-phis take the tile type of their branches; a kernel-local create becomes tile.create
 program {
   InCore k(In Tensor<fp32, 16, 16> a, In bool c) -> Tensor<fp32, 16, 16> {
@@ -231,21 +303,25 @@ program {
 // RUN: convert-tensor-to-tile-ops
 // matmul_acc with b_trans: only the rhs goes through the transposing move
 program {
-  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 8> c) -> Tensor<fp32, 16, 8> {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 32> g, In Tensor<fp32, 32, 8> e) -> Tensor<fp32, 16, 8> {
+    Tensor<fp32, 16, 8> c = tensor.matmul(g, e);
     Tensor<fp32, 16, 8> d = tensor.matmul_acc(c, a, b, {.b_trans = true});
     return d;
   }
 }
 // EXPECTED:
 program {
-  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 8> c, Out Tensor<fp32, 16, 8> d_out) -> Tensor<fp32, 16, 8> {
-    Tile<fp32, 16, 8, Mat> c_tile = tile.load(c, {0, 0}, {16, 8}, {.target_memory = Mat});
-    Tile<fp32, 16, 8, Acc> c_tile_Acc = tile.move(c_tile, {.target_memory = Acc});
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 32> g, In Tensor<fp32, 32, 8> e, Out Tensor<fp32, 16, 8> d_out) -> Tensor<fp32, 16, 8> {
+    Tile<fp32, 16, 32, Mat> g_tile = tile.load(g, {0, 0}, {16, 32}, {.target_memory = Mat});
+    Tile<fp32, 16, 32, Left> g_tile_Left = tile.move(g_tile, {.target_memory = Left});
+    Tile<fp32, 32, 8, Mat> e_tile = tile.load(e, {0, 0}, {32, 8}, {.target_memory = Mat});
+    Tile<fp32, 32, 8, Right> e_tile_Right = tile.move(e_tile, {.target_memory = Right});
+    Tile<fp32, 16, 8, Acc> c = tile.matmul(g_tile_Left, e_tile_Right);
     Tile<fp32, 16, 32, Mat> a_tile = tile.load(a, {0, 0}, {16, 32}, {.target_memory = Mat});
     Tile<fp32, 16, 32, Left> a_tile_Left = tile.move(a_tile, {.target_memory = Left});
     Tile<fp32, 8, 32, Mat> b_tile = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat});
     Tile<fp32, 32, 8, Right> b_tile_T = tile.move(b_tile, {.target_memory = Right, .transpose = true});
-    Tile<fp32, 16, 8, Acc> d = tile.matmul_acc(c_tile_Acc, a_tile_Left, b_tile_T);
+    Tile<fp32, 16, 8, Acc> d = tile.matmul_acc(c, a_tile_Left, b_tile_T);
     Tensor<fp32, 16, 8> d_stored = tile.store(d, {0, 0}, d_out);
     return d_out;
   }
@@ -370,5 +446,15 @@ program {
     Tile<int32, 16, 1, Vec> m = tile.row_argmax(a_tile, tmp);
     Tensor<int32, 16, 1> m_stored = tile.store(m, {0, 0}, m_out);
     return m_out;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// matmul_acc on an accumulator that is not a matmul's Acc result would need a Mat -> Acc move,
+// which no hardware path has (issue 11: it translated, then failed at run time)
+program {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 32, 8> b, In Tensor<fp32, 16, 8> c) -> Tensor<fp32, 16, 8> {
+    Tensor<fp32, 16, 8> d = tensor.matmul_acc(c, a, b); // EXPECTED-ERROR: TT004 {{accumulator produced by a matmul}}
+    return d;
   }
 }
