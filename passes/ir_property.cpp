@@ -71,7 +71,8 @@ IRPropertySet verifiedProperties() {
           P::UseAfterDef,
           P::NoNestedCalls,
           P::NormalizedStmtStructure,
-          P::CarryCopiesSequential};
+          P::CarryCopiesSequential,
+          P::SpmdLaunchesLowered};
 }
 
 } // namespace pl::passes

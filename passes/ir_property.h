@@ -52,7 +52,8 @@ namespace pl::passes {
   X(IterArgCarryClassified)                                                                        \
   X(AccToGmStoreValid)                                                                             \
   X(AtomicAddDtypeValid)                                                                           \
-  X(CarryCopiesSequential)
+  X(CarryCopiesSequential)                                                                         \
+  X(SpmdLaunchesLowered)
 
 enum class IRProperty : uint8_t {
 #define X(name) name,
@@ -60,7 +61,8 @@ enum class IRProperty : uint8_t {
 #undef X
 };
 
-/// Number of declared properties (42: PyPTO's 41, then CarryCopiesSequential).
+/// Number of declared properties (43: PyPTO's 41, then CarryCopiesSequential and
+/// SpmdLaunchesLowered).
 constexpr unsigned kNumIRProperties = 0
 #define X(name) +1
     PL_IR_PROPERTIES(X)

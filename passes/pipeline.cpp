@@ -32,12 +32,14 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createOptimizeOrchTensorsPass(none));    // 13
   p.add(createInferTileMemorySpacePass(none));  // 21
   p.add(createExpandMixedKernelPass(none));     // 25
+  p.add(createNormalizeReturnOrderPass(none));  // 29
   p.add(createInitMemRefPass(none));            // 35
   if (ctx.memoryPlanner() == MemoryPlanner::PyPTO) // DSA_RP / PTOAS plan reuse themselves
     p.add(createMemoryReusePass(none));         // 37
   p.add(createSequentializeParallelCopiesPass(none)); // -- (after planning: reads the buffers)
   if (ctx.memoryPlanner() != MemoryPlanner::PtoAS) // PTOAS places buffers itself
     p.add(createAllocateMemoryAddrPass(none));  // 38
+  p.add(createLowerSpmdLaunchesPass(none));     // 42 (LegalizeSpmdLaunches' slot)
   p.add(createDeriveCallDirectionsPass(none));  // 43
   p.add(createMaterializeRuntimeScopesPass(none)); // 51 (last for now)
   return p;

@@ -13,23 +13,12 @@ using namespace sim;
 
 namespace {
 
-/// Memory spaces of the tiles a function binds (to type an InCore function that only uses
-/// Vec as AIV; anything else needs ExpandMixedKernel).
-class TileSpaces final : public IRVisitor {
-public:
-  std::set<MemorySpace> spaces;
-  void visitVarDef(const VarPtr &v) override {
-    if (auto *t = llvm::dyn_cast<TileType>(v->type().get()); t && t->memorySpace())
-      spaces.insert(*t->memorySpace());
-    IRVisitor::visitVarDef(v);
-  }
-};
-
 std::string unsupportedHint(FunctionType t) {
   switch (t) {
   case FunctionType::Inline: return " (run pass InlineFunctions)";
+  case FunctionType::InCore: return " (run pass ExpandMixedKernel, which types kernels AIV or AIC)";
   case FunctionType::Group: return " (mixed AIC+AIV kernels are not yet supported by the simulator emitter)";
-  case FunctionType::Spmd: return " (SPMD launches are not yet supported by the simulator emitter)";
+  case FunctionType::Spmd: return " (run pass LowerSpmdLaunches)";
   case FunctionType::Graph: return " (graph functions are not yet supported by the simulator emitter)";
   default: return " (expected Orchestration, AIV or AIC)";
   }
@@ -44,21 +33,7 @@ ProgramInfo collect(const Program &p, DiagnosticEngine &diags, bool &ok) {
       info.orchestrations.push_back(f.get());
       continue;
     }
-    if (t == FunctionType::InCore) {
-      TileSpaces ts;
-      ts.visitFunction(*f);
-      bool vecOnly = true;
-      for (MemorySpace s : ts.spaces)
-        vecOnly &= s == MemorySpace::Vec;
-      if (!vecOnly) {
-        diags.error("ES004", f->span(),
-                    "InCore function '" + f->name() +
-                        "' uses non-Vec tiles; emitter needs kernels typed AIV or AIC (run pass "
-                        "ExpandMixedKernel)");
-        ok = false;
-        continue;
-      }
-    } else if (t != FunctionType::AIV && t != FunctionType::AIC) {
+    if (t != FunctionType::AIV && t != FunctionType::AIC) {
       diags.error("ES004", f->span(),
                   "function '" + f->name() + "' of type '" + std::string(functionTypeName(t)) +
                       "' has no simulator form" + unsupportedHint(t));

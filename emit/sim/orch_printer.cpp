@@ -24,58 +24,6 @@ const Return *trailingReturn(const StmtPtr &s) {
   return nullptr;
 }
 
-/// Which parameter each tensor value of a kernel names: the parameters themselves, results of
-/// ops whose output aliases an argument (`tile.store` → its tensor), plain copies, and loop
-/// results whose carry starts from such a value. Read off the IR (the registry's aliasing
-/// facts), not analysed.
-class ParamAliases {
-public:
-  explicit ParamAliases(const Function &f) {
-    for (size_t i = 0; i < f.params().size(); ++i)
-      index_[f.params()[i].var.get()] = i;
-    walk(f.body());
-  }
-  std::optional<size_t> find(const ExprPtr &e) const {
-    auto it = index_.find(dyn_cast<Var>(e.get()));
-    return it == index_.end() ? std::nullopt : std::optional<size_t>(it->second);
-  }
-
-private:
-  void link(const Var *v, const ExprPtr &from) {
-    if (auto i = find(from))
-      index_[v] = *i;
-  }
-  void walk(const StmtPtr &s) {
-    if (auto *seq = dyn_cast<Seq>(s.get())) {
-      for (const auto &c : seq->stmts())
-        walk(c);
-    } else if (auto *a = dyn_cast<Assign>(s.get())) {
-      auto *c = dyn_cast<Call>(a->value().get());
-      if (c && c->target().isOp() && c->target().op->outputAliasesArg)
-        link(a->var().get(), c->args()[static_cast<size_t>(*c->target().op->outputAliasesArg)]);
-      else if (isa<Var>(a->value().get()))
-        link(a->var().get(), a->value());
-    } else if (auto *f = dyn_cast<For>(s.get())) {
-      for (size_t k = 0; k < f->iterArgs().size(); ++k) {
-        link(f->iterArgs()[k].var.get(), f->iterArgs()[k].init);
-        if (k < f->returnVars().size())
-          link(f->returnVars()[k].get(), f->iterArgs()[k].init);
-      }
-      walk(f->body());
-    } else if (auto *w = dyn_cast<While>(s.get())) {
-      for (size_t k = 0; k < w->iterArgs().size(); ++k) {
-        link(w->iterArgs()[k].var.get(), w->iterArgs()[k].init);
-        if (k < w->returnVars().size())
-          link(w->returnVars()[k].get(), w->iterArgs()[k].init);
-      }
-      walk(w->body());
-    } else if (auto *sc = dyn_cast<Scope>(s.get())) {
-      walk(sc->body());
-    }
-  }
-  std::map<const Var *, size_t> index_;
-};
-
 class OrchPrinter final : public FunctionPrinter {
 public:
   OrchPrinter(const Function &f, const ProgramInfo &info, DiagnosticEngine &d)
@@ -293,10 +241,22 @@ private:
       return error("ES005", span, "emitter needs 'arg_directions' with one entry per argument on "
                                   "the call to '" + c.target().function +
                                   "' (run pass DeriveCallDirections)");
+    if (findAttr(c.attrs(), "sync_start"))
+      return error("ES004", span, "the launch of '" + c.target().function + "' with sync_start: "
+                                  "the simulator has no synchronised multi-core start");
     std::vector<std::string> argText;
     std::string p = taskArgs(*k, c.args(), *dirs, argText, span);
     if (p.empty())
       return;
+    if (const AttrValue *n = findAttr(c.attrs(), "core_num")) {
+      if (auto *e = std::get_if<ExprPtr>(n))
+        blockNum(p, expr(*e));
+      else if (auto *i = std::get_if<int64_t>(n))
+        blockNum(p, std::to_string(*i));
+      else
+        return error("ES004", span, "'core_num' of the launch of '" + c.target().function +
+                                        "' is not an integer");
+    }
     line(submitCall(*k, p) + ";");
     if (!result)
       return;
@@ -319,10 +279,6 @@ private:
   void submitTask(const Submit &s, const VarPtr &result, const Span &stmtSpan) {
     const std::string &callee = s.target().function;
     const Span &span = s.span().valid() ? s.span() : stmtSpan; // (a Var's span is its definition)
-    if (s.coreNum())
-      return error("ES004", s.coreNum()->span(),
-                   "submit of '" + callee + "' with core_num: the simulator runs one core per "
-                   "task (no SPMD launches)");
     if (s.syncStart())
       return error("ES004", span, "submit of '" + callee + "' with sync_start: the simulator "
                                   "has no synchronised multi-core start");
@@ -352,6 +308,8 @@ private:
     std::string p = taskArgs(*k, s.args(), dirs, argText, span);
     if (p.empty())
       return;
+    if (s.coreNum())
+      blockNum(p, expr(s.coreNum()));
     if (!s.deps().empty()) {
       std::string list;
       for (size_t i = 0; i < s.deps().size(); ++i) {
@@ -383,6 +341,11 @@ private:
                        " tuple elements");
     parts->push_back(name(result) + ".task_id()");
     aliasTuple(result.get(), *parts);
+  }
+
+  /// An SPMD launch (LowerSpmdLaunches put pl::spmd's core_num on the kernel call).
+  void blockNum(const std::string &p, const std::string &n) {
+    line(p + ".set_block_num(" + n + ");");
   }
 
   const KernelInfo *kernelOf(const CallTarget &t, const Span &span) {
@@ -441,20 +404,21 @@ private:
            std::to_string(k.funcId) + ", " + params + ")";
   }
 
-  /// The C++ names of the callee's results: result *k* is the argument at the parameter that the
-  /// callee's trailing `return` value *k* names.
+  /// The C++ names of the callee's results: result *k* is the argument at the parameter the
+  /// callee's trailing `return` lists *k*-th (NormalizeReturnOrder made them the parameters).
   std::optional<std::vector<std::string>>
   calleeResults(const KernelInfo &k, const std::vector<std::string> &argText, const Span &span) {
     const Return *r = trailingReturn(k.fn->body());
-    ParamAliases params(*k.fn);
+    const auto &params = k.fn->params();
     std::vector<std::string> parts;
     for (const ExprPtr &v : r ? r->values() : ExprList{}) {
-      auto found = params.find(v);
-      size_t idx = found.value_or(k.fn->params().size());
-      if (!found || argText[idx].empty()) {
+      size_t idx = 0;
+      while (idx < params.size() && params[idx].var.get() != v.get())
+        ++idx;
+      if (idx == params.size() || argText[idx].empty()) {
         error("ES007", span, "emitter needs kernel '" + k.fn->name() +
-                                 "' to return its Out/InOut tensor parameters, found '" +
-                                 printExpr(v) + "' (run pass NormalizeReturnOrder)");
+                                 "' to return its tensor parameters, found '" + printExpr(v) +
+                                 "' (run pass NormalizeReturnOrder)");
         return std::nullopt;
       }
       parts.push_back(argText[idx]);

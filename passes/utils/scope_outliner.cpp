@@ -2,6 +2,7 @@
 #include "passes/utils/scope_outliner.h"
 
 #include "ir/clone.h"
+#include "ir/internal_error.h"
 #include "ir/mutator.h"
 #include "ir/printer.h"
 #include "ir/visitor.h"
@@ -233,8 +234,19 @@ std::vector<StmtPtr> buildCallSite(const Scope &scope, const Function &callee,
       out.push_back(Assign::make(outputs[i], TupleGetItem::make(tmp, int64_t(i), span), span));
     return out;
   }
-  ExprPtr submit = std::make_shared<const Submit>(target, args, task.deps, nullptr, false, false,
-                                                  nullptr, submitResultType(callType), span);
+  // The launch attributes of the plain call form become the submit's own fields.
+  ExprPtr coreNum;
+  bool syncStart = false;
+  for (auto &[key, value] : shape.callAttrs) {
+    if (auto *e = std::get_if<ExprPtr>(&value); e && key == "core_num")
+      coreNum = *e;
+    else if (auto *b = std::get_if<bool>(&value); b && key == "sync_start")
+      syncStart = *b;
+    else
+      PL_CHECK_AT(false, "scope outliner", span, "call attribute '" + key + "' has no submit form");
+  }
+  ExprPtr submit = std::make_shared<const Submit>(target, args, task.deps, coreNum, syncStart,
+                                                  false, nullptr, submitResultType(callType), span);
   VarPtr tmp = Var::make(callee.name() + "_task", submit->type(), span);
   out.push_back(Assign::make(tmp, submit, span));
   for (size_t i = 0; i < outputs.size(); ++i)

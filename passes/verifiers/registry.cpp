@@ -24,6 +24,8 @@ const std::vector<PropertyVerifier> &propertyVerifiers() {
       {P::CallDirectionsResolved, verifyCallDirectionsResolved, "V601-V606"},
       {P::RuntimeScopesMaterialized, verifyRuntimeScopesMaterialized, "V611-V613"},
       {P::CarryCopiesSequential, verifyCarryCopiesSequential, "V931-V932"},
+      {P::SpmdLaunchesLowered, verifySpmdLaunchesLowered, "V941"},
+      {P::ReturnParamsExplicit, verifyReturnParamsExplicit, "V951-V952"},
   };
   return table;
 }

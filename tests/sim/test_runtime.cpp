@@ -75,11 +75,17 @@ void kFill(std::int64_t* args) {
 void kThrow(std::int64_t*) { throw SimError("boom"); }
 void kTag(std::int64_t* args) { gLog->add(scalarArg<std::uint64_t>(args, 0)); }
 void kLane(std::int64_t* args) { gLog->add(100 + scalarArg<std::uint64_t>(args, 0) * 10 + static_cast<std::uint64_t>(get_subblock_idx())); }
+/// args: a tensor, tag. Logs tag * 1000 + block_num * 100 + block_idx (SPMD launches).
+void kBlock(std::int64_t* args) {
+  gLog->add(scalarArg<std::uint64_t>(args, 1) * 1000 + static_cast<std::uint64_t>(get_block_num()) * 100 +
+            static_cast<std::uint64_t>(get_block_idx()));
+}
 
-enum : int { kIncrId, kAddId, kFillId, kThrowId, kTagId, kLaneId };
+enum : int { kIncrId, kAddId, kFillId, kThrowId, kTagId, kLaneId, kBlockId };
 KernelTable table() {
   return KernelTable{{kIncrId, kIncr, "incr"}, {kAddId, kAdd, "add"},   {kFillId, kFill, "fill"},
-                     {kThrowId, kThrow, "throw"}, {kTagId, kTag, "tag"}, {kLaneId, kLane, "lane"}};
+                     {kThrowId, kThrow, "throw"}, {kTagId, kTag, "tag"}, {kLaneId, kLane, "lane"},
+                     {kBlockId, kBlock, "block"}};
 }
 RuntimeOptions opts(ExecMode m, std::uint64_t seed = 1) {
   RuntimeOptions o;
@@ -298,6 +304,34 @@ TEST_P(SimRuntime, MixedTaskRunsAllLanes) {
   }
   std::multiset<std::uint64_t> got(log_.tags.begin(), log_.tags.end());
   EXPECT_EQ(got, (std::multiset<std::uint64_t>{5, 110, 110, 111}));
+}
+
+TEST_P(SimRuntime, SpmdLaunchRunsEveryBlockBeforeItsDependents) {
+  for (int rep = 0; rep < 10; ++rep) {
+    log_.tags.clear();
+    Runtime rt(table(), opts(GetParam(), 1 + static_cast<std::uint64_t>(rep)));
+    RuntimeBinding bind(rt);
+    ChipTensor x = vec8();
+    PTO2_SCOPE() {
+      CoreTaskArgs p;
+      p.add_output(x);
+      p.add_scalar(1);
+      p.set_block_num(5);
+      rt_submit_aiv_task(kBlockId, p);
+      CoreTaskArgs q;  // reads x: ordered after all five blocks
+      q.add_input(x);
+      q.add_scalar(2);
+      rt_submit_aic_task(kBlockId, q);
+    }
+    ASSERT_EQ(log_.tags.size(), 6u);
+    std::multiset<std::uint64_t> first(log_.tags.begin(), log_.tags.begin() + 5);
+    EXPECT_EQ(first, (std::multiset<std::uint64_t>{1500, 1501, 1502, 1503, 1504}));
+    EXPECT_EQ(log_.tags.back(), 2100u);  // a plain task: block 0 of 1
+  }
+  CoreTaskArgs bad;
+  expectSimError([&] { bad.set_block_num(0); }, "core_num must be >= 1, got 0");
+  expectSimError([&] { bad.set_block_num(-3); }, "core_num must be >= 1, got -3");
+  expectSimError([&] { bad.set_block_num(1 << 20); }, "exceeds the simulator's limit of 65535 blocks");
 }
 
 TEST_P(SimRuntime, KernelFailureSurfacesAtJoinAndSkipsDependents) {

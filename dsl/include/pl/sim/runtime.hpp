@@ -212,6 +212,8 @@ class Runtime {
     std::vector<ChipTensor> tensors;
     std::vector<ArgDir> dirs;
     std::vector<std::uint64_t> scalars;
+    std::int32_t blockNum = 1;    // SPMD launches: one job per block
+    std::int32_t blocksLeft = 1;  // blocks not finished yet (under mu_)
     std::vector<std::int64_t> fanin;
     std::vector<std::int64_t> fanout;
     int pending = 0;
@@ -227,7 +229,14 @@ class Runtime {
   void addHazard(HazardKind k, const Task& earlier, const Task& later, const ChipTensor& t, std::vector<std::int64_t>& fanin);
   void trackAccesses(Task& t, std::vector<std::int64_t>& fanin);
   void registerAccesses(const Task& t);
-  void execute(Task& t, CoreMemory& mem);
+  /// One block of a task: its id and block index (0 unless the task is an SPMD launch).
+  struct Job {
+    std::int64_t task;
+    std::int32_t block;
+  };
+  void execute(Task& t, std::int32_t block, CoreMemory& mem);
+  void enqueue(const Task& t);    // every block of a ready task (threads / shuffle), mu_ held
+  void finishBlock(Task& t);      // with mu_ held: completes the task after its last block
   void complete(Task& t);  // with mu_ held
   void runNow(Task& t);
   void startWorkers();
@@ -242,8 +251,8 @@ class Runtime {
   TensorMap accesses_;  // live reads and writes since the last join
   std::vector<Hazard> hazards_;
   std::vector<PTO2TaskId> order_;
-  std::deque<std::int64_t> readyAic_, readyAiv_;
-  std::vector<std::int64_t> readyShuffle_;
+  std::deque<Job> readyAic_, readyAiv_;
+  std::vector<Job> readyShuffle_;
   std::size_t doneCount_ = 0;
   std::string firstError_;
   std::mt19937_64 rng_;

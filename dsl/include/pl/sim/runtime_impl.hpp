@@ -121,6 +121,7 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
   t.tensors = args.tensors();
   t.dirs = args.dirs();
   t.scalars = args.scalars();
+  t.blockNum = t.blocksLeft = args.blockNum();
   std::vector<std::int64_t> fanin;
   for (PTO2TaskId d : args.dependencies()) {
     if (!d.is_valid()) continue;
@@ -150,18 +151,18 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
         runNow(t);
         break;
       case ExecMode::Threads:
-        (t.kind == CoreKind::AIV ? readyAiv_ : readyAic_).push_back(t.id);
+        enqueue(t);
         cv_.notify_all();
         break;
-      case ExecMode::Shuffle: readyShuffle_.push_back(t.id); break;
+      case ExecMode::Shuffle: enqueue(t); break;
     }
   }
   return TaskOutputTensors(id, std::move(outs));
 }
 
-/// Runs the task's kernels on `mem` (mixed tasks: AIC, then AIV lane 0 and 1, fused on one
-/// core); a throwing kernel marks the task failed and records the first error.
-inline void Runtime::execute(Task& t, CoreMemory& mem) {
+/// Runs block `block` of the task's kernels on `mem` (mixed tasks: AIC, then AIV lane 0 and 1,
+/// fused on one core); a throwing kernel marks the task failed and records the first error.
+inline void Runtime::execute(Task& t, std::int32_t block, CoreMemory& mem) {
   if (t.failed || t.kind == CoreKind::Dummy) return;
   std::vector<std::int64_t> argv;
   argv.reserve(t.tensors.size() + t.scalars.size());
@@ -172,8 +173,8 @@ inline void Runtime::execute(Task& t, CoreMemory& mem) {
   auto run = [&](int id, std::int32_t sub) {
     if (id == INVALID_KERNEL_ID) return;
     ctx.memory = &mem;
-    ctx.blockIdx = 0;
-    ctx.blockNum = 1;
+    ctx.blockIdx = block;
+    ctx.blockNum = t.blockNum;
     ctx.subblockIdx = sub;
     std::vector<std::int64_t> copy = argv;  // a kernel may not clobber the next lane's view
     kernels_.find(id)->fn(copy.data());
@@ -190,6 +191,18 @@ inline void Runtime::execute(Task& t, CoreMemory& mem) {
   ctx = saved;
 }
 
+inline void Runtime::enqueue(const Task& t) {
+  for (std::int32_t b = 0; b < t.blockNum; ++b) {
+    const Job j{t.id, b};
+    if (opts_.mode == ExecMode::Threads) (t.kind == CoreKind::AIV ? readyAiv_ : readyAic_).push_back(j);
+    else readyShuffle_.push_back(j);
+  }
+}
+
+inline void Runtime::finishBlock(Task& t) {
+  if (--t.blocksLeft == 0) complete(t);
+}
+
 inline void Runtime::complete(Task& t) {
   t.done = true;
   ++doneCount_;
@@ -197,10 +210,7 @@ inline void Runtime::complete(Task& t) {
   for (auto s : t.fanout) {
     Task& st = *tasks_[static_cast<std::size_t>(s)];
     if (t.failed) st.failed = true;
-    if (--st.pending == 0) {
-      if (opts_.mode == ExecMode::Threads) (st.kind == CoreKind::AIV ? readyAiv_ : readyAic_).push_back(s);
-      else readyShuffle_.push_back(s);
-    }
+    if (--st.pending == 0) enqueue(st);
   }
   t.fanout.clear();
   t.tensors.clear();  // releases the task's references to its buffers
@@ -209,8 +219,9 @@ inline void Runtime::complete(Task& t) {
 }
 
 inline void Runtime::runNow(Task& t) {
-  execute(t, t.kind == CoreKind::AIV ? localAiv_ : localAic_);
+  for (std::int32_t b = 0; b < t.blockNum; ++b) execute(t, b, t.kind == CoreKind::AIV ? localAiv_ : localAic_);
   std::lock_guard lk(mu_);
+  t.blocksLeft = 0;
   complete(t);
 }
 
@@ -220,13 +231,13 @@ inline void Runtime::wait_all() {
       std::unique_lock lk(mu_);
       if (readyShuffle_.empty()) break;
       const std::size_t i = static_cast<std::size_t>(rng_() % readyShuffle_.size());
-      const std::int64_t id = readyShuffle_[i];
+      const Job j = readyShuffle_[i];
       readyShuffle_.erase(readyShuffle_.begin() + static_cast<std::ptrdiff_t>(i));
-      Task& t = *tasks_[static_cast<std::size_t>(id)];
+      Task& t = *tasks_[static_cast<std::size_t>(j.task)];
       lk.unlock();
-      execute(t, t.kind == CoreKind::AIV ? localAiv_ : localAic_);
+      execute(t, j.block, t.kind == CoreKind::AIV ? localAiv_ : localAic_);
       lk.lock();
-      complete(t);
+      finishBlock(t);
     }
   }
   std::unique_lock lk(mu_);
@@ -270,7 +281,8 @@ inline void Runtime::stopWorkers() {
   workers_.clear();
 }
 
-/// One simulated core: its own arenas, taking AIC (and mixed) or AIV tasks as they become ready.
+/// One simulated core: its own arenas, taking blocks of AIC (and mixed) or AIV tasks as they
+/// become ready (the blocks of one SPMD launch run on several cores at once).
 inline void Runtime::workerLoop(bool aic) {
   CoreMemory mem(platform());
   auto& q = aic ? readyAic_ : readyAiv_;
@@ -278,13 +290,13 @@ inline void Runtime::workerLoop(bool aic) {
     std::unique_lock lk(mu_);
     cv_.wait(lk, [&] { return stop_ || !q.empty(); });
     if (q.empty()) return;
-    const std::int64_t id = q.front();
+    const Job j = q.front();
     q.pop_front();
-    Task& t = *tasks_[static_cast<std::size_t>(id)];
+    Task& t = *tasks_[static_cast<std::size_t>(j.task)];
     lk.unlock();
-    execute(t, mem);
+    execute(t, j.block, mem);
     lk.lock();
-    complete(t);
+    finishBlock(t);
   }
 }
 

@@ -223,11 +223,21 @@ class CoreTaskArgs {
   void add_scalar(std::uint64_t v) { scalars_.push_back(v); }
   void set_dependencies(const PTO2TaskId* ids, std::size_t n) { deps_.assign(ids, ids + n); }
   void add_dependency(PTO2TaskId id) { deps_.push_back(id); }
+  /// An SPMD launch: the kernel runs once per block, with get_block_idx() = 0 .. n - 1 and
+  /// get_block_num() = n (pl::spmd's core_num); the task completes when every block has.
+  void set_block_num(std::int64_t n) {
+    if (n < 1) simFail("spmd", "core_num must be >= 1, got " + std::to_string(n));
+    if (n > kMaxBlockNum)
+      simFail("spmd", "core_num " + std::to_string(n) + " exceeds the simulator's limit of " + std::to_string(kMaxBlockNum) + " blocks");
+    blockNum_ = static_cast<std::int32_t>(n);
+  }
+  static constexpr std::int64_t kMaxBlockNum = 65535;
 
   const std::vector<ChipTensor>& tensors() const { return tensors_; }
   const std::vector<ArgDir>& dirs() const { return dirs_; }
   const std::vector<std::uint64_t>& scalars() const { return scalars_; }
   const std::vector<PTO2TaskId>& dependencies() const { return deps_; }
+  std::int32_t blockNum() const { return blockNum_; }
 
  private:
   void add(const ChipTensor& t, ArgDir d) {
@@ -240,6 +250,7 @@ class CoreTaskArgs {
   std::vector<ArgDir> dirs_;
   std::vector<std::uint64_t> scalars_;
   std::vector<PTO2TaskId> deps_;
+  std::int32_t blockNum_ = 1;
 };
 
 /// The arguments of the orchestration entry (external tensors, then scalars).

@@ -1,5 +1,5 @@
-// A matmul AIC kernel (planned tile.alloc bases, absolute MemRef offsets; returns its store
-// result, which names the Out parameter): Mat loads, moves to Left / Right, matmul into Acc, store from Acc.
+// A matmul AIC kernel (planned tile.alloc bases, absolute MemRef offsets; returns its Out
+// parameter, as NormalizeReturnOrder leaves it): Mat loads, moves to Left / Right, matmul into Acc, store from Acc.
 program mm {
   AIC matmul(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 32, 16> b, Out Tensor<fp32, 16, 16> c) -> Tensor<fp32, 16, 16> {
     Ptr<Mat> mem_mat_0 = tile.alloc({.target_memory = Mat, .size = 4096, .addr = 0});
@@ -10,7 +10,7 @@ program mm {
     Tile<fp32, 32, 16, Right, @rb(null, 0, 2048)> b_r = tile.move(b_mat, {.target_memory = Right});
     Tile<fp32, 16, 16, Acc, @acc(mem_acc_0, 512, 1024)> c_acc = tile.matmul(a_l, b_r);
     Tensor<fp32, 16, 16> c2 = tile.store(c_acc, {0, 0}, c);
-    return c2;
+    return c;
   }
 
   Orchestration run_mm(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 32, 16> b, Out Tensor<fp32, 16, 16> c) -> Tensor<fp32, 16, 16> {

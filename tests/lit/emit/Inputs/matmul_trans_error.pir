@@ -10,6 +10,6 @@ program mmt_err {
     Tile<fp32, 8, 32, Right, @rb(null, 0, 1024)> b_r = tile.move(b_mat, {.target_memory = Right});
     Tile<fp32, 16, 8, Acc, @acc(mem_acc_0, 0, 512)> c_acc = tile.matmul(a_l, b_r, {.b_trans = true});
     Tensor<fp32, 16, 8> c2 = tile.store(c_acc, {0, 0}, c);
-    return c2;
+    return c;
   }
 }

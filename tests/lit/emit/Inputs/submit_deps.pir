@@ -1,5 +1,6 @@
 // Submits with task ids and explicit dependencies (what OutlineIncoreScopes makes of a pl::at
-// scope that binds a task id or lists .deps): final form, hand-written.
+// scope that binds a task id or lists .deps; a pl::spmd launch's core_num after
+// LowerSpmdLaunches): final form, hand-written.
 program submit_deps {
   AIV produce(In Tensor<fp32, 32, 16> a, In index r, Out Tensor<fp32, 32, 16> s) -> Tensor<fp32, 32, 16> {
     Tile<fp32, 16, 16, Vec, @m0(null, 0, 1024)> t = tile.load(a, {r, 0}, {16, 16}, {.target_memory = Vec});
@@ -19,7 +20,7 @@ program submit_deps {
   Orchestration main(In Tensor<fp32, 32, 16> a, InOut Tensor<fp32, 32, 16> acc) {
     scope runtime {
       Tensor<fp32, 32, 16> s = tensor.create({32, 16}, {.dtype = fp32});
-      Tuple<Tensor<fp32, 32, 16>, task_id> first_task = submit produce(a, 0, s);
+      Tuple<Tensor<fp32, 32, 16>, task_id> first_task = submit produce(a, 0, s) {.core_num = 2};
       Tensor<fp32, 32, 16> s_1 = first_task[0];
       task_id t0 = first_task[1];
       for (index i : range(0, 2, 1)) carry (task_id last = t0) -> (task_id last_out) {
