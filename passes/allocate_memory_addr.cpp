@@ -164,16 +164,11 @@ FunctionPtr allocateMemoryAddr(const FunctionPtr &f, const SocDesc &soc, Diagnos
 }
 
 Pass createAllocateMemoryAddrPass(PassOptions &opts) {
-  using P = IRProperty;
-  PassInfo info{"allocate-memory-addr",
-                "AllocateMemoryAddr",
-                {P::SplitIncoreOrch, P::IncoreTileOps, P::HasMemRefs},
-                {P::AllocatedMemoryAddr},
-                {}};
   std::optional<std::string> platform = opts.take("platform");
   if (platform && !findSoc(*platform))
     opts.error("unknown platform '" + *platform + "'; expected one of " + knownPlatforms());
-  return createProgramPass(std::move(info), [platform](const ProgramPtr &p, PassContext &ctx) {
+  return createProgramPass(PassClass::AllocateMemoryAddr, [platform](const ProgramPtr &p,
+                                                                     PassContext &ctx) {
     std::vector<FunctionPtr> fns;
     const SocDesc *soc = nullptr;
     bool changed = false, failed = false;

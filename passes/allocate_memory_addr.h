@@ -3,7 +3,7 @@
 //
 // Why: codegen binds each tile to an address (PTO's TASSIGN); the planner is the last place
 // that can report that a kernel does not fit.
-// Requires: SplitIncoreOrch, IncoreTileOps, HasMemRefs. Establishes: AllocatedMemoryAddr.
+// Properties: passes/passes.def.
 // PyPTO planner (sequential, no reuse — MemoryReuse, slot 37, is separate): per kernel
 // function and per memory space, the `tile.alloc`s in program order are placed one after the
 // other from address 0, each aligned to the SoC alignment (32 bytes). The address is written

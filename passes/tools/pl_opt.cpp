@@ -89,7 +89,7 @@ int usageError(const std::string &msg) {
 void printPassList() {
   llvm::outs() << "Passes (id: summary):\n";
   for (auto &e : passes::passCatalog())
-    llvm::outs() << "  " << e.id << ": " << e.summary << "\n";
+    llvm::outs() << "  " << e.info.id << ": " << e.info.summary << "\n";
   passes::PassContext ctx;
   auto def = passes::buildDefaultPipeline(ctx);
   llvm::outs() << "Default pipeline (" << def.passes().size() << " implemented):";

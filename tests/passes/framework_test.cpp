@@ -66,7 +66,7 @@ TEST(PassContext, EnvironmentSetsTheDefaultLevel) {
 
 TEST(Catalog, LookupAndPassLists) {
   ASSERT_NE(findPass("dce"), nullptr);
-  EXPECT_EQ(findPass("dce")->className, "DCE");
+  EXPECT_EQ(findPass("dce")->info.name, "DCE");
   DiagnosticEngine diags;
   Pipeline p;
   EXPECT_TRUE(parsePassList("dce, verify{properties=SSAForm,UseAfterDef}", p, diags))
