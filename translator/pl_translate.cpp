@@ -155,8 +155,10 @@ int main(int argc, const char **argv) {
     return usageError("-o and --depfile take one input file");
   if (o.inPlace && o.emit != EmitKind::File)
     return usageError("--in-place only applies to the rewritten file, not to --emit");
-  if (o.platform != "a2a3sim" && o.platform != "a5sim")
-    return usageError("unknown platform '" + o.platform + "'; valid platforms: a2a3sim, a5sim");
+  auto simulated = [](const pl::passes::PlatformDesc &d) { return d.simulated; };
+  auto platform = pl::passes::parsePlatform(o.platform);
+  if (!platform || !simulated(pl::passes::platformDesc(*platform)))
+    return usageError(pl::passes::unknownPlatformMessage(o.platform, simulated));
   if (!o.verify.empty() && o.verify != "none" && o.verify != "basic" && o.verify != "roundtrip")
     return usageError("unknown verification level '" + o.verify +
                       "'; expected none, basic or roundtrip");
@@ -179,7 +181,7 @@ int main(int argc, const char **argv) {
   pl::translator::TranslateOptions to;
   to.emit = o.emit;
   to.concise = o.concise;
-  to.platform = o.platform;
+  to.platform = *platform;
   to.outputName = o.output.empty() || o.output == "-" ? "<stdout>" : o.output.getValue();
   to.verifyLevel = o.verify;
   to.printAfter.assign(o.printAfter.begin(), o.printAfter.end());

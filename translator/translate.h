@@ -4,6 +4,7 @@
 #include "translator/frontend.h"
 
 #include "ir/diagnostics.h"
+#include "passes/platform.h"
 
 #include <optional>
 #include <string>
@@ -15,7 +16,7 @@ enum class EmitKind { File, IR, FinalIR, Kernels, Orchestration };
 struct TranslateOptions {
   EmitKind emit = EmitKind::File;
   bool concise = false;
-  std::string platform = "a2a3sim";
+  passes::Platform platform = passes::kDefaultPlatform;
   std::string outputName = "-"; ///< for #line in the generated part
   /// Pass-manager settings forwarded to the PassContext.
   std::string verifyLevel;

@@ -128,10 +128,8 @@ std::string validateFlags(const Options &o) {
   if (!o.verifyLevel.empty() && !passes::parseVerificationLevel(o.verifyLevel))
     return "unknown verification level '" + o.verifyLevel +
            "'; expected none, basic or roundtrip";
-  static const char *platforms[] = {"a2a3sim", "a5sim", "a2a3", "a5"};
-  if (std::find(std::begin(platforms), std::end(platforms), o.platform.getValue()) ==
-      std::end(platforms))
-    return "unknown platform '" + o.platform + "'; valid platforms: a2a3sim, a5sim, a2a3, a5";
+  if (!passes::parsePlatform(o.platform))
+    return passes::unknownPlatformMessage(o.platform);
   for (auto &id : o.printAfter)
     if (!passes::findPass(id))
       return "unknown pass '" + id + "' in --print-after; valid passes: " +
@@ -144,7 +142,7 @@ std::string validateFlags(const Options &o) {
 void configure(const Options &o, passes::PassContext &ctx) {
   if (!o.verifyLevel.empty())
     ctx.setVerificationLevel(*passes::parseVerificationLevel(o.verifyLevel));
-  ctx.setPlatform(o.platform);
+  ctx.setPlatform(*passes::parsePlatform(o.platform));
   if (!o.printAfter.empty() || o.printAfterAll)
     ctx.addInstrument(std::make_shared<passes::PrintAfterInstrument>(
         std::set<std::string>(o.printAfter.begin(), o.printAfter.end()), o.printAfterAll,

@@ -39,13 +39,13 @@ TEST(IRProperty, SetAlgebra) {
 
 TEST(PassContext, GuardsNestAndRestore) {
   PassContext outer, inner;
-  outer.setPlatform("a5sim");
+  outer.setPlatform(Platform::A5Sim);
   {
     PassContextGuard g1(outer);
-    EXPECT_EQ(PassContext::current().platform(), "a5sim");
+    EXPECT_EQ(PassContext::current().platform(), Platform::A5Sim);
     {
       PassContextGuard g2(inner);
-      EXPECT_EQ(PassContext::current().platform(), "a2a3sim");
+      EXPECT_EQ(PassContext::current().platform(), kDefaultPlatform);
     }
     EXPECT_EQ(&PassContext::current(), &outer);
   }

@@ -30,15 +30,18 @@ size_t indexOf(const std::vector<Pass> &passes, const std::string &id) {
 }
 
 TEST(PipelineRequirements, EveryBuiltPipelineMeetsItsPassesRequirements) {
-  for (MemoryPlanner planner : {MemoryPlanner::PyPTO, MemoryPlanner::DsaRP, MemoryPlanner::PtoAS}) {
-    PassContext ctx;
-    ctx.setMemoryPlanner(planner);
-    Pipeline def = buildDefaultPipeline(ctx);
-    ASSERT_FALSE(def.empty());
-    auto unmet = findUnmetRequirements(def.passes(), pipelineInputProperties());
-    EXPECT_TRUE(unmet.empty()) << "planner " << memoryPlannerName(planner) << ": "
-                               << describe(unmet);
-  }
+  for (auto &platform : platforms())
+    for (MemoryPlanner planner :
+         {MemoryPlanner::PyPTO, MemoryPlanner::DsaRP, MemoryPlanner::PtoAS}) {
+      PassContext ctx;
+      ctx.setPlatform(platform.platform);
+      ctx.setMemoryPlanner(planner);
+      Pipeline def = buildDefaultPipeline(ctx);
+      ASSERT_FALSE(def.empty());
+      auto unmet = findUnmetRequirements(def.passes(), pipelineInputProperties());
+      EXPECT_TRUE(unmet.empty()) << platform.name << ", planner " << memoryPlannerName(planner)
+                                 << ": " << describe(unmet);
+    }
 }
 
 TEST(PipelineRequirements, AMissingProducerIsReported) {
