@@ -164,32 +164,22 @@ FunctionPtr allocateMemoryAddr(const FunctionPtr &f, const SocDesc &soc, Diagnos
 }
 
 Pass createAllocateMemoryAddrPass(PassOptions &opts) {
-  using P = IRProperty;
-  PassInfo info{"allocate-memory-addr",
-                "AllocateMemoryAddr",
-                {P::SplitIncoreOrch, P::IncoreTileOps, P::HasMemRefs},
-                {P::AllocatedMemoryAddr},
-                {}};
-  std::optional<std::string> platform = opts.take("platform");
-  if (platform && !findSoc(*platform))
-    opts.error("unknown platform '" + *platform + "'; expected one of " + knownPlatforms());
-  return createProgramPass(std::move(info), [platform](const ProgramPtr &p, PassContext &ctx) {
+  std::optional<Platform> platform;
+  if (auto name = opts.take("platform"); name && !(platform = parsePlatform(*name)))
+    opts.error(unknownPlatformMessage(*name));
+  auto allocate = [platform](const ProgramPtr &p, PassContext &ctx) {
+    const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
     std::vector<FunctionPtr> fns;
-    const SocDesc *soc = nullptr;
     bool changed = false, failed = false;
     for (auto &f : p->functions()) {
-      if (isKernel(f->type()) && !soc &&
-          !(soc = resolveSoc(platform.value_or(ctx.platform()), f->span(), ctx.diags())))
-        return ProgramPtr();
-      FunctionPtr g = soc ? allocateMemoryAddr(f, *soc, ctx.diags()) : f;
+      FunctionPtr g = isKernel(f->type()) ? allocateMemoryAddr(f, soc, ctx.diags()) : f;
       failed |= !g;
       changed |= g && g != f;
       fns.push_back(g ? g : f);
     }
-    if (failed)
-      return ProgramPtr();
-    return changed ? p->withFunctions(std::move(fns)) : p;
-  });
+    return failed ? ProgramPtr() : changed ? p->withFunctions(std::move(fns)) : p;
+  };
+  return createProgramPass(PassClass::AllocateMemoryAddr, allocate);
 }
 
 } // namespace pl::passes

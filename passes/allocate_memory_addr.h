@@ -3,7 +3,7 @@
 //
 // Why: codegen binds each tile to an address (PTO's TASSIGN); the planner is the last place
 // that can report that a kernel does not fit.
-// Requires: SplitIncoreOrch, IncoreTileOps, HasMemRefs. Establishes: AllocatedMemoryAddr.
+// Properties: passes/passes.def.
 // PyPTO planner (sequential, no reuse — MemoryReuse, slot 37, is separate): per kernel
 // function and per memory space, the `tile.alloc`s in program order are placed one after the
 // other from address 0, each aligned to the SoC alignment (32 bytes). The address is written
@@ -13,11 +13,11 @@
 // Capacities are the SoC's safe ones (a2a3: Vec 184 KiB, Mat 512, Left / Right 64, Acc 128,
 // Bias 1; a5: Vec 240, Acc 256, Bias 4, LeftScale / RightScale 4), the SoC coming from the
 // PassContext platform.
-// Options: `platform=<a2a3sim|a2a3|a5sim|a5>` overrides the context's platform.
+// Options: `platform=<name>` (a name of the platform table, passes/platform.h) overrides the
+//   context's platform; an unknown name is a PM003 option error.
 // Diagnostics: MA001 (at the function) a kernel needs more bytes of a space than the SoC has
-//   ("kernel 'k' needs 262144 bytes of Vec but a2a3 has 188416 bytes available") · SOC001
-//   unknown platform (at the first kernel) · MA002 (at the MemRef) a hand-written MemRef
-//   that does not fit the allocation it names.
+//   ("kernel 'k' needs 262144 bytes of Vec but a2a3 has 188416 bytes available") · MA002 (at the
+//   MemRef) a hand-written MemRef that does not fit the allocation it names.
 // Example: two 16 KiB Vec buffers `tile.alloc({.target_memory = Vec, .size = 16384})` →
 //   `.addr = 0` and `.addr = 16384`; `@vec_1(mem_vec_1, 0, 16384)` → `@vec_1(mem_vec_1, 16384,
 //   16384)`.

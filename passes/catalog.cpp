@@ -10,7 +10,7 @@ namespace pl::passes {
 
 const std::vector<PassCatalogEntry> &passCatalog() {
   static const std::vector<PassCatalogEntry> table = {
-#define PL_PASS(id, ClassName, summary) {id, #ClassName, summary, &create##ClassName##Pass},
+#define PL_PASS(id, ClassName, ...) {passInfo(PassClass::ClassName), &create##ClassName##Pass},
 #include "passes/passes.def"
   };
   return table;
@@ -18,7 +18,7 @@ const std::vector<PassCatalogEntry> &passCatalog() {
 
 const PassCatalogEntry *findPass(std::string_view id) {
   for (auto &e : passCatalog())
-    if (e.id == id)
+    if (e.info.id == id)
       return &e;
   return nullptr;
 }
@@ -26,7 +26,7 @@ const PassCatalogEntry *findPass(std::string_view id) {
 std::string validPassIds() {
   std::string out;
   for (auto &e : passCatalog())
-    out += (out.empty() ? "" : ", ") + std::string(e.id);
+    out += (out.empty() ? "" : ", ") + e.info.id;
   return out;
 }
 

@@ -8,9 +8,7 @@
 namespace pl::passes {
 
 struct PassCatalogEntry {
-  std::string_view id;
-  std::string_view className;
-  std::string_view summary;
+  const PassInfo &info; ///< passInfo(): id, class name, summary, properties
   Pass (*create)(PassOptions &opts);
 };
 

@@ -792,12 +792,9 @@ ProgramPtr convertTensorToTileOps(const ProgramPtr &p, DiagnosticEngine &diags) 
 }
 
 Pass createConvertTensorToTileOpsPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"convert-tensor-to-tile-ops", "ConvertTensorToTileOps",
-                {P::SSAForm, P::SplitIncoreOrch}, {P::IncoreTileOps}, {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
-    return convertTensorToTileOps(p, ctx.diags());
-  });
+  return createProgramPass(
+      PassClass::ConvertTensorToTileOps,
+      [](const ProgramPtr &p, PassContext &ctx) { return convertTensorToTileOps(p, ctx.diags()); });
 }
 
 } // namespace pl::passes

@@ -3,7 +3,7 @@
 //
 // Why: kernels compute on on-chip tiles; everything after this pass (memory spaces, layouts,
 // memory planning, codegen) reasons about tiles, loads and stores.
-// Requires: SSAForm, SplitIncoreOrch. Establishes: IncoreTileOps.
+// Properties: passes/passes.def.
 // In each InCore / AIC / AIV function:
 //   - a tensor parameter that a converted op reads directly is loaded once at entry
 //     (`tile.load(p, {0..}, {shape})`, Vec); parameters that only self-loading ops use (slice,

@@ -530,12 +530,7 @@ FunctionPtr convertToSSA(const FunctionPtr &f, DiagnosticEngine &diags) {
 }
 
 Pass createConvertToSSAPass(PassOptions &) {
-  PassInfo info{"convert-to-ssa",
-                "ConvertToSSA",
-                /*required=*/{},
-                /*produced=*/{IRProperty::SSAForm},
-                /*invalidated=*/{IRProperty::NormalizedStmtStructure}};
-  return createFunctionPass(std::move(info),
+  return createFunctionPass(PassClass::ConvertToSSA,
                             [](const FunctionPtr &f, const Program &, PassContext &ctx) {
                               return convertToSSA(f, ctx.diags());
                             });

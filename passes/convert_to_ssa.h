@@ -4,7 +4,7 @@
 //   outer variable, `out = ...` on an Out parameter) by assigning the same Var several times;
 //   every later pass reasons on SSA values, and the explicit iter_args / return_vars / yield form
 //   is what outlining, dependency derivation and codegen read.
-// Requires: nothing. Establishes: SSAForm. Invalidates: NormalizedStmtStructure.
+// Properties: passes/passes.def.
 // Rules (variables are identified by pointer, never by name):
 //   - every binding after the first one of a Var gets a fresh Var (same name hint); uses follow
 //     the current version, including uses inside types (shapes, TensorView / TileView
@@ -39,7 +39,8 @@
 //   restructured · S406 value defined only by a loop inside an outline-boundary
 //   scope and read after the scope.
 // Example: `acc = a; for (i : range(0, 4, 1)) { acc = add(acc, a); } return acc;` →
-//   `for (i : range(0, 4, 1)) carry (acc1 = acc) -> (r) { acc2 = add(acc1, a); yield(acc2); } return r;`
+//   `for (i : range(0, 4, 1)) carry (acc1 = acc) -> (r) { acc2 = add(acc1, a); yield(acc2); }
+//   return r;`
 // Test: tests/passes/convert_to_ssa.pir
 #pragma once
 

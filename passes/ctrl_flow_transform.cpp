@@ -366,14 +366,9 @@ StmtPtr removeLoopEscapes(const StmtPtr &loop, DiagnosticEngine &diags) {
 }
 
 Pass createCtrlFlowTransformPass(PassOptions &) {
-  // The break flag is assigned before the loop and at the break site, pre-SSA style:
-  // ConvertToSSA (next in the pipeline) turns it into a carry.
-  PassInfo info{"ctrl-flow-transform",
-                "CtrlFlowTransform",
-                /*required=*/{},
-                /*produced=*/{IRProperty::StructuredCtrlFlow},
-                /*invalidated=*/{IRProperty::SSAForm}};
-  return createFunctionPass(std::move(info),
+  // It invalidates SSAForm (passes.def): the break flag is assigned before the loop and at
+  // the break site, pre-SSA style; ConvertToSSA (next in the pipeline) turns it into a carry.
+  return createFunctionPass(PassClass::CtrlFlowTransform,
                             [](const FunctionPtr &f, const Program &, PassContext &ctx) {
                               return transformCtrlFlow(f, ctx.diags());
                             });

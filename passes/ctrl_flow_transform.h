@@ -2,7 +2,7 @@
 //
 // Why: kernels are emitted as structured control flow (scf-like for / while / if), which has no
 //   break or continue; orchestration code runs on the host and keeps them.
-// Requires: nothing. Establishes: StructuredCtrlFlow.
+// Properties: passes/passes.def (SSAForm is invalidated: the flags are assigned pre-SSA).
 // Scope: InCore, AIC and AIV functions, and loops inside `incore` scopes of other functions
 //   (those become InCore functions when outlined). Only sequential `for` and `while` loops are
 //   rewritten (parallel / unroll / pipeline loops may not break); inner loops first, so every

@@ -67,11 +67,8 @@ FunctionPtr eliminateDeadCode(const FunctionPtr &f) {
 }
 
 Pass createDCEPass(PassOptions &) {
-  PassInfo info{"dce", "DCE", {}, {}, {}};
-  return createFunctionPass(std::move(info),
-                            [](const FunctionPtr &f, const Program &, PassContext &) {
-                              return eliminateDeadCode(f);
-                            });
+  return createFunctionPass(PassClass::DCE, [](const FunctionPtr &f, const Program &,
+                                               PassContext &) { return eliminateDeadCode(f); });
 }
 
 } // namespace pl::passes

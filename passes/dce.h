@@ -2,8 +2,8 @@
 //
 // Why: passes that rewrite code (outlining, lowering, mixed-kernel expansion) leave dead
 // temporaries behind; removing them keeps kernels small and the printed IR readable.
-// Requires / establishes / invalidates: nothing (works on SSA and pre-SSA IR; Seq::flatten
-//   keeps blocks normalized, and an else branch left empty is dropped).
+// Properties: passes/passes.def. Works on SSA and pre-SSA IR; Seq::flatten keeps blocks
+//   normalized, and an else branch left empty is dropped.
 // Removed: `v = value` when v is not a parameter, v has no use anywhere in the function
 //   (expressions, types, attrs) and value only reads: variables, constants, scalar arithmetic,
 //   tuples, and tile/tensor op calls that write none of their arguments and are not

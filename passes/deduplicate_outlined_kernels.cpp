@@ -91,11 +91,9 @@ ProgramPtr deduplicateOutlinedKernels(const ProgramPtr &p) {
 }
 
 Pass createDeduplicateOutlinedKernelsPass(PassOptions &) {
-  PassInfo info{"deduplicate-outlined-kernels", "DeduplicateOutlinedKernels",
-                {IRProperty::SplitIncoreOrch}, {}, {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &) {
-    return deduplicateOutlinedKernels(p);
-  });
+  return createProgramPass(
+      PassClass::DeduplicateOutlinedKernels,
+      [](const ProgramPtr &p, PassContext &) { return deduplicateOutlinedKernels(p); });
 }
 
 } // namespace pl::passes

@@ -3,7 +3,7 @@
 //
 // Why: the same `pl::at` body written in several places (or a helper inlined twice) outlines
 // into identical kernels; compiling, planning and launching one copy is enough.
-// Requires: SplitIncoreOrch. Establishes: nothing new.
+// Properties: passes/passes.def.
 // Equality is structuralEqual on functions (names of the functions and of variables ignored;
 // types, directions, attrs, level/role compared), bucketed by structuralHash. The first
 // function in program order is kept; later duplicates are removed. Merging repeats until no

@@ -505,15 +505,9 @@ ProgramPtr deriveCallDirections(const ProgramPtr &input, DiagnosticEngine &diags
 }
 
 Pass createDeriveCallDirectionsPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"derive-call-directions",
-                "DeriveCallDirections",
-                {P::SplitIncoreOrch},
-                {P::CallDirectionsResolved},
-                {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
-    return deriveCallDirections(p, ctx.diags());
-  });
+  return createProgramPass(
+      PassClass::DeriveCallDirections,
+      [](const ProgramPtr &p, PassContext &ctx) { return deriveCallDirections(p, ctx.diags()); });
 }
 
 } // namespace pl::passes

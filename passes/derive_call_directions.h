@@ -4,7 +4,7 @@
 // `add_no_dep` / `add_scalar` per argument of a task submission and must not analyse; the
 // runtime's TensorMap orders tasks only through these directions, so a write to a buffer that
 // an earlier task (or an earlier iteration) wrote must be InOut to keep the WAW edge.
-// Requires: SplitIncoreOrch. Establishes: CallDirectionsResolved.
+// Properties: passes/passes.def.
 // Records on each Call to a function of the program the call attr
 //   `arg_directions`: a string list, one of Input / Output / InOut / OutputExisting / NoDep /
 //   Scalar per argument (the reference's ArgDirection names).

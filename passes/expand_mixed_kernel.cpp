@@ -85,13 +85,7 @@ ProgramPtr expandMixedKernels(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createExpandMixedKernelPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"expand-mixed-kernel",
-                "ExpandMixedKernel",
-                {P::SplitIncoreOrch, P::IncoreTileOps, P::TileMemoryInferred},
-                {P::MixedKernelExpanded},
-                {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
+  return createProgramPass(PassClass::ExpandMixedKernel, [](const ProgramPtr &p, PassContext &ctx) {
     return expandMixedKernels(p, ctx.diags());
   });
 }

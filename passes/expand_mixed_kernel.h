@@ -3,9 +3,8 @@
 // Why: a core runs either cube or vector code; the emitter picks the kernel kind, its submit
 // call (rt_submit_aic_task / rt_submit_aiv_task) and its tile arenas from the function type, so
 // after this pass no InCore function is left.
-// Requires: SplitIncoreOrch, IncoreTileOps, TileMemoryInferred (tile memory spaces known).
-// Establishes: MixedKernelExpanded (no InCore function; AIC kernels use no Vec tile, AIV
-//   kernels no cube-side tile).
+// Properties: passes/passes.def. After it no InCore function is left; AIC kernels use no Vec
+//   tile, AIV kernels no cube-side tile.
 // Affinity of each op call in a kernel (reference pass_pipeline.md §2):
 //   - a call attr `core_placement = "aiv"` → vector;
 //   - `tile.move` across the cube/vector divide → mixed (a boundary);

@@ -323,15 +323,9 @@ FunctionPtr flattenCallExpr(const FunctionPtr &f) {
 }
 
 Pass createFlattenCallExprPass(PassOptions &) {
-  PassInfo info{"flatten-call-expr",
-                "FlattenCallExpr",
-                /*required=*/{IRProperty::SSAForm, IRProperty::NormalizedStmtStructure},
-                /*produced=*/{IRProperty::NoNestedCalls},
-                /*invalidated=*/{}};
-  return createFunctionPass(std::move(info),
-                            [](const FunctionPtr &f, const Program &, PassContext &) {
-                              return flattenCallExpr(f);
-                            });
+  return createFunctionPass(
+      PassClass::FlattenCallExpr,
+      [](const FunctionPtr &f, const Program &, PassContext &) { return flattenCallExpr(f); });
 }
 
 } // namespace pl::passes

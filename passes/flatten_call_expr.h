@@ -5,7 +5,7 @@
 //   with variables or constants as operands; a call left inside a return would be silently
 //   dropped by orchestration codegen, and hoisting a call out of a `pl::at` scope would run a
 //   tensor op in the wrong execution context.
-// Requires: SSAForm, NormalizedStmtStructure. Establishes: NoNestedCalls.
+// Properties: passes/passes.def.
 // Rewrites (temporaries are named t__tmp_v<N>, numbered per function in program order; each is
 //   assigned right before the statement that used the call, inner calls first):
 //   - calls (and submits) in call / submit arguments, binary and unary operands, tuple

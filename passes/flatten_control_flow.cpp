@@ -333,10 +333,9 @@ Pass createFlattenControlFlowPass(PassOptions &opts) {
   takeBool(opts, "conditional_value", o.conditionalValue);
   takeBool(opts, "remove_comm", o.removeComm);
   takeBool(opts, "remove_id", o.removeId);
-  PassInfo info{"flatten-control-flow", "FlattenControlFlow", {}, {}, {}};
-  return createProgramPass(std::move(info), [o](const ProgramPtr &p, PassContext &ctx) {
-    return flattenControlFlow(p, o, ctx.diags());
-  });
+  return createProgramPass(
+      PassClass::FlattenControlFlow,
+      [o](const ProgramPtr &p, PassContext &ctx) { return flattenControlFlow(p, o, ctx.diags()); });
 }
 
 } // namespace pl::passes

@@ -4,7 +4,7 @@
 //
 // Why: kernels extracted from a model loop on data-dependent conditions and talk to other cores
 //   or hosts; a stand-alone run needs a fixed, small amount of work and no partner.
-// Requires / establishes / invalidates: nothing (pre-SSA and SSA input).
+// Properties: passes/passes.def. Pre-SSA and SSA input.
 // Rewrites (reference xla_control_flow.md §2 and §4.3):
 //   while: a counter is carried — `carry (.., index ctr = 0) -> (.., ctr_final)`, the condition
 //     becomes `ctr < bound` and the trailing yield gains `ctr + 1` (a loop without carried

@@ -307,13 +307,7 @@ FunctionPtr inferTileMemorySpace(const FunctionPtr &f, DiagnosticEngine &diags) 
 }
 
 Pass createInferTileMemorySpacePass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"infer-tile-memory-space",
-                "InferTileMemorySpace",
-                {P::SSAForm, P::SplitIncoreOrch, P::IncoreTileOps},
-                {P::TileMemoryInferred},
-                {}};
-  return createFunctionPass(std::move(info),
+  return createFunctionPass(PassClass::InferTileMemorySpace,
                             [](const FunctionPtr &f, const Program &, PassContext &ctx) {
                               return inferTileMemorySpace(f, ctx.diags());
                             });

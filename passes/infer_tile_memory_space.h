@@ -4,7 +4,7 @@
 // Why: tile ops run on one side of the core (Vec on the vector unit; Mat / Left / Right / Acc /
 // Bias on the cube unit); memory planning (InitMemRef, AllocateMemoryAddr) and codegen need
 // one definite space per tile.
-// Requires: SSAForm, SplitIncoreOrch, IncoreTileOps. Establishes: TileMemoryInferred.
+// Properties: passes/passes.def.
 // In InCore / AIC / AIV functions, values that must share a space form one class: an alias
 // `y = x`, a loop's init / iter_arg / yielded value / return var, an if return var and both
 // yields, and the result of an op that inherits its space (`reshape`, `slice`, `assemble`,

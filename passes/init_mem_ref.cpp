@@ -266,13 +266,7 @@ FunctionPtr initMemRef(const FunctionPtr &f, DiagnosticEngine &diags) {
 }
 
 Pass createInitMemRefPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"init-mem-ref",
-                "InitMemRef",
-                {P::SSAForm, P::SplitIncoreOrch, P::IncoreTileOps, P::TileMemoryInferred},
-                {P::HasMemRefs},
-                {}};
-  return createFunctionPass(std::move(info),
+  return createFunctionPass(PassClass::InitMemRef,
                             [](const FunctionPtr &f, const Program &, PassContext &ctx) {
                               return initMemRef(f, ctx.diags());
                             });

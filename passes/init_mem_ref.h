@@ -3,7 +3,7 @@
 //
 // Why: memory planning (MemoryReuse, AllocateMemoryAddr) and codegen work on buffers, not on
 // SSA values; several values (aliases, in-place updates, loop carries) live in one buffer.
-// Requires: SSAForm, SplitIncoreOrch, IncoreTileOps, TileMemoryInferred. Establishes: HasMemRefs.
+// Properties: passes/passes.def.
 // Buffers (a fresh `Ptr<Space> mem_<space>_<n> = tile.alloc({.target_memory = S, .size = B})`
 // per root, B = elements × dtype bits / 8 rounded up to 32 bytes; its MemRef `@<space>_<n>(
 // mem_<space>_<n>, 0, B)`) — sharing rules (PyPTO's):

@@ -615,11 +615,7 @@ ProgramPtr inlineFunctions(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createInlineFunctionsPass(PassOptions &) {
-  PassInfo info{"inline-functions", "InlineFunctions",
-                /*required=*/{},
-                /*produced=*/{IRProperty::InlineFunctionsEliminated},
-                /*invalidated=*/{}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
+  return createProgramPass(PassClass::InlineFunctions, [](const ProgramPtr &p, PassContext &ctx) {
     return inlineFunctions(p, ctx.diags());
   });
 }

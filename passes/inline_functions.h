@@ -3,7 +3,7 @@
 //
 // Why: `PL_INLINE` helpers are a source-level abstraction; kernels and orchestration code are
 //   compiled as single functions, so every later pass sees the helper's code in place.
-// Requires: nothing. Establishes: InlineFunctionsEliminated.
+// Properties: passes/passes.def.
 // Rewrites, to a fixpoint (a spliced body may call other Inline functions):
 //   `x = f(a)` → the cloned body, then `x = <returned value>` (dropped when it would be x = x);
 //   `t = f(a)` with several results → the body, and each `t[i]` use becomes the i-th result

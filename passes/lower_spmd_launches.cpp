@@ -55,7 +55,8 @@ std::optional<SpmdBody> splitBody(const Function &f, const Program &p, Diagnosti
     if (!c || !launchable(p, c->target())) {
       diags.error("SP001", s->span(),
                   "the body of pl::spmd may only call kernels, which run once per block; '" +
-                      printStmt(s) + "' would run in the orchestration (compute block-dependent "
+                      printStmt(s) +
+                      "' would run in the orchestration (compute block-dependent "
                       "values inside the kernel with pl::get_block_idx())");
       return std::nullopt;
     }
@@ -127,8 +128,9 @@ private:
 
   bool checkCount(const ExprPtr &n, const Span &site, const std::string &name) {
     if (!n) {
-      diags_.error("SP003", site, "call of the Spmd function '" + name +
-                                      "' without 'core_num'; expected the number of blocks");
+      diags_.error("SP003", site,
+                   "call of the Spmd function '" + name +
+                       "' without 'core_num'; expected the number of blocks");
       return false;
     }
     if (auto c = constIntValue(n); c && *c < 1) {
@@ -169,8 +171,9 @@ private:
       else if (vals.size() == 1)
         remap(result, vals[0]);
       else {
-        diags_.error("SP001", span, "the Spmd function '" + f.name() + "' returns " +
-                                        std::to_string(vals.size()) + " values for one variable");
+        diags_.error("SP001", span,
+                     "the Spmd function '" + f.name() + "' returns " + std::to_string(vals.size()) +
+                         " values for one variable");
         return fail(span);
       }
     }
@@ -196,7 +199,8 @@ private:
     if (!same) {
       diags_.error("SP001", site.span(),
                    "a pl::spmd whose task id is used must launch exactly one kernel and return "
-                   "what it returns; the Spmd function '" + f.name() + "' does not");
+                   "what it returns; the Spmd function '" +
+                       f.name() + "' does not");
       return fail(site.span());
     }
     bool changed = false;
@@ -207,10 +211,9 @@ private:
     Binder bind(f, args);
     StmtPtr b = bind.mutateStmt(body->calls[0]);
     const Call *inner = callOf(*b);
-    ExprPtr out = std::make_shared<const Submit>(inner->target(), inner->args(), std::move(deps),
-                                                 std::move(coreNum), sb.syncStart(),
-                                                 sb.allowEarlyResolve(), std::move(predicate),
-                                                 site.var()->type(), sb.span());
+    ExprPtr out = std::make_shared<const Submit>(
+        inner->target(), inner->args(), std::move(deps), std::move(coreNum), sb.syncStart(),
+        sb.allowEarlyResolve(), std::move(predicate), site.var()->type(), sb.span());
     return Assign::make(mutateVarDef(site.var()), out, site.span());
   }
 
@@ -276,10 +279,7 @@ ProgramPtr lowerSpmdLaunches(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createLowerSpmdLaunchesPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"lower-spmd-launches", "LowerSpmdLaunches", {P::SSAForm, P::SplitIncoreOrch},
-                {P::SpmdLaunchesLowered}, {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
+  return createProgramPass(PassClass::LowerSpmdLaunches, [](const ProgramPtr &p, PassContext &ctx) {
     return lowerSpmdLaunches(p, ctx.diags());
   });
 }

@@ -5,7 +5,7 @@
 //   with `core_num = N`; the runtime launches *kernels* on N blocks, so the launch count has
 //   to sit on each kernel call (the orchestration printer prints it as set_block_num) and the
 //   wrapper, which no runtime can run, goes away. Emitters print what this pass records.
-// Requires: SSAForm, SplitIncoreOrch. Establishes: SpmdLaunchesLowered.
+// Properties: passes/passes.def.
 // In every Orchestration function, a call `f(args) [[core_num = N, ...]]` of an Spmd function
 //   f is replaced by f's body with f's parameters bound to the arguments (every variable it
 //   binds is fresh): each kernel call in it gets the call site's attributes (core_num, and

@@ -73,13 +73,7 @@ FunctionPtr materializeRuntimeScopes(const FunctionPtr &f) {
 }
 
 Pass createMaterializeRuntimeScopesPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"materialize-runtime-scopes",
-                "MaterializeRuntimeScopes",
-                {P::SplitIncoreOrch, P::CallDirectionsResolved},
-                {P::RuntimeScopesMaterialized},
-                {}};
-  return createFunctionPass(std::move(info),
+  return createFunctionPass(PassClass::MaterializeRuntimeScopes,
                             [](const FunctionPtr &f, const Program &, PassContext &) {
                               return materializeRuntimeScopes(f);
                             });

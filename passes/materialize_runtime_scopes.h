@@ -4,7 +4,7 @@
 // runtime scope (it never derives scopes from loops or ifs); a scope bounds the lifetime of the
 // intermediate tensors of the tasks submitted in it, so each loop iteration and each branch
 // gets its own.
-// Requires: SplitIncoreOrch, CallDirectionsResolved. Establishes: RuntimeScopesMaterialized.
+// Properties: passes/passes.def.
 // In every Orchestration function, unless it has the attr `auto_scope = false` (the user
 // places every scope): the body, each for body and each if branch become
 // `scope runtime { stmts }` followed by the block's trailing `yield` / `return`, which stay

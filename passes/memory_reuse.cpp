@@ -212,11 +212,8 @@ FunctionPtr reuseMemory(const FunctionPtr &f) {
 }
 
 Pass createMemoryReusePass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{
-      "memory-reuse", "MemoryReuse", {P::SplitIncoreOrch, P::IncoreTileOps, P::HasMemRefs}, {}, {}};
-  return createFunctionPass(std::move(info), [](const FunctionPtr &f, const Program &,
-                                                PassContext &) { return reuseMemory(f); });
+  return createFunctionPass(PassClass::MemoryReuse, [](const FunctionPtr &f, const Program &,
+                                                       PassContext &) { return reuseMemory(f); });
 }
 
 } // namespace pl::passes

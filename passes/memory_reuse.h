@@ -4,8 +4,8 @@
 // Vec tiles needs 192 KiB that way, more than a2a3's 184 KiB safe Vec capacity, although
 // `c = add(a, b)` could write c over a dead a. Coalescing buffers before AllocateMemoryAddr
 // (which places allocations one after the other, no reuse) lets such kernels fit.
-// Requires: SplitIncoreOrch, IncoreTileOps, HasMemRefs (SSA form, as InitMemRef leaves it).
-// Establishes / invalidates: nothing (HasMemRefs still holds).
+// Properties: passes/passes.def. The input is in SSA form, as InitMemRef leaves it; the
+//   MemRefs stay valid.
 // Algorithm (kernel functions: InCore, AIC, AIV; others are left unchanged):
 //   1. Buffers: every `Ptr<S> b = tile.alloc({.target_memory = S, .size = N})`; its members are
 //      the tile variables whose MemRef has base b (views and in-place results included, so
@@ -14,8 +14,9 @@
 //      written while a member of the other is live (touching is allowed), when they hold
 //      different slots of one loop carry / if-phi, when one holds a loop carry and the other
 //      a tile defined inside that loop, or when one holds an iter_arg and the other its init
-//      while that init is still read in or after the loop. No-alias rules add conflicts between an op's result and
-//      operands it reads while writing: every tile operand of a not-in-place-safe op
+//      while that init is still read in or after the loop. No-alias rules add conflicts between an
+//      op's result and operands it reads while writing: every tile operand of a not-in-place-safe
+//      op
 //      (`Op::inPlaceSafe`, plus recip, rsqrt, move, fmod, fmods), the broadcast vector of
 //      row_expand* / col_expand*, the mask of sel / sels, written scratch (`tmp`) operands,
 //      and the input of a widening `tile.cast`.

@@ -53,8 +53,7 @@ FunctionPtr normalizeKernel(const FunctionPtr &f, const Program &p, DiagnosticEn
     }
     order.emplace_back(index[root], k);
   }
-  std::stable_sort(order.begin(), order.end(),
-                   [](auto &a, auto &b) { return a.first < b.first; });
+  std::stable_sort(order.begin(), order.end(), [](auto &a, auto &b) { return a.first < b.first; });
   ExprList values;
   std::vector<TypePtr> types;
   bool moved = false, same = true;
@@ -166,12 +165,9 @@ ProgramPtr normalizeReturnOrder(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createNormalizeReturnOrderPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"normalize-return-order", "NormalizeReturnOrder",
-                {P::SplitIncoreOrch, P::IncoreTileOps}, {P::ReturnParamsExplicit}, {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
-    return normalizeReturnOrder(p, ctx.diags());
-  });
+  return createProgramPass(
+      PassClass::NormalizeReturnOrder,
+      [](const ProgramPtr &p, PassContext &ctx) { return normalizeReturnOrder(p, ctx.diags()); });
 }
 
 } // namespace pl::passes

@@ -4,7 +4,7 @@
 // Why: a kernel's results are the GM tensors it was given (stores write into the Out/InOut
 //   parameter and return it); printers and later passes must be able to read "result k is
 //   parameter i" off the return statement instead of re-deriving buffer aliases.
-// Requires: SplitIncoreOrch, IncoreTileOps. Establishes: ReturnParamsExplicit.
+// Properties: passes/passes.def.
 // For every kernel (InCore / AIC / AIV) with a trailing `return v1, ..., vn` of tensors (a
 //   kernel returning a scalar is left alone: its results are values, not buffers): each vk is
 //   replaced by the tensor parameter whose buffer it names (passes/utils/buffer_aliases:

@@ -54,12 +54,7 @@ StmtPtr normalizeStmtStructure(const StmtPtr &s) {
 }
 
 Pass createNormalizeStmtStructurePass(PassOptions &) {
-  PassInfo info{"normalize-stmt-structure",
-                "NormalizeStmtStructure",
-                /*required=*/{},
-                /*produced=*/{IRProperty::NormalizedStmtStructure},
-                /*invalidated=*/{}};
-  return createFunctionPass(std::move(info),
+  return createFunctionPass(PassClass::NormalizeStmtStructure,
                             [](const FunctionPtr &f, const Program &, PassContext &) {
                               return normalizeStmtStructure(f);
                             });

@@ -4,7 +4,7 @@
 // Why: later passes (outlining, tensor→tile conversion, codegen) walk statement lists and
 //   assume one shape per construct: a body is a lone statement or a flat Seq of two or more,
 //   and an if without an else has no else branch (not an empty one).
-// Requires: nothing. Establishes: NormalizedStmtStructure (and NoRedundantBlocks).
+// Properties: passes/passes.def (NoRedundantBlocks, structural, holds too).
 // Rewrites: a Seq nested in a Seq is spliced into its parent; a Seq with one statement becomes
 //   that statement; empty Seqs inside a Seq disappear; an else branch that is (or normalizes
 //   to) an empty block is dropped. Everything else, including an empty then branch, an empty

@@ -561,10 +561,7 @@ ProgramPtr optimizeOrchTensors(const ProgramPtr &p) {
 }
 
 Pass createOptimizeOrchTensorsPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"optimize-orch-tensors", "OptimizeOrchTensors",
-                {P::SplitIncoreOrch, P::IncoreTileOps}, {}, {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &) {
+  return createProgramPass(PassClass::OptimizeOrchTensors, [](const ProgramPtr &p, PassContext &) {
     return optimizeOrchTensors(p);
   });
 }

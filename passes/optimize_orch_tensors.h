@@ -4,7 +4,7 @@
 // Why: ConvertTensorToTileOps gives every returned kernel value a fresh Out buffer
 // (`tensor.create` at each call site, even inside loops) and keeps a tile accumulator for
 // assemble loops; both cost memory and copies the runtime does not need.
-// Requires: SplitIncoreOrch, IncoreTileOps (SSA iter_args). Establishes: nothing new.
+// Properties: passes/passes.def. Loops carry their values as SSA iter_args.
 // Patterns (each is applied only when provably safe; otherwise the IR is left as it is):
 //   1. Iter-arg reuse. In a non-kernel function, a sequential for / while body that allocates
 //      `o = tensor.create(..)` and passes it as the Out argument of a kernel call whose In

@@ -52,12 +52,9 @@ ProgramPtr outlineClusterScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createOutlineClusterScopesPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"outline-cluster-scopes", "OutlineClusterScopes", {P::SSAForm},
-                {P::ClusterOutlined}, {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
-    return outlineClusterScopes(p, ctx.diags());
-  });
+  return createProgramPass(
+      PassClass::OutlineClusterScopes,
+      [](const ProgramPtr &p, PassContext &ctx) { return outlineClusterScopes(p, ctx.diags()); });
 }
 
 } // namespace pl::passes

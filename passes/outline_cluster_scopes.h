@@ -3,8 +3,8 @@
 //
 // Why: a cluster (one AIC + its AIVs) and an spmd launch are units the runtime dispatches as
 // one task; outlining gives each a function whose call carries the launch parameters.
-// Requires: SSAForm, SplitIncoreOrch (runs after OutlineIncoreScopes, so bodies hold kernel
-//   calls). Establishes: ClusterOutlined.
+// Properties: passes/passes.def. SplitIncoreOrch is required: bodies hold kernel calls, not
+//   InCore scopes (one left in a Group function would be rejected by OutlineIncoreScopes).
 // Parents: Opaque, Orchestration and Graph functions (their type is kept). Nested scopes are
 //   outlined innermost first (an spmd inside a cluster becomes an Spmd function called from the
 //   Group). Names: `{f}_cluster_{n}`, `{f}_spmd_{n}` or the name hint. "core_num" (an expression

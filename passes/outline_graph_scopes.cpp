@@ -22,10 +22,9 @@ ProgramPtr outlineGraphScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createOutlineGraphScopesPass(PassOptions &) {
-  PassInfo info{"outline-graph-scopes", "OutlineGraphScopes", {IRProperty::SSAForm}, {}, {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
-    return outlineGraphScopes(p, ctx.diags());
-  });
+  return createProgramPass(
+      PassClass::OutlineGraphScopes,
+      [](const ProgramPtr &p, PassContext &ctx) { return outlineGraphScopes(p, ctx.diags()); });
 }
 
 } // namespace pl::passes

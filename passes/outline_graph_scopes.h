@@ -3,7 +3,7 @@
 //
 // Why: a Graph function is a recordable orchestration fragment the runtime records once and
 // replays; only a function has the identity the runtime keys the recording on.
-// Requires: SSAForm. Establishes: nothing new (the structural properties).
+// Properties: passes/passes.def.
 // Parents: Opaque and Orchestration functions (their type is kept). Nested Graph scopes are
 //   outlined innermost first. Parameters, outputs, directions and names follow the shared
 //   outliner (passes/utils/scope_outliner.h): `{f}_graph_{n}` or the name hint.

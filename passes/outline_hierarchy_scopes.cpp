@@ -71,12 +71,9 @@ ProgramPtr outlineHierarchyScopes(const ProgramPtr &p, DiagnosticEngine &diags) 
 }
 
 Pass createOutlineHierarchyScopesPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"outline-hierarchy-scopes", "OutlineHierarchyScopes", {P::SSAForm},
-                {P::HierarchyOutlined}, {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
-    return outlineHierarchyScopes(p, ctx.diags());
-  });
+  return createProgramPass(
+      PassClass::OutlineHierarchyScopes,
+      [](const ProgramPtr &p, PassContext &ctx) { return outlineHierarchyScopes(p, ctx.diags()); });
 }
 
 } // namespace pl::passes

@@ -3,7 +3,7 @@
 //
 // Why: host, chip and cluster-level regions run on different workers; giving each its own
 // function lets later passes and the runtime place it, while the parent keeps its type.
-// Requires: SSAForm. Establishes: HierarchyOutlined.
+// Properties: passes/passes.def.
 // Parents: Opaque functions only (their type is kept). Nested scopes are outlined innermost
 //   first; the level is canonicalised through the aliases (e.g. "DIE" → CHIP_DIE). Parameters,
 //   outputs, directions and names follow the shared outliner (passes/utils/scope_outliner.h):

@@ -69,12 +69,9 @@ ProgramPtr outlineIncoreScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createOutlineIncoreScopesPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"outline-incore-scopes", "OutlineIncoreScopes", {P::SSAForm},
-                {P::SplitIncoreOrch}, {}};
-  return createProgramPass(std::move(info), [](const ProgramPtr &p, PassContext &ctx) {
-    return outlineIncoreScopes(p, ctx.diags());
-  });
+  return createProgramPass(
+      PassClass::OutlineIncoreScopes,
+      [](const ProgramPtr &p, PassContext &ctx) { return outlineIncoreScopes(p, ctx.diags()); });
 }
 
 } // namespace pl::passes

@@ -3,7 +3,7 @@
 //
 // Why: kernels and orchestration are compiled and launched separately; everything after this
 // pass works on whole kernel functions (tile lowering, memory planning, codegen).
-// Requires: SSAForm. Establishes: SplitIncoreOrch (no InCore scope is left).
+// Properties: passes/passes.def (after it no InCore scope is left).
 // Parents: Opaque, Orchestration and Graph functions (kernels are never parents). Parameters
 //   are the scope's live-in values in order of first use, outer loop carries included (PyPTO
 //   #369); outputs are the values it defines that are used after it. Tensor parameter

@@ -38,13 +38,35 @@ ir::ProgramPtr Pass::operator()(const ir::ProgramPtr &p) const {
   return out;
 }
 
+const PassInfo &passInfo(PassClass c) {
+  using enum IRProperty; // the property names of passes.def
+#define PL_PROPERTIES(...)                                                                         \
+  IRPropertySet { __VA_ARGS__ }
+  static const PassInfo table[] = {
+#define PL_PASS(id, ClassName, summary, required, produced, invalidated)                           \
+  {id,     #ClassName, PL_PROPERTIES required, PL_PROPERTIES produced, PL_PROPERTIES invalidated,  \
+   summary},
+#include "passes/passes.def"
+  };
+#undef PL_PROPERTIES
+  return table[static_cast<size_t>(c)];
+}
+
 Pass createProgramPass(PassInfo info, ProgramTransform transform) {
   return Pass(std::make_shared<const PassInfo>(std::move(info)), std::move(transform));
 }
 
-Pass createFunctionPass(PassInfo info, FunctionTransform transform) {
-  auto perFunction = [transform = std::move(transform)](const ir::ProgramPtr &p,
-                                                        PassContext &ctx) -> ir::ProgramPtr {
+Pass createProgramPass(PassClass c, ProgramTransform transform) {
+  // The catalogue's PassInfo lives forever: shared without ownership.
+  return Pass(std::shared_ptr<const PassInfo>(std::shared_ptr<void>(), &passInfo(c)),
+              std::move(transform));
+}
+
+namespace {
+/// Maps `transform` over the functions of a program.
+ProgramTransform perFunction(FunctionTransform transform) {
+  return [transform = std::move(transform)](const ir::ProgramPtr &p,
+                                            PassContext &ctx) -> ir::ProgramPtr {
     bool changed = false;
     std::vector<ir::FunctionPtr> fs;
     fs.reserve(p->functions().size());
@@ -58,7 +80,15 @@ Pass createFunctionPass(PassInfo info, FunctionTransform transform) {
     }
     return changed ? p->withFunctions(std::move(fs)) : p;
   };
-  return createProgramPass(std::move(info), std::move(perFunction));
+}
+} // namespace
+
+Pass createFunctionPass(PassClass c, FunctionTransform transform) {
+  return createProgramPass(c, perFunction(std::move(transform)));
+}
+
+Pass createFunctionPass(PassInfo info, FunctionTransform transform) {
+  return createProgramPass(std::move(info), perFunction(std::move(transform)));
 }
 
 std::optional<std::string> PassOptions::take(const std::string &key) {

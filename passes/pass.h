@@ -12,14 +12,25 @@
 
 namespace pl::passes {
 
-/// Static description of a pass.
+/// Static description of a pass. For the catalogue's passes it is generated from
+/// passes/passes.def (passInfo below); tests build their own for synthetic passes.
 struct PassInfo {
   std::string id;   ///< kebab-case, e.g. "convert-to-ssa"
   std::string name; ///< UpperCamel, e.g. "ConvertToSSA"
   IRPropertySet required;
   IRPropertySet produced;
   IRPropertySet invalidated;
+  std::string summary = {}; ///< one line, for --list-passes
 };
+
+/// Every pass of passes/passes.def, named by its class.
+enum class PassClass : uint8_t {
+#define PL_PASS(id, ClassName, ...) ClassName,
+#include "passes/passes.def"
+};
+
+/// The declaration of `c` in passes/passes.def (one object per pass, alive forever).
+const PassInfo &passInfo(PassClass c);
 
 /// Whole-program transform. Returns the new program (the same pointer when nothing changed),
 /// or nullptr after reporting an error to ctx.diags().
@@ -46,6 +57,7 @@ public:
   ir::ProgramPtr operator()(const ir::ProgramPtr &p) const;
 
 private:
+  friend Pass createProgramPass(PassClass, ProgramTransform);
   friend Pass createProgramPass(PassInfo, ProgramTransform);
   Pass(std::shared_ptr<const PassInfo> info, ProgramTransform t)
       : info_(std::move(info)), transform_(std::move(t)) {}
@@ -53,8 +65,12 @@ private:
   ProgramTransform transform_;
 };
 
-Pass createProgramPass(PassInfo info, ProgramTransform transform);
+/// A catalogue pass: its PassInfo is passInfo(c). Every factory in passes/ uses these.
+Pass createProgramPass(PassClass c, ProgramTransform transform);
 /// The program is rebuilt only when some function changed.
+Pass createFunctionPass(PassClass c, FunctionTransform transform);
+/// A pass outside the catalogue (tests' synthetic passes) with its own description.
+Pass createProgramPass(PassInfo info, ProgramTransform transform);
 Pass createFunctionPass(PassInfo info, FunctionTransform transform);
 
 /// Options of one pass instance, from `id{key=value key=value}` or a test's RUN line. Each

@@ -4,6 +4,7 @@
 
 #include "ir/diagnostics.h"
 #include "ir/function.h"
+#include "passes/platform.h"
 
 #include <memory>
 #include <optional>
@@ -57,9 +58,9 @@ public:
   const std::vector<std::shared_ptr<PassInstrument>> &instruments() const { return instruments_; }
   void addInstrument(std::shared_ptr<PassInstrument> i) { instruments_.push_back(std::move(i)); }
 
-  /// "a2a3sim" (default), "a5sim", "a2a3", "a5".
-  const std::string &platform() const { return platform_; }
-  void setPlatform(std::string p) { platform_ = std::move(p); }
+  /// The target platform (passes/platform.h; kDefaultPlatform unless set).
+  Platform platform() const { return platform_; }
+  void setPlatform(Platform p) { platform_ = p; }
 
   MemoryPlanner memoryPlanner() const { return planner_; }
   void setMemoryPlanner(MemoryPlanner m) { planner_ = m; }
@@ -82,7 +83,7 @@ public:
 private:
   VerificationLevel level_ = VerificationLevel::Basic;
   std::vector<std::shared_ptr<PassInstrument>> instruments_;
-  std::string platform_ = "a2a3sim";
+  Platform platform_ = kDefaultPlatform;
   MemoryPlanner planner_ = MemoryPlanner::PyPTO;
   std::set<std::string> disabled_;
   std::unique_ptr<ir::DiagnosticEngine> ownDiags_;

@@ -5,7 +5,7 @@
 
 namespace pl::passes {
 
-#define PL_PASS(id, ClassName, summary) Pass create##ClassName##Pass(PassOptions &opts);
+#define PL_PASS(id, ClassName, ...) Pass create##ClassName##Pass(PassOptions &opts);
 #include "passes/passes.def"
 
 } // namespace pl::passes

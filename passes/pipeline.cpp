@@ -45,6 +45,21 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   return p;
 }
 
+IRPropertySet pipelineInputProperties() { return structuralProperties(); }
+
+std::vector<UnmetRequirement> findUnmetRequirements(const std::vector<Pass> &passes,
+                                                    IRPropertySet input) {
+  std::vector<UnmetRequirement> unmet;
+  IRPropertySet holds = input;
+  for (size_t i = 0; i < passes.size(); ++i) {
+    const Pass &pass = passes[i];
+    if (IRPropertySet missing = pass.required() - holds; !missing.empty())
+      unmet.push_back({i, pass.id(), missing});
+    holds = (holds - pass.invalidated()) | pass.produced();
+  }
+  return unmet;
+}
+
 namespace {
 /// Reports each statement-level expression deeper than ir::kMaxExprDepth (PM004): the
 /// verifiers and passes walk expressions recursively, so this runs first and iteratively.

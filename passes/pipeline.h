@@ -28,4 +28,22 @@ private:
 /// are in it; docs/passes.md lists the missing ones.
 Pipeline buildDefaultPipeline(const PassContext &ctx);
 
+/// What holds on every pipeline input: the structural properties (the parser and the
+/// translator's frontend produce them; Pipeline::run verifies them on the input).
+IRPropertySet pipelineInputProperties();
+
+/// A pass placed where some of its required properties may not hold.
+struct UnmetRequirement {
+  size_t index;       ///< position in the pass list
+  std::string passId; ///< its id
+  IRPropertySet missing;
+};
+
+/// Walks `passes` by their declared properties (passes/passes.def), starting from `input`:
+/// before each pass its required properties must hold; after it, its invalidated ones are
+/// forgotten and its produced ones hold. Returns every pass whose requirements are not met, in
+/// order (empty when the list is well-ordered).
+std::vector<UnmetRequirement> findUnmetRequirements(const std::vector<Pass> &passes,
+                                                    IRPropertySet input);
+
 } // namespace pl::passes

@@ -191,16 +191,10 @@ FunctionPtr sequentializeParallelCopies(const FunctionPtr &f) {
 }
 
 Pass createSequentializeParallelCopiesPass(PassOptions &) {
-  using P = IRProperty;
-  PassInfo info{"sequentialize-parallel-copies",
-                "SequentializeParallelCopies",
-                {P::SSAForm},
-                {P::CarryCopiesSequential},
-                {}};
-  return createFunctionPass(std::move(info), [](const FunctionPtr &f, const Program &,
-                                                PassContext &) {
-    return sequentializeParallelCopies(f);
-  });
+  return createFunctionPass(PassClass::SequentializeParallelCopies,
+                            [](const FunctionPtr &f, const Program &, PassContext &) {
+                              return sequentializeParallelCopies(f);
+                            });
 }
 
 } // namespace pl::passes

@@ -7,8 +7,8 @@
 // if branches yielding the same values in another order, two tiles sharing a planned buffer) —
 // the sequential copies overwrite a value before it is read. Memory planning decides which tiles
 // share bytes, so this runs after it; the emitters then print the copies in order, no analysis.
-// Requires: SSAForm (and runs after InitMemRef / MemoryReuse on kernels: the storage model in
-//   passes/utils/parallel_copies.h reads the MemRefs). Establishes: CarryCopiesSequential.
+// Properties: passes/passes.def. Runs after InitMemRef / MemoryReuse on kernels: the storage
+//   model in passes/utils/parallel_copies.h reads the MemRefs.
 // Rules (every function, every value kind):
 //   - loop yields (destinations: the iter_args), if yields (destinations: the return vars) and,
 //     for tiles, loop entries (destinations: the iter_args, sources: the inits);

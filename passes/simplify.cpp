@@ -323,11 +323,8 @@ FunctionPtr simplifyFunction(const FunctionPtr &f) {
 }
 
 Pass createSimplifyPass(PassOptions &) {
-  PassInfo info{"simplify", "Simplify", /*required=*/{}, /*produced=*/{}, /*invalidated=*/{}};
-  return createFunctionPass(std::move(info),
-                            [](const FunctionPtr &f, const Program &, PassContext &) {
-                              return simplifyFunction(f);
-                            });
+  return createFunctionPass(PassClass::Simplify, [](const FunctionPtr &f, const Program &,
+                                                    PassContext &) { return simplifyFunction(f); });
 }
 
 } // namespace pl::passes

@@ -5,8 +5,8 @@
 // Why: the frontend and the first passes leave `K = 512; Tile<[K, 64]>`, `i * 1 + 0`, guards
 //   like `if (ko == 0)` in loops that run once, and unrolled code full of constants; later
 //   passes (tiling, memory planning, codegen) need constant shapes and straight-line code.
-// Requires / establishes / invalidates: nothing (works on SSA and pre-SSA IR; never leaves an
-//   empty else branch behind).
+// Properties: passes/passes.def. Works on SSA and pre-SSA IR; never leaves an empty else
+//   branch behind.
 // The walk carries: the range of each loop variable (from the bounds of its start and stop
 //   when the step is a constant), the if condition as a fact in the then branch and its
 //   negation in the else branch, and scalar bindings — a scalar bound exactly once (outside

@@ -217,11 +217,7 @@ Pass createUnrollLoopsPass(PassOptions &opts) {
     if (llvm::StringRef(*v).getAsInteger(10, cap) || cap < 0)
       opts.error("max_trip_count must be a non-negative integer, got '" + *v + "'");
   }
-  PassInfo info{"unroll-loops", "UnrollLoops",
-                /*required=*/{},
-                /*produced=*/{IRProperty::UnrollResolved},
-                /*invalidated=*/{IRProperty::NormalizedStmtStructure}};
-  return createFunctionPass(std::move(info),
+  return createFunctionPass(PassClass::UnrollLoops,
                             [cap](const FunctionPtr &f, const Program &, PassContext &ctx) {
                               return unrollLoops(f, ctx.diags(), cap);
                             });

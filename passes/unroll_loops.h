@@ -2,8 +2,8 @@
 //
 // Why: `pl::unroll` asks for straight-line code (e.g. per-stage buffers, compile-time offsets);
 //   later passes (SSA, Simplify, memory planning) then see one statement per iteration.
-// Requires: nothing (runs before ConvertToSSA; SSA input with iter_args is handled too).
-// Establishes: UnrollResolved. Invalidates: NormalizedStmtStructure.
+// Properties: passes/passes.def. Runs before ConvertToSSA; SSA input with iter_args is handled
+//   too.
 // Rewrites: each For of kind Unroll whose start, stop and step evaluate to constants (literals,
 //   or scalars assigned once to a constant) becomes `trip count` copies of its body in order,
 //   with the loop variable replaced by start + k·step everywhere (expressions, types, call

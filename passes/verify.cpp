@@ -31,8 +31,7 @@ Pass createVerifyPass(PassOptions &opts) {
   IRPropertySet props = structuralProperties() & verifiableProperties();
   if (auto list = opts.take("properties"))
     props = parsePropertyList(*list, opts);
-  PassInfo info{"verify", "Verify", {}, {}, {}};
-  return createProgramPass(std::move(info),
+  return createProgramPass(PassClass::Verify,
                            [props](const ir::ProgramPtr &p, PassContext &ctx) -> ir::ProgramPtr {
                              if (!verifyProperties(*p, props, ctx.diags()).empty())
                                return nullptr;

@@ -2,7 +2,7 @@
 //
 // Why: lets pl-opt and the pass tests check a property at any point of a pass list, e.g.
 // `--passes=dce,verify{properties=SSAForm}`.
-// Requires / establishes / invalidates: nothing (it only reports).
+// Properties: passes/passes.def (it only reports).
 // Options: properties=<Name,Name,...> — properties to check (default: the structural ones
 //   that have a verifier). A property without a verifier is an error, never skipped silently.
 // Diagnostics: those of the verifiers (V001-V007, V101-V111, V201-V206, V301-V306,

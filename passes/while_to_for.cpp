@@ -123,9 +123,7 @@ Pass createWhileToForPass(PassOptions &opts) {
   if (auto v = opts.take("brute_force_limit"))
     if (llvm::StringRef(*v).getAsInteger(10, limit) || limit < 0)
       opts.error("brute_force_limit must be a non-negative integer, got '" + *v + "'");
-  PassInfo info{"while-to-for", "WhileToFor", /*required=*/{}, /*produced=*/{},
-                /*invalidated=*/{}};
-  return createFunctionPass(std::move(info),
+  return createFunctionPass(PassClass::WhileToFor,
                             [limit](const FunctionPtr &f, const Program &, PassContext &) {
                               return convertWhileToFor(f, limit);
                             });

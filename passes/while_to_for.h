@@ -3,8 +3,8 @@
 //
 // Why: counted loops are what Simplify, UnrollLoops-style expansion, pipelining and codegen
 //   understand; XLA's while-loop analysis recovers them from loops written as `while`.
-// Requires: nothing (only loops in iter_args form are candidates; pre-SSA whiles stay).
-// Establishes / invalidates: nothing.
+// Properties: passes/passes.def. Only loops in iter_args form are candidates; pre-SSA whiles
+//   stay.
 // Rewrites (reference xla_control_flow.md §4.2), when passes/utils/loop_analysis finds the IV k
 //   of `while (cond) carry (..) -> (..) { body; yield(..) }`, its step C (update `iv ± C`)
 //   and an exact trip count tc (scalars assigned once to constants count as known), the

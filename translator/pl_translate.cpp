@@ -3,14 +3,12 @@
 #include "translator/rewrite.h"
 #include "translator/translate.h"
 
-#include "passes/catalog.h"
+#include "passes/tools/pass_manager_flags.h"
 #include "passes/tools/tool_files.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <list>
 
 using namespace llvm;
 using pl::translator::EmitKind;
@@ -36,7 +34,11 @@ Exit codes: 0 success; 1 errors in the input (diagnostics printed), an input tha
 read or an output that cannot be written; 2 usage or internal error.
 )";
 
-/// Flags, built in main after moving libLLVM's same-named options out of the way.
+/// pl-translate's platforms: those with a code generator (the simulator's).
+bool simulated(const pl::passes::PlatformDesc &d) { return d.simulated; }
+
+/// Flags, built in main after moving libLLVM's same-named options out of the way; the
+/// pass-manager ones are `passManager`.
 struct Options {
   cl::opt<EmitKind> emit{
       "emit", cl::desc("Print one part instead of the rewritten file"),
@@ -53,38 +55,15 @@ struct Options {
                         cl::cat(category)};
   cl::opt<std::string> depfile{"depfile", cl::desc("Write a Make-style depfile for the output"),
                                cl::value_desc("file"), cl::cat(category)};
-  cl::opt<std::string> platform{"platform", cl::desc("Target platform: a2a3sim (default), a5sim"),
-                                cl::init("a2a3sim"), cl::cat(category)};
-  cl::opt<bool> concise{"concise", cl::desc("With --emit=ir/final-ir: omit per-assignment types"),
-                        cl::cat(category)};
   cl::opt<std::string> resourceDir{"resource-dir",
                                    cl::desc("Clang resource directory (builtin headers); default "
                                             "fixed at configure time"),
                                    cl::init(PL_CLANG_RESOURCE_DIR), cl::cat(category)};
-  cl::list<std::string> printAfter{"print-after", cl::desc("Print the IR after this pass"),
-                                   cl::CommaSeparated, cl::value_desc("id"), cl::cat(category)};
-  cl::opt<bool> printAfterAll{"print-after-all", cl::desc("Print the IR after every pass"),
-                              cl::cat(category)};
-  cl::opt<std::string> dumpDir{"dump-dir", cl::desc("Write NN_after_<id>.pir per pass here"),
-                               cl::value_desc("dir"), cl::cat(category)};
-  cl::opt<bool> timePasses{"time-passes", cl::desc("Report the time taken by each pass"),
-                           cl::cat(category)};
-  cl::opt<std::string> verify{"verify", cl::desc("Verification level: none, basic, roundtrip"),
-                              cl::value_desc("level"), cl::cat(category)};
+  pl::tools::PassManagerFlags passManager{category, simulated};
 };
 
-void renameClashingLLVMOptions() {
-  auto &registered = cl::getRegisteredOptions();
-  static std::list<std::string> names; // ArgStr is a reference: keep the text alive
-  for (const char *name : {"print-after", "print-after-all", "dump-dir", "time-passes", "verify",
-                           "concise", "o", "platform", "emit", "depfile", "in-place"}) {
-    auto it = registered.find(name);
-    if (it == registered.end())
-      continue;
-    it->second->setHiddenFlag(cl::ReallyHidden);
-    it->second->setArgStr(names.emplace_back(std::string("llvm-") + name));
-  }
-}
+/// pl-translate's own flag names (renameClashingLLVMOptions adds the shared ones).
+constexpr const char *kOwnFlags[] = {"o", "emit", "depfile", "in-place"};
 
 int usageError(const std::string &msg) {
   errs() << "pl-translate: error: " << msg << "\n";
@@ -141,7 +120,7 @@ std::string checkOutputs(const Options &o, const std::vector<std::string> &files
 } // namespace
 
 int main(int argc, const char **argv) {
-  renameClashingLLVMOptions();
+  pl::tools::renameClashingLLVMOptions(kOwnFlags);
   Options o;
   cl::SetVersionPrinter([](raw_ostream &os) { os << "pl-translate " PL_VERSION "\n"; });
   auto parser = clang::tooling::CommonOptionsParser::create(argc, argv, category,
@@ -155,15 +134,8 @@ int main(int argc, const char **argv) {
     return usageError("-o and --depfile take one input file");
   if (o.inPlace && o.emit != EmitKind::File)
     return usageError("--in-place only applies to the rewritten file, not to --emit");
-  if (o.platform != "a2a3sim" && o.platform != "a5sim")
-    return usageError("unknown platform '" + o.platform + "'; valid platforms: a2a3sim, a5sim");
-  if (!o.verify.empty() && o.verify != "none" && o.verify != "basic" && o.verify != "roundtrip")
-    return usageError("unknown verification level '" + o.verify +
-                      "'; expected none, basic or roundtrip");
-  for (const std::string &id : o.printAfter)
-    if (!pl::passes::findPass(id))
-      return usageError("unknown pass '" + id + "' in --print-after; valid passes: " +
-                        pl::passes::validPassIds());
+  if (std::string err = o.passManager.validate(); !err.empty())
+    return usageError(err);
 
   if (std::string err = checkOutputs(o, files); !err.empty())
     return usageError(err);
@@ -178,14 +150,8 @@ int main(int argc, const char **argv) {
   fo.dslIncludeDir = PL_DSL_INCLUDE_DIR;
   pl::translator::TranslateOptions to;
   to.emit = o.emit;
-  to.concise = o.concise;
-  to.platform = o.platform;
   to.outputName = o.output.empty() || o.output == "-" ? "<stdout>" : o.output.getValue();
-  to.verifyLevel = o.verify;
-  to.printAfter.assign(o.printAfter.begin(), o.printAfter.end());
-  to.printAfterAll = o.printAfterAll;
-  to.dumpDir = o.dumpDir;
-  to.timePasses = o.timePasses;
+  to.passManager = o.passManager.settings();
 
   struct Result {
     std::string file, text;

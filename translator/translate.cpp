@@ -5,7 +5,6 @@
 
 #include "emit/sim/emit_sim.h"
 #include "ir/printer.h"
-#include "passes/instruments.h"
 #include "passes/pipeline.h"
 
 #include "clang/AST/ASTContext.h"
@@ -26,22 +25,6 @@ std::string generatedNamespace(clang::ASTContext &ctx) {
   return ns;
 }
 
-void configure(passes::PassContext &pc, const TranslateOptions &o, ir::DiagnosticEngine &diags) {
-  pc.setDiagnostics(&diags);
-  pc.setPlatform(o.platform);
-  if (!o.verifyLevel.empty())
-    if (auto lvl = passes::parseVerificationLevel(o.verifyLevel))
-      pc.setVerificationLevel(*lvl);
-  if (!o.printAfter.empty() || o.printAfterAll)
-    pc.addInstrument(std::make_shared<passes::PrintAfterInstrument>(
-        std::set<std::string>(o.printAfter.begin(), o.printAfter.end()), o.printAfterAll,
-        o.concise, llvm::errs()));
-  if (!o.dumpDir.empty())
-    pc.addInstrument(std::make_shared<passes::DumpInstrument>(o.dumpDir, o.concise));
-  if (o.timePasses)
-    pc.addInstrument(std::make_shared<passes::TimingInstrument>(llvm::errs()));
-}
-
 } // namespace
 
 std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContext &ctx,
@@ -50,19 +33,20 @@ std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContex
   if (!lf.program)
     return std::nullopt;
   if (opts.emit == EmitKind::IR)
-    return ir::printProgram(*lf.program, {.concise = opts.concise});
+    return ir::printProgram(*lf.program, {.concise = opts.passManager.concise});
   std::vector<EntryPoint> entries;
   ir::ProgramPtr program = addEntryPoints(lf.program, lf.marked, entries, diags);
   if (diags.hasErrors())
     return std::nullopt;
   passes::PassContext pc;
-  configure(pc, opts, diags);
+  pc.setDiagnostics(&diags);
+  tools::configurePassContext(pc, opts.passManager);
   passes::PassContextGuard guard(pc);
   ir::ProgramPtr final = passes::buildDefaultPipeline(pc).run(program);
   if (!final || diags.hasErrors())
     return std::nullopt;
   if (opts.emit == EmitKind::FinalIR)
-    return ir::printProgram(*final, {.concise = opts.concise});
+    return ir::printProgram(*final, {.concise = opts.passManager.concise});
   emit::EmitSimOptions eo;
   eo.namespaceName = generatedNamespace(ctx);
   if (opts.emit == EmitKind::Kernels)

@@ -4,6 +4,7 @@
 #include "translator/frontend.h"
 
 #include "ir/diagnostics.h"
+#include "passes/tools/pass_manager_flags.h"
 
 #include <optional>
 #include <string>
@@ -14,15 +15,9 @@ enum class EmitKind { File, IR, FinalIR, Kernels, Orchestration };
 
 struct TranslateOptions {
   EmitKind emit = EmitKind::File;
-  bool concise = false;
-  std::string platform = "a2a3sim";
   std::string outputName = "-"; ///< for #line in the generated part
-  /// Pass-manager settings forwarded to the PassContext.
-  std::string verifyLevel;
-  std::vector<std::string> printAfter;
-  bool printAfterAll = false;
-  std::string dumpDir;
-  bool timePasses = false;
+  /// Forwarded to the PassContext; `concise` also applies to --emit=ir / final-ir.
+  tools::PassManagerSettings passManager;
 };
 
 /// Translates one lowered file while its AST is alive. Returns the text to write (the rewritten

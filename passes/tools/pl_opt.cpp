@@ -8,8 +8,8 @@
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "passes/catalog.h"
-#include "passes/instruments.h"
 #include "passes/pipeline.h"
+#include "passes/tools/pass_manager_flags.h"
 #include "passes/tools/tool_files.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -19,8 +19,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <list>
-
 using namespace pl;
 namespace cl = llvm::cl;
 
@@ -29,8 +27,9 @@ enum ExitCode { kOk = 0, kUserError = 1, kUsageError = 2 };
 
 cl::OptionCategory category("pl-opt options");
 
-/// The flags. Built in main, after renaming the LLVM library options that share their names
-/// (libLLVM registers --print-after, --print-after-all and --time-passes for its own passes).
+/// pl-opt's own flags; the pass-manager ones are `passManager`. Built in main, after renaming
+/// the LLVM library options that share their names (libLLVM registers --print-after,
+/// --print-after-all and --time-passes for its own passes).
 struct Options {
   cl::opt<std::string> inputFile{cl::Positional, cl::desc("<input.pir | ->"), cl::cat(category)};
   cl::opt<std::string> passList{"passes",
@@ -39,20 +38,6 @@ struct Options {
                                 cl::value_desc("a,b"), cl::cat(category)};
   cl::opt<std::string> pipelineName{"pipeline", cl::desc("Run a named pipeline (only: default)"),
                                     cl::value_desc("default"), cl::cat(category)};
-  cl::list<std::string> printAfter{"print-after", cl::desc("Print the IR after this pass"),
-                                   cl::CommaSeparated, cl::value_desc("id"), cl::cat(category)};
-  cl::opt<bool> printAfterAll{"print-after-all", cl::desc("Print the IR after every pass"),
-                              cl::cat(category)};
-  cl::opt<std::string> dumpDir{"dump-dir", cl::desc("Write NN_after_<id>.pir per pass here"),
-                               cl::value_desc("dir"), cl::cat(category)};
-  cl::opt<bool> timePasses{"time-passes", cl::desc("Report the time taken by each pass"),
-                           cl::cat(category)};
-  cl::opt<std::string> verifyLevel{"verify",
-                                   cl::desc("Verification level: none, basic or roundtrip "
-                                            "(default: $PL_VERIFY_LEVEL or basic)"),
-                                   cl::value_desc("level"), cl::cat(category)};
-  cl::opt<bool> concise{"concise", cl::desc("Print without per-assignment types"),
-                        cl::cat(category)};
   cl::opt<bool> listPasses{"list-passes", cl::desc("List the available passes and exit"),
                            cl::cat(category)};
   cl::opt<std::string> outputFile{"o",
@@ -61,25 +46,11 @@ struct Options {
                                   cl::value_desc("file"), cl::init("-"), cl::cat(category)};
   cl::opt<bool> inPlace{"in-place", cl::desc("Overwrite the input file with the result"),
                         cl::cat(category)};
-  cl::opt<std::string> platform{"platform", cl::desc("Target platform: a2a3sim, a5sim, a2a3, a5"),
-                                cl::value_desc("name"), cl::init("a2a3sim"), cl::cat(category)};
+  tools::PassManagerFlags passManager{category, /*acceptPlatform=*/nullptr}; // every platform
 };
 
-/// Moves libLLVM's options with our names out of the way (to --llvm-<name>, hidden).
-void renameClashingLLVMOptions() {
-  auto &registered = cl::getRegisteredOptions();
-  for (const char *name : {"passes", "pipeline", "print-after", "print-after-all", "dump-dir",
-                           "time-passes", "verify", "concise", "list-passes", "o", "platform",
-                           "in-place"}) {
-    auto it = registered.find(name);
-    if (it == registered.end())
-      continue;
-    static std::list<std::string> newNames; // ArgStr is a reference: keep the text alive
-    cl::Option *opt = it->second;
-    opt->setHiddenFlag(cl::ReallyHidden);
-    opt->setArgStr(newNames.emplace_back(std::string("llvm-") + name));
-  }
-}
+/// pl-opt's own flag names (renameClashingLLVMOptions adds the shared ones).
+constexpr const char *kOwnFlags[] = {"passes", "pipeline", "list-passes", "o", "in-place"};
 
 int usageError(const std::string &msg) {
   llvm::errs() << "pl-opt: error: " << msg << "\n";
@@ -89,7 +60,7 @@ int usageError(const std::string &msg) {
 void printPassList() {
   llvm::outs() << "Passes (id: summary):\n";
   for (auto &e : passes::passCatalog())
-    llvm::outs() << "  " << e.id << ": " << e.summary << "\n";
+    llvm::outs() << "  " << e.info.id << ": " << e.info.summary << "\n";
   passes::PassContext ctx;
   auto def = passes::buildDefaultPipeline(ctx);
   llvm::outs() << "Default pipeline (" << def.passes().size() << " implemented):";
@@ -125,34 +96,11 @@ std::string validateFlags(const Options &o) {
     return "--passes and --pipeline are mutually exclusive";
   if (!o.pipelineName.empty() && o.pipelineName != "default")
     return "unknown pipeline '" + o.pipelineName + "'; valid pipelines: default";
-  if (!o.verifyLevel.empty() && !passes::parseVerificationLevel(o.verifyLevel))
-    return "unknown verification level '" + o.verifyLevel +
-           "'; expected none, basic or roundtrip";
-  static const char *platforms[] = {"a2a3sim", "a5sim", "a2a3", "a5"};
-  if (std::find(std::begin(platforms), std::end(platforms), o.platform.getValue()) ==
-      std::end(platforms))
-    return "unknown platform '" + o.platform + "'; valid platforms: a2a3sim, a5sim, a2a3, a5";
-  for (auto &id : o.printAfter)
-    if (!passes::findPass(id))
-      return "unknown pass '" + id + "' in --print-after; valid passes: " +
-             passes::validPassIds();
+  if (std::string err = o.passManager.validate(); !err.empty())
+    return err;
   if (o.inputFile.empty())
     return "no input file (use '-' for stdin); see --help";
   return validateOutput(o);
-}
-
-void configure(const Options &o, passes::PassContext &ctx) {
-  if (!o.verifyLevel.empty())
-    ctx.setVerificationLevel(*passes::parseVerificationLevel(o.verifyLevel));
-  ctx.setPlatform(o.platform);
-  if (!o.printAfter.empty() || o.printAfterAll)
-    ctx.addInstrument(std::make_shared<passes::PrintAfterInstrument>(
-        std::set<std::string>(o.printAfter.begin(), o.printAfter.end()), o.printAfterAll,
-        o.concise, llvm::errs()));
-  if (!o.dumpDir.empty())
-    ctx.addInstrument(std::make_shared<passes::DumpInstrument>(o.dumpDir, o.concise));
-  if (o.timePasses)
-    ctx.addInstrument(std::make_shared<passes::TimingInstrument>(llvm::errs()));
 }
 
 /// Parses the input; nullptr after printing located diagnostics (or the read error).
@@ -174,7 +122,7 @@ int run(const Options &o) {
   diags.setStream(&llvm::errs());
   passes::PassContext ctx;
   ctx.setDiagnostics(&diags);
-  configure(o, ctx);
+  tools::configurePassContext(ctx, o.passManager.settings());
   passes::Pipeline pipeline;
   ir::DiagnosticEngine flagDiags; // spanless: printed as "pl-opt: error: ..."
   if (!o.passList.empty() && !passes::parsePassList(o.passList, pipeline, flagDiags)) {
@@ -192,7 +140,7 @@ int run(const Options &o) {
   ir::ProgramPtr result = pipeline.run(program);
   if (!result)
     return ctx.hadInternalError() ? kUsageError : kUserError;
-  std::string text = ir::printProgram(*result, {.concise = o.concise});
+  std::string text = ir::printProgram(*result, {.concise = o.passManager.concise()});
   tools::OutputFiles out("pl-opt");
   bool written = out.stage(o.inPlace ? o.inputFile : o.outputFile, text) && out.commit();
   return written ? kOk : kUserError;
@@ -201,7 +149,7 @@ int run(const Options &o) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv); // a crash prints a stack dump naming the running pass
-  renameClashingLLVMOptions();
+  tools::renameClashingLLVMOptions(kOwnFlags);
   Options opts;
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, "pl-opt: run passes on a program in text form\n",

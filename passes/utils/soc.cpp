@@ -51,26 +51,6 @@ const SocDesc &a5Soc() {
   return soc;
 }
 
-const SocDesc *findSoc(std::string_view platform) {
-  if (platform == "a2a3sim" || platform == "a2a3")
-    return &a2a3Soc();
-  if (platform == "a5sim" || platform == "a5")
-    return &a5Soc();
-  return nullptr;
-}
-
-std::string knownPlatforms() { return "a2a3sim, a2a3, a5sim, a5"; }
-
-const SocDesc *resolveSoc(std::string_view platform, const ir::Span &where,
-                          ir::DiagnosticEngine &diags) {
-  if (auto *soc = findSoc(platform))
-    return soc;
-  diags.error("SOC001", where,
-              "unknown platform '" + std::string(platform) + "'; expected one of " +
-                  knownPlatforms());
-  return nullptr;
-}
-
 int64_t alignUp(int64_t n, int64_t align) { return (n + align - 1) / align * align; }
 
 std::optional<int64_t> tileBufferBytes(const ir::TileType &t, int64_t align) {

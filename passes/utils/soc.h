@@ -1,5 +1,5 @@
 // Backend / SoC descriptions (DESIGN.md §6): core kinds, on-chip memory spaces with physical and
-// safe capacities, alignment; looked up from the PassContext platform string.
+// safe capacities, alignment; each platform's SoC is in the platform table (passes/platform.h).
 //
 // The numbers are the same as the simulator's (`dsl/include/pl/sim/platform.hpp`); keep both in
 // sync (tests/passes/soc_test.cpp pins them).
@@ -14,8 +14,6 @@
 #include <vector>
 
 namespace pl::passes {
-
-class PassContext;
 
 enum class CoreKind : uint8_t { AIC, AIV };
 std::string_view coreKindName(CoreKind k); ///< "AIC", "AIV"
@@ -48,15 +46,6 @@ const SocDesc &a2a3Soc();
 /// Ascend 950-class: 18 clusters of 1 AIC (Mat 512, Left 64, Right 64, Acc 256, Bias 4,
 /// LeftScale / RightScale 4) + 2 AIV (Vec 248 KiB physical, 240 safe).
 const SocDesc &a5Soc();
-
-/// `a2a3sim` / `a2a3` → a2a3, `a5sim` / `a5` → a5; nullptr otherwise.
-const SocDesc *findSoc(std::string_view platform);
-/// "a2a3sim, a2a3, a5sim, a5" (for messages).
-std::string knownPlatforms();
-
-/// The SoC of `platform`, or nullptr after reporting SOC001 "unknown platform 'x'" at `where`.
-const SocDesc *resolveSoc(std::string_view platform, const ir::Span &where,
-                          ir::DiagnosticEngine &diags);
 
 /// `n` rounded up to a multiple of `align` (> 0).
 int64_t alignUp(int64_t n, int64_t align);

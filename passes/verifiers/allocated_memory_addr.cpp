@@ -3,7 +3,7 @@
 //
 // Holds when, in every InCore / AIC / AIV function, each `tile.alloc` has an `.addr` aligned to
 // the SoC alignment, allocations of one memory space do not overlap, each ends within the safe
-// capacity of its space on the current PassContext platform (skipped for an unknown platform),
+// capacity of its space on the current PassContext platform,
 // and every constant MemRef offset on a tile lies inside its base allocation.
 //
 // Codes: V921 allocation without an address · V922 misaligned address · V923 two allocations
@@ -39,7 +39,7 @@ std::optional<int64_t> intAttr(const AttrList &kw, std::string_view key) {
 
 class AddrChecker : public IRVisitor {
 public:
-  AddrChecker(DiagnosticEngine &diags, const SocDesc *soc) : diags_(diags), soc_(soc) {}
+  AddrChecker(DiagnosticEngine &diags, const SocDesc &soc) : diags_(diags), soc_(soc) {}
 
   void visitFunction(const Function &f) override {
     if (!isKernel(f.type()))
@@ -64,7 +64,7 @@ public:
                                          "allocate-memory-addr)");
       return;
     }
-    int64_t align = soc_ ? soc_->alignment : 32;
+    int64_t align = soc_.alignment;
     if (*addr % align != 0)
       diags_.error("V922", s.span(), "allocation '" + s.var()->name() + "' at " +
                                          std::to_string(*addr) + " is not aligned to " +
@@ -104,23 +104,23 @@ private:
                            "' in " + std::string(memorySpaceName(space)));
         prev = a;
       }
-      int64_t cap = soc_ ? soc_->safeCapacity(space) : -1;
-      if (prev && cap >= 0 && prev->addr + prev->size > cap)
+      int64_t cap = soc_.safeCapacity(space);
+      if (prev && prev->addr + prev->size > cap)
         diags_.error("V924", f.span(),
                      "kernel '" + f.name() + "' uses " + std::to_string(prev->addr + prev->size) +
-                         " bytes of " + std::string(memorySpaceName(space)) + " but " +
-                         soc_->name + " has " + std::to_string(cap) + " bytes available");
+                         " bytes of " + std::string(memorySpaceName(space)) + " but " + soc_.name +
+                         " has " + std::to_string(cap) + " bytes available");
     }
   }
 
   DiagnosticEngine &diags_;
-  const SocDesc *soc_;
+  const SocDesc &soc_;
   std::unordered_map<const Var *, Placed> placed_;
 };
 } // namespace
 
 void verifyAllocatedMemoryAddr(const Program &p, DiagnosticEngine &diags) {
-  AddrChecker checker(diags, findSoc(PassContext::current().platform()));
+  AddrChecker checker(diags, platformSoc(PassContext::current().platform()));
   checker.visitProgram(p);
 }
 

@@ -39,8 +39,9 @@ void verifyReturnParamsExplicit(const Program &p, DiagnosticEngine &diags) {
       }
       if (it->second < last) {
         diags.error("V952", ret->span(),
-                    "kernel '" + f->name() + "' returns its parameters out of parameter order "
-                    "(run normalize-return-order)");
+                    "kernel '" + f->name() +
+                        "' returns its parameters out of parameter order "
+                        "(run normalize-return-order)");
         break;
       }
       last = it->second;

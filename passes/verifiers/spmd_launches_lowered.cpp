@@ -30,9 +30,10 @@ private:
     if (t.isOp())
       return;
     if (FunctionPtr f = p_.lookup(t.function); f && f->type() == FunctionType::Spmd)
-      diags_.error("V941", span,
-                   "call of the Spmd function '" + t.function +
-                       "' is left; expected its kernels launched directly (run lower-spmd-launches)");
+      diags_.error(
+          "V941", span,
+          "call of the Spmd function '" + t.function +
+              "' is left; expected its kernels launched directly (run lower-spmd-launches)");
   }
   const Program &p_;
   DiagnosticEngine &diags_;

@@ -39,13 +39,13 @@ TEST(IRProperty, SetAlgebra) {
 
 TEST(PassContext, GuardsNestAndRestore) {
   PassContext outer, inner;
-  outer.setPlatform("a5sim");
+  outer.setPlatform(Platform::A5Sim);
   {
     PassContextGuard g1(outer);
-    EXPECT_EQ(PassContext::current().platform(), "a5sim");
+    EXPECT_EQ(PassContext::current().platform(), Platform::A5Sim);
     {
       PassContextGuard g2(inner);
-      EXPECT_EQ(PassContext::current().platform(), "a2a3sim");
+      EXPECT_EQ(PassContext::current().platform(), kDefaultPlatform);
     }
     EXPECT_EQ(&PassContext::current(), &outer);
   }
@@ -66,7 +66,7 @@ TEST(PassContext, EnvironmentSetsTheDefaultLevel) {
 
 TEST(Catalog, LookupAndPassLists) {
   ASSERT_NE(findPass("dce"), nullptr);
-  EXPECT_EQ(findPass("dce")->className, "DCE");
+  EXPECT_EQ(findPass("dce")->info.name, "DCE");
   DiagnosticEngine diags;
   Pipeline p;
   EXPECT_TRUE(parsePassList("dce, verify{properties=SSAForm,UseAfterDef}", p, diags))
