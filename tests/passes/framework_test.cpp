@@ -17,8 +17,8 @@ namespace pl::passes {
 namespace {
 using namespace ir;
 
-TEST(IRProperty, AllFortyTwoHaveRoundTrippingNames) {
-  EXPECT_EQ(kNumIRProperties, 42u); // PyPTO's 41, then CarryCopiesSequential
+TEST(IRProperty, AllFortyThreeHaveRoundTrippingNames) {
+  EXPECT_EQ(kNumIRProperties, 43u); // PyPTO's 41, then CarryCopiesSequential, SpmdLaunchesLowered
   for (unsigned i = 0; i < kNumIRProperties; ++i) {
     auto p = static_cast<IRProperty>(i);
     EXPECT_EQ(parseProperty(propertyName(p)), p);
