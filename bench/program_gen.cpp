@@ -148,7 +148,6 @@ public:
   void visitScope(const Scope &s) override { ++count, IRVisitor::visitScope(s); }
   void visitBreak(const Break &) override { ++count; }
   void visitContinue(const Continue &) override { ++count; }
-  void visitInlineCode(const InlineCode &) override { ++count; }
 };
 
 } // namespace

@@ -12,10 +12,22 @@
 
 namespace pl::ir {
 
+/// Every expression kind, once: the enum, kind names and the node-coverage test derive from it.
+#define PL_EXPR_KINDS(X)                                                                           \
+  X(Var) X(MemRef) X(ConstInt) X(ConstFloat) X(ConstBool) X(Binary) X(Unary) X(Call) X(Submit)     \
+  X(MakeTuple) X(TupleGetItem)
+
 enum class ExprKind : uint8_t {
-  Var, MemRef, ConstInt, ConstFloat, ConstBool, Binary, Unary, Call, Submit, MakeTuple,
-  TupleGetItem
+#define X(n) n,
+  PL_EXPR_KINDS(X)
+#undef X
 };
+inline constexpr size_t kNumExprKinds = 0
+#define X(n) +1
+    PL_EXPR_KINDS(X)
+#undef X
+    ;
+std::string_view exprKindName(ExprKind k); ///< "Var", "TupleGetItem", ...
 
 class Expr {
 public:

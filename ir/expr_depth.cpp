@@ -38,7 +38,11 @@ void children(const Expr &e, std::vector<const Expr *> &out) {
       add(x);
     return;
   case ExprKind::TupleGetItem: return add(static_cast<const TupleGetItem &>(e).tuple());
-  default: return;
+  case ExprKind::Var: // leaves (a MemRef's fields belong to its type)
+  case ExprKind::MemRef:
+  case ExprKind::ConstInt:
+  case ExprKind::ConstFloat:
+  case ExprKind::ConstBool: return;
   }
 }
 } // namespace

@@ -63,7 +63,6 @@ StmtPtr IRMutator::mutateStmt(const StmtPtr &s) {
   case StmtKind::Break: return mutateBreak(down<Break>(s));
   case StmtKind::Continue: return mutateContinue(down<Continue>(s));
   case StmtKind::Scope: return mutateScope(down<Scope>(s));
-  case StmtKind::Inline: return mutateInlineCode(down<InlineCode>(s));
   }
   return s;
 }
@@ -326,26 +325,19 @@ StmtPtr IRMutator::mutateReturn(const std::shared_ptr<const Return> &s) {
   return changed ? Return::make(std::move(vs), s->span()) : s;
 }
 
-/// Attr uses before the body; the "task_id" binding after it, through mutateVarDef.
+/// Attr uses before the body; the task id binding after it, through mutateVarDef.
 StmtPtr IRMutator::mutateScope(const std::shared_ptr<const Scope> &s) {
   bool changed = false;
   AttrList attrs = s->attrs();
   for (auto &a : attrs)
-    if (!Scope::isTaskIdBinding(a))
-      mutateAttrValue(a.second, changed);
+    mutateAttrValue(a.second, changed);
   auto body = mutateBody(s->body(), changed);
-  for (auto &a : attrs) {
-    if (!Scope::isTaskIdBinding(a))
-      continue;
-    VarPtr tid = std::static_pointer_cast<const Var>(std::get<ExprPtr>(a.second));
-    VarPtr ntid = mutateVarDef(tid);
-    changed |= ntid != tid;
-    a.second = ExprPtr(ntid);
-    break;
-  }
+  VarPtr tid = s->taskId() ? mutateVarDef(s->taskId()) : nullptr;
+  changed |= tid != s->taskId();
   if (!changed)
     return s;
-  return Scope::make(s->scopeKind(), s->nameHint(), body, std::move(attrs), s->span());
+  return Scope::make(s->scopeKind(), s->nameHint(), body, std::move(attrs), std::move(tid),
+                     s->span());
 }
 
 ExprPtr IRMutator::mutateBinary(const std::shared_ptr<const Binary> &e) {

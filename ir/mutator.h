@@ -37,7 +37,6 @@ public:
   virtual StmtPtr mutateBreak(const std::shared_ptr<const Break> &s) { return s; }
   virtual StmtPtr mutateContinue(const std::shared_ptr<const Continue> &s) { return s; }
   virtual StmtPtr mutateScope(const std::shared_ptr<const Scope> &s);
-  virtual StmtPtr mutateInlineCode(const std::shared_ptr<const InlineCode> &s) { return s; }
 
   virtual ExprPtr mutateConstInt(const std::shared_ptr<const ConstInt> &e) { return e; }
   virtual ExprPtr mutateConstFloat(const std::shared_ptr<const ConstFloat> &e) { return e; }

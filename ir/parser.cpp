@@ -418,11 +418,6 @@ void Parser::parseStmt(std::vector<StmtPtr> &out) {
   } else if (accept("continue")) {
     expect(";", "after 'continue'");
     s = Continue::make(sp);
-  } else if (accept("inline")) {
-    if (tok().kind != TokKind::String)
-      syntaxError("a string after 'inline'");
-    s = InlineCode::make(toks_[pos_++].text, sp);
-    expect(";", "after the inline code");
   } else if (atTypeStart()) {
     s = parseDeclOrAssign();
   } else if (tok().kind == TokKind::Ident && !isReservedWord(tok().text) && at("=", 1)) {
@@ -673,11 +668,10 @@ StmtPtr Parser::parseScope() {
             "scope binds its task id twice ('-> " + tid->var->name() + "' and a 'task_id' attr)");
   }
   StmtPtr body = parseBody();
-  if (tid) {
+  if (tid)
     declareBinder(*tid);
-    attrs.emplace_back("task_id", ExprPtr(tid->var));
-  }
-  return ir::Scope::make(*kind, std::move(name), body, std::move(attrs), sp);
+  return ir::Scope::make(*kind, std::move(name), body, std::move(attrs),
+                         tid ? tid->var : VarPtr(), sp);
 }
 
 } // namespace detail

@@ -612,11 +612,15 @@ ExprPtr Parser::ascribe(const ExprPtr &e, const TypePtr &t, const Token &at) {
     auto &g = static_cast<const TupleGetItem &>(*e);
     return std::make_shared<const TupleGetItem>(g.tuple(), g.index(), t, sp);
   }
-  default:
-    error("P013", spanOf(at), "a type ascription applies to an operation; expected a call, "
-                              "operator, tuple or tuple element before ':'");
-    return e;
+  case ExprKind::Var:
+  case ExprKind::MemRef:
+  case ExprKind::ConstInt:
+  case ExprKind::ConstFloat:
+  case ExprKind::ConstBool: break;
   }
+  error("P013", spanOf(at), "a type ascription applies to an operation; expected a call, "
+                            "operator, tuple or tuple element before ':'");
+  return e;
 }
 
 // ---- MemRefs ----------------------------------------------------------------------------------

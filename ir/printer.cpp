@@ -449,8 +449,6 @@ void Printer::emitStmt(const StmtPtr &s) {
   case StmtKind::Break: return line("break;");
   case StmtKind::Continue: return line("continue;");
   case StmtKind::Scope: return emitScope(static_cast<const Scope &>(*s));
-  case StmtKind::Inline:
-    return line("inline " + quoteString(static_cast<const InlineCode &>(*s).text()) + ";");
   }
 }
 
@@ -548,16 +546,15 @@ void Printer::emitWhile(const While &s) {
     declare(v);
 }
 
-/// `scope KIND "hint" [[attrs]] -> task_id t { ... }`: the "task_id" binding prints as a
-/// binder after the attr uses and is declared after the body.
+/// `scope KIND "hint" [[attrs]] -> task_id t { ... }`: the task id binding prints as a binder
+/// after the attr uses and is declared after the body.
 void Printer::emitScope(const Scope &s) {
   std::string head = "scope " + std::string(scopeKindName(s.scopeKind()));
   if (!s.nameHint().empty())
     head += " " + quoteString(s.nameHint());
-  AttrList uses = s.useAttrs();
-  if (!uses.empty())
-    head += " " + attrs(uses);
-  VarPtr tid = s.taskIdVar();
+  if (!s.attrs().empty())
+    head += " " + attrs(s.attrs());
+  const VarPtr &tid = s.taskId();
   bool declareTid = false;
   if (tid)
     head += " -> " + binder(tid, declareTid);
@@ -636,9 +633,13 @@ TypePtr Printer::expectedType(const ExprPtr &e) {
     }
     return isCall ? result : submitResultType(result);
   }
-  default:
-    return e->type();
+  case ExprKind::Var:
+  case ExprKind::MemRef:
+  case ExprKind::ConstInt:
+  case ExprKind::ConstFloat:
+  case ExprKind::ConstBool: break;
   }
+  return e->type();
 }
 
 std::string Printer::exprStr(const ExprPtr &e, int minPrec) {

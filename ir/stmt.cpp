@@ -50,6 +50,15 @@ std::optional<ForKind> parseForKind(std::string_view s) {
   return std::nullopt;
 }
 
+std::string_view stmtKindName(StmtKind k) {
+  static constexpr std::string_view names[] = {
+#define X(n) #n,
+      PL_STMT_KINDS(X)
+#undef X
+  };
+  return names[static_cast<size_t>(k)];
+}
+
 std::string_view scopeKindName(ScopeKind k) { return kScopeKinds[static_cast<size_t>(k)]; }
 std::optional<ScopeKind> parseScopeKind(std::string_view s) {
   for (size_t i = 0; i < kScopeKinds.size(); ++i)

@@ -1,13 +1,25 @@
-// IR statements: Assign, Eval, Seq, If, For, While, Yield, Return, Break, Continue, Scope, Inline.
+// IR statements: Assign, Eval, Seq, If, For, While, Yield, Return, Break, Continue, Scope.
 #pragma once
 
 #include "ir/expr.h"
 
 namespace pl::ir {
 
+/// Every statement kind, once: the enum, kind names and the node-coverage test derive from it.
+#define PL_STMT_KINDS(X)                                                                           \
+  X(Assign) X(Eval) X(Seq) X(If) X(For) X(While) X(Yield) X(Return) X(Break) X(Continue) X(Scope)
+
 enum class StmtKind : uint8_t {
-  Assign, Eval, Seq, If, For, While, Yield, Return, Break, Continue, Scope, Inline
+#define X(n) n,
+  PL_STMT_KINDS(X)
+#undef X
 };
+inline constexpr size_t kNumStmtKinds = 0
+#define X(n) +1
+    PL_STMT_KINDS(X)
+#undef X
+    ;
+std::string_view stmtKindName(StmtKind k); ///< "Assign", "Scope", ...
 
 class Stmt {
 public:
@@ -210,8 +222,7 @@ public:
 
 /// Region kinds that outline passes turn into functions. Kind-specific fields live in attrs:
 /// InCore "split"; Hierarchy "level", "role"; Spmd "core_num", "sync_start"; Runtime "manual";
-/// any kind: "deps" (task ids, uses), "task_id" (the Var bound to the region's task id: a binding
-/// site, visible after the scope; see Scope::taskIdVar).
+/// any kind: "deps" (task ids, uses). The region's task id is the `taskId` field, not an attr.
 enum class ScopeKind : uint8_t { InCore, Cluster, Hierarchy, Spmd, SplitAiv, Runtime, CommDomain, Graph };
 std::string_view scopeKindName(ScopeKind k); ///< "incore", "cluster", ...
 std::optional<ScopeKind> parseScopeKind(std::string_view s);
@@ -219,39 +230,23 @@ std::optional<ScopeKind> parseScopeKind(std::string_view s);
 /// An SSA-transparent region (PyPTO's ScopeStmt family).
 class Scope final : public Stmt {
 public:
-  Scope(ScopeKind k, std::string nameHint, StmtPtr body, AttrList attrs, Span s = {})
+  Scope(ScopeKind k, std::string nameHint, StmtPtr body, AttrList attrs, VarPtr taskId,
+        Span s = {})
       : Stmt(StmtKind::Scope, std::move(s)), scopeKind_(k), nameHint_(std::move(nameHint)),
-        body_(std::move(body)), attrs_(std::move(attrs)) {}
+        body_(std::move(body)), attrs_(std::move(attrs)), taskId_(std::move(taskId)) {}
   static StmtPtr make(ScopeKind k, std::string nameHint, StmtPtr body, AttrList attrs = {},
-                      Span s = {}) {
+                      VarPtr taskId = nullptr, Span s = {}) {
     return std::make_shared<const Scope>(k, std::move(nameHint), std::move(body),
-                                         std::move(attrs), std::move(s));
+                                         std::move(attrs), std::move(taskId), std::move(s));
   }
   ScopeKind scopeKind() const { return scopeKind_; }
   const std::string &nameHint() const { return nameHint_; }
   const StmtPtr &body() const { return body_; }
+  /// Uses only (every attr expression, "deps" included, reads values defined before the scope).
   const AttrList &attrs() const { return attrs_; }
-  /// Whether `attr` is the "task_id" binding: a plain Var (not a MemRef) bound by the scope and
-  /// visible after it. Every other attr expression, "deps" included, is a use.
-  static bool isTaskIdBinding(const std::pair<std::string, AttrValue> &attr) {
-    auto *e = std::get_if<ExprPtr>(&attr.second);
-    return attr.first == "task_id" && e && *e && (*e)->kind() == ExprKind::Var;
-  }
-  /// The Var bound by the "task_id" attr, or null.
-  VarPtr taskIdVar() const {
-    for (auto &a : attrs_)
-      if (isTaskIdBinding(a))
-        return std::static_pointer_cast<const Var>(std::get<ExprPtr>(a.second));
-    return nullptr;
-  }
-  /// attrs() without the "task_id" binding, in order.
-  AttrList useAttrs() const {
-    AttrList out;
-    for (auto &a : attrs_)
-      if (!isTaskIdBinding(a))
-        out.push_back(a);
-    return out;
-  }
+  /// The Var bound to the region's task id, or null: a binding site, defined after the body and
+  /// visible after the scope (not in its attrs or body).
+  const VarPtr &taskId() const { return taskId_; }
   static bool classof(const Stmt *s) { return s->kind() == StmtKind::Scope; }
 
 private:
@@ -259,20 +254,7 @@ private:
   std::string nameHint_;
   StmtPtr body_;
   AttrList attrs_;
-};
-
-/// Verbatim target-language text, treated as an opaque leaf.
-class InlineCode final : public Stmt {
-public:
-  InlineCode(std::string text, Span s = {}) : Stmt(StmtKind::Inline, std::move(s)), text_(std::move(text)) {}
-  static StmtPtr make(std::string text, Span s = {}) {
-    return std::make_shared<const InlineCode>(std::move(text), std::move(s));
-  }
-  const std::string &text() const { return text_; }
-  static bool classof(const Stmt *s) { return s->kind() == StmtKind::Inline; }
-
-private:
-  std::string text_;
+  VarPtr taskId_;
 };
 
 /// The last statement of a block (the statement itself when it is not a Seq); nullptr for an

@@ -1,36 +1,38 @@
-// Structural equality and first-mismatch description of IR trees (names and spans ignored).
+// Structural equality, hashing and first-mismatch description of IR trees (names and spans
+// ignored), all three from one walk.
+//
+// The walk (class Walk) visits two trees side by side. Every compared leaf goes through
+// `agree(what, lhs, rhs, ...)`: comparing, it checks lhs == rhs and describes a mismatch;
+// hashing, it runs on (tree, tree) and mixes lhs into the hash instead. Equality and hashing are
+// therefore the same traversal over the same fields, so equal trees hash equally by
+// construction (there is no second, mirrored traversal to keep in step).
 //
 // Variables: a binding site (param, Assign target, loop var, iter_arg var, If/For/While return
-// var, a Scope's "task_id" var) binds the lhs Var to the rhs Var, bijectively; later uses must
-// follow that map. Re-binding the same pair again is allowed (non-SSA IR assigns one Var several
-// times). A Scope's "task_id" binding is compared after the body, not as one of its attrs (its
-// position among the attrs does not matter). A MemRef is bound on first sight (it is "defined"
-// by the tile type that mentions it) after its fields compare equal; an unbound MemRef base is
-// bound the same way. Other free variables compare by identity unless `mapFreeVars`, which binds
-// them on first sight. The hash numbers binding sites in traversal order and hashes uses by that
-// number; free variables hash by `Var::id()`, so the hash (structural_hash.cpp, which mirrors
-// this traversal) is consistent with the identity mode.
+// var, a Scope's task id) binds the lhs Var to the rhs Var, bijectively; later uses must follow
+// that map. Re-binding the same pair again is allowed (non-SSA IR assigns one Var several
+// times). A Scope's task id is bound after its body. A MemRef is bound on first sight (it is
+// "defined" by the tile type that mentions it) after its fields compare equal; an unbound MemRef
+// base is bound the same way. Other free variables compare by identity unless `mapFreeVars`,
+// which binds them on first sight. Hashing numbers the bindings in walk order and hashes a use by
+// its number; a free variable hashes by `Var::id()` (identity mode) or its number (mapFreeVars).
 #include "ir/structural_equal.h"
 #include "ir/op_registry.h"
 
 #include <bit>
 #include <cstdio>
+#include <type_traits>
 #include <unordered_map>
 
 namespace pl::ir {
 
 namespace {
 
-constexpr const char *kExprKinds[] = {"Var",       "MemRef",    "ConstInt",    "ConstFloat",
-                                      "ConstBool", "Binary",    "Unary",       "Call",
-                                      "Submit",    "MakeTuple", "TupleGetItem"};
-constexpr const char *kStmtKinds[] = {"Assign", "Eval",   "Seq",   "If",       "For",   "While",
-                                      "Yield",  "Return", "Break", "Continue", "Scope", "Inline"};
 constexpr const char *kTypeKinds[] = {"Unknown", "Scalar", "Tensor", "Tile",
                                       "Tuple",   "MemRef", "Ptr",    "Array"};
 
-const char *kindName(ExprKind k) { return kExprKinds[static_cast<size_t>(k)]; }
-const char *kindName(StmtKind k) { return kStmtKinds[static_cast<size_t>(k)]; }
+// (The kind names are string literals, so data() is NUL-terminated.)
+const char *kindName(ExprKind k) { return exprKindName(k).data(); }
+const char *kindName(StmtKind k) { return stmtKindName(k).data(); }
 const char *kindName(TypeKind k) { return kTypeKinds[static_cast<size_t>(k)]; }
 
 std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
@@ -127,8 +129,34 @@ template <typename T, typename F> std::string optStr(const std::optional<T> &o, 
   return o ? std::string(name(*o)) : std::string("<none>");
 }
 
+/// Hash input for one compared leaf value (every type `agree` is called with).
+struct Mixer {
+  uint64_t h = 0;
+  void mix(uint64_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); }
+  template <typename T> void value(const T &x) {
+    if constexpr (std::is_same_v<T, std::string>)
+      mix(std::hash<std::string>{}(x));
+    else if constexpr (std::is_pointer_v<T>)
+      mix(reinterpret_cast<uintptr_t>(x));
+    else if constexpr (std::is_enum_v<T> || std::is_integral_v<T>)
+      mix(static_cast<uint64_t>(x));
+    else if constexpr (requires { x.has_value(); }) { // std::optional
+      mix(x.has_value());
+      if (x)
+        value(*x);
+    } else if constexpr (requires { x.first; }) { // std::pair
+      value(x.first);
+      value(x.second);
+    } else { // std::vector
+      mix(x.size());
+      for (auto &e : x)
+        value(e);
+    }
+  }
+};
+
 //===----------------------------------------------------------------------===//
-// Equality
+// The walk: equality, or (on one tree twice) hashing
 //===----------------------------------------------------------------------===//
 
 struct PathElem {
@@ -144,7 +172,10 @@ struct PathElem {
 
 class Equal {
 public:
-  explicit Equal(bool mapFreeVars) : mapFree_(mapFreeVars) {}
+  /// With `hashing`, call each entry point with the same tree on both sides and read hash().
+  explicit Equal(bool mapFreeVars, bool hashing = false)
+      : mapFree_(mapFreeVars), hashing_(hashing) {}
+  size_t hash() const { return mixer_.h; }
 
   bool program(const Program &a, const Program &b);
   bool function(const Function &a, const Function &b);
@@ -161,16 +192,51 @@ private:
     Equal &eq;
   };
 
+  /// Tags mixed at fixed points of the walk (what kind of variable event follows).
+  enum Tag : uint64_t { Def = 0x51, Redef, Use, Free };
+
   bool fail(const std::string &msg);
-  template <typename F> bool check(bool ok, const char *what, F sides) {
-    if (ok)
+  /// The one leaf comparison: x == y (else a mismatch naming `what` and both sides, rendered by
+  /// `sides`), or, hashing, x mixed into the hash.
+  template <typename T, typename F> bool agree(const char *what, const T &x, const T &y, F sides) {
+    return agreeMsg(x, y, [&] {
+      auto [l, r] = sides();
+      return std::string(what) + ": lhs " + l + " vs rhs " + r;
+    });
+  }
+  /// agree() with the whole mismatch message from `message`.
+  template <typename T, typename F> bool agreeMsg(const T &x, const T &y, F message) {
+    if (hashing_) {
+      mixer_.value(x);
       return true;
-    auto [l, r] = sides();
-    return fail(std::string(what) + ": lhs " + l + " vs rhs " + r);
+    }
+    return x == y || fail(message());
+  }
+  /// Hashing: mixes a variable event and, for a bound Var, its binding number. (Comparing,
+  /// the bijection maps check the same event.)
+  void mark(Tag t, const Var *bound = nullptr) {
+    if (!hashing_)
+      return;
+    mixer_.mix(t);
+    if (bound)
+      mixer_.mix(numberOf(bound));
+  }
+  /// The binding number of a bound Var (hashing).
+  uint64_t numberOf(const Var *v) const {
+    auto it = numbers_.find(v);
+    return it == numbers_.end() ? 0 : it->second;
+  }
+  /// Renders two integers for a mismatch message.
+  template <typename T> static auto nums(T x, T y) {
+    return [=] { return std::pair{std::to_string(x), std::to_string(y)}; };
+  }
+  /// 0 for null, else 1 + the node's kind: presence and kind compared at once.
+  template <typename P> static unsigned kindKey(const P &n) {
+    return n ? 1u + static_cast<unsigned>(n->kind()) : 0u;
   }
   template <typename T, typename F>
   bool list(const char *label, const std::vector<T> &a, const std::vector<T> &b, F each) {
-    if (!check(a.size() == b.size(), label, [&] {
+    if (!agree(label, a.size(), b.size(), [&] {
           return std::pair{std::to_string(a.size()) + " entries",
                            std::to_string(b.size()) + " entries"};
         }))
@@ -198,9 +264,12 @@ private:
     return type(a, b);
   }
 
+  /// Binds a to b; hashing, numbers a in binding order.
   void bind(const Var *a, const Var *b) {
     l2r_[a] = b;
     r2l_[b] = a;
+    if (hashing_)
+      numbers_.emplace(a, numbers_.size());
   }
   bool defVar(const VarPtr &a, const VarPtr &b);
   bool defVars(const char *label, const std::vector<VarPtr> &a, const std::vector<VarPtr> &b) {
@@ -230,7 +299,10 @@ private:
   bool tileView(const TileView &a, const TileView &b);
 
   bool mapFree_;
+  bool hashing_;
+  Mixer mixer_;
   std::unordered_map<const Var *, const Var *> l2r_, r2l_;
+  std::unordered_map<const Var *, uint64_t> numbers_; ///< hashing: binding order
   std::vector<PathElem> path_;
   std::optional<std::string> mismatch_;
 };
@@ -257,10 +329,12 @@ bool Equal::fail(const std::string &msg) {
 }
 
 bool Equal::defVar(const VarPtr &a, const VarPtr &b) {
-  if (!a || !b)
-    return check(!a && !b, "var", [&] {
-      return std::pair{a ? describeVar(*a) : "<null>", b ? describeVar(*b) : "<null>"};
-    });
+  if (!agree("var", a != nullptr, b != nullptr, [&] {
+        return std::pair{a ? describeVar(*a) : "<null>", b ? describeVar(*b) : "<null>"};
+      }))
+    return false;
+  if (!a)
+    return true;
   if (isa<MemRef>(a) || isa<MemRef>(b))
     return useVar(*a, *b);
   if (!typeAt("type", a->type(), b->type()))
@@ -268,30 +342,36 @@ bool Equal::defVar(const VarPtr &a, const VarPtr &b) {
   auto ia = l2r_.find(a.get());
   auto ib = r2l_.find(b.get());
   if (ia == l2r_.end() && ib == r2l_.end()) {
+    mark(Def);
     bind(a.get(), b.get());
     return true;
   }
-  if (ia != l2r_.end() && ia->second == b.get())
-    return true; // re-definition of an already bound pair (non-SSA form)
+  if (ia != l2r_.end() && ia->second == b.get()) { // re-definition of a bound pair (non-SSA)
+    mark(Redef, a.get());
+    return true;
+  }
   return fail("definition: lhs " + describeVar(*a) + " vs rhs " + describeVar(*b) +
               ": already bound to different variables");
 }
 
 bool Equal::useVar(const Var &a, const Var &b) {
   auto sides = [&] { return "lhs " + describeVar(a) + " vs rhs " + describeVar(b); };
-  if (a.kind() != b.kind())
-    return fail("variable kind: " + sides());
+  if (!agree("variable kind", a.kind(), b.kind(),
+             [&] { return std::pair{describeVar(a), describeVar(b)}; }))
+    return false;
   if (auto it = l2r_.find(&a); it != l2r_.end()) {
-    if (it->second == &b)
-      return true;
-    return fail(sides() + ": lhs is bound to rhs " + describeVar(*it->second));
+    if (it->second != &b)
+      return fail(sides() + ": lhs is bound to rhs " + describeVar(*it->second));
+    mark(Use, &a);
+    return true;
   }
   if (auto it = r2l_.find(&b); it != r2l_.end())
     return fail(sides() + ": rhs is bound to lhs " + describeVar(*it->second));
   if (isa<MemRef>(&a))
     return memref(static_cast<const MemRef &>(a), static_cast<const MemRef &>(b));
-  if (!mapFree_)
-    return &a == &b || fail(sides() + ": different free variables");
+  mark(Free);
+  if (!mapFree_) // identity; ids are unique, so equal ids mean the same Var
+    return agreeMsg(a.id(), b.id(), [&] { return sides() + ": different free variables"; });
   if (!typeAt("type", a.type(), b.type()))
     return false;
   bind(&a, &b);
@@ -300,34 +380,20 @@ bool Equal::useVar(const Var &a, const Var &b) {
 
 bool Equal::memref(const MemRef &a, const MemRef &b) {
   Step s(*this, {"memref", -1, nullptr, nullptr, a.name()});
-  auto num = [](int64_t x) { return std::to_string(x); };
-  if (!check(a.size() == b.size(), "size",
-             [&] {
-               return std::pair{num(a.size()), num(b.size())};
-             }) ||
-      !check(a.pinned() == b.pinned(), "pinned",
-             [&] {
-               return std::pair{num(a.pinned()), num(b.pinned())};
-             }) ||
-      !check(a.slotCount() == b.slotCount(), "slot_count",
-             [&] {
-               return std::pair{num(a.slotCount()), num(b.slotCount())};
-             }) ||
-      !check(a.slotIndex() == b.slotIndex(), "slot_index", [&] {
-        return std::pair{num(a.slotIndex()), num(b.slotIndex())};
-      }))
+  if (!agree("size", a.size(), b.size(), nums(a.size(), b.size())) ||
+      !agree("pinned", a.pinned(), b.pinned(), nums(a.pinned(), b.pinned())) ||
+      !agree("slot_count", a.slotCount(), b.slotCount(), nums(a.slotCount(), b.slotCount())) ||
+      !agree("slot_index", a.slotIndex(), b.slotIndex(), nums(a.slotIndex(), b.slotIndex())))
     return false;
   {
     Step sb(*this, {"base"});
-    if (!a.base() || !b.base()) {
-      if (!check(!a.base() && !b.base(), "base", [&] {
-            return std::pair{a.base() ? describeVar(*a.base()) : "<null>",
-                             b.base() ? describeVar(*b.base()) : "<null>"};
-          }))
-        return false;
-    } else if (!memrefBase(*a.base(), *b.base())) {
+    if (!agree("base", a.base() != nullptr, b.base() != nullptr, [&] {
+          return std::pair{a.base() ? describeVar(*a.base()) : "<null>",
+                           b.base() ? describeVar(*b.base()) : "<null>"};
+        }))
       return false;
-    }
+    if (a.base() && !memrefBase(*a.base(), *b.base()))
+      return false;
   }
   if (!exprAt("byte_offset", a.byteOffset(), b.byteOffset()))
     return false;
@@ -343,6 +409,7 @@ bool Equal::memrefBase(const Var &a, const Var &b) {
     return useVar(a, b);
   if (!typeAt("type", a.type(), b.type()))
     return false;
+  mark(Def);
   bind(&a, &b);
   return true;
 }
@@ -359,7 +426,7 @@ bool Equal::iterArgs(const std::vector<IterArg> &a, const std::vector<IterArg> &
 
 bool Equal::attrs(const char *label, const AttrList &a, const AttrList &b) {
   return list(label, a, b, [&](const auto &x, const auto &y) {
-    if (!check(x.first == y.first, "key", [&] {
+    if (!agree("key", x.first, y.first, [&] {
           return std::pair{quote(x.first), quote(y.first)};
         }))
       return false;
@@ -369,7 +436,7 @@ bool Equal::attrs(const char *label, const AttrList &a, const AttrList &b) {
 }
 
 bool Equal::attrValue(const AttrValue &a, const AttrValue &b) {
-  if (!check(a.index() == b.index(), "value kind", [&] {
+  if (!agree("value kind", a.index(), b.index(), [&] {
         return std::pair{attrStr(a), attrStr(b)};
       }))
     return false;
@@ -378,7 +445,7 @@ bool Equal::attrValue(const AttrValue &a, const AttrValue &b) {
         using T = std::decay_t<decltype(x)>;
         const T &y = std::get<T>(b);
         if constexpr (std::is_same_v<T, double>)
-          return check(std::bit_cast<uint64_t>(x) == std::bit_cast<uint64_t>(y), "value", [&] {
+          return agree("value", std::bit_cast<uint64_t>(x), std::bit_cast<uint64_t>(y), [&] {
             return std::pair{floatStr(x), floatStr(y)};
           });
         else if constexpr (std::is_same_v<T, ExprPtr>)
@@ -386,24 +453,27 @@ bool Equal::attrValue(const AttrValue &a, const AttrValue &b) {
         else if constexpr (std::is_same_v<T, ExprList>)
           return exprs("elements", x, y);
         else
-          return check(x == y, "value", [&] { return std::pair{attrStr(a), attrStr(b)}; });
+          return agree("value", x, y, [&] { return std::pair{attrStr(a), attrStr(b)}; });
       },
       a);
 }
 
 bool Equal::target(const CallTarget &a, const CallTarget &b) {
-  bool ok = a.op == b.op && (a.op || a.function == b.function);
-  return check(ok, "target", [&] { return std::pair{quote(a.name()), quote(b.name())}; });
+  auto key = [](const CallTarget &t) { return std::pair{t.op, t.op ? std::string() : t.function}; };
+  return agree("target", key(a), key(b),
+               [&] { return std::pair{quote(a.name()), quote(b.name())}; });
 }
 
 bool Equal::expr(const ExprPtr &a, const ExprPtr &b) {
-  if (!a || !b || a->kind() != b->kind())
-    return check(!a && !b, "expr", [&] {
-      auto side = [](const ExprPtr &e) {
-        return e ? std::string(kindName(e->kind())) + " " + brief(e) : std::string("<null>");
-      };
-      return std::pair{side(a), side(b)};
-    });
+  if (!agree("expr", kindKey(a), kindKey(b), [&] {
+        auto side = [](const ExprPtr &e) {
+          return e ? std::string(kindName(e->kind())) + " " + brief(e) : std::string("<null>");
+        };
+        return std::pair{side(a), side(b)};
+      }))
+    return false;
+  if (!a)
+    return true;
   if (auto *va = dynCast<Var>(a))
     return useVar(*va, static_cast<const Var &>(*b));
   if (!exprFields(a, b))
@@ -412,22 +482,22 @@ bool Equal::expr(const ExprPtr &a, const ExprPtr &b) {
 }
 
 bool Equal::exprFields(const ExprPtr &a, const ExprPtr &b) {
-  auto value = [&](bool ok) {
-    return check(ok, "value", [&] { return std::pair{brief(a), brief(b)}; });
+  auto value = [&](auto x, auto y) {
+    return agree("value", x, y, [&] { return std::pair{brief(a), brief(b)}; });
   };
   switch (a->kind()) {
   case ExprKind::ConstInt:
-    return value(static_cast<const ConstInt &>(*a).value() ==
+    return value(static_cast<const ConstInt &>(*a).value(),
                  static_cast<const ConstInt &>(*b).value());
   case ExprKind::ConstFloat:
-    return value(std::bit_cast<uint64_t>(static_cast<const ConstFloat &>(*a).value()) ==
+    return value(std::bit_cast<uint64_t>(static_cast<const ConstFloat &>(*a).value()),
                  std::bit_cast<uint64_t>(static_cast<const ConstFloat &>(*b).value()));
   case ExprKind::ConstBool:
-    return value(static_cast<const ConstBool &>(*a).value() ==
+    return value(static_cast<const ConstBool &>(*a).value(),
                  static_cast<const ConstBool &>(*b).value());
   case ExprKind::Binary: {
     auto &x = static_cast<const Binary &>(*a), &y = static_cast<const Binary &>(*b);
-    return check(x.op() == y.op(), "op",
+    return agree("op", x.op(), y.op(),
                  [&] {
                    return std::pair{std::string(binaryOpName(x.op())),
                                     std::string(binaryOpName(y.op()))};
@@ -436,7 +506,7 @@ bool Equal::exprFields(const ExprPtr &a, const ExprPtr &b) {
   }
   case ExprKind::Unary: {
     auto &x = static_cast<const Unary &>(*a), &y = static_cast<const Unary &>(*b);
-    return check(x.op() == y.op(), "op",
+    return agree("op", x.op(), y.op(),
                  [&] {
                    return std::pair{std::string(unaryOpName(x.op())),
                                     std::string(unaryOpName(y.op()))};
@@ -452,7 +522,7 @@ bool Equal::exprFields(const ExprPtr &a, const ExprPtr &b) {
                  static_cast<const MakeTuple &>(*b).elements());
   case ExprKind::TupleGetItem: {
     auto &x = static_cast<const TupleGetItem &>(*a), &y = static_cast<const TupleGetItem &>(*b);
-    return check(x.index() == y.index(), "index",
+    return agree("index", x.index(), y.index(),
                  [&] {
                    return std::pair{std::to_string(x.index()), std::to_string(y.index())};
                  }) &&
@@ -474,11 +544,11 @@ bool Equal::submit(const Submit &a, const Submit &b) {
   auto flag = [](bool v) { return std::string(v ? "true" : "false"); };
   return target(a.target(), b.target()) && exprs("args", a.args(), b.args()) &&
          exprs("deps", a.deps(), b.deps()) && exprAt("core_num", a.coreNum(), b.coreNum()) &&
-         check(a.syncStart() == b.syncStart(), "sync_start",
+         agree("sync_start", a.syncStart(), b.syncStart(),
                [&] {
                  return std::pair{flag(a.syncStart()), flag(b.syncStart())};
                }) &&
-         check(a.allowEarlyResolve() == b.allowEarlyResolve(), "allow_early_resolve",
+         agree("allow_early_resolve", a.allowEarlyResolve(), b.allowEarlyResolve(),
                [&] {
                  return std::pair{flag(a.allowEarlyResolve()), flag(b.allowEarlyResolve())};
                }) &&
@@ -486,14 +556,14 @@ bool Equal::submit(const Submit &a, const Submit &b) {
 }
 
 bool Equal::stmt(const StmtPtr &a, const StmtPtr &b) {
-  if (!a || !b || a->kind() != b->kind())
-    return check(!a && !b, "stmt", [&] {
-      auto side = [](const StmtPtr &s) {
-        return s ? std::string(kindName(s->kind())) : std::string("<null>");
-      };
-      return std::pair{side(a), side(b)};
-    });
-  return stmtFields(*a, *b);
+  if (!agree("stmt", kindKey(a), kindKey(b), [&] {
+        auto side = [](const StmtPtr &s) {
+          return s ? std::string(kindName(s->kind())) : std::string("<null>");
+        };
+        return std::pair{side(a), side(b)};
+      }))
+    return false;
+  return !a || stmtFields(*a, *b);
 }
 
 bool Equal::stmtFields(const Stmt &a, const Stmt &b) {
@@ -526,23 +596,17 @@ bool Equal::stmtFields(const Stmt &a, const Stmt &b) {
     return true;
   case StmtKind::Scope: {
     auto &x = static_cast<const Scope &>(a), &y = static_cast<const Scope &>(b);
-    return check(x.scopeKind() == y.scopeKind(), "scope kind",
+    return agree("scope kind", x.scopeKind(), y.scopeKind(),
                  [&] {
                    return std::pair{std::string(scopeKindName(x.scopeKind())),
                                     std::string(scopeKindName(y.scopeKind()))};
                  }) &&
-           check(x.nameHint() == y.nameHint(), "name_hint",
+           agree("name_hint", x.nameHint(), y.nameHint(),
                  [&] {
                    return std::pair{quote(x.nameHint()), quote(y.nameHint())};
                  }) &&
-           attrs("attrs", x.useAttrs(), y.useAttrs()) && stmtAt("body", x.body(), y.body()) &&
-           taskIdDef(x.taskIdVar(), y.taskIdVar());
-  }
-  case StmtKind::Inline: {
-    auto &x = static_cast<const InlineCode &>(a), &y = static_cast<const InlineCode &>(b);
-    return check(x.text() == y.text(), "text", [&] {
-      return std::pair{quote(x.text()), quote(y.text())};
-    });
+           attrs("attrs", x.attrs(), y.attrs()) && stmtAt("body", x.body(), y.body()) &&
+           taskIdDef(x.taskId(), y.taskId());
   }
   }
   return true;
@@ -558,7 +622,7 @@ bool Equal::seq(const Seq &a, const Seq &b) {
       return false;
   }
   // Reported after the common prefix so that the message points at the first extra statement.
-  return check(xs.size() == ys.size(), "statement count", [&] {
+  return agree("statement count", xs.size(), ys.size(), [&] {
     auto side = [&](const std::vector<StmtPtr> &v) {
       std::string s = std::to_string(v.size());
       if (v.size() > n && v[n])
@@ -579,7 +643,7 @@ bool Equal::forStmt(const For &a, const For &b) {
   if (!exprAt("start", a.start(), b.start()) || !exprAt("stop", a.stop(), b.stop()) ||
       !exprAt("step", a.step(), b.step()))
     return false;
-  if (!check(a.forKind() == b.forKind(), "kind", [&] {
+  if (!agree("kind", a.forKind(), b.forKind(), [&] {
         return std::pair{std::string(forKindName(a.forKind())),
                          std::string(forKindName(b.forKind()))};
       }))
@@ -602,13 +666,15 @@ bool Equal::whileStmt(const While &a, const While &b) {
 }
 
 bool Equal::type(const TypePtr &a, const TypePtr &b) {
-  if (!a || !b || a->kind() != b->kind())
-    return check(!a && !b, "type kind", [&] {
-      auto side = [](const TypePtr &t) { return std::string(t ? kindName(t->kind()) : "<null>"); };
-      return std::pair{side(a), side(b)};
-    });
+  if (!agree("type kind", kindKey(a), kindKey(b), [&] {
+        auto side = [](const TypePtr &t) { return std::string(t ? kindName(t->kind()) : "<null>"); };
+        return std::pair{side(a), side(b)};
+      }))
+    return false;
+  if (!a)
+    return true;
   auto dtypes = [&](DataType x, DataType y) {
-    return check(x == y, "dtype", [&] {
+    return agree("dtype", x, y, [&] {
       return std::pair{std::string(dtypeName(x)), std::string(dtypeName(y))};
     });
   };
@@ -630,13 +696,13 @@ bool Equal::type(const TypePtr &a, const TypePtr &b) {
   case TypeKind::Ptr: {
     auto x = static_cast<const PtrType &>(*a).memorySpace();
     auto y = static_cast<const PtrType &>(*b).memorySpace();
-    return check(x == y, "memory space", [&] {
+    return agree("memory space", x, y, [&] {
       return std::pair{std::string(memorySpaceName(x)), std::string(memorySpaceName(y))};
     });
   }
   case TypeKind::Array: {
     auto &x = static_cast<const ArrayType &>(*a), &y = static_cast<const ArrayType &>(*b);
-    return dtypes(x.dtype(), y.dtype()) && check(x.size() == y.size(), "size", [&] {
+    return dtypes(x.dtype(), y.dtype()) && agree("size", x.size(), y.size(), [&] {
              return std::pair{std::to_string(x.size()), std::to_string(y.size())};
            });
   }
@@ -645,14 +711,14 @@ bool Equal::type(const TypePtr &a, const TypePtr &b) {
 }
 
 bool Equal::tensorType(const TensorType &a, const TensorType &b) {
-  if (!check(
-          a.dtype() == b.dtype(), "dtype",
+  if (!agree(
+          "dtype", a.dtype(), b.dtype(),
           [&] {
             return std::pair{std::string(dtypeName(a.dtype())), std::string(dtypeName(b.dtype()))};
           }) ||
       !exprs("shape", a.shape(), b.shape()))
     return false;
-  if (!check(a.view().has_value() == b.view().has_value(), "view", [&] {
+  if (!agree("view", a.view().has_value(), b.view().has_value(), [&] {
         return std::pair{a.view() ? "present" : "absent", b.view() ? "present" : "absent"};
       }))
     return false;
@@ -661,29 +727,29 @@ bool Equal::tensorType(const TensorType &a, const TensorType &b) {
   auto &x = *a.view(), &y = *b.view();
   Step s(*this, {"view"});
   return exprs("stride", x.stride, y.stride) &&
-         check(x.layout == y.layout, "layout",
+         agree("layout", x.layout, y.layout,
                [&] {
                  return std::pair{std::string(enumName(x.layout)), std::string(enumName(y.layout))};
                }) &&
-         exprs("valid_shape", x.validShape, y.validShape) && check(x.pad == y.pad, "pad", [&] {
+         exprs("valid_shape", x.validShape, y.validShape) && agree("pad", x.pad, y.pad, [&] {
            return std::pair{std::string(enumName(x.pad)), std::string(enumName(y.pad))};
          });
 }
 
 bool Equal::tileType(const TileType &a, const TileType &b) {
-  if (!check(
-          a.dtype() == b.dtype(), "dtype",
+  if (!agree(
+          "dtype", a.dtype(), b.dtype(),
           [&] {
             return std::pair{std::string(dtypeName(a.dtype())), std::string(dtypeName(b.dtype()))};
           }) ||
       !exprs("shape", a.shape(), b.shape()))
     return false;
-  if (!check(a.memorySpace() == b.memorySpace(), "memory space", [&] {
+  if (!agree("memory space", a.memorySpace(), b.memorySpace(), [&] {
         return std::pair{optStr(a.memorySpace(), memorySpaceName),
                          optStr(b.memorySpace(), memorySpaceName)};
       }))
     return false;
-  if (!check(a.view().has_value() == b.view().has_value(), "view", [&] {
+  if (!agree("view", a.view().has_value(), b.view().has_value(), [&] {
         return std::pair{a.view() ? "present" : "absent", b.view() ? "present" : "absent"};
       }))
     return false;
@@ -692,37 +758,37 @@ bool Equal::tileType(const TileType &a, const TileType &b) {
     if (!tileView(*a.view(), *b.view()))
       return false;
   }
-  if (!a.memref() || !b.memref())
-    return check(!a.memref() && !b.memref(), "memref", [&] {
-      auto side = [](const MemRefPtr &m) { return m ? describeVar(*m) : std::string("<none>"); };
-      return std::pair{side(a.memref()), side(b.memref())};
-    });
-  return useVar(*a.memref(), *b.memref());
+  if (!agree("memref", a.memref() != nullptr, b.memref() != nullptr, [&] {
+        auto side = [](const MemRefPtr &m) { return m ? describeVar(*m) : std::string("<none>"); };
+        return std::pair{side(a.memref()), side(b.memref())};
+      }))
+    return false;
+  return !a.memref() || useVar(*a.memref(), *b.memref());
 }
 
 bool Equal::tileView(const TileView &x, const TileView &y) {
   auto num = [](int64_t v) { return std::to_string(v); };
   return exprs("valid_shape", x.validShape, y.validShape) && exprs("stride", x.stride, y.stride) &&
          exprAt("start_offset", x.startOffset, y.startOffset) &&
-         check(
-             x.blayout == y.blayout, "blayout",
+         agree(
+             "blayout", x.blayout, y.blayout,
              [&] {
                return std::pair{std::string(enumName(x.blayout)), std::string(enumName(y.blayout))};
              }) &&
-         check(
-             x.slayout == y.slayout, "slayout",
+         agree(
+             "slayout", x.slayout, y.slayout,
              [&] {
                return std::pair{std::string(enumName(x.slayout)), std::string(enumName(y.slayout))};
              }) &&
-         check(x.fractal == y.fractal, "fractal",
+         agree("fractal", x.fractal, y.fractal,
                [&] {
                  return std::pair{num(x.fractal), num(y.fractal)};
                }) &&
-         check(x.pad == y.pad, "pad",
+         agree("pad", x.pad, y.pad,
                [&] {
                  return std::pair{std::string(enumName(x.pad)), std::string(enumName(y.pad))};
                }) &&
-         check(x.compact == y.compact, "compact", [&] {
+         agree("compact", x.compact, y.compact, [&] {
            return std::pair{num(x.compact), num(y.compact)};
          });
 }
@@ -730,22 +796,23 @@ bool Equal::tileView(const TileView &x, const TileView &y) {
 bool Equal::function(const Function &a, const Function &b) {
   l2r_.clear();
   r2l_.clear();
+  numbers_.clear();
   Step s(*this, {"function", -1, nullptr, nullptr, a.name()});
-  if (!check(a.type() == b.type(), "function type",
+  if (!agree("function type", a.type(), b.type(),
              [&] {
                return std::pair{std::string(functionTypeName(a.type())),
                                 std::string(functionTypeName(b.type()))};
              }) ||
-      !check(a.level() == b.level(), "level",
+      !agree("level", a.level(), b.level(),
              [&] {
                return std::pair{optStr(a.level(), levelName), optStr(b.level(), levelName)};
              }) ||
-      !check(a.role() == b.role(), "role", [&] {
+      !agree("role", a.role(), b.role(), [&] {
         return std::pair{optStr(a.role(), roleName), optStr(b.role(), roleName)};
       }))
     return false;
   bool ok = list("params", a.params(), b.params(), [&](const Param &x, const Param &y) {
-    return check(x.direction == y.direction, "direction",
+    return agree("direction", x.direction, y.direction,
                  [&] {
                    return std::pair{std::string(directionName(x.direction)),
                                     std::string(directionName(y.direction))};
@@ -762,14 +829,14 @@ bool Equal::program(const Program &a, const Program &b) {
   auto &fa = a.functions(), &fb = b.functions();
   size_t n = std::min(fa.size(), fb.size());
   for (size_t i = 0; i < n; ++i) {
-    if (!check(fa[i]->name() == fb[i]->name(), "function name", [&] {
+    if (!agree("function name", fa[i]->name(), fb[i]->name(), [&] {
           return std::pair{quote(fa[i]->name()), quote(fb[i]->name())};
         }))
       return false;
     if (!function(*fa[i], *fb[i]))
       return false;
   }
-  return check(fa.size() == fb.size(), "function count", [&] {
+  return agree("function count", fa.size(), fb.size(), [&] {
     auto side = [&](const std::vector<FunctionPtr> &v) {
       return std::to_string(v.size()) +
              (v.size() > n ? " (next: " + quote(v[n]->name()) + ")" : "");
@@ -793,6 +860,20 @@ bool structuralEqual(const ExprPtr &a, const ExprPtr &b, bool mapFreeVars) {
 bool structuralEqual(const TypePtr &a, const TypePtr &b, bool mapFreeVars) {
   return Equal(mapFreeVars).type(a, b);
 }
+
+// The hash is the same walk over (x, x); Program and Function number their free variables as
+// their equality maps them.
+template <typename T> size_t hashBy(bool mapFreeVars, bool (Equal::*walk)(const T &, const T &),
+                                    const T &x) {
+  Equal h(mapFreeVars, /*hashing=*/true);
+  (h.*walk)(x, x);
+  return h.hash();
+}
+size_t structuralHash(const Program &p) { return hashBy(true, &Equal::program, p); }
+size_t structuralHash(const Function &f) { return hashBy(true, &Equal::function, f); }
+size_t structuralHash(const StmtPtr &s) { return hashBy(false, &Equal::stmt, s); }
+size_t structuralHash(const ExprPtr &e) { return hashBy(false, &Equal::expr, e); }
+size_t structuralHash(const TypePtr &t) { return hashBy(false, &Equal::type, t); }
 
 std::optional<std::string> describeMismatch(const Program &a, const Program &b) {
   Equal e(true);

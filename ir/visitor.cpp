@@ -73,7 +73,6 @@ void IRVisitor::visitStmt(const StmtPtr &s) {
   case StmtKind::Break: return visitBreak(static_cast<const Break &>(*s));
   case StmtKind::Continue: return visitContinue(static_cast<const Continue &>(*s));
   case StmtKind::Scope: return visitScope(static_cast<const Scope &>(*s));
-  case StmtKind::Inline: return visitInlineCode(static_cast<const InlineCode &>(*s));
   }
 }
 
@@ -157,14 +156,13 @@ void IRVisitor::visitReturn(const Return &s) {
   for (auto &v : s.values())
     visitExpr(v);
 }
-/// Attr uses (e.g. "deps") before the body; the "task_id" binding after it.
+/// Attr uses (e.g. "deps") before the body; the task id binding after it.
 void IRVisitor::visitScope(const Scope &s) {
   for (auto &a : s.attrs())
-    if (!Scope::isTaskIdBinding(a))
-      visitAttrValue(a.second);
+    visitAttrValue(a.second);
   visitStmt(s.body());
-  if (auto tid = s.taskIdVar())
-    visitVarDef(tid);
+  if (s.taskId())
+    visitVarDef(s.taskId());
 }
 
 void IRVisitor::visitBinary(const Binary &e) {

@@ -18,7 +18,7 @@ public:
   virtual void visitType(const TypePtr &t);
 
   /// A binding site: params, Assign targets, loop vars, iter_arg vars, return vars, a scope's
-  /// "task_id" var (visited after the scope's body).
+  /// task id (visited after the scope's body).
   virtual void visitVarDef(const VarPtr &v);
   /// A use of a variable inside an expression.
   virtual void visitVarUse(const VarPtr &v);
@@ -34,7 +34,6 @@ public:
   virtual void visitBreak(const Break &) {}
   virtual void visitContinue(const Continue &) {}
   virtual void visitScope(const Scope &s);
-  virtual void visitInlineCode(const InlineCode &) {}
 
   virtual void visitConstInt(const ConstInt &) {}
   virtual void visitConstFloat(const ConstFloat &) {}

@@ -454,15 +454,7 @@ StmtPtr SSAConverter::convertWhile(const While &s, Live after) {
 // ---- scopes and functions -----------------------------------------------------------------------
 
 StmtPtr SSAConverter::convertScope(const Scope &s, Live after) {
-  AttrList attrs;
-  VarPtr taskId;
-  for (auto &[k, v] : s.attrs()) {
-    auto *e = std::get_if<ExprPtr>(&v);
-    if (k == "task_id" && e && isa<Var>(*e))
-      taskId = as<Var>(*e); // a binding site, visible after the scope
-    else
-      attrs.push_back({k, renamer_.renameAttrs({{k, v}})[0].second});
-  }
+  AttrList attrs = renamer_.renameAttrs(s.attrs());
   VarSet trimmed;
   Live inner = after;
   if (isOutlineBoundary(s.scopeKind())) {
@@ -474,15 +466,9 @@ StmtPtr SSAConverter::convertScope(const Scope &s, Live after) {
   StmtPtr body = Seq::flatten(convertBlock(s.body(), inner), s.body() ? s.body()->span() : Span{});
   if (inner.promo == &trimmed)
     checkScopeLeaks(s, *after.all);
-  if (taskId) {
-    VarPtr nv = define(taskId, s.span());
-    for (auto &[k, v] : attrs)
-      if (k == "task_id")
-        v = ExprPtr(nv);
-    if (!findAttr(attrs, "task_id"))
-      attrs.push_back({"task_id", ExprPtr(nv)});
-  }
-  return Scope::make(s.scopeKind(), s.nameHint(), body, std::move(attrs), s.span());
+  VarPtr taskId = s.taskId() ? define(s.taskId(), s.span()) : nullptr; // visible after the scope
+  return Scope::make(s.scopeKind(), s.nameHint(), body, std::move(attrs), std::move(taskId),
+                     s.span());
 }
 
 /// A value that only a loop inside an outline-boundary scope defines cannot be read after the

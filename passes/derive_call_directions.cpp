@@ -2,6 +2,7 @@
 // derive_call_directions.h).
 #include "passes/derive_call_directions.h"
 
+#include "ir/arg_direction.h"
 #include "ir/mutator.h"
 #include "ir/op_registry.h"
 #include "ir/visitor.h"
@@ -15,7 +16,6 @@ namespace pl::passes {
 namespace {
 using namespace ir;
 
-constexpr const char *kArgDirections = "arg_directions";
 constexpr const char *kOverrides = "arg_direction_overrides";
 
 bool isTensorArg(const ExprPtr &e) {
@@ -417,50 +417,50 @@ public:
   ExprPtr mutateCall(const std::shared_ptr<const Call> &e) override {
     ExprPtr base = IRMutator::mutateCall(e);
     auto *c = dynCast<Call>(base);
-    if (!c || c->target().isOp() || findAttr(c->attrs(), kArgDirections))
+    if (!c || c->target().isOp() || findAttr(c->attrs(), kArgDirectionsAttr))
       return base;
     FunctionPtr callee = program_.lookup(c->target().function);
     if (!callee || callee->params().size() != c->args().size())
       return base; // UseAfterDef / TypeChecked report it
-    std::vector<std::string> dirs;
+    std::vector<ArgDirection> dirs;
     for (size_t i = 0; i < c->args().size(); ++i)
       dirs.push_back(direction(*e, c->args()[i], callee->params()[i].direction));
     if (!applyOverrides(*c, dirs))
       return base;
     AttrList attrs = c->attrs();
-    attrs.emplace_back(kArgDirections, std::move(dirs));
+    attrs.emplace_back(std::string(kArgDirectionsAttr), argDirectionsAttr(dirs));
     return Call::make(c->target(), c->args(), c->kwargs(), std::move(attrs), c->type(), c->span());
   }
 
 private:
-  std::string direction(const Expr &call, const ExprPtr &arg, ParamDirection pd) const {
+  ArgDirection direction(const Expr &call, const ExprPtr &arg, ParamDirection pd) const {
     if (!isTensorArg(arg))
-      return "Scalar";
+      return ArgDirection::Scalar;
     if (pd == ParamDirection::In)
-      return "Input";
+      return ArgDirection::Input;
     if (pd == ParamDirection::InOut)
-      return "InOut";
+      return ArgDirection::InOut;
     if (sequentialDepth_ > 0 || roots_.ambiguous(arg)) // R-seq, ambiguous buffer
-      return "InOut";
+      return ArgDirection::InOut;
     const Var *root = roots_.rootOf(arg);
     if (!root)
-      return "OutputExisting";
+      return ArgDirection::OutputExisting;
     auto it = prior_.firstWriter.find(&call);
     if (it == prior_.firstWriter.end() || !it->second.count(root)) // R-prior
-      return "InOut";
+      return ArgDirection::InOut;
     if (inoutParams_.count(root)) // R-enclosing
-      return "InOut";
-    return "OutputExisting";
+      return ArgDirection::InOut;
+    return ArgDirection::OutputExisting;
   }
 
-  bool applyOverrides(const Call &c, std::vector<std::string> &dirs) {
+  bool applyOverrides(const Call &c, std::vector<ArgDirection> &dirs) {
     auto *v = findAttr(c.attrs(), kOverrides);
     auto *idx = v ? std::get_if<std::vector<int64_t>>(v) : nullptr;
     if (!idx)
       return true;
     for (int64_t i : *idx) {
       if (i >= 0 && static_cast<size_t>(i) < dirs.size()) {
-        dirs[static_cast<size_t>(i)] = "NoDep";
+        dirs[static_cast<size_t>(i)] = ArgDirection::NoDep;
         continue;
       }
       diags_.error("CD001", c.span(),

@@ -145,7 +145,7 @@ void Flattener::stmt(const StmtPtr &s, StmtList &out, bool &changed) {
     auto &sc = static_cast<const Scope &>(*s);
     StmtPtr b = body(sc.body());
     if (b != sc.body())
-      ns = Scope::make(sc.scopeKind(), sc.nameHint(), b, sc.attrs(), s->span());
+      ns = Scope::make(sc.scopeKind(), sc.nameHint(), b, sc.attrs(), sc.taskId(), s->span());
     break;
   }
   default: break;

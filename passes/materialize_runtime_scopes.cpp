@@ -17,7 +17,8 @@ StmtPtr wrapBlock(const StmtPtr &block) {
     return block;
   Span span = block->span();
   StmtPtr scope =
-      Scope::make(ScopeKind::Runtime, "", Seq::flatten(std::move(parts.stmts), span), {}, span);
+      Scope::make(ScopeKind::Runtime, "", Seq::flatten(std::move(parts.stmts), span), {}, nullptr,
+                  span);
   std::vector<StmtPtr> out{scope};
   if (parts.trailer)
     out.push_back(parts.trailer);

@@ -15,7 +15,7 @@ std::optional<OutlinedShape> selectCluster(const Scope &s, const Function &) {
   OutlinedShape shape{spmd ? "spmd" : "cluster", spmd ? FunctionType::Spmd : FunctionType::Group,
                       std::nullopt, std::nullopt, {}, {}};
   for (auto &[key, value] : s.attrs()) {
-    if (key == "task_id" || key == "deps")
+    if (key == "deps")
       continue;
     if (key == "core_num")
       shape.callAttrs.emplace_back(key, value);

@@ -18,7 +18,7 @@ std::optional<OutlinedShape> selectIncore(const Scope &s, const Function &) {
     return std::nullopt;
   OutlinedShape shape{"incore", FunctionType::InCore, std::nullopt, std::nullopt, {}, {}};
   for (auto &[key, value] : s.attrs())
-    if (key != "task_id" && key != "deps")
+    if (key != "deps")
       shape.functionAttrs.emplace_back(key, value);
   return shape;
 }

@@ -144,6 +144,9 @@ public:
   void lowerAt(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
   /// `pl::spmd(n, [&] { ... })`: an Spmd scope launching its body on n cores.
   void lowerSpmd(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  /// The scope's task id: `auto t = pl::at(...)` / `pl::spmd(...)` binds one task_id Var (declared
+  /// after the body is lowered), no binding none.
+  ir::VarPtr declareTaskId(llvm::ArrayRef<const clang::ValueDecl *> bindings);
   std::vector<ir::IterArg> declareIterArgs(const clang::CallExpr *initValues,
                                            llvm::ArrayRef<const clang::ParmVarDecl *> params,
                                            clang::SourceLocation loc);

@@ -299,14 +299,17 @@ void FunctionLowerer::lowerAt(const clang::CallExpr *call,
     if (auto *r = ir::findAttr(opts, "role"))
       attrs.emplace_back("role", *r);
   }
-  // Manual dependencies on earlier scopes' task ids, and this scope's own task id (a binding).
+  // Manual dependencies on earlier scopes' task ids (uses; the scope's own task id is a binding).
   if (auto *deps = ir::findAttr(opts, "deps"))
     attrs.emplace_back("deps", *deps);
   ir::StmtPtr body = lowerLambdaBody(lambdaMethod(lambda), 0, LambdaRole::Scope);
-  if (bindings.size() == 1)
-    attrs.emplace_back("task_id", ir::ExprPtr(declareVar(
-                                      bindings[0], ir::ScalarType::get(ir::DataType::TaskId))));
-  emit(ir::Scope::make(kind, nameHint, body, std::move(attrs), span(call)));
+  emit(ir::Scope::make(kind, nameHint, body, std::move(attrs), declareTaskId(bindings), span(call)));
+}
+
+ir::VarPtr FunctionLowerer::declareTaskId(llvm::ArrayRef<const clang::ValueDecl *> bindings) {
+  if (bindings.size() != 1)
+    return nullptr;
+  return declareVar(bindings[0], ir::ScalarType::get(ir::DataType::TaskId));
 }
 
 /// The eager run calls the body once per block with pl::get_block_idx() = 0 .. n - 1; the IR's
@@ -328,10 +331,8 @@ void FunctionLowerer::lowerSpmd(const clang::CallExpr *call,
   }
   ir::StmtPtr body = lowerLambdaBody(lambdaMethod(lambda), 0, LambdaRole::Scope);
   ir::AttrList attrs{{"core_num", coreNum}};
-  if (bindings.size() == 1)
-    attrs.emplace_back("task_id", ir::ExprPtr(declareVar(
-                                      bindings[0], ir::ScalarType::get(ir::DataType::TaskId))));
-  emit(ir::Scope::make(ir::ScopeKind::Spmd, "", body, std::move(attrs), span(call)));
+  emit(ir::Scope::make(ir::ScopeKind::Spmd, "", body, std::move(attrs), declareTaskId(bindings),
+                       span(call)));
 }
 
 } // namespace pl::translator

@@ -2,6 +2,7 @@
 #include "emit/sim/printers.h"
 
 #include "emit/sim/sim_types.h"
+#include "ir/arg_direction.h"
 #include "ir/op_registry.h"
 #include "ir/printer.h"
 
@@ -235,17 +236,23 @@ private:
     const KernelInfo *k = kernelOf(c.target(), span);
     if (!k)
       return;
-    const AttrValue *dv = findAttr(c.attrs(), "arg_directions");
-    auto *dirs = dv ? std::get_if<std::vector<std::string>>(dv) : nullptr;
-    if (!dirs || dirs->size() != c.args().size() || c.args().size() != k->fn->params().size())
+    const std::vector<std::string> *names = argDirectionNames(c);
+    if (!names || names->size() != c.args().size() || c.args().size() != k->fn->params().size())
       return error("ES005", span, "emitter needs 'arg_directions' with one entry per argument on "
                                   "the call to '" + c.target().function +
                                   "' (run pass DeriveCallDirections)");
     if (findAttr(c.attrs(), "sync_start"))
       return error("ES004", span, "the launch of '" + c.target().function + "' with sync_start: "
                                   "the simulator has no synchronised multi-core start");
+    std::vector<ArgDirection> dirs;
+    for (size_t i = 0; i < names->size(); ++i) {
+      auto d = parseArgDirection((*names)[i]);
+      if (!d)
+        return directionMisfit(*k, c.args(), i, (*names)[i]);
+      dirs.push_back(*d);
+    }
     std::vector<std::string> argText;
-    std::string p = taskArgs(*k, c.args(), *dirs, argText, span);
+    std::string p = taskArgs(*k, c.args(), dirs, argText, span);
     if (p.empty())
       return;
     if (const AttrValue *n = findAttr(c.attrs(), "core_num")) {
@@ -296,13 +303,13 @@ private:
       return error("ES004", span, "submit of '" + callee + "' passes " +
                                       std::to_string(s.args().size()) + " arguments for " +
                                       std::to_string(params.size()) + " parameters");
-    std::vector<std::string> dirs;
+    std::vector<ArgDirection> dirs;
     for (const auto &prm : params)
       dirs.push_back(isa<ScalarType>(prm.var->type().get()) && prm.direction == ParamDirection::In
-                         ? "Scalar"
-                     : prm.direction == ParamDirection::In  ? "Input"
-                     : prm.direction == ParamDirection::Out ? "Output"
-                                                            : "InOut");
+                         ? ArgDirection::Scalar
+                     : prm.direction == ParamDirection::In  ? ArgDirection::Input
+                     : prm.direction == ParamDirection::Out ? ArgDirection::Output
+                                                            : ArgDirection::InOut);
     std::vector<std::string> argText;
     const int task = taskCount_;
     std::string p = taskArgs(*k, s.args(), dirs, argText, span);
@@ -359,16 +366,15 @@ private:
   /// `CoreTaskArgs params_tN;` and its add_* lines, tensors first, then scalars; the C++ name of
   /// each tensor argument in `argText`. Returns the CoreTaskArgs name, empty after an error.
   std::string taskArgs(const KernelInfo &k, const ExprList &args,
-                       const std::vector<std::string> &dirs, std::vector<std::string> &argText,
+                       const std::vector<ArgDirection> &dirs, std::vector<std::string> &argText,
                        const Span &span) {
-    const std::string &callee = k.fn->name();
     argText.assign(args.size(), "");
     std::string p = fresh("params_t" + std::to_string(taskCount_++));
     line("CoreTaskArgs " + p + ";");
     for (int pass = 0; pass < 2; ++pass) // tensors first, then scalars
       for (size_t i = 0; i < args.size(); ++i) {
-        const std::string &d = dirs[i];
-        bool isScalar = d == "Scalar";
+        ArgDirection d = dirs[i];
+        bool isScalar = d == ArgDirection::Scalar;
         if (isScalar != (pass == 1))
           continue;
         const ExprPtr &a = args[i];
@@ -382,21 +388,37 @@ private:
           line(p + ".add_scalar(to_u64(" + v + "));");
           continue;
         }
-        const char *method = d == "Input" || d == "NoDep"                 ? "add_input"
-                             : d == "Output" || d == "OutputExisting" ? "add_output"
-                             : d == "InOut"                           ? "add_inout"
-                                                                      : nullptr;
+        const char *method = addMethod(d);
         if (!method || !isa<TensorType>(a->type().get())) {
-          error("ES005", a->span(), "argument " + std::to_string(i) + " of the call to '" +
-                                        callee + "' has direction '" + d +
-                                        "', which does not fit a " +
-                                        (isa<TensorType>(a->type().get()) ? "tensor" : "scalar"));
+          directionMisfit(k, args, i, argDirectionName(d));
           return "";
         }
         argText[i] = name(a);
         line(p + "." + method + "(" + argText[i] + ");");
       }
     return p;
+  }
+
+  /// The CoreTaskArgs method adding a tensor argument of direction `d`; null for Scalar.
+  static const char *addMethod(ArgDirection d) {
+    switch (d) {
+    case ArgDirection::Input:
+    case ArgDirection::NoDep: return "add_input";
+    case ArgDirection::Output:
+    case ArgDirection::OutputExisting: return "add_output";
+    case ArgDirection::InOut: return "add_inout";
+    case ArgDirection::Scalar: return nullptr;
+    }
+    return nullptr;
+  }
+
+  void directionMisfit(const KernelInfo &k, const ExprList &args, size_t i,
+                       std::string_view direction) {
+    const ExprPtr &a = args[i];
+    error("ES005", a->span(), "argument " + std::to_string(i) + " of the call to '" +
+                                  k.fn->name() + "' has direction '" + std::string(direction) +
+                                  "', which does not fit a " +
+                                  (isa<TensorType>(a->type().get()) ? "tensor" : "scalar"));
   }
 
   static std::string submitCall(const KernelInfo &k, const std::string &params) {

@@ -337,7 +337,6 @@ void FunctionPrinter::stmt(const StmtPtr &s) {
     return error("ES004", s->span(), "the simulator emitter needs structured control flow "
                                      "without break/continue (run pass CtrlFlowTransform)");
   case StmtKind::Scope: return scope(*dyn_cast<Scope>(s.get()));
-  case StmtKind::Inline: return line(dyn_cast<InlineCode>(s.get())->text());
   }
 }
 

@@ -150,11 +150,10 @@ VarSet liveInStmt(const StmtPtr &s, const VarSet &after, LoopTargets t) {
   case StmtKind::While: return liveInLoop(*s, after);
   case StmtKind::Scope: {
     auto &sc = static_cast<const Scope &>(*s);
-    in = liveInStmt(sc.body(), after, t);
+    in = liveInStmt(sc.body(), sc.taskId() ? minus(after, {sc.taskId()}) : after, t);
     collectAttrUses(sc.attrs(), in);
     return in;
   }
-  case StmtKind::Inline: return after;
   }
   return after;
 }

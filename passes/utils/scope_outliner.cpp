@@ -147,7 +147,7 @@ private:
   std::map<std::string, std::string> hintOwner_;
 };
 
-/// The parts of a scope's attrs that stay with the call: task id and dependencies.
+/// The parts of a scope that stay with the call: its task id and dependencies.
 struct TaskAttrs {
   VarPtr taskId;
   ExprList deps;
@@ -155,13 +155,9 @@ struct TaskAttrs {
 };
 
 TaskAttrs taskAttrs(const Scope &s) {
-  TaskAttrs t;
+  TaskAttrs t{s.taskId(), {}, s.taskId() != nullptr};
   for (auto &[key, value] : s.attrs()) {
-    if (key == "task_id") {
-      if (auto *e = std::get_if<ExprPtr>(&value))
-        t.taskId = as<Var>(*e);
-      t.any = true;
-    } else if (key == "deps") {
+    if (key == "deps") {
       if (auto *es = std::get_if<ExprList>(&value))
         t.deps = *es;
       else if (auto *e = std::get_if<ExprPtr>(&value))

@@ -6,7 +6,7 @@
 // it (in binding order). A tensor parameter's direction comes from the body's accesses
 // (buffer_aliases.h); an output naming a parameter's buffer (a store or assemble result) is
 // returned as that parameter itself. One output binds the call directly; several go through a
-// tuple temporary. A scope with "task_id" or "deps" attrs becomes a submit whose last tuple
+// tuple temporary. A scope with a task id or a "deps" attr becomes a submit whose last tuple
 // element is the task id. Outlined functions are inserted just before their parent.
 #pragma once
 

@@ -13,6 +13,7 @@
 // V605 direction incompatible with the callee parameter · V606 stale wrapper signature.
 #include "passes/verifiers/registry.h"
 
+#include "ir/arg_direction.h"
 #include "ir/visitor.h"
 #include "passes/utils/buffer_aliases.h"
 
@@ -23,15 +24,11 @@ namespace pl::passes {
 namespace {
 using namespace ir;
 
-const std::set<std::string, std::less<>> &allowed(ParamDirection d) {
-  static const std::set<std::string, std::less<>> in{"Input", "NoDep"},
-      out{"Output", "OutputExisting", "InOut", "NoDep"}, inout{"InOut", "OutputExisting", "NoDep"};
+const std::set<ArgDirection> &allowed(ParamDirection d) {
+  using A = ArgDirection;
+  static const std::set<A> in{A::Input, A::NoDep}, out{A::Output, A::OutputExisting, A::InOut, A::NoDep},
+      inout{A::InOut, A::OutputExisting, A::NoDep};
   return d == ParamDirection::In ? in : d == ParamDirection::Out ? out : inout;
-}
-
-bool isKnown(const std::string &s) {
-  return s == "Input" || s == "Output" || s == "InOut" || s == "OutputExisting" || s == "NoDep" ||
-         s == "Scalar";
 }
 
 class DirectionChecker : public IRVisitor {
@@ -56,8 +53,7 @@ public:
 
 private:
   void check(const Call &c, const Function &callee) {
-    auto *v = findAttr(c.attrs(), "arg_directions");
-    auto *dirs = v ? std::get_if<std::vector<std::string>>(v) : nullptr;
+    const std::vector<std::string> *dirs = argDirectionNames(c);
     std::string who = "call of '" + callee.name() + "'";
     if (!dirs)
       return diags_.error("V601", c.span(),
@@ -74,21 +70,21 @@ private:
   void checkOne(const Call &c, const Function &callee, size_t i, const std::string &d,
                 const std::string &who) {
     std::string at = who + ", argument " + std::to_string(i);
-    if (!isKnown(d))
+    std::optional<ArgDirection> dir = parseArgDirection(d);
+    if (!dir)
       return diags_.error("V603", c.span(),
-                          at + ": unknown direction '" + d +
-                              "'; expected Input, Output, InOut, "
-                              "OutputExisting, NoDep or Scalar");
+                          at + ": unknown direction '" + d + "'; expected " +
+                              argDirectionChoices());
     const TypePtr &t = c.args()[i]->type();
     bool tensor = t && (dynCast<TensorType>(t) || dynCast<TupleType>(t));
-    if (tensor == (d == "Scalar"))
+    if (tensor == (*dir == ArgDirection::Scalar))
       return diags_.error("V604", c.span(),
                           at + ": '" + d + "' on a " + (tensor ? "tensor" : "non-tensor") +
                               " argument; expected " + (tensor ? "a tensor direction" : "Scalar"));
     if (!tensor || i >= callee.params().size())
       return;
     ParamDirection pd = callee.params()[i].direction;
-    if (!allowed(pd).count(d))
+    if (!allowed(pd).count(*dir))
       diags_.error("V605", c.span(),
                    at + ": '" + d + "' does not match the callee's " +
                        std::string(directionName(pd)) + " parameter");

@@ -116,7 +116,7 @@ private:
     case StmtKind::Scope: {
       auto &sc = static_cast<const Scope &>(*s);
       walkStmt(sc.body(), Owner::None);
-      return bind(sc.taskIdVar(), s->span()); // the task id is bound after the body
+      return bind(sc.taskId(), s->span()); // the task id is bound after the body
     }
     case StmtKind::Yield:
       if (owner == Owner::None)

@@ -4,7 +4,7 @@
 // Scoping: parameters are visible in the whole body; a Seq binds in order; an if branch, a loop
 // body (with its loop var and iter_args) and a while condition (with the iter_args) open a
 // scope; return_vars are visible after the statement. Scope statements are transparent; a
-// scope's "task_id" var is bound by the scope (visible after it, not in its body or attrs).
+// scope's task id var is bound by the scope (visible after it, not in its body or attrs).
 // A variable bound at two or more sites (pre-SSA IR) also stays visible after the branch or
 // loop that bound it. Uses inside types (symbolic dims) are free symbols and are not checked.
 //

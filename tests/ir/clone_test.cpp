@@ -108,10 +108,9 @@ TEST(DeepClone, ReassignedVarStaysOneVar) {
 TEST(DeepClone, ScopeTaskIdIsAFreshVar) {
   auto taskT = ScalarType::get(DataType::TaskId);
   auto t0 = var("t0", taskT), t1 = var("t1", taskT);
-  AttrList a0 = {{"task_id", ExprPtr(t0)}};
-  AttrList a1 = {{"deps", ExprList{t0}}, {"task_id", ExprPtr(t1)}};
-  auto s = Seq::make({Scope::make(ScopeKind::InCore, "a", Seq::make({}), a0),
-                      Scope::make(ScopeKind::InCore, "b", Seq::make({}), a1)});
+  AttrList a1 = {{"deps", ExprList{t0}}};
+  auto s = Seq::make({Scope::make(ScopeKind::InCore, "a", Seq::make({}), {}, t0),
+                      Scope::make(ScopeKind::InCore, "b", Seq::make({}), a1, t1)});
   VarMap map;
   auto c = deepClone(s, map);
   EXPECT_TRUE(structuralEqual(s, c)) << describeMismatch(s, c).value_or("");
@@ -119,9 +118,9 @@ TEST(DeepClone, ScopeTaskIdIsAFreshVar) {
   ASSERT_TRUE(map.count(t1.get()));
   auto &stmts = dynCast<Seq>(c)->stmts();
   auto *first = dynCast<Scope>(stmts[0]), *second = dynCast<Scope>(stmts[1]);
-  EXPECT_EQ(first->taskIdVar(), map.at(t0.get()));
-  EXPECT_NE(first->taskIdVar(), t0);
-  EXPECT_EQ(second->taskIdVar(), map.at(t1.get()));
+  EXPECT_EQ(first->taskId(), map.at(t0.get()));
+  EXPECT_NE(first->taskId(), t0);
+  EXPECT_EQ(second->taskId(), map.at(t1.get()));
   EXPECT_EQ(std::get<ExprList>(second->attrs()[0].second)[0], ExprPtr(map.at(t0.get())));
 }
 

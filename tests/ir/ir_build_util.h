@@ -110,15 +110,18 @@ struct AllKinds {
     auto w2 = mk("w2", indexT());
     wres = mk("wres", indexT());
     StmtPtr jump = on(21) ? Continue::make() : Break::make();
-    auto wBody =
-        Seq::make({Assign::make(w2, add(w, ci(1))),
-                   If::make(bin(BinaryOp::Eq, w2, ci(3)), jump, nullptr), Yield::make({w2})});
+    StmtPtr other = on(21) ? Break::make() : Continue::make();
+    auto wBody = Seq::make({Assign::make(w2, add(w, ci(1))),
+                            If::make(bin(BinaryOp::Eq, w2, ci(3)), jump, nullptr),
+                            If::make(bin(BinaryOp::Eq, w2, ci(5)), other, nullptr),
+                            Yield::make({w2})});
     body.push_back(
         While::make(bin(on(20) ? BinaryOp::Le : BinaryOp::Lt, w, n), {{w, ci(0)}}, wBody, {wres}));
     auto store = Call::make(opTarget(testOp(3)), {res, out}, {}, {}, out->type());
     body.push_back(Scope::make(on(22) ? ScopeKind::Cluster : ScopeKind::InCore,
                                on(23) ? "blk2" : "blk", Eval::make(store),
-                               {{"split", int64_t(on(24) ? 1 : 0)}}));
+                               {{"split", int64_t(on(24) ? 1 : 0)}},
+                               on(31) ? nullptr : mk("tid", ScalarType::get(DataType::TaskId))));
   }
 
   void tuples() {
@@ -136,7 +139,6 @@ struct AllKinds {
                                               ConstBool::make(!on(43)), subT);
     body.push_back(Assign::make(mk("task", subT), sub));
     body.push_back(Assign::make(mk("fl", fp32T()), ConstFloat::make(on(30) ? 2.5 : 1.5)));
-    body.push_back(InlineCode::make(on(31) ? "// y" : "// x"));
   }
 
   void calls() {

@@ -110,8 +110,7 @@ TEST(UseAfterDef, ScopeTaskIdIsVisibleAfterTheScope) {
     AttrList attrs;
     if (!deps.empty())
       attrs.push_back({"deps", deps});
-    attrs.push_back({"task_id", ExprPtr(tid)});
-    return Scope::make(ScopeKind::InCore, "", std::move(body), std::move(attrs));
+    return Scope::make(ScopeKind::InCore, "", std::move(body), std::move(attrs), std::move(tid));
   };
   // t0 bound by the first scope, used by the second's deps and after it.
   EXPECT_EQ(

@@ -1,0 +1,43 @@
+// The "arg_directions" call attr: names of ArgDirection and its typed read / write.
+#include "ir/arg_direction.h"
+
+namespace pl::ir {
+
+namespace {
+constexpr std::string_view kNames[] = {
+#define X(n) #n,
+    PL_ARG_DIRECTIONS(X)
+#undef X
+};
+} // namespace
+
+std::string_view argDirectionName(ArgDirection d) { return kNames[static_cast<size_t>(d)]; }
+
+std::optional<ArgDirection> parseArgDirection(std::string_view s) {
+  for (size_t i = 0; i < std::size(kNames); ++i)
+    if (kNames[i] == s)
+      return static_cast<ArgDirection>(i);
+  return std::nullopt;
+}
+
+std::string argDirectionChoices() {
+  std::string out;
+  for (size_t i = 0; i < std::size(kNames); ++i)
+    out += std::string(i == 0 ? "" : i + 1 == std::size(kNames) ? " or " : ", ") +
+           std::string(kNames[i]);
+  return out;
+}
+
+const std::vector<std::string> *argDirectionNames(const Call &c) {
+  const AttrValue *v = findAttr(c.attrs(), kArgDirectionsAttr);
+  return v ? std::get_if<std::vector<std::string>>(v) : nullptr;
+}
+
+AttrValue argDirectionsAttr(const std::vector<ArgDirection> &dirs) {
+  std::vector<std::string> names;
+  for (ArgDirection d : dirs)
+    names.emplace_back(argDirectionName(d));
+  return names;
+}
+
+} // namespace pl::ir

@@ -1,0 +1,38 @@
+// Per-argument directions of a function call: the "arg_directions" call attr's enum, its one
+// table of names, and the typed read and write of the attr (stored as a string list so that the
+// IR text keeps `[[arg_directions = ["Input", "InOut"]]]`).
+#pragma once
+
+#include "ir/expr.h"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace pl::ir {
+
+/// What a call does with one argument (PyPTO's ParamDirection at the call site):
+/// Input (read), Output (a runtime-allocated result), InOut (read and written), OutputExisting
+/// (written into a caller buffer), NoDep (no dependency tracked), Scalar (a non-tensor value).
+#define PL_ARG_DIRECTIONS(X) X(Input) X(Output) X(InOut) X(OutputExisting) X(NoDep) X(Scalar)
+
+enum class ArgDirection : uint8_t {
+#define X(n) n,
+  PL_ARG_DIRECTIONS(X)
+#undef X
+};
+
+/// The call attr holding one name per argument.
+inline constexpr std::string_view kArgDirectionsAttr = "arg_directions";
+
+std::string_view argDirectionName(ArgDirection d); ///< "Input", "OutputExisting", ...
+std::optional<ArgDirection> parseArgDirection(std::string_view s);
+/// "Input, Output, InOut, OutputExisting, NoDep or Scalar" (for diagnostics).
+std::string argDirectionChoices();
+
+/// The call's "arg_directions" names; nullptr when the attr is absent or not a string list.
+const std::vector<std::string> *argDirectionNames(const Call &c);
+/// The attr value spelling `dirs`.
+AttrValue argDirectionsAttr(const std::vector<ArgDirection> &dirs);
+
+} // namespace pl::ir
