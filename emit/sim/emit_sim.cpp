@@ -87,40 +87,14 @@ std::string prologue(const Program &p, const EmitSimOptions &opts) {
   if (opts.includeHeader)
     s += "#include \"pl/sim/sim.hpp\"\n\n#include <algorithm>\n#include <cmath>\n"
          "#include <cstdint>\n#include <limits>\n#include <type_traits>\n#include <utility>\n";
-  s += R"(
-#ifndef PL_EMIT_SIM_HELPERS
-#define PL_EMIT_SIM_HELPERS
-/// Floor division and modulo of the IR's index arithmetic (C++'s / and % truncate).
-namespace pl_sim_helpers {
-template <class A, class B>
-constexpr std::common_type_t<A, B> floordiv(A a, B b) {
-  using T = std::common_type_t<A, B>;
-  if constexpr (std::is_floating_point_v<T>) {
-    return std::floor(static_cast<T>(a) / static_cast<T>(b));
-  } else {
-    const T q = static_cast<T>(a) / static_cast<T>(b), r = static_cast<T>(a) % static_cast<T>(b);
-    return (r != 0 && ((r < 0) != (static_cast<T>(b) < 0))) ? q - 1 : q;
-  }
-}
-template <class A, class B>
-constexpr std::common_type_t<A, B> floormod(A a, B b) {
-  using T = std::common_type_t<A, B>;
-  if constexpr (std::is_floating_point_v<T>) {
-    return static_cast<T>(a) - std::floor(static_cast<T>(a) / static_cast<T>(b)) * static_cast<T>(b);
-  } else {
-    const T r = static_cast<T>(a) % static_cast<T>(b);
-    return (r != 0 && ((r < 0) != (static_cast<T>(b) < 0))) ? r + static_cast<T>(b) : r;
-  }
-}
-}  // namespace pl_sim_helpers
-#endif
-)";
+  // Floor division and modulo of the IR's index arithmetic (C++'s / and % truncate).
+  s += "#include \"pl/sim/index_math.hpp\"\n";
   return s;
 }
 
 std::string kernelTable(const ProgramInfo &info) {
-  std::string s = "/// The kernels of this program by func id.\ninline KernelTable kernel_table() {\n"
-                  "  return KernelTable{\n";
+  std::string s = "/// The kernels of this program by func id.\ninline KernelTable " +
+                  std::string(kKernelTableFunction) + "() {\n  return KernelTable{\n";
   for (const auto &k : info.kernels)
     s += "      {" + std::to_string(k.funcId) + ", " + k.cppName + ", \"" + escape(k.fn->name()) +
          "\"},\n";
