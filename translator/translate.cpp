@@ -1,9 +1,9 @@
-// One file through the whole translator: entry points, the default pipeline, emission and
-// source rewriting.
+// One file through the whole translator: the default pipeline (WrapEntryPoints first), emission
+// through the platform's backend and source rewriting.
 #include "translator/translate.h"
 #include "translator/rewrite.h"
 
-#include "emit/sim/emit_sim.h"
+#include "emit/backend.h"
 #include "ir/printer.h"
 #include "passes/instruments.h"
 #include "passes/pipeline.h"
@@ -42,6 +42,14 @@ void configure(passes::PassContext &pc, const TranslateOptions &o, ir::Diagnosti
     pc.addInstrument(std::make_shared<passes::TimingInstrument>(llvm::errs()));
 }
 
+emit::EmitPart partOf(EmitKind k) {
+  switch (k) {
+  case EmitKind::Kernels: return emit::EmitPart::Kernels;
+  case EmitKind::Orchestration: return emit::EmitPart::Orchestration;
+  default: return emit::EmitPart::All;
+  }
+}
+
 } // namespace
 
 std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContext &ctx,
@@ -51,33 +59,27 @@ std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContex
     return std::nullopt;
   if (opts.emit == EmitKind::IR)
     return ir::printProgram(*lf.program, {.concise = opts.concise});
-  std::vector<EntryPoint> entries;
-  ir::ProgramPtr program = addEntryPoints(lf.program, lf.marked, entries, diags);
-  if (diags.hasErrors())
-    return std::nullopt;
   passes::PassContext pc;
   configure(pc, opts, diags);
   passes::PassContextGuard guard(pc);
-  ir::ProgramPtr final = passes::buildDefaultPipeline(pc).run(program);
+  ir::ProgramPtr final = passes::buildDefaultPipeline(pc).run(lf.program);
   if (!final || diags.hasErrors())
     return std::nullopt;
   if (opts.emit == EmitKind::FinalIR)
     return ir::printProgram(*final, {.concise = opts.concise});
-  emit::EmitSimOptions eo;
+  const emit::Backend &backend = emit::backendFor(opts.platform);
+  emit::EmitOptions eo;
   eo.namespaceName = generatedNamespace(ctx);
-  if (opts.emit == EmitKind::Kernels)
-    return emit::emitSimKernels(*final, eo, diags);
-  if (opts.emit == EmitKind::Orchestration)
-    return emit::emitSimOrchestration(*final, eo, diags);
-  std::string code = emit::emitSimProgram(*final, eo, diags);
+  std::string code = backend.emitProgram(*final, partOf(opts.emit), eo, diags);
+  if (opts.emit != EmitKind::File)
+    return code;
   if (diags.hasErrors())
     return std::nullopt;
   RewriteOptions ro;
   ro.outputName = opts.outputName;
   ro.generatedNamespace = eo.namespaceName;
   ro.generatedCode = std::move(code);
-  ro.kernelTable = "kernel_table()";
-  return rewriteMainFile(ctx, entries, ro, diags);
+  return rewriteMainFile(ctx, entryPoints(lf.marked, *final), ro, backend, diags);
 }
 
 } // namespace pl::translator
