@@ -63,18 +63,31 @@ public:
   void error(clang::SourceLocation loc, const std::string &code, const std::string &msg);
   void warning(clang::SourceLocation loc, const std::string &code, const std::string &msg);
 
-  // statements (lower_stmt.cpp)
+  // statements (lower_stmt.cpp; lowerStmt dispatches with a clang::ConstStmtVisitor)
   void lowerStmt(const clang::Stmt *s);
   ir::StmtPtr lowerBlock(const clang::Stmt *s);
   void emit(ir::StmtPtr s) { blocks_.back().push_back(std::move(s)); }
+  void lowerDeclStmt(const clang::DeclStmt *ds);
+  void lowerVarDecl(const clang::VarDecl *vd);
+  void lowerIf(const clang::IfStmt *is);
+  void lowerWhile(const clang::WhileStmt *ws);
+  /// `break` / `continue` (`what`), valid only directly in a sequential loop.
+  void lowerJump(const clang::Stmt *s, const char *what);
   void lowerExprStmt(const clang::Expr *e);
   void lowerReturn(const clang::ReturnStmt *rs);
-  void unsupportedStmt(const clang::Stmt *s);
+  /// F207 naming the construct (`what`: e.g. "'switch'").
+  void unsupportedStmt(const clang::Stmt *s, const std::string &what);
   /// `x = e`, `x += e`, `++x` as statements (built-in or pl:: operators). True when handled.
   bool lowerAssignment(const clang::Expr *e);
 
-  // expressions (lower_expr.cpp)
+  // expressions (lower_expr.cpp; lowerExpr folds constants, then dispatches with a
+  // clang::ConstStmtVisitor)
   ir::ExprPtr lowerExpr(const clang::Expr *e);
+  /// F399 naming the expression's class.
+  ir::ExprPtr unsupportedExpr(const clang::Expr *e);
+  ir::ExprPtr lowerMemberCall(const clang::CXXMemberCallExpr *mc);
+  ir::ExprPtr lowerBinaryOperator(const clang::BinaryOperator *bo);
+  ir::ExprPtr lowerConstruct(const clang::CXXConstructExpr *ce);
   ir::VarPtr declareVar(const clang::ValueDecl *d, ir::TypePtr t);
   ir::VarPtr lookupVar(const clang::ValueDecl *d) const;
   /// Assignment `lhs = value` to a variable (Out/InOut parameters write the whole buffer).
@@ -225,6 +238,18 @@ public:
 private:
   FunctionLowerer &l_;
   bool done_ = false;
+};
+
+/// Scoped state: `value` is on top of `stack` for the guard's lifetime (every exit path).
+template <class T> class ScopedPush {
+public:
+  ScopedPush(std::vector<T> &stack, T value) : stack_(stack) { stack_.push_back(std::move(value)); }
+  ~ScopedPush() { stack_.pop_back(); }
+  ScopedPush(const ScopedPush &) = delete;
+  ScopedPush &operator=(const ScopedPush &) = delete;
+
+private:
+  std::vector<T> &stack_;
 };
 
 /// `e` without parentheses, implicit casts, temporaries, cleanups, std::initializer_list

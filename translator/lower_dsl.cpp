@@ -431,9 +431,11 @@ void FunctionLowerer::lowerRangeFor(const clang::CXXForRangeStmt *s) {
   }
   const clang::VarDecl *lv = s->getLoopVariable();
   ir::VarPtr loopVar = declareVar(lv, ir::ScalarType::get(ir::DataType::Index));
-  loopKinds.push_back(h.kind);
-  ir::StmtPtr body = lowerBlock(s->getBody());
-  loopKinds.pop_back();
+  ir::StmtPtr body;
+  {
+    ScopedPush<ir::ForKind> loop(loopKinds_, h.kind);
+    body = lowerBlock(s->getBody());
+  }
   emit(ir::For::make(loopVar, h.start, h.stop, h.step, {}, body, {}, h.kind, std::move(h.attrs),
                      span(s)));
 }
