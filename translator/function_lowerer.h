@@ -181,26 +181,27 @@ public:
   std::optional<ir::AttrValue> enumAttr(const clang::EnumType *et, const clang::Expr *e);
   /// The body lambda of a DSL construct: a lambda expression, or a local helper lambda named.
   const clang::LambdaExpr *bodyLambda(const clang::Expr *e) const;
-  /// The IR op (bare or family-qualified) a pl:: function name lowers to.
-  std::string dslOpName(const std::string &name, const ir::ExprList &args);
 
   clang::ASTContext &ctx() { return ctx_; }
   const CalleeTable &callees() const { return callees_; }
 
   /// The marked function being lowered.
   const MarkedFunction *current = nullptr;
-  /// Loop nesting (for break/continue validity) and the kinds of the enclosing loops.
-  std::vector<ir::ForKind> loopKinds;
 
 private:
+  /// Loop nesting (for break/continue validity): the kinds of the enclosing loops, innermost
+  /// last. Changed only through ScopedPush.
+  std::vector<ir::ForKind> loopKinds_;
   clang::ASTContext &ctx_;
   ir::DiagnosticEngine &diags_;
   const CalleeTable &callees_;
   std::vector<std::vector<ir::StmtPtr>> blocks_;
   llvm::DenseMap<const clang::ValueDecl *, ir::VarPtr> vars_;
   llvm::DenseMap<const clang::ValueDecl *, ir::ParamDirection> paramDirections_;
+  /// The enclosing lambda bodies, innermost last, and per body the conversions of its yielded
+  /// values (parallel stacks). Changed only through ScopedPush, in pairs.
   std::vector<LambdaRole> lambdaRoles_;
-  std::vector<std::vector<Conversions>> yieldTypes_; ///< parallel to lambdaRoles_
+  std::vector<std::vector<Conversions>> yieldTypes_;
   /// Placeholders standing for expressions that already failed: ops on them stay quiet, so one
   /// mistake gives one diagnostic.
   std::set<const ir::Expr *> poison_;
