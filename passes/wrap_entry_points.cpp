@@ -1,4 +1,5 @@
-// WrapEntryPoints: host entries become Orchestration functions or get one (see wrap_entry_points.h).
+// WrapEntryPoints: host entries become Orchestration functions or get one (see
+// wrap_entry_points.h).
 #include "passes/wrap_entry_points.h"
 
 namespace pl::passes {
@@ -32,8 +33,8 @@ FunctionPtr makeWrapper(const Function &kernel, const std::string &name, AttrVal
   TypePtr t = kernel.returnTypes().empty()       ? TupleType::make({})
               : kernel.returnTypes().size() == 1 ? kernel.returnTypes()[0]
                                                  : TupleType::make(kernel.returnTypes());
-  auto call = Call::make(CallTarget{nullptr, kernel.name()}, std::move(args), {}, {}, t,
-                         kernel.span());
+  auto call =
+      Call::make(CallTarget{nullptr, kernel.name()}, std::move(args), {}, {}, t, kernel.span());
   return Function::make(name, FunctionType::Orchestration, std::move(params), {},
                         Eval::make(call, kernel.span()), std::nullopt, std::nullopt,
                         {{kHostEntryAttr, std::move(entry)}}, kernel.span());

@@ -18,8 +18,8 @@
 //   F500 an entry returns a value (host code receives results through pl::Out parameters)
 //   F501 an entry of another type (Inline, Group, Spmd, Graph)
 //   F502 a `host_entry` attr that is not a string
-// Example: `[[host_entry = "k"]] InCore k(In T a, Out T c) {..}`
-//   → `InCore k(In T a, Out T c) {..}  [[host_entry = "k"]] Orchestration entry_k(In T a, Out T c) { k(a, c); }`
+// Example: `[[host_entry = "k"]] InCore k(In T a, Out T c) {..}` → `InCore k(In T a, Out T c)
+//   {..}` and `[[host_entry = "k"]] Orchestration entry_k(In T a, Out T c) { k(a, c); }`
 // Test: tests/passes/wrap_entry_points.pir
 #pragma once
 

@@ -12,9 +12,12 @@ std::string SimBackend::emitProgram(const ir::Program &p, EmitPart part, const E
   so.namespaceName = opts.namespaceName;
   so.includeHeader = opts.includeHeader;
   switch (part) {
-  case EmitPart::Kernels: return emitSimKernels(p, so, diags);
-  case EmitPart::Orchestration: return emitSimOrchestration(p, so, diags);
-  case EmitPart::All: return emitSimProgram(p, so, diags);
+  case EmitPart::Kernels:
+    return emitSimKernels(p, so, diags);
+  case EmitPart::Orchestration:
+    return emitSimOrchestration(p, so, diags);
+  case EmitPart::All:
+    return emitSimProgram(p, so, diags);
   }
   return emitSimProgram(p, so, diags);
 }
@@ -34,7 +37,8 @@ std::string SimBackend::hostEntryBody(const std::string &ns, const HostEntryBody
 
 std::string SimBackend::hostEpilogue(const std::string &ns,
                                      const std::vector<HostEntry> &entries) const {
-  std::string s = "\nnamespace " + ns + " {\nvoid dispatch(const void *fn, ::pl::sim::HostArgs &args) {\n";
+  std::string s =
+      "\nnamespace " + ns + " {\nvoid dispatch(const void *fn, ::pl::sim::HostArgs &args) {\n";
   for (const HostEntry &e : entries)
     s += "  if (fn == reinterpret_cast<const void *>(&" + e.instance +
          "))\n    return (void)args.run(" + std::string(kKernelTableFunction) + "(), &" +

@@ -1,4 +1,5 @@
-// emit/sim as a Backend: the simulator's generated code and its host bridge (pl/sim/host_bridge.hpp).
+// emit/sim as a Backend: the simulator's generated code and its host bridge
+// (pl/sim/host_bridge.hpp).
 #pragma once
 
 #include "emit/backend.h"
