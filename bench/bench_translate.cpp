@@ -1,16 +1,15 @@
 // bench_translate: pl-translate's phases on each sample (Clang parse + sema, lowering to IR,
-// entry points + default pipeline, sim emission, rewriting, writing the output) against a plain
+// default pipeline (entry points first), backend emission, rewriting, writing the output) against a plain
 // Clang syntax-only parse of the same file with the same flags, in the same run. Peak memory:
 // each of the two runs once in a fresh child process (this binary re-executed with --child),
 // compared by the children's ru_maxrss.
 #include "bench/bench_main.h"
 
-#include "translator/entry_points.h"
 #include "translator/lower.h"
 #include "translator/marked_functions.h"
 #include "translator/rewrite.h"
 
-#include "emit/sim/emit_sim.h"
+#include "emit/backend.h"
 #include "ir/op_registry.h"
 #include "passes/pass_context.h"
 #include "passes/pipeline.h"
@@ -83,24 +82,22 @@ public:
     ir::DiagnosticEngine diags;
     std::vector<tr::MarkedFunction> marked;
     ir::ProgramPtr lowered = tr::lowerTranslationUnit(ctx, diags, marked);
-    std::vector<tr::EntryPoint> entries;
-    ir::ProgramPtr program =
-        diags.hasErrors() ? nullptr : tr::addEntryPoints(lowered, marked, entries, diags);
     Clock::time_point t1 = Clock::now();
     ph_.lower = seconds(t0, t1);
-    if (!program || diags.hasErrors())
+    if (!lowered || diags.hasErrors())
       return;
     pl::passes::PassContext pc;
     pc.setDiagnostics(&diags);
     pl::passes::PassContextGuard guard(pc);
-    ir::ProgramPtr final = pl::passes::buildDefaultPipeline(pc).run(program);
+    ir::ProgramPtr final = pl::passes::buildDefaultPipeline(pc).run(lowered);
     Clock::time_point t2 = Clock::now();
     ph_.pipeline = seconds(t1, t2);
     if (!final || diags.hasErrors())
       return;
-    pl::emit::EmitSimOptions eo;
+    const pl::emit::Backend &backend = pl::emit::backendFor(pc.platform());
+    pl::emit::EmitOptions eo;
     eo.namespaceName = generatedNamespace(ctx);
-    std::string code = pl::emit::emitSimProgram(*final, eo, diags);
+    std::string code = backend.emitProgram(*final, pl::emit::EmitPart::All, eo, diags);
     Clock::time_point t3 = Clock::now();
     ph_.emit = seconds(t2, t3);
     if (diags.hasErrors())
@@ -109,8 +106,8 @@ public:
     ro.outputName = "bench.pl.cpp";
     ro.generatedNamespace = eo.namespaceName;
     ro.generatedCode = std::move(code);
-    ro.kernelTable = "kernel_table()";
-    std::optional<std::string> text = tr::rewriteMainFile(ctx, entries, ro, diags);
+    std::optional<std::string> text =
+        tr::rewriteMainFile(ctx, tr::entryPoints(marked, *final), ro, backend, diags);
     ph_.rewrite = seconds(t3, Clock::now());
     if (!text || diags.hasErrors())
       return;

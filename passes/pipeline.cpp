@@ -16,6 +16,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   // as missing in docs/passes.md. Running it always verifies the input (and round-trips it at
   // --verify=roundtrip).
   PassOptions none;
+  p.add(createWrapEntryPointsPass(none));        // -- (pl's own: host entries run an orchestration)
   p.add(createInlineFunctionsPass(none));        // 01
   p.add(createUnrollLoopsPass(none));            // 02
   p.add(createCtrlFlowTransformPass(none));      // 03

@@ -63,18 +63,31 @@ public:
   void error(clang::SourceLocation loc, const std::string &code, const std::string &msg);
   void warning(clang::SourceLocation loc, const std::string &code, const std::string &msg);
 
-  // statements (lower_stmt.cpp)
+  // statements (lower_stmt.cpp; lowerStmt dispatches with a clang::ConstStmtVisitor)
   void lowerStmt(const clang::Stmt *s);
   ir::StmtPtr lowerBlock(const clang::Stmt *s);
   void emit(ir::StmtPtr s) { blocks_.back().push_back(std::move(s)); }
+  void lowerDeclStmt(const clang::DeclStmt *ds);
+  void lowerVarDecl(const clang::VarDecl *vd);
+  void lowerIf(const clang::IfStmt *is);
+  void lowerWhile(const clang::WhileStmt *ws);
+  /// `break` / `continue` (`what`), valid only directly in a sequential loop.
+  void lowerJump(const clang::Stmt *s, const char *what);
   void lowerExprStmt(const clang::Expr *e);
   void lowerReturn(const clang::ReturnStmt *rs);
-  void unsupportedStmt(const clang::Stmt *s);
+  /// F207 naming the construct (`what`: e.g. "'switch'").
+  void unsupportedStmt(const clang::Stmt *s, const std::string &what);
   /// `x = e`, `x += e`, `++x` as statements (built-in or pl:: operators). True when handled.
   bool lowerAssignment(const clang::Expr *e);
 
-  // expressions (lower_expr.cpp)
+  // expressions (lower_expr.cpp; lowerExpr folds constants, then dispatches with a
+  // clang::ConstStmtVisitor)
   ir::ExprPtr lowerExpr(const clang::Expr *e);
+  /// F399 naming the expression's class.
+  ir::ExprPtr unsupportedExpr(const clang::Expr *e);
+  ir::ExprPtr lowerMemberCall(const clang::CXXMemberCallExpr *mc);
+  ir::ExprPtr lowerBinaryOperator(const clang::BinaryOperator *bo);
+  ir::ExprPtr lowerConstruct(const clang::CXXConstructExpr *ce);
   ir::VarPtr declareVar(const clang::ValueDecl *d, ir::TypePtr t);
   ir::VarPtr lookupVar(const clang::ValueDecl *d) const;
   /// Assignment `lhs = value` to a variable (Out/InOut parameters write the whole buffer).
@@ -171,26 +184,27 @@ public:
   std::optional<ir::AttrValue> enumAttr(const clang::EnumType *et, const clang::Expr *e);
   /// The body lambda of a DSL construct: a lambda expression, or a local helper lambda named.
   const clang::LambdaExpr *bodyLambda(const clang::Expr *e) const;
-  /// The IR op (bare or family-qualified) a pl:: function name lowers to.
-  std::string dslOpName(const std::string &name, const ir::ExprList &args);
 
   clang::ASTContext &ctx() { return ctx_; }
   const CalleeTable &callees() const { return callees_; }
 
   /// The marked function being lowered.
   const MarkedFunction *current = nullptr;
-  /// Loop nesting (for break/continue validity) and the kinds of the enclosing loops.
-  std::vector<ir::ForKind> loopKinds;
 
 private:
+  /// Loop nesting (for break/continue validity): the kinds of the enclosing loops, innermost
+  /// last. Changed only through ScopedPush.
+  std::vector<ir::ForKind> loopKinds_;
   clang::ASTContext &ctx_;
   ir::DiagnosticEngine &diags_;
   const CalleeTable &callees_;
   std::vector<std::vector<ir::StmtPtr>> blocks_;
   llvm::DenseMap<const clang::ValueDecl *, ir::VarPtr> vars_;
   llvm::DenseMap<const clang::ValueDecl *, ir::ParamDirection> paramDirections_;
+  /// The enclosing lambda bodies, innermost last, and per body the conversions of its yielded
+  /// values (parallel stacks). Changed only through ScopedPush, in pairs.
   std::vector<LambdaRole> lambdaRoles_;
-  std::vector<std::vector<Conversions>> yieldTypes_; ///< parallel to lambdaRoles_
+  std::vector<std::vector<Conversions>> yieldTypes_;
   /// Placeholders standing for expressions that already failed: ops on them stay quiet, so one
   /// mistake gives one diagnostic.
   std::set<const ir::Expr *> poison_;
@@ -228,6 +242,18 @@ public:
 private:
   FunctionLowerer &l_;
   bool done_ = false;
+};
+
+/// Scoped state: `value` is on top of `stack` for the guard's lifetime (every exit path).
+template <class T> class ScopedPush {
+public:
+  ScopedPush(std::vector<T> &stack, T value) : stack_(stack) { stack_.push_back(std::move(value)); }
+  ~ScopedPush() { stack_.pop_back(); }
+  ScopedPush(const ScopedPush &) = delete;
+  ScopedPush &operator=(const ScopedPush &) = delete;
+
+private:
+  std::vector<T> &stack_;
 };
 
 /// `e` without parentheses, implicit casts, temporaries, cleanups, std::initializer_list

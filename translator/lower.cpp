@@ -3,6 +3,8 @@
 #include "translator/function_lowerer.h"
 #include "translator/source_location.h"
 
+#include "passes/wrap_entry_points.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -170,8 +172,14 @@ ir::FunctionPtr FunctionLowerer::lowerFunction(const MarkedFunction &m) {
   BlockGuard block(*this);
   lowerStmt(fd->getBody());
   ir::StmtPtr body = block.finish(span(fd->getBody()));
+  // Host code calls every marked, non-Inline function of the main file (WrapEntryPoints gives
+  // each an orchestration; the rewriter replaces its body).
+  const clang::SourceManager &sm = ctx_.getSourceManager();
+  ir::AttrList attrs;
+  if (m.type != ir::FunctionType::Inline && sm.isInMainFile(sm.getExpansionLoc(fd->getLocation())))
+    attrs.emplace_back(passes::kHostEntryAttr, m.name);
   return ir::Function::make(m.name, m.type, std::move(params), std::move(rets), std::move(body),
-                            std::nullopt, std::nullopt, {}, span(fd->getLocation()));
+                            std::nullopt, std::nullopt, std::move(attrs), span(fd->getLocation()));
 }
 
 ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags,

@@ -271,11 +271,19 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
     return errorExpr(loc, "F333",
                      "pl::init_values is only allowed as an argument of pl::range/parallel/"
                      "pipeline or pl::while_");
+  // The op is the declaration's (PL_DSL_OP in pl/*.hpp), not its C++ spelling.
+  std::optional<std::string> annotated = dslOp(call->getDirectCallee());
+  if (!annotated)
+    return errorExpr(loc, "F324",
+                     "'pl::" + name + "' is not a DSL operation (it has no PL_DSL_OP "
+                     "annotation); only operations and control-flow forms can be called from a "
+                     "marked function");
+  const std::string &op = *annotated;
   ir::ExprList args;
   ir::AttrList kwargs;
   unsigned lowered = call->getNumArgs();
   // `pl::lrelu(x, slope)`: the slope is the op's `slope` kwarg (a compile-time constant).
-  if (name == "lrelu" && call->getNumArgs() == 2) {
+  if (op == "lrelu" && call->getNumArgs() == 2) {
     const clang::Expr *slope = call->getArg(1);
     clang::Expr::EvalResult r;
     if (slope->isValueDependent() || !slope->EvaluateAsRValue(r, ctx()) ||
@@ -305,7 +313,6 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
     if (!dims.empty())
       args.push_back(ir::MakeTuple::make(std::move(dims), span(loc)));
   }
-  std::string op = dslOpName(name, args);
   // `pl::extract(tile, {row, col}, shape, opts)` ↔ `tile.extract(src, row, col, shape)`.
   if (op == "extract" && args.size() == 3)
     if (auto *off = llvm::dyn_cast<ir::MakeTuple>(args[1].get()); off && off->elements().size() == 2) {
@@ -323,23 +330,6 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
       if (k == "dtype")
         k = "target_type";
   return makeDslOp(op, std::move(args), std::move(kwargs), loc);
-}
-
-std::string FunctionLowerer::dslOpName(const std::string &name, const ir::ExprList &) {
-  // DSL spellings that differ from the IR op names; everything else is the same name.
-  static const std::map<std::string, std::string> renames = {
-      {"create_tensor", "tensor.create"}, {"create_tile", "tile.create"},
-      {"full_tile", "tile.full"},         {"load", "tile.load"},
-      {"store", "tile.store"},            {"not_", "not"},
-      {"and_", "and"},                    {"or_", "or"},
-      {"xor_", "xor"},                    {"get_block_idx", "tile.get_block_idx"},
-      {"get_block_num", "tile.get_block_num"}, {"get_subblock_idx", "tile.get_subblock_idx"},
-      {"full", "tensor.full"},
-      // The matrix-vector forms are the matmul family with a [1, K] lhs.
-      {"gemv", "matmul"},                 {"gemv_acc", "matmul_acc"},
-      {"gemv_bias", "matmul_bias"}};
-  auto it = renames.find(name);
-  return it == renames.end() ? name : it->second;
 }
 
 // ---- loops ------------------------------------------------------------------------------------
@@ -431,9 +421,11 @@ void FunctionLowerer::lowerRangeFor(const clang::CXXForRangeStmt *s) {
   }
   const clang::VarDecl *lv = s->getLoopVariable();
   ir::VarPtr loopVar = declareVar(lv, ir::ScalarType::get(ir::DataType::Index));
-  loopKinds.push_back(h.kind);
-  ir::StmtPtr body = lowerBlock(s->getBody());
-  loopKinds.pop_back();
+  ir::StmtPtr body;
+  {
+    ScopedPush<ir::ForKind> loop(loopKinds_, h.kind);
+    body = lowerBlock(s->getBody());
+  }
   emit(ir::For::make(loopVar, h.start, h.stop, h.step, {}, body, {}, h.kind, std::move(h.attrs),
                      span(s)));
 }

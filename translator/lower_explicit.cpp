@@ -112,16 +112,14 @@ std::vector<ir::VarPtr> FunctionLowerer::declareResults(
 ir::StmtPtr FunctionLowerer::lowerLambdaBody(const clang::CXXMethodDecl *md, size_t skip,
                                              LambdaRole role,
                                              std::vector<Conversions> yieldTypes) {
-  lambdaRoles_.push_back(role);
-  yieldTypes_.push_back(std::move(yieldTypes));
+  ScopedPush<LambdaRole> inLambda(lambdaRoles_, role);
+  ScopedPush<std::vector<Conversions>> yields(yieldTypes_, std::move(yieldTypes));
   BlockGuard block(*this);
   auto *body = llvm::cast<clang::CompoundStmt>(md->getBody());
   size_t i = 0;
   for (auto *c : body->body())
     if (i++ >= skip)
       lowerStmt(c);
-  lambdaRoles_.pop_back();
-  yieldTypes_.pop_back();
   return block.finish(span(body));
 }
 
@@ -155,10 +153,12 @@ void FunctionLowerer::lowerExplicitLoop(const clang::CallExpr *call, llvm::Strin
   }
   ir::VarPtr loopVar = declareVar(md->getParamDecl(0), ir::ScalarType::get(ir::DataType::Index));
   auto iters = declareIterArgs(h.initValues, md->parameters().drop_front(), h.lambda->getBeginLoc());
-  loopKinds.push_back(h.kind);
-  ir::StmtPtr body = lowerLambdaBody(md, 0, LambdaRole::Yield,
-                                     carryConversions(h.initValues, md->parameters().drop_front()));
-  loopKinds.pop_back();
+  ir::StmtPtr body;
+  {
+    ScopedPush<ir::ForKind> loop(loopKinds_, h.kind);
+    body = lowerLambdaBody(md, 0, LambdaRole::Yield,
+                           carryConversions(h.initValues, md->parameters().drop_front()));
+  }
   checkYields(body, iters.size(), h.lambda->getBeginLoc(), ("pl::" + name.str()).c_str());
   std::vector<ir::TypePtr> types;
   for (auto &ia : iters)
@@ -198,10 +198,12 @@ void FunctionLowerer::lowerExplicitWhile(const clang::CallExpr *call,
     return;
   }
   ir::ExprPtr cond = lowerExpr(condCall->getArg(0));
-  loopKinds.push_back(ir::ForKind::Sequential);
-  ir::StmtPtr lowered =
-      lowerLambdaBody(md, 1, LambdaRole::Yield, carryConversions(initValues, md->parameters()));
-  loopKinds.pop_back();
+  ir::StmtPtr lowered;
+  {
+    ScopedPush<ir::ForKind> loop(loopKinds_, ir::ForKind::Sequential);
+    lowered =
+        lowerLambdaBody(md, 1, LambdaRole::Yield, carryConversions(initValues, md->parameters()));
+  }
   checkYields(lowered, iters.size(), lambda->getBeginLoc(), "pl::while_");
   std::vector<ir::TypePtr> types;
   for (auto &ia : iters)

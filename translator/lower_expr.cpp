@@ -5,6 +5,8 @@
 #include "ir/op_registry.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtVisitor.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <cmath>
 
@@ -102,6 +104,92 @@ bool isPlScalarType(clang::QualType t) {
   auto *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
   return rd && rd->getName() == "Scalar" && isInPlNamespace(rd);
 }
+
+/// One method per expression kind (after constant folding, which comes first in lowerExpr);
+/// any other expression is F399, naming its class.
+class ExprDispatcher final : public clang::ConstStmtVisitor<ExprDispatcher, ir::ExprPtr> {
+public:
+  explicit ExprDispatcher(FunctionLowerer &l) : l_(l) {}
+
+  ir::ExprPtr VisitInitListExpr(const clang::InitListExpr *il) { // `pl::Index{x}`
+    if (il->getNumInits() != 1)
+      return l_.unsupportedExpr(il);
+    return l_.coerceScalar(l_.lowerExpr(il->getInit(0)), il->getType(), il->getExprLoc());
+  }
+  ir::ExprPtr VisitCXXMemberCallExpr(const clang::CXXMemberCallExpr *mc) {
+    return l_.lowerMemberCall(mc);
+  }
+  ir::ExprPtr VisitCXXBoolLiteralExpr(const clang::CXXBoolLiteralExpr *b) {
+    return ir::ConstBool::make(b->getValue(), l_.span(b->getExprLoc()));
+  }
+  ir::ExprPtr VisitFloatingLiteral(const clang::FloatingLiteral *f) {
+    return ir::ConstFloat::make(f->getValueAsApproximateDouble(), ir::DataType::FP32,
+                                l_.span(f->getExprLoc()));
+  }
+  ir::ExprPtr VisitDeclRefExpr(const clang::DeclRefExpr *dr) { return l_.lowerDeclRef(dr); }
+  ir::ExprPtr VisitImplicitCastExpr(const clang::ImplicitCastExpr *c) { return cast(c); }
+  ir::ExprPtr VisitExplicitCastExpr(const clang::ExplicitCastExpr *c) { return cast(c); }
+  ir::ExprPtr VisitMaterializeTemporaryExpr(const clang::MaterializeTemporaryExpr *x) {
+    return l_.lowerExpr(x->getSubExpr());
+  }
+  ir::ExprPtr VisitCXXBindTemporaryExpr(const clang::CXXBindTemporaryExpr *x) {
+    return l_.lowerExpr(x->getSubExpr());
+  }
+  ir::ExprPtr VisitExprWithCleanups(const clang::ExprWithCleanups *x) {
+    return l_.lowerExpr(x->getSubExpr());
+  }
+  ir::ExprPtr VisitConstantExpr(const clang::ConstantExpr *x) {
+    return l_.lowerExpr(x->getSubExpr());
+  }
+  ir::ExprPtr VisitSubstNonTypeTemplateParmExpr(const clang::SubstNonTypeTemplateParmExpr *x) {
+    return l_.lowerExpr(x->getReplacement());
+  }
+  ir::ExprPtr VisitBinaryOperator(const clang::BinaryOperator *bo) {
+    return l_.lowerBinaryOperator(bo);
+  }
+  ir::ExprPtr VisitUnaryOperator(const clang::UnaryOperator *uo) { return l_.lowerUnary(uo); }
+  ir::ExprPtr VisitConditionalOperator(const clang::ConditionalOperator *c) {
+    return l_.errorExpr(c->getExprLoc(), "F304",
+                        "conditional operator '?:' is not supported; use if/else or pl::sel");
+  }
+  ir::ExprPtr VisitCXXConstructExpr(const clang::CXXConstructExpr *ce) {
+    return l_.lowerConstruct(ce);
+  }
+  ir::ExprPtr VisitCXXOperatorCallExpr(const clang::CXXOperatorCallExpr *oc) {
+    return l_.lowerOperatorCall(oc);
+  }
+  ir::ExprPtr VisitCallExpr(const clang::CallExpr *call) { return l_.lowerCall(call); }
+  ir::ExprPtr VisitLambdaExpr(const clang::LambdaExpr *e) {
+    return l_.errorExpr(e->getExprLoc(), "F306",
+                        "lambda outside a DSL construct; lambdas are only allowed as the body of "
+                        "pl::range/parallel/unroll/pipeline, pl::while_, pl::if_ and pl::at");
+  }
+  ir::ExprPtr VisitCXXNewExpr(const clang::CXXNewExpr *e) { return allocation(e); }
+  ir::ExprPtr VisitCXXDeleteExpr(const clang::CXXDeleteExpr *e) { return allocation(e); }
+  ir::ExprPtr VisitCXXThrowExpr(const clang::CXXThrowExpr *e) {
+    return l_.errorExpr(e->getExprLoc(), "F308",
+                        "exceptions ('throw') are not supported in a marked function");
+  }
+  ir::ExprPtr VisitMemberExpr(const clang::MemberExpr *e) {
+    return l_.errorExpr(e->getExprLoc(), "F309",
+                        "member access is not supported in a marked function");
+  }
+  ir::ExprPtr VisitArraySubscriptExpr(const clang::ArraySubscriptExpr *e) {
+    return l_.errorExpr(e->getExprLoc(), "F310",
+                        "array subscripts are not supported; use pl::slice or pl::load");
+  }
+  ir::ExprPtr VisitExpr(const clang::Expr *e) { return l_.unsupportedExpr(e); }
+
+private:
+  ir::ExprPtr cast(const clang::CastExpr *c) {
+    return l_.lowerCast(c->getSubExpr(), c->getType(), c->getCastKind(), c->getExprLoc());
+  }
+  ir::ExprPtr allocation(const clang::Expr *e) {
+    return l_.errorExpr(e->getExprLoc(), "F307",
+                        "dynamic allocation ('new'/'delete') in a marked function");
+  }
+  FunctionLowerer &l_;
+};
 
 } // namespace
 
@@ -262,91 +350,58 @@ ir::ExprPtr FunctionLowerer::lowerExpr(const clang::Expr *e) {
       if (e->EvaluateAsFloat(f, ctx_))
         return ir::ConstFloat::make(f.convertToDouble(), ir::DataType::FP32, span(loc));
   }
-  if (auto *il = llvm::dyn_cast<clang::InitListExpr>(e); il && il->getNumInits() == 1)
-    return coerceScalar(lowerExpr(il->getInit(0)), e->getType(), loc); // `pl::Index{x}`
-  if (auto *mc = llvm::dyn_cast<clang::CXXMemberCallExpr>(e))
-    if (llvm::isa<clang::CXXConversionDecl>(mc->getMethodDecl()) &&
-        isInPlNamespace(mc->getMethodDecl()))
-      // DSL scalar conversions: pl::Scalar<D> converts to a 64-bit integer (or float / bool),
-      // and C++ computes in that type (no int32 overflow).
-      return coerceToType(lowerExpr(mc->getImplicitObjectArgument()), mc->getType(), loc);
-  if (auto *b = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(e))
-    return ir::ConstBool::make(b->getValue(), span(loc));
-  if (auto *f = llvm::dyn_cast<clang::FloatingLiteral>(e))
-    return ir::ConstFloat::make(f->getValueAsApproximateDouble(), ir::DataType::FP32, span(loc));
-  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e))
-    return lowerDeclRef(dr);
-  if (auto *ic = llvm::dyn_cast<clang::ImplicitCastExpr>(e))
-    return lowerCast(ic->getSubExpr(), ic->getType(), ic->getCastKind(), loc);
-  if (auto *ec = llvm::dyn_cast<clang::ExplicitCastExpr>(e))
-    return lowerCast(ec->getSubExpr(), ec->getType(), ec->getCastKind(), loc);
-  if (auto *x = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
-    return lowerExpr(x->getSubExpr());
-  if (auto *x = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
-    return lowerExpr(x->getSubExpr());
-  if (auto *x = llvm::dyn_cast<clang::ExprWithCleanups>(e))
-    return lowerExpr(x->getSubExpr());
-  if (auto *x = llvm::dyn_cast<clang::ConstantExpr>(e))
-    return lowerExpr(x->getSubExpr());
-  if (auto *x = llvm::dyn_cast<clang::SubstNonTypeTemplateParmExpr>(e))
-    return lowerExpr(x->getReplacement());
-  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {
-    if (bo->isAssignmentOp() || bo->getOpcode() == clang::BO_Comma)
-      return errorExpr(loc, "F303",
-                       "assignment inside an expression; write it as its own statement");
-    ir::ExprPtr r =
-        lowerBinary(bo->getOpcode(), lowerExpr(bo->getLHS()), lowerExpr(bo->getRHS()), loc);
-    // `<<` is defined modulo 2^N for every integer type (C++20); an int kept as an index wraps.
-    return bo->getOpcode() == clang::BO_Shl ? rewrapInteger(r, bo->getType(), loc) : r;
-  }
-  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e))
-    return lowerUnary(uo);
-  if (llvm::isa<clang::ConditionalOperator>(e))
-    return errorExpr(loc, "F304",
-                     "conditional operator '?:' is not supported; use if/else or pl::sel");
-  if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
-    // std::pair / std::tuple of DSL values (returned by helper lambdas) are tuples.
-    if (auto *rd = ce->getType()->getAsCXXRecordDecl();
-        rd && rd->isInStdNamespace() && (rd->getName() == "pair" || rd->getName() == "tuple")) {
-      ir::ExprList elems;
-      for (const clang::Expr *a : ce->arguments())
-        elems.push_back(lowerExpr(a));
-      return ir::MakeTuple::make(std::move(elems), span(loc));
-    }
-    // Copies and moves of DSL values are the value itself.
-    if (ce->getNumArgs() == 1 && ce->getConstructor()->isCopyOrMoveConstructor())
-      return lowerExpr(ce->getArg(0));
-    if (ce->getNumArgs() == 1 && ce->getConstructor()->isConvertingConstructor(false)) {
-      ir::ExprPtr v = lowerExpr(ce->getArg(0));
-      // pl::Scalar<D>(x) converts x to D (integers wrap, as the eager constructor does); a tile
-      // or tensor conversion is checked against the declared type.
-      return isPlScalarType(e->getType()) ? coerceToType(v, e->getType(), loc)
-                                          : conformToDeclared(ce->getType(), v, loc, "");
-    }
-    return errorExpr(loc, "F305",
-                     "construction of '" + e->getType().getAsString() +
-                         "' inside a marked function; create tensors and tiles with pl:: ops");
-  }
-  if (auto *oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e))
-    return lowerOperatorCall(oc);
-  if (auto *call = llvm::dyn_cast<clang::CallExpr>(e))
-    return lowerCall(call);
-  if (llvm::isa<clang::LambdaExpr>(e))
-    return errorExpr(loc, "F306",
-                     "lambda outside a DSL construct; lambdas are only allowed as the body of "
-                     "pl::range/parallel/unroll/pipeline, pl::while_, pl::if_ and pl::at");
-  if (llvm::isa<clang::CXXNewExpr, clang::CXXDeleteExpr>(e))
-    return errorExpr(loc, "F307", "dynamic allocation ('new'/'delete') in a marked function");
-  if (llvm::isa<clang::CXXThrowExpr>(e))
-    return errorExpr(loc, "F308", "exceptions ('throw') are not supported in a marked function");
-  if (llvm::isa<clang::MemberExpr>(e))
-    return errorExpr(loc, "F309", "member access is not supported in a marked function");
-  if (llvm::isa<clang::ArraySubscriptExpr>(e))
-    return errorExpr(loc, "F310", "array subscripts are not supported; use pl::slice or "
-                                  "pl::load");
-  return errorExpr(loc, "F399",
+  return ExprDispatcher(*this).Visit(e);
+}
+
+ir::ExprPtr FunctionLowerer::unsupportedExpr(const clang::Expr *e) {
+  return errorExpr(e->getExprLoc(), "F399",
                    std::string("unsupported expression in a marked function (") +
                        e->getStmtClassName() + ")");
+}
+
+ir::ExprPtr FunctionLowerer::lowerMemberCall(const clang::CXXMemberCallExpr *mc) {
+  if (llvm::isa<clang::CXXConversionDecl>(mc->getMethodDecl()) &&
+      isInPlNamespace(mc->getMethodDecl()))
+    // DSL scalar conversions: pl::Scalar<D> converts to a 64-bit integer (or float / bool),
+    // and C++ computes in that type (no int32 overflow).
+    return coerceToType(lowerExpr(mc->getImplicitObjectArgument()), mc->getType(),
+                        mc->getExprLoc());
+  return lowerCall(mc);
+}
+
+ir::ExprPtr FunctionLowerer::lowerBinaryOperator(const clang::BinaryOperator *bo) {
+  clang::SourceLocation loc = bo->getExprLoc();
+  if (bo->isAssignmentOp() || bo->getOpcode() == clang::BO_Comma)
+    return errorExpr(loc, "F303", "assignment inside an expression; write it as its own statement");
+  ir::ExprPtr r =
+      lowerBinary(bo->getOpcode(), lowerExpr(bo->getLHS()), lowerExpr(bo->getRHS()), loc);
+  // `<<` is defined modulo 2^N for every integer type (C++20); an int kept as an index wraps.
+  return bo->getOpcode() == clang::BO_Shl ? rewrapInteger(r, bo->getType(), loc) : r;
+}
+
+ir::ExprPtr FunctionLowerer::lowerConstruct(const clang::CXXConstructExpr *ce) {
+  clang::SourceLocation loc = ce->getExprLoc();
+  // std::pair / std::tuple of DSL values (returned by helper lambdas) are tuples.
+  if (auto *rd = ce->getType()->getAsCXXRecordDecl();
+      rd && rd->isInStdNamespace() && (rd->getName() == "pair" || rd->getName() == "tuple")) {
+    ir::ExprList elems;
+    for (const clang::Expr *a : ce->arguments())
+      elems.push_back(lowerExpr(a));
+    return ir::MakeTuple::make(std::move(elems), span(loc));
+  }
+  // Copies and moves of DSL values are the value itself.
+  if (ce->getNumArgs() == 1 && ce->getConstructor()->isCopyOrMoveConstructor())
+    return lowerExpr(ce->getArg(0));
+  if (ce->getNumArgs() == 1 && ce->getConstructor()->isConvertingConstructor(false)) {
+    ir::ExprPtr v = lowerExpr(ce->getArg(0));
+    // pl::Scalar<D>(x) converts x to D (integers wrap, as the eager constructor does); a tile
+    // or tensor conversion is checked against the declared type.
+    return isPlScalarType(ce->getType()) ? coerceToType(v, ce->getType(), loc)
+                                         : conformToDeclared(ce->getType(), v, loc, "");
+  }
+  return errorExpr(loc, "F305",
+                   "construction of '" + ce->getType().getAsString() +
+                       "' inside a marked function; create tensors and tiles with pl:: ops");
 }
 
 ir::ExprPtr FunctionLowerer::lowerDeclRef(const clang::DeclRefExpr *dr) {
@@ -527,20 +582,15 @@ FunctionLowerer::lowerLocalLambdaCall(const clang::CXXOperatorCallExpr *call) {
     emit(ir::Assign::make(declareVar(p, t), arg, span(p->getLocation())));
   }
   auto *body = llvm::cast<clang::CompoundStmt>(md->getBody());
-  auto savedReturn = std::move(inlineReturn_);
-  auto savedLast = inlineLastStmt_;
-  inlineReturn_ = nullptr;
-  inlineLastStmt_ = body->body_empty() ? nullptr : body->body_back();
-  ++inlineDepth_;
-  lambdaRoles_.push_back(LambdaRole::Inline);
+  llvm::SaveAndRestore<ir::ExprPtr> savedReturn(inlineReturn_, nullptr);
+  llvm::SaveAndRestore<const clang::Stmt *> savedLast(
+      inlineLastStmt_, body->body_empty() ? nullptr : body->body_back());
+  llvm::SaveAndRestore<int> depth(inlineDepth_, inlineDepth_ + 1);
+  ScopedPush<LambdaRole> inLambda(lambdaRoles_, LambdaRole::Inline);
+  ScopedPush<std::vector<Conversions>> yields(yieldTypes_, {});
   for (auto *c : body->body())
     lowerStmt(c); // spliced into the caller's block
-  lambdaRoles_.pop_back();
-  --inlineDepth_;
-  ir::ExprPtr result = inlineReturn_ ? inlineReturn_ : ir::MakeTuple::make({}, span(call));
-  inlineReturn_ = std::move(savedReturn);
-  inlineLastStmt_ = savedLast;
-  return result;
+  return inlineReturn_ ? inlineReturn_ : ir::MakeTuple::make({}, span(call));
 }
 
 ir::ExprPtr FunctionLowerer::coerceToType(ir::ExprPtr v, clang::QualType to,

@@ -4,12 +4,51 @@
 #include "ir/op_registry.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtVisitor.h"
 
 namespace pl::translator {
 
 namespace {
 
 bool isLoopKindBreakable(ir::ForKind k) { return k == ir::ForKind::Sequential; }
+
+/// One method per statement kind the DSL supports; any other statement is F207, named.
+class StmtDispatcher final : public clang::ConstStmtVisitor<StmtDispatcher> {
+public:
+  explicit StmtDispatcher(FunctionLowerer &l) : l_(l) {}
+
+  void VisitCompoundStmt(const clang::CompoundStmt *s) {
+    for (auto *c : s->body())
+      l_.lowerStmt(c);
+  }
+  void VisitNullStmt(const clang::NullStmt *) {}
+  void VisitDeclStmt(const clang::DeclStmt *s) { l_.lowerDeclStmt(s); }
+  void VisitIfStmt(const clang::IfStmt *s) { l_.lowerIf(s); }
+  void VisitWhileStmt(const clang::WhileStmt *s) { l_.lowerWhile(s); }
+  void VisitCXXForRangeStmt(const clang::CXXForRangeStmt *s) { l_.lowerRangeFor(s); }
+  void VisitBreakStmt(const clang::BreakStmt *s) { l_.lowerJump(s, "break"); }
+  void VisitContinueStmt(const clang::ContinueStmt *s) { l_.lowerJump(s, "continue"); }
+  void VisitReturnStmt(const clang::ReturnStmt *s) { l_.lowerReturn(s); }
+  void VisitExpr(const clang::Expr *e) { l_.lowerExprStmt(e); }
+
+  // Unsupported, with a name the user recognises.
+  void VisitGotoStmt(const clang::GotoStmt *s) { l_.unsupportedStmt(s, "'goto' and labels"); }
+  void VisitIndirectGotoStmt(const clang::IndirectGotoStmt *s) {
+    l_.unsupportedStmt(s, "'goto' and labels");
+  }
+  void VisitLabelStmt(const clang::LabelStmt *s) { l_.unsupportedStmt(s, "'goto' and labels"); }
+  void VisitCXXTryStmt(const clang::CXXTryStmt *s) { l_.unsupportedStmt(s, "exceptions ('try')"); }
+  void VisitSwitchStmt(const clang::SwitchStmt *s) { l_.unsupportedStmt(s, "'switch'"); }
+  void VisitDoStmt(const clang::DoStmt *s) { l_.unsupportedStmt(s, "'do'/'while' loops"); }
+  void VisitForStmt(const clang::ForStmt *s) {
+    l_.unsupportedStmt(s, "C-style 'for' loops (use 'for (auto i : pl::range(...))')");
+  }
+  void VisitAsmStmt(const clang::AsmStmt *s) { l_.unsupportedStmt(s, "inline assembly"); }
+  void VisitStmt(const clang::Stmt *s) { l_.unsupportedStmt(s, s->getStmtClassName()); }
+
+private:
+  FunctionLowerer &l_;
+};
 
 } // namespace
 
@@ -21,128 +60,116 @@ ir::StmtPtr FunctionLowerer::lowerBlock(const clang::Stmt *s) {
 }
 
 void FunctionLowerer::lowerStmt(const clang::Stmt *s) {
-  if (!s)
+  if (s)
+    StmtDispatcher(*this).Visit(s);
+}
+
+void FunctionLowerer::lowerDeclStmt(const clang::DeclStmt *ds) {
+  if (lowerExplicitForm(ds))
     return;
-  if (auto *cs = llvm::dyn_cast<clang::CompoundStmt>(s)) {
-    for (auto *c : cs->body())
-      lowerStmt(c);
+  for (auto *d : ds->decls()) {
+    auto *vd = llvm::dyn_cast<clang::VarDecl>(d);
+    if (!vd) {
+      if (!llvm::isa<clang::TypedefNameDecl, clang::StaticAssertDecl, clang::UsingDecl>(d))
+        error(d->getLocation(), "F200", "unsupported declaration in a marked function");
+      continue;
+    }
+    lowerVarDecl(vd);
+  }
+}
+
+void FunctionLowerer::lowerVarDecl(const clang::VarDecl *vd) {
+  if (vd->isStaticLocal()) {
+    error(vd->getLocation(), "F201",
+          "static local variable '" + vd->getNameAsString() +
+              "' in a marked function; kernels have no persistent state");
+    declareVar(vd, ir::UnknownType::get());
     return;
   }
-  if (llvm::isa<clang::NullStmt>(s))
-    return;
-  if (auto *ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
-    if (lowerExplicitForm(ds))
+  if (vd->getType()->isPointerType() || vd->getType()->isReferenceType()) {
+    if (vd->getType()->isPointerType() || !vd->getType().getNonReferenceType().isConstQualified()) {
+      error(vd->getLocation(), "F202",
+            "pointer or reference variable '" + vd->getNameAsString() +
+                "' in a marked function; declare a value (tensors are already handles)");
+      declareVar(vd, ir::UnknownType::get()); // keeps later uses from cascading
       return;
-    for (auto *d : ds->decls()) {
-      auto *vd = llvm::dyn_cast<clang::VarDecl>(d);
-      if (!vd) {
-        if (!llvm::isa<clang::TypedefNameDecl, clang::StaticAssertDecl, clang::UsingDecl>(d))
-          error(d->getLocation(), "F200", "unsupported declaration in a marked function");
-        continue;
-      }
-      if (vd->isStaticLocal()) {
-        error(vd->getLocation(), "F201",
-              "static local variable '" + vd->getNameAsString() +
-                  "' in a marked function; kernels have no persistent state");
-        declareVar(vd, ir::UnknownType::get());
-        continue;
-      }
-      if (vd->getType()->isPointerType() || vd->getType()->isReferenceType()) {
-        if (vd->getType()->isPointerType() || !vd->getType().getNonReferenceType().isConstQualified()) {
-          error(vd->getLocation(), "F202",
-                "pointer or reference variable '" + vd->getNameAsString() +
-                    "' in a marked function; declare a value (tensors are already handles)");
-          declareVar(vd, ir::UnknownType::get()); // keeps later uses from cascading
-          continue;
-        }
-      }
-      const clang::Expr *init = vd->getInit();
-      if (init)
-        if (auto *lambda = bodyLambda(init)) {
-          localLambdas_[vd] = lambda; // a local helper (or a copy of one): inlined at each call
-          continue;
-        }
-      if (auto *ce = init ? llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit())
-                          : nullptr;
-          !init || (ce && ce->getNumArgs() == 0)) {
-        lowerDefaultInit(vd);
-        continue;
-      }
-      if (auto *dd = llvm::dyn_cast<clang::DecompositionDecl>(vd)) {
-        bindDecomposition(dd, lowerExpr(init));
-        continue;
-      }
-      ir::ExprPtr value = conformToDeclared(vd->getType(), lowerExpr(peelConversion(init)),
-                                            vd->getLocation(),
-                                            "'" + vd->getNameAsString() + "'");
-      if (isPoisoned(value)) { // already explained: later uses of the variable stay quiet
-        declarePoisoned(vd);
-        continue;
-      }
-      ir::TypePtr t = value->type();
-      if (ir::isa<ir::UnknownType>(t) || ir::isa<ir::ScalarType>(t))
-        t = lowerType(vd->getType(), vd->getLocation());
-      ir::VarPtr v = declareVar(vd, t);
-      emit(ir::Assign::make(v, value, span(vd->getLocation())));
     }
+  }
+  const clang::Expr *init = vd->getInit();
+  if (init)
+    if (auto *lambda = bodyLambda(init)) {
+      localLambdas_[vd] = lambda; // a local helper (or a copy of one): inlined at each call
+      return;
+    }
+  if (auto *ce = init ? llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit()) : nullptr;
+      !init || (ce && ce->getNumArgs() == 0)) {
+    lowerDefaultInit(vd);
     return;
   }
-  if (auto *is = llvm::dyn_cast<clang::IfStmt>(s)) {
-    if (is->getInit() || is->getConditionVariable()) {
-      error(is->getBeginLoc(), "F203",
-            "'if' with an initializer or a condition variable is not supported; declare the "
-            "variable before the 'if'");
-      return;
-    }
-    if (is->isConstexpr()) {
-      if (auto v = evaluateInt(is->getCond()))
-        lowerStmt(*v ? is->getThen() : is->getElse());
-      else
-        error(is->getCond()->getBeginLoc(), "F204", "'if constexpr' condition is not constant");
-      return;
-    }
-    ir::ExprPtr cond = lowerExpr(is->getCond());
-    ir::StmtPtr thenB = lowerBlock(is->getThen());
-    ir::StmtPtr elseB = is->getElse() ? lowerBlock(is->getElse()) : nullptr;
-    emit(ir::If::make(cond, thenB, elseB, {}, span(is)));
+  if (auto *dd = llvm::dyn_cast<clang::DecompositionDecl>(vd)) {
+    bindDecomposition(dd, lowerExpr(init));
     return;
   }
-  if (auto *ws = llvm::dyn_cast<clang::WhileStmt>(s)) {
-    if (ws->getConditionVariable()) {
-      error(ws->getBeginLoc(), "F203", "'while' with a condition variable is not supported");
-      return;
-    }
-    ir::ExprPtr cond = lowerExpr(ws->getCond());
-    loopKinds.push_back(ir::ForKind::Sequential);
-    ir::StmtPtr body = lowerBlock(ws->getBody());
-    loopKinds.pop_back();
-    emit(ir::While::make(cond, {}, body, {}, span(ws)));
+  ir::ExprPtr value = conformToDeclared(vd->getType(), lowerExpr(peelConversion(init)),
+                                        vd->getLocation(), "'" + vd->getNameAsString() + "'");
+  if (isPoisoned(value)) { // already explained: later uses of the variable stay quiet
+    declarePoisoned(vd);
     return;
   }
-  if (auto *fs = llvm::dyn_cast<clang::CXXForRangeStmt>(s))
-    return lowerRangeFor(fs);
-  if (llvm::isa<clang::BreakStmt, clang::ContinueStmt>(s)) {
-    bool isBreak = llvm::isa<clang::BreakStmt>(s);
-    const char *what = isBreak ? "break" : "continue";
-    if (loopKinds.empty()) {
-      error(s->getBeginLoc(), "F205", std::string("'") + what + "' outside a loop");
-      return;
-    }
-    if (!isLoopKindBreakable(loopKinds.back())) {
-      error(s->getBeginLoc(), "F206",
-            std::string("'") + what + "' inside a pl::" +
-                std::string(ir::forKindName(loopKinds.back())) +
-                " loop; only sequential pl::range and while loops can be left early");
-      return;
-    }
-    emit(isBreak ? ir::Break::make(span(s)) : ir::Continue::make(span(s)));
+  ir::TypePtr t = value->type();
+  if (ir::isa<ir::UnknownType>(t) || ir::isa<ir::ScalarType>(t))
+    t = lowerType(vd->getType(), vd->getLocation());
+  ir::VarPtr v = declareVar(vd, t);
+  emit(ir::Assign::make(v, value, span(vd->getLocation())));
+}
+
+void FunctionLowerer::lowerIf(const clang::IfStmt *is) {
+  if (is->getInit() || is->getConditionVariable()) {
+    error(is->getBeginLoc(), "F203",
+          "'if' with an initializer or a condition variable is not supported; declare the "
+          "variable before the 'if'");
     return;
   }
-  if (auto *rs = llvm::dyn_cast<clang::ReturnStmt>(s))
-    return lowerReturn(rs);
-  if (auto *e = llvm::dyn_cast<clang::Expr>(s))
-    return lowerExprStmt(e);
-  unsupportedStmt(s);
+  if (is->isConstexpr()) {
+    if (auto v = evaluateInt(is->getCond()))
+      lowerStmt(*v ? is->getThen() : is->getElse());
+    else
+      error(is->getCond()->getBeginLoc(), "F204", "'if constexpr' condition is not constant");
+    return;
+  }
+  ir::ExprPtr cond = lowerExpr(is->getCond());
+  ir::StmtPtr thenB = lowerBlock(is->getThen());
+  ir::StmtPtr elseB = is->getElse() ? lowerBlock(is->getElse()) : nullptr;
+  emit(ir::If::make(cond, thenB, elseB, {}, span(is)));
+}
+
+void FunctionLowerer::lowerWhile(const clang::WhileStmt *ws) {
+  if (ws->getConditionVariable()) {
+    error(ws->getBeginLoc(), "F203", "'while' with a condition variable is not supported");
+    return;
+  }
+  ir::ExprPtr cond = lowerExpr(ws->getCond());
+  ir::StmtPtr body;
+  {
+    ScopedPush<ir::ForKind> loop(loopKinds_, ir::ForKind::Sequential);
+    body = lowerBlock(ws->getBody());
+  }
+  emit(ir::While::make(cond, {}, body, {}, span(ws)));
+}
+
+void FunctionLowerer::lowerJump(const clang::Stmt *s, const char *what) {
+  if (loopKinds_.empty()) {
+    error(s->getBeginLoc(), "F205", std::string("'") + what + "' outside a loop");
+    return;
+  }
+  if (!isLoopKindBreakable(loopKinds_.back())) {
+    error(s->getBeginLoc(), "F206",
+          std::string("'") + what + "' inside a pl::" +
+              std::string(ir::forKindName(loopKinds_.back())) +
+              " loop; only sequential pl::range and while loops can be left early");
+    return;
+  }
+  emit(llvm::isa<clang::BreakStmt>(s) ? ir::Break::make(span(s)) : ir::Continue::make(span(s)));
 }
 
 void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
@@ -253,22 +280,8 @@ void FunctionLowerer::bindDecomposition(const clang::DecompositionDecl *dd, ir::
   }
 }
 
-void FunctionLowerer::unsupportedStmt(const clang::Stmt *s) {
-  std::string what = s->getStmtClassName();
-  if (llvm::isa<clang::GotoStmt, clang::IndirectGotoStmt, clang::LabelStmt>(s))
-    what = "'goto' and labels";
-  else if (llvm::isa<clang::CXXTryStmt>(s))
-    what = "exceptions ('try')";
-  else if (llvm::isa<clang::SwitchStmt>(s))
-    what = "'switch'";
-  else if (llvm::isa<clang::DoStmt>(s))
-    what = "'do'/'while' loops";
-  else if (llvm::isa<clang::ForStmt>(s))
-    what = "C-style 'for' loops (use 'for (auto i : pl::range(...))')";
-  else if (llvm::isa<clang::AsmStmt>(s))
-    what = "inline assembly";
-  error(s->getBeginLoc(), "F207",
-        "unsupported statement in a marked function: " + what);
+void FunctionLowerer::unsupportedStmt(const clang::Stmt *s, const std::string &what) {
+  error(s->getBeginLoc(), "F207", "unsupported statement in a marked function: " + what);
 }
 
 void FunctionLowerer::lowerExprStmt(const clang::Expr *e) {

@@ -1,4 +1,5 @@
-// Finds marked functions: PL_FUNCTION / PL_JIT / PL_INLINE annotations, PL_PROGRAM members.
+// Reads the pl.* annotations: marked functions (PL_FUNCTION / PL_JIT / PL_INLINE, PL_PROGRAM
+// members) and the IR op of each DSL operation (PL_DSL_OP).
 #include "translator/marked_functions.h"
 #include "translator/source_location.h"
 
@@ -12,9 +13,7 @@
 
 namespace pl::translator {
 
-namespace {
-
-std::optional<std::string> stringArg(const clang::AnnotateAttr *a, unsigned i) {
+std::optional<std::string> annotationString(const clang::AnnotateAttr *a, unsigned i) {
   if (i >= a->args_size())
     return std::nullopt;
   const clang::Expr *e = a->args_begin()[i]->IgnoreParenImpCasts();
@@ -32,6 +31,19 @@ std::optional<std::string> stringArg(const clang::AnnotateAttr *a, unsigned i) {
   }
   return std::nullopt;
 }
+
+std::optional<std::string> dslOp(const clang::FunctionDecl *fd) {
+  // An instantiation carries its template's attributes; look at the pattern too.
+  const clang::FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
+  for (const clang::FunctionDecl *d : {fd, pattern})
+    if (d)
+      for (auto *a : d->specific_attrs<clang::AnnotateAttr>())
+        if (a->getAnnotation() == kDslOpAnnotation)
+          return annotationString(a, 0);
+  return std::nullopt;
+}
+
+namespace {
 
 bool isProgramStruct(const clang::CXXRecordDecl *rd) {
   if (!rd)
@@ -71,7 +83,7 @@ private:
   std::optional<MarkedFunction> fromAttr(clang::FunctionDecl *fd, const clang::AnnotateAttr *a,
                                          std::optional<MarkedFunction> m) {
     llvm::StringRef ann = a->getAnnotation();
-    if (!ann.starts_with("pl."))
+    if (!ann.starts_with("pl.") || ann == kDslOpAnnotation) // an op of the DSL itself
       return m;
     if (!m)
       m.emplace();
@@ -81,7 +93,7 @@ private:
     } else if (ann == "pl.inline") {
       m->type = ir::FunctionType::Inline;
     } else if (ann == "pl.function") {
-      auto kind = stringArg(a, 0);
+      auto kind = annotationString(a, 0);
       auto t = kind ? ir::parseFunctionType(*kind) : std::nullopt;
       if (!t)
         diags_.error("F001", toSpan(ctx_.getSourceManager(), a->getLocation()),

@@ -9,6 +9,7 @@
 
 namespace clang {
 class ASTContext;
+class AnnotateAttr;
 class FunctionDecl;
 class CXXRecordDecl;
 } // namespace clang
@@ -27,6 +28,16 @@ struct MarkedFunction {
 /// entry. Primary templates (dependent) are skipped. Reports duplicate IR names as errors.
 std::vector<MarkedFunction> collectMarkedFunctions(clang::ASTContext &ctx,
                                                    ir::DiagnosticEngine &diags);
+
+/// The annotation PL_DSL_OP (pl/annotate.hpp) puts on each DSL operation: argument 0 is the IR
+/// op ("tile.load"), or a bare name ("add") whose family the operands choose.
+inline constexpr const char *kDslOpAnnotation = "pl.op";
+
+/// The IR op a DSL function is annotated with; nullopt when it has none.
+std::optional<std::string> dslOp(const clang::FunctionDecl *fd);
+
+/// Argument `i` of an annotation as a string: a string literal, or an enumerator's name.
+std::optional<std::string> annotationString(const clang::AnnotateAttr *a, unsigned i);
 
 /// The IR name of a function declaration (qualified by nothing; template args appended).
 std::string irFunctionName(const clang::FunctionDecl *fd);

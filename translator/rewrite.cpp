@@ -1,14 +1,16 @@
 // Source rewriting of the main file: entry bodies → calls into the appended generated code.
 #include "translator/rewrite.h"
 
-#include "emit/sim/sim_printer.h"
 #include "translator/source_location.h"
+
+#include "passes/wrap_entry_points.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <map>
 #include <set>
 
 namespace pl::translator {
@@ -25,7 +27,7 @@ std::string quoted(llvm::StringRef s) {
   return out + "\"";
 }
 
-/// `::ns::f<A, B>` for an instantiation or plain function (what `&` takes in the dispatcher).
+/// `::ns::f<A, B>` for an instantiation or plain function (what the backend's host glue compares).
 std::string qualifiedInstanceName(const clang::FunctionDecl *fd) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -56,35 +58,48 @@ std::string selfReference(const clang::FunctionDecl *pattern) {
 }
 
 /// The replacement body; keeps the original number of lines so later lines do not move.
-std::string replacementBody(const clang::FunctionDecl *pattern, const std::string &ns,
-                            unsigned lines) {
-  std::string s = "{ ::pl::sim::HostArgs pl_args_; pl_args_";
+std::string replacementBody(const clang::FunctionDecl *pattern, const RewriteOptions &opts,
+                            const emit::Backend &backend, unsigned lines) {
+  emit::HostEntryBody entry;
+  entry.self = selfReference(pattern);
   for (const clang::ParmVarDecl *p : pattern->parameters())
-    s += ".bind(" + p->getNameAsString() + ")";
-  s += "; ::" + ns + "::dispatch(reinterpret_cast<const void *>(&" + selfReference(pattern) +
-       "), pl_args_);";
+    entry.params.push_back(p->getNameAsString());
+  std::string s = "{ " + backend.hostEntryBody(opts.generatedNamespace, entry);
   s += std::string(lines > 0 ? lines - 1 : 0, '\n');
   return s + " }";
 }
 
 } // namespace
 
+std::vector<EntryPoint> entryPoints(const std::vector<MarkedFunction> &marked,
+                                    const ir::Program &final) {
+  std::map<std::string, std::string, std::less<>> orchestrationOf;
+  for (const ir::FunctionPtr &f : final.functions())
+    if (f->type() == ir::FunctionType::Orchestration)
+      if (auto *v = ir::findAttr(f->attrs(), passes::kHostEntryAttr))
+        if (auto *name = std::get_if<std::string>(v))
+          orchestrationOf.emplace(*name, f->name());
+  std::vector<EntryPoint> entries;
+  for (const MarkedFunction &m : marked)
+    if (auto it = orchestrationOf.find(m.name); it != orchestrationOf.end())
+      entries.push_back({m.decl, it->second});
+  return entries;
+}
+
 std::optional<std::string> rewriteMainFile(clang::ASTContext &ctx,
                                            const std::vector<EntryPoint> &entries,
                                            const RewriteOptions &opts,
+                                           const emit::Backend &backend,
                                            ir::DiagnosticEngine &diags) {
   clang::SourceManager &sm = ctx.getSourceManager();
   clang::Rewriter rw(sm, ctx.getLangOpts());
   std::set<const clang::FunctionDecl *> done;
-  std::string dispatch;
+  std::vector<emit::HostEntry> hostEntries;
   for (const EntryPoint &e : entries) {
     const clang::FunctionDecl *pattern = e.decl->getTemplateInstantiationPattern();
     if (!pattern)
       pattern = e.decl;
-    dispatch += "  if (fn == reinterpret_cast<const void *>(&" + qualifiedInstanceName(e.decl) +
-                "))\n    return (void)args.run(" + opts.kernelTable + ", &" +
-                emit::sim::cppIdentifier(e.orchestration) + // as the emitter names it ("main_")
-                ");\n";
+    hostEntries.push_back({qualifiedInstanceName(e.decl), e.orchestration});
     if (!done.insert(pattern).second)
       continue;
     for (const clang::ParmVarDecl *p : pattern->parameters())
@@ -102,13 +117,11 @@ std::optional<std::string> rewriteMainFile(clang::ASTContext &ctx,
     }
     unsigned lines = sm.getSpellingLineNumber(body.getEnd()) -
                      sm.getSpellingLineNumber(body.getBegin()) + 1;
-    rw.ReplaceText(body, replacementBody(pattern, opts.generatedNamespace, lines));
+    rw.ReplaceText(body, replacementBody(pattern, opts, backend, lines));
   }
   clang::FileID main = sm.getMainFileID();
   std::string file = sm.getFileEntryRefForID(main)->getName().str();
-  std::string head = "#include <pl/sim/host_bridge.hpp>\nnamespace " + opts.generatedNamespace +
-                     " { void dispatch(const void *fn, ::pl::sim::HostArgs &args); }\n#line 1 " +
-                     quoted(file) + "\n";
+  std::string head = backend.hostPrologue(opts.generatedNamespace) + "#line 1 " + quoted(file) + "\n";
   rw.InsertTextBefore(sm.getLocForStartOfFile(main), head);
   std::string out;
   if (const clang::RewriteBuffer *buf = rw.getRewriteBufferFor(main))
@@ -121,11 +134,7 @@ std::optional<std::string> rewriteMainFile(clang::ASTContext &ctx,
   out += "\n#line " + std::to_string(lineNo) + " " + quoted(opts.outputName) + "\n";
   out += "// ---- generated by pl-translate: do not edit ----\n";
   out += opts.generatedCode;
-  out += "\nnamespace " + opts.generatedNamespace +
-         " {\nvoid dispatch(const void *fn, ::pl::sim::HostArgs &args) {\n" + dispatch +
-         "  ::pl::sim::simFail(\"pl-translate\", \"this function has no translated entry "
-         "point\");\n}\n} // namespace " +
-         opts.generatedNamespace + "\n";
+  out += backend.hostEpilogue(opts.generatedNamespace, hostEntries);
   return out;
 }
 

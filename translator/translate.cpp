@@ -1,9 +1,9 @@
-// One file through the whole translator: entry points, the default pipeline, emission and
-// source rewriting.
+// One file through the whole translator: the default pipeline (WrapEntryPoints first), emission
+// through the platform's backend and source rewriting.
 #include "translator/translate.h"
 #include "translator/rewrite.h"
 
-#include "emit/sim/emit_sim.h"
+#include "emit/backend.h"
 #include "ir/printer.h"
 #include "passes/pipeline.h"
 
@@ -18,11 +18,23 @@ namespace {
 
 std::string generatedNamespace(clang::ASTContext &ctx) {
   auto &sm = ctx.getSourceManager();
-  std::string stem = llvm::sys::path::stem(sm.getFileEntryRefForID(sm.getMainFileID())->getName()).str();
+  std::string stem =
+      llvm::sys::path::stem(sm.getFileEntryRefForID(sm.getMainFileID())->getName()).str();
   std::string ns = "pl_gen_";
   for (char c : stem)
     ns += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
   return ns;
+}
+
+emit::EmitPart partOf(EmitKind k) {
+  switch (k) {
+  case EmitKind::Kernels:
+    return emit::EmitPart::Kernels;
+  case EmitKind::Orchestration:
+    return emit::EmitPart::Orchestration;
+  default:
+    return emit::EmitPart::All;
+  }
 }
 
 } // namespace
@@ -34,34 +46,28 @@ std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContex
     return std::nullopt;
   if (opts.emit == EmitKind::IR)
     return ir::printProgram(*lf.program, {.concise = opts.passManager.concise});
-  std::vector<EntryPoint> entries;
-  ir::ProgramPtr program = addEntryPoints(lf.program, lf.marked, entries, diags);
-  if (diags.hasErrors())
-    return std::nullopt;
   passes::PassContext pc;
   pc.setDiagnostics(&diags);
   tools::configurePassContext(pc, opts.passManager);
   passes::PassContextGuard guard(pc);
-  ir::ProgramPtr final = passes::buildDefaultPipeline(pc).run(program);
+  ir::ProgramPtr final = passes::buildDefaultPipeline(pc).run(lf.program);
   if (!final || diags.hasErrors())
     return std::nullopt;
   if (opts.emit == EmitKind::FinalIR)
     return ir::printProgram(*final, {.concise = opts.passManager.concise});
-  emit::EmitSimOptions eo;
+  const emit::Backend &backend = emit::backendFor(passes::platformName(opts.passManager.platform));
+  emit::EmitOptions eo;
   eo.namespaceName = generatedNamespace(ctx);
-  if (opts.emit == EmitKind::Kernels)
-    return emit::emitSimKernels(*final, eo, diags);
-  if (opts.emit == EmitKind::Orchestration)
-    return emit::emitSimOrchestration(*final, eo, diags);
-  std::string code = emit::emitSimProgram(*final, eo, diags);
+  std::string code = backend.emitProgram(*final, partOf(opts.emit), eo, diags);
+  if (opts.emit != EmitKind::File)
+    return code;
   if (diags.hasErrors())
     return std::nullopt;
   RewriteOptions ro;
   ro.outputName = opts.outputName;
   ro.generatedNamespace = eo.namespaceName;
   ro.generatedCode = std::move(code);
-  ro.kernelTable = "kernel_table()";
-  return rewriteMainFile(ctx, entries, ro, diags);
+  return rewriteMainFile(ctx, entryPoints(lf.marked, *final), ro, backend, diags);
 }
 
 } // namespace pl::translator

@@ -22,8 +22,13 @@
 #include "ir/function.h"
 
 #include <string>
+#include <string_view>
 
 namespace pl::emit {
+
+/// The generated function that builds the program's KernelTable (printed by emitSim*, called by
+/// the host glue of SimBackend).
+inline constexpr std::string_view kKernelTableFunction = "kernel_table";
 
 struct EmitSimOptions {
   /// Everything is printed inside this namespace (e.g. "pl_gen_foo"); empty: global namespace.

@@ -42,7 +42,7 @@ const std::set<std::string, std::less<>> &reservedNames() {
         "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "final", "override",
         "main",
         // names the generated code refers to
-        "args", "orch_args", "std", "pl", "pl_sim_helpers", "kernel_table", "Tile",
+        "args", "orch_args", "std", "pl", "kernel_table", "Tile",
         "GlobalView", "TASSIGN", "ChipTensor", "ChipTaskArgs", "CoreTaskArgs", "TensorCreateInfo",
         "TaskOutputTensors", "PTO2TaskId", "DataType", "KernelTable", "alloc_tensors",
         "rt_submit_aiv_task", "rt_submit_aic_task", "to_u64", "from_u64", "viewArg", "scalarArg", "castScalar",
@@ -223,8 +223,8 @@ FunctionPrinter::Printed FunctionPrinter::binaryP(const Binary &b) {
     return call(*f);
   int prec = 0;
   switch (b.op()) {
-  case BinaryOp::FloorDiv: return call("pl_sim_helpers::floordiv");
-  case BinaryOp::FloorMod: return call("pl_sim_helpers::floormod");
+  case BinaryOp::FloorDiv: return call("::pl::sim::floordiv");
+  case BinaryOp::FloorMod: return call("::pl::sim::floormod");
   case BinaryOp::Min: return call("std::min<" + rt + ">");
   case BinaryOp::Max: return call("std::max<" + rt + ">");
   case BinaryOp::Pow: return {"static_cast<" + rt + ">(std::pow(" + l.text + ", " + r.text + "))", 0};

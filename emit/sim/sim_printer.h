@@ -58,7 +58,7 @@ protected:
   std::string name(const ir::ExprPtr &e);
 
   // ---- expressions ----------------------------------------------------------------------------
-  /// A scalar expression in C++ (floor division and modulo through pl_sim_helpers).
+  /// A scalar expression in C++ (floor division and modulo through pl/sim/index_math.hpp).
   std::string expr(const ir::ExprPtr &e);
   /// An integer expression as std::int64_t (offsets, sizes, indices).
   std::string indexExpr(const ir::ExprPtr &e);

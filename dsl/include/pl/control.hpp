@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "pl/annotate.hpp"
 #include "pl/types.hpp"
 
 namespace pl {
@@ -382,8 +383,8 @@ TaskId spmd(std::int64_t core_num, F&& body) {
 }
 
 /// Block identity inside a kernel (0 / 1 / 0 outside pl::spmd).
-inline Index get_block_idx() { return detail::blockContext().idx; }
-inline Index get_block_num() { return detail::blockContext().num; }
-inline Index get_subblock_idx() { return detail::blockContext().subblock; }
+PL_DSL_OP("tile.get_block_idx") inline Index get_block_idx() { return detail::blockContext().idx; }
+PL_DSL_OP("tile.get_block_num") inline Index get_block_num() { return detail::blockContext().num; }
+PL_DSL_OP("tile.get_subblock_idx") inline Index get_subblock_idx() { return detail::blockContext().subblock; }
 
 }  // namespace pl

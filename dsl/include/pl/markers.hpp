@@ -11,13 +11,8 @@
 //   PL_PROGRAM                     [[clang::annotate("pl.program")]]   (on a struct)
 #pragma once
 
+#include "pl/annotate.hpp"
 #include "pl/types.hpp"
-
-#if defined(__has_cpp_attribute)
-#if __has_cpp_attribute(clang::annotate)
-#define PL_DETAIL_HAS_ANNOTATE 1
-#endif
-#endif
 
 #if defined(PL_DETAIL_HAS_ANNOTATE)
 #define PL_JIT [[clang::annotate("pl.jit")]]

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "pl/annotate.hpp"
 #include "pl/kernels.hpp"
 #include "pl/ops_math.hpp"
 #include "pl/types.hpp"
@@ -42,18 +43,18 @@ struct CastOptions {
 
 /// A new tensor of `shape` (zero-filled in the eager reference).
 template <DType D>
-Tensor<D> create_tensor(const Shape& shape, DTypeTag<D>) {
+PL_DSL_OP("tensor.create") Tensor<D> create_tensor(const Shape& shape, DTypeTag<D>) {
   return Tensor<D>(shape);
 }
 /// A new tile of `shape`, fully valid (zero-filled in the eager reference).
 template <DType D>
-Tile<D> create_tile(const Shape& shape, DTypeTag<D>, TileOptions o = {}) {
+PL_DSL_OP("tile.create") Tile<D> create_tile(const Shape& shape, DTypeTag<D>, TileOptions o = {}) {
   if (shape.size() != 2) detail::fail("create_tile", "tiles are 2-D, got shape " + detail::shapeStr(shape));
   return Tile<D>(detail::TileData{detail::Array(D, shape), shape[0], shape[1], o.target_memory}, detail::FromData{});
 }
 /// A tensor of `shape` filled with `value`.
 template <DType D, ScalarLike S>
-Tensor<D> full(const Shape& shape, DTypeTag<D>, const S& value) {
+PL_DSL_OP("tensor.full") Tensor<D> full(const Shape& shape, DTypeTag<D>, const S& value) {
   detail::Array a(D, shape);
   const detail::Slot v = detail::scalarSlot(D, value);
   for (auto& e : a.data) e = v;
@@ -61,7 +62,7 @@ Tensor<D> full(const Shape& shape, DTypeTag<D>, const S& value) {
 }
 /// A tile of `shape` filled with `value` (PyPTO's tile.full).
 template <DType D, ScalarLike S>
-Tile<D> full_tile(const Shape& shape, DTypeTag<D> tag, const S& value, TileOptions o = {}) {
+PL_DSL_OP("tile.full") Tile<D> full_tile(const Shape& shape, DTypeTag<D> tag, const S& value, TileOptions o = {}) {
   Tile<D> t = create_tile(shape, tag, o);
   const detail::Slot v = detail::scalarSlot(D, value);
   for (auto& e : t.data().a.data) e = v;
@@ -69,7 +70,7 @@ Tile<D> full_tile(const Shape& shape, DTypeTag<D> tag, const S& value, TileOptio
 }
 /// A value shaped like `like` whose (valid) elements are all `value` (PyPTO's expands).
 template <ValueLike V, ScalarLike S>
-auto expands(const V& like, const S& value) {
+PL_DSL_OP("expands") auto expands(const V& like, const S& value) {
   return detail::liftSameShape<detail::BaseOf<V>>(like, [&](const detail::Array& x) {
     detail::Array o(x.dtype, x.shape);
     const detail::Slot v = detail::scalarSlot(x.dtype, value);
@@ -122,13 +123,13 @@ inline TileData loadTile(const Array& t, const Shape& offsets, const Shape& shap
 /// Loads the window [offsets, offsets + shapes) of a tensor into a tile. Out-of-bounds reads are
 /// zero; the tile's valid shape is the in-bounds part (further limited by `.valid_shape`).
 template <TensorLike T>
-auto load(const T& t, const Shape& offsets, const Shape& shapes, LoadOptions o = {}) {
+PL_DSL_OP("tile.load") auto load(const T& t, const Shape& offsets, const Shape& shapes, LoadOptions o = {}) {
   using TT = detail::BaseOf<T>;
   return Tile<TT::static_dtype>(detail::loadTile(t.arr(), offsets, shapes, o), detail::FromData{});
 }
 /// Same with a static tile shape: `pl::load<64, 64>(x, {r, 0})`.
 template <std::int64_t R, std::int64_t C, TensorLike T>
-auto load(const T& t, const Shape& offsets, LoadOptions o = {}) {
+PL_DSL_OP("tile.load") auto load(const T& t, const Shape& offsets, LoadOptions o = {}) {
   using TT = detail::BaseOf<T>;
   Shape shapes(static_cast<std::size_t>(t.rank()), 1);
   shapes.back() = C;
@@ -139,7 +140,7 @@ auto load(const T& t, const Shape& offsets, LoadOptions o = {}) {
 /// Writes the valid region of `tile` into `out` at `offsets` (in place; returns the handle).
 /// Acc tiles may convert to the tensor's dtype (the FIX pipe does); others must match.
 template <TileLike Tl, TensorLike T>
-auto store(const Tl& tile, const Shape& offsets, const T& out) {
+PL_DSL_OP("tile.store") auto store(const Tl& tile, const Shape& offsets, const T& out) {
   using TT = detail::BaseOf<T>;
   using TL = detail::BaseOf<Tl>;
   static_assert(TL::static_mem == Mem::Acc || TL::static_mem == Mem::Auto ||
@@ -172,7 +173,7 @@ auto store(const Tl& tile, const Shape& offsets, const T& out) {
 
 /// Copies a tile into another memory space (Mat → Left/Right, Acc → Vec, …).
 template <TileLike Tl>
-auto move(const Tl& t, MoveOptions o = {}) {
+PL_DSL_OP("move") auto move(const Tl& t, MoveOptions o = {}) {
   using TL = detail::BaseOf<Tl>;
   detail::TileData d = t.data();
   d.mem = o.target_memory;
@@ -182,7 +183,7 @@ auto move(const Tl& t, MoveOptions o = {}) {
 
 /// Reads one element of a tensor or tile.
 template <ValueLike V>
-auto read(const V& v, const Shape& idx) {
+PL_DSL_OP("read") auto read(const V& v, const Shape& idx) {
   using B = detail::BaseOf<V>;
   const detail::Array& a = [&]() -> const detail::Array& {
     if constexpr (TensorLike<V>) return v.arr();
@@ -194,7 +195,7 @@ auto read(const V& v, const Shape& idx) {
 }
 /// Writes one element of a tensor (in place).
 template <TensorLike T, ScalarLike S>
-void write(const T& t, const Shape& idx, const S& value) {
+PL_DSL_OP("write") void write(const T& t, const Shape& idx, const S& value) {
   detail::Array& a = *t.impl();
   a.data[static_cast<std::size_t>(detail::flatIndex(a.shape, idx, "write"))] = detail::scalarSlot(a.dtype, value);
   ++detail::opCounter();
@@ -205,7 +206,7 @@ void write(const T& t, const Shape& idx, const S& value) {
 /// The window of `shape` at `offsets`: a new tensor, or a tile whose valid region is the part of
 /// the source's valid region inside the window (or `.valid_shape`).
 template <ValueLike V>
-auto slice(const V& v, const Shape& shape, const Shape& offsets, SliceOptions o = {}) {
+PL_DSL_OP("slice") auto slice(const V& v, const Shape& shape, const Shape& offsets, SliceOptions o = {}) {
   using B = detail::BaseOf<V>;
   if constexpr (TensorLike<V>) {
     const detail::Array& a = v.arr();
@@ -234,7 +235,7 @@ auto slice(const V& v, const Shape& shape, const Shape& offsets, SliceOptions o 
 /// Writes `src` into `target` at `offsets`. Tensors: in place, returns the target handle.
 /// Tiles: returns the updated tile (the source's valid region is written).
 template <ValueLike T, ValueLike S>
-auto assemble(const T& target, const S& src, const Shape& offsets) {
+PL_DSL_OP("assemble") auto assemble(const T& target, const S& src, const Shape& offsets) {
   using B = detail::BaseOf<T>;
   static_assert(TensorLike<T> == TensorLike<S>,
                 "pl::assemble: target and source must both be tensors or both be tiles (use pl::store for tile → tensor)");
@@ -263,7 +264,7 @@ auto assemble(const T& target, const S& src, const Shape& offsets) {
 
 /// Same elements, new shape (row-major). Tiles must be fully valid, or a column/row vector.
 template <ValueLike V>
-auto reshape(const V& v, const Shape& shape) {
+PL_DSL_OP("reshape") auto reshape(const V& v, const Shape& shape) {
   using B = detail::BaseOf<V>;
   if constexpr (TensorLike<V>) {
     const detail::Array& a = v.arr();
@@ -295,7 +296,7 @@ auto reshape(const V& v, const Shape& shape) {
 
 /// Swaps two axes (default: the last two). Tiles swap their valid shape too.
 template <ValueLike V>
-auto transpose(const V& v, std::int64_t axis1 = -2, std::int64_t axis2 = -1) {
+PL_DSL_OP("transpose") auto transpose(const V& v, std::int64_t axis1 = -2, std::int64_t axis2 = -1) {
   using B = detail::BaseOf<V>;
   if constexpr (TensorLike<V>) {
     return detail::wrapTensor<Tensor<B::static_dtype>>(detail::transposeArray(v.arr(), axis1, axis2));
@@ -309,7 +310,7 @@ auto transpose(const V& v, std::int64_t axis1 = -2, std::int64_t axis2 = -1) {
 /// Joins two values along `.axis` (default: the last). Tiles: the first must be fully valid
 /// along the axis.
 template <ValueLike A, ValueLike Bv>
-auto concat(const A& a, const Bv& b, ConcatOptions o = {}) {
+PL_DSL_OP("concat") auto concat(const A& a, const Bv& b, ConcatOptions o = {}) {
   using B = detail::BaseOf<A>;
   static_assert(TensorLike<A> == TensorLike<Bv>, "pl::concat: both operands must be tensors or both tiles");
   static_assert(detail::dtypesCompatible(B::static_dtype, detail::BaseOf<Bv>::static_dtype),
@@ -334,7 +335,7 @@ auto concat(const A& a, const Bv& b, ConcatOptions o = {}) {
 /// Takes the sub-tile of `shape` at `offsets` into another memory space (PyPTO's tile.extract,
 /// TEXTRACT: Mat → Left/Right).
 template <TileLike Tl>
-auto extract(const Tl& t, const Shape& offsets, const Shape& shape, MoveOptions o = {}) {
+PL_DSL_OP("extract") auto extract(const Tl& t, const Shape& offsets, const Shape& shape, MoveOptions o = {}) {
   auto s = slice(t, shape, offsets);
   s.data().mem = o.target_memory;
   return s;
@@ -342,18 +343,18 @@ auto extract(const Tl& t, const Shape& offsets, const Shape& shape, MoveOptions 
 
 /// Converts to dtype `to` with rounding mode `.mode` (default: round to nearest even).
 template <ValueLike V, DType To>
-auto cast(const V& v, DTypeTag<To>, CastOptions o = {}) {
+PL_DSL_OP("cast") auto cast(const V& v, DTypeTag<To>, CastOptions o = {}) {
   return detail::liftSameShape<detail::RetypeT<detail::BaseOf<V>, To>>(
       v, [&](const detail::Array& a) { return detail::castArray(a, To, o.mode); });
 }
 template <ValueLike V, DType To>
-auto cast(const V& v, DTypeTag<To> to, RoundMode mode) {
+PL_DSL_OP("cast") auto cast(const V& v, DTypeTag<To> to, RoundMode mode) {
   return cast(v, to, CastOptions{.mode = mode});
 }
 
 /// Fills the padding (everything outside the valid region) with `pad`; the result is fully valid.
 template <TileLike Tl>
-auto fillpad(const Tl& t, PadValue pad = PadValue::Zero) {
+PL_DSL_OP("fillpad") auto fillpad(const Tl& t, PadValue pad = PadValue::Zero) {
   using B = detail::BaseOf<Tl>;
   detail::TileData r = t.data();
   const detail::Slot p = detail::padSlot(r.a.dtype, pad);
@@ -368,7 +369,7 @@ auto fillpad(const Tl& t, PadValue pad = PadValue::Zero) {
 
 /// Sets a tile's valid shape (must fit the physical shape); the data is unchanged.
 template <TileLike Tl>
-auto set_validshape(const Tl& t, std::int64_t rows, std::int64_t cols) {
+PL_DSL_OP("set_validshape") auto set_validshape(const Tl& t, std::int64_t rows, std::int64_t cols) {
   using B = detail::BaseOf<Tl>;
   detail::TileData r = t.data();
   if (rows < 0 || cols < 0 || rows > r.rows() || cols > r.cols())
@@ -380,7 +381,7 @@ auto set_validshape(const Tl& t, std::int64_t rows, std::int64_t cols) {
 
 /// The extent of axis `i` of a tensor or tile (negative counts from the end).
 template <ValueLike V>
-std::int64_t dim(const V& v, std::int64_t i) {
+PL_DSL_OP("dim") std::int64_t dim(const V& v, std::int64_t i) {
   if constexpr (TensorLike<V>) {
     return v.dim(i);
   } else {

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "pl/annotate.hpp"
 #include "pl/kernels.hpp"
 #include "pl/ops_math.hpp"
 #include "pl/types.hpp"
@@ -139,10 +140,10 @@ using MatmulResT = std::conditional_t<TensorLike<A>, Tensor<DType::Any, dyn, dyn
 
 #define PL_DETAIL_REDUCE(name, row, red, outD)                                                       \
   template <ValueLike V>                                                                             \
-  auto name(const V& v) { return detail::reduce<row, outD>(#name, v, red); }                        \
+  PL_DSL_OP(#name) auto name(const V& v) { return detail::reduce<row, outD>(#name, v, red); }       \
   /** Tile form with PyPTO's scratch tile (accepted, unused by the eager reference). */             \
   template <TileLike V, TileLike Tmp>                                                                \
-  auto name(const V& v, const Tmp&) { return detail::reduce<row, outD>(#name, v, red); }
+  PL_DSL_OP(#name) auto name(const V& v, const Tmp&) { return detail::reduce<row, outD>(#name, v, red); }
 
 PL_DETAIL_REDUCE(row_sum, true, detail::RedOp::Sum, DType::Any)
 PL_DETAIL_REDUCE(row_max, true, detail::RedOp::Max, DType::Any)
@@ -162,7 +163,7 @@ PL_DETAIL_REDUCE(col_argmin, false, detail::RedOp::ArgMin, DType::Int32)
 
 #define PL_DETAIL_EXPAND(name, row, Functor, need)                                                   \
   template <ValueLike T, ValueLike V>                                                                \
-  auto name(const T& t, const V& v) { return detail::expandOp<row>(#name, need, t, v, Functor{}); }
+  PL_DSL_OP(#name) auto name(const T& t, const V& v) { return detail::expandOp<row>(#name, need, t, v, Functor{}); }
 
 PL_DETAIL_EXPAND(row_expand, true, detail::SecondF, detail::Need::Any)
 PL_DETAIL_EXPAND(row_expand_add, true, detail::AddF, detail::Need::Any)
@@ -183,13 +184,13 @@ PL_DETAIL_EXPAND(col_expand_div, false, detail::DivF, detail::Need::Any)
 
 /// a·b with fp32 accumulation. Tiles: valid regions multiply, the result lives in Acc.
 template <ValueLike A, ValueLike B>
-auto matmul(const A& a, const B& b, MatmulOptions o = {}) {
+PL_DSL_OP("matmul") auto matmul(const A& a, const B& b, MatmulOptions o = {}) {
   detail::staticMatmulCheck<A, B>();
   return detail::matmulImpl<detail::MatmulResT<A>>("matmul", a, b, o, nullptr, nullptr, nullptr, o.out_dtype);
 }
 /// acc + a·b (fp32 accumulation); the result has the accumulator's type and dtype.
 template <ValueLike Acc, ValueLike A, ValueLike B>
-auto matmul_acc(const Acc& acc, const A& a, const B& b, MatmulOptions o = {}) {
+PL_DSL_OP("matmul_acc") auto matmul_acc(const Acc& acc, const A& a, const B& b, MatmulOptions o = {}) {
   detail::staticMatmulCheck<A, B>();
   static_assert(TensorLike<Acc> == TensorLike<A>, "pl::matmul_acc: accumulator and operands must be all tensors or all tiles");
   using R = detail::BaseOf<Acc>;
@@ -200,7 +201,7 @@ auto matmul_acc(const Acc& acc, const A& a, const B& b, MatmulOptions o = {}) {
 }
 /// a·b + bias, bias of shape [1, N].
 template <ValueLike A, ValueLike B, ValueLike Bias>
-auto matmul_bias(const A& a, const B& b, const Bias& bias, MatmulOptions o = {}) {
+PL_DSL_OP("matmul_bias") auto matmul_bias(const A& a, const B& b, const Bias& bias, MatmulOptions o = {}) {
   detail::staticMatmulCheck<A, B>();
   if constexpr (TensorLike<Bias>) {
     return detail::matmulImpl<detail::MatmulResT<A>>("matmul_bias", a, b, o, nullptr, nullptr, &bias.arr(), o.out_dtype);
@@ -211,15 +212,15 @@ auto matmul_bias(const A& a, const B& b, const Bias& bias, MatmulOptions o = {})
 }
 /// Matrix-vector forms: a is a [1, K] row.
 template <ValueLike A, ValueLike B>
-auto gemv(const A& a, const B& b, MatmulOptions o = {}) { return matmul(a, b, o); }
+PL_DSL_OP("matmul") auto gemv(const A& a, const B& b, MatmulOptions o = {}) { return matmul(a, b, o); }
 template <ValueLike Acc, ValueLike A, ValueLike B>
-auto gemv_acc(const Acc& acc, const A& a, const B& b, MatmulOptions o = {}) { return matmul_acc(acc, a, b, o); }
+PL_DSL_OP("matmul_acc") auto gemv_acc(const Acc& acc, const A& a, const B& b, MatmulOptions o = {}) { return matmul_acc(acc, a, b, o); }
 template <ValueLike A, ValueLike B, ValueLike Bias>
-auto gemv_bias(const A& a, const B& b, const Bias& bias, MatmulOptions o = {}) { return matmul_bias(a, b, bias, o); }
+PL_DSL_OP("matmul_bias") auto gemv_bias(const A& a, const B& b, const Bias& bias, MatmulOptions o = {}) { return matmul_bias(a, b, bias, o); }
 
 /// Batched matmul of two rank-3 tensors [B, M, K] x [B, K, N].
 template <TensorLike A, TensorLike B>
-auto batch_matmul(const A& a, const B& b, MatmulOptions o = {}) {
+PL_DSL_OP("batch_matmul") auto batch_matmul(const A& a, const B& b, MatmulOptions o = {}) {
   const detail::Array& x = a.arr();
   const detail::Array& y = b.arr();
   if (x.rank() != 3 || y.rank() != 3 || x.shape[0] != y.shape[0])

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "pl/annotate.hpp"
 #include "pl/kernels.hpp"
 #include "pl/types.hpp"
 
@@ -242,38 +243,38 @@ struct CmpF {
 
 /// Each binary op `name(a, b)` works on two tensors (broadcasting), two tiles (equal shapes and
 /// valid regions), or a value and a scalar (dispatching to the `…s` form, as PyPTO does).
-#define PL_DETAIL_BINARY(name, sname, Functor, need)                                              \
+#define PL_DETAIL_BINARY(name, sname, op, Functor, need)                                          \
   template <ValueLike A, ScalarLike S>                                                            \
-  auto sname(const A& a, const S& s) {                                                            \
+  PL_DSL_OP(#sname) auto sname(const A& a, const S& s) {                                          \
     return detail::scalarOp<DType::Any>(#sname, need, a, s, Functor{});                           \
   }                                                                                               \
   template <ValueLike A, class B>                                                                 \
     requires(ValueLike<B> || ScalarLike<B>)                                                       \
-  auto name(const A& a, const B& b) {                                                             \
+  PL_DSL_OP(op) auto name(const A& a, const B& b) {                                               \
     if constexpr (ScalarLike<B>) return detail::scalarOp<DType::Any>(#sname, need, a, b, Functor{}); \
     else return detail::binaryOp<DType::Any>(#name, need, a, b, Functor{});                       \
   }
 
-PL_DETAIL_BINARY(add, adds, detail::AddF, detail::Need::Any)
-PL_DETAIL_BINARY(sub, subs, detail::SubF, detail::Need::Any)
-PL_DETAIL_BINARY(mul, muls, detail::MulF, detail::Need::Any)
-PL_DETAIL_BINARY(div, divs, detail::DivF, detail::Need::Any)
-PL_DETAIL_BINARY(rem, rems, detail::RemF, detail::Need::Any)
-PL_DETAIL_BINARY(fmod, fmods, detail::FmodF, detail::Need::Any)
-PL_DETAIL_BINARY(maximum, maximums, detail::MaxF, detail::Need::Any)
-PL_DETAIL_BINARY(minimum, minimums, detail::MinF, detail::Need::Any)
-PL_DETAIL_BINARY(and_, ands, detail::AndF, detail::Need::Integer)
-PL_DETAIL_BINARY(or_, ors, detail::OrF, detail::Need::Integer)
-PL_DETAIL_BINARY(xor_, xors, detail::XorF, detail::Need::Integer)
-PL_DETAIL_BINARY(shl, shls, detail::ShlF, detail::Need::Integer)
-PL_DETAIL_BINARY(shr, shrs, detail::ShrF, detail::Need::Integer)
+PL_DETAIL_BINARY(add, adds, "add", detail::AddF, detail::Need::Any)
+PL_DETAIL_BINARY(sub, subs, "sub", detail::SubF, detail::Need::Any)
+PL_DETAIL_BINARY(mul, muls, "mul", detail::MulF, detail::Need::Any)
+PL_DETAIL_BINARY(div, divs, "div", detail::DivF, detail::Need::Any)
+PL_DETAIL_BINARY(rem, rems, "rem", detail::RemF, detail::Need::Any)
+PL_DETAIL_BINARY(fmod, fmods, "fmod", detail::FmodF, detail::Need::Any)
+PL_DETAIL_BINARY(maximum, maximums, "maximum", detail::MaxF, detail::Need::Any)
+PL_DETAIL_BINARY(minimum, minimums, "minimum", detail::MinF, detail::Need::Any)
+PL_DETAIL_BINARY(and_, ands, "and", detail::AndF, detail::Need::Integer)
+PL_DETAIL_BINARY(or_, ors, "or", detail::OrF, detail::Need::Integer)
+PL_DETAIL_BINARY(xor_, xors, "xor", detail::XorF, detail::Need::Integer)
+PL_DETAIL_BINARY(shl, shls, "shl", detail::ShlF, detail::Need::Integer)
+PL_DETAIL_BINARY(shr, shrs, "shr", detail::ShrF, detail::Need::Integer)
 #undef PL_DETAIL_BINARY
 
 // ---- unary ops ---------------------------------------------------------------------------------
 
 #define PL_DETAIL_UNARY_FLOAT(name, expr)                                                         \
   template <ValueLike V>                                                                          \
-  auto name(const V& v) {                                                                         \
+  PL_DSL_OP(#name) auto name(const V& v) {                                                        \
     return detail::liftSameShape<detail::BaseOf<V>>(                                              \
         v, [](const detail::Array& a) { return detail::mapFloat(#name, a, [](double x) { return expr; }); }); \
   }
@@ -288,13 +289,13 @@ PL_DETAIL_UNARY_FLOAT(cos, std::cos(x))
 #undef PL_DETAIL_UNARY_FLOAT
 
 template <ValueLike V>
-auto neg(const V& v) {
+PL_DSL_OP("neg") auto neg(const V& v) {
   return detail::liftSameShape<detail::BaseOf<V>>(v, [](const detail::Array& a) {
     return detail::mapArray(a, a.dtype, []<class C>(C x) { return detail::subW(C{0}, x); });
   });
 }
 template <ValueLike V>
-auto abs(const V& v) {
+PL_DSL_OP("abs") auto abs(const V& v) {
   return detail::liftSameShape<detail::BaseOf<V>>(v, [](const detail::Array& a) {
     return detail::mapArray(a, a.dtype, []<class C>(C x) {
       if constexpr (std::is_unsigned_v<C>) return x;
@@ -303,27 +304,27 @@ auto abs(const V& v) {
   });
 }
 template <ValueLike V>
-auto relu(const V& v) {
+PL_DSL_OP("relu") auto relu(const V& v) {
   return detail::liftSameShape<detail::BaseOf<V>>(v, [](const detail::Array& a) {
     return detail::mapArray(a, a.dtype, []<class C>(C x) { return x > C{0} ? x : C{0}; });
   });
 }
 /// Leaky ReLU: x for x > 0, slope·x otherwise.
 template <ValueLike V>
-auto lrelu(const V& v, double slope) {
+PL_DSL_OP("lrelu") auto lrelu(const V& v, double slope) {
   return detail::liftSameShape<detail::BaseOf<V>>(v, [slope](const detail::Array& a) {
     return detail::mapFloat("lrelu", a, [slope](double x) { return x > 0 ? x : slope * x; });
   });
 }
 /// Parametric ReLU: x for x > 0, slope·x otherwise, with `slope` a value of the same shape.
 template <ValueLike V, ValueLike W>
-auto prelu(const V& v, const W& slope) {
+PL_DSL_OP("prelu") auto prelu(const V& v, const W& slope) {
   return detail::binaryOp<DType::Any>("prelu", detail::Need::Float, v, slope,
                                       []<class C>(C x, C s) { return x > C{0} ? x : s * x; });
 }
 /// Bitwise not for integers, logical not for bool.
 template <ValueLike V>
-auto not_(const V& v) {
+PL_DSL_OP("not") auto not_(const V& v) {
   return detail::liftSameShape<detail::BaseOf<V>>(v, [](const detail::Array& a) {
     detail::requireInteger("not_", a);
     const bool logical = a.dtype == DType::Bool;
@@ -338,11 +339,11 @@ auto not_(const V& v) {
 
 /// Elementwise comparison; the result has dtype bool.
 template <ValueLike A, ValueLike B>
-auto cmp(const A& a, const B& b, CmpMode mode) {
+PL_DSL_OP("cmp") auto cmp(const A& a, const B& b, CmpMode mode) {
   return detail::binaryOp<DType::Bool>("cmp", detail::Need::Any, a, b, detail::CmpF{mode});
 }
 template <ValueLike A, ScalarLike S>
-auto cmps(const A& a, const S& s, CmpMode mode) {
+PL_DSL_OP("cmps") auto cmps(const A& a, const S& s, CmpMode mode) {
   return detail::scalarOp<DType::Bool>("cmps", detail::Need::Any, a, s, detail::CmpF{mode});
 }
 
@@ -361,7 +362,7 @@ inline Array selectArrays(const char* op, const Array& m, const Array& a, const 
 
 /// out = mask ? a : b, elementwise (mask: bool or any nonzero-is-true dtype).
 template <ValueLike Mk, ValueLike A, ValueLike B>
-auto sel(const Mk& mask, const A& a, const B& b) {
+PL_DSL_OP("sel") auto sel(const Mk& mask, const A& a, const B& b) {
   using TA = detail::BaseOf<A>;
   static_assert(TensorLike<Mk> == TensorLike<A> && TensorLike<A> == TensorLike<B>,
                 "pl::sel: mask and operands must all be tensors or all be tiles");
@@ -381,7 +382,7 @@ auto sel(const Mk& mask, const A& a, const B& b) {
 }
 /// out = mask ? a : scalar.
 template <ValueLike Mk, ValueLike A, ScalarLike S>
-auto sels(const Mk& mask, const A& a, const S& s) {
+PL_DSL_OP("sels") auto sels(const Mk& mask, const A& a, const S& s) {
   return sel(mask, a, detail::liftSameShape<detail::BaseOf<A>>(a, [&](const detail::Array& x) {
                detail::Array o(x.dtype, x.shape);
                const detail::Slot v = detail::scalarSlot(x.dtype, s);

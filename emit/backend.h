@@ -1,0 +1,64 @@
+// The backend interface: what a target prints for a program and the host glue the translator
+// splices into the user's file. The translator talks to targets only through this header.
+//
+// A backend owns every spelling of its runtime: the generated kernels and orchestration, the
+// include the rewritten file needs, the body that replaces a host-callable function, and the
+// dispatcher that maps each such function to the orchestration that runs it. The translator
+// owns everything that is plain C++ or Clang: which functions are host-callable, their names
+// and parameters, #line directives, and where each piece of text goes. Adding a backend adds a
+// class here in emit/ and a case in backendFor(); translator/ does not change.
+#pragma once
+
+#include "ir/diagnostics.h"
+#include "ir/function.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pl::emit {
+
+/// Which part of the program to print (pl-translate --emit=kernels / orchestration).
+enum class EmitPart { All, Kernels, Orchestration };
+
+struct EmitOptions {
+  /// Everything is printed inside this namespace (e.g. "pl_gen_foo"); empty: global namespace.
+  std::string namespaceName = "pl_gen";
+  /// Print the backend's runtime include (and the standard headers the code uses) first.
+  bool includeHeader = true;
+};
+
+/// A host-callable function whose body the translator replaces.
+struct HostEntryBody {
+  std::string self;                ///< how its own body names the current instance: `::f<T, N>`
+  std::vector<std::string> params; ///< its parameter names, in order
+};
+
+/// One instance of a host-callable function and the orchestration that runs it.
+struct HostEntry {
+  std::string instance;      ///< the instance as a C++ name: `::ns::f<float, 4>`
+  std::string orchestration; ///< the IR name of the Orchestration function that runs it
+};
+
+class Backend {
+public:
+  virtual ~Backend() = default;
+  /// The generated code for `part` of the final program; on error: diagnostics and "".
+  virtual std::string emitProgram(const ir::Program &p, EmitPart part, const EmitOptions &opts,
+                                  ir::DiagnosticEngine &diags) const = 0;
+  /// Text placed before the user's first line (includes, declarations the bodies call).
+  virtual std::string hostPrologue(const std::string &generatedNamespace) const = 0;
+  /// The statements that replace a host-callable function's body (one line, without braces).
+  virtual std::string hostEntryBody(const std::string &generatedNamespace,
+                                    const HostEntryBody &entry) const = 0;
+  /// Text placed after the generated code: runs each entry's orchestration when called.
+  virtual std::string hostEpilogue(const std::string &generatedNamespace,
+                                   const std::vector<HostEntry> &entries) const = 0;
+};
+
+/// The backend that generates code for `platform`. Every platform pl has today (a2a3sim,
+/// a5sim) runs on the CPU simulator (emit/sim); a hardware backend is selected here.
+const Backend &backendFor(std::string_view platform);
+
+} // namespace pl::emit

@@ -1,0 +1,53 @@
+// emit/sim as a Backend: generated code through emitSim*, host glue through pl/sim/host_bridge.hpp.
+#include "emit/sim/sim_backend.h"
+
+#include "emit/sim/emit_sim.h"
+#include "emit/sim/sim_printer.h"
+
+namespace pl::emit {
+
+std::string SimBackend::emitProgram(const ir::Program &p, EmitPart part, const EmitOptions &opts,
+                                    ir::DiagnosticEngine &diags) const {
+  EmitSimOptions so;
+  so.namespaceName = opts.namespaceName;
+  so.includeHeader = opts.includeHeader;
+  switch (part) {
+  case EmitPart::Kernels:
+    return emitSimKernels(p, so, diags);
+  case EmitPart::Orchestration:
+    return emitSimOrchestration(p, so, diags);
+  case EmitPart::All:
+    return emitSimProgram(p, so, diags);
+  }
+  return emitSimProgram(p, so, diags);
+}
+
+std::string SimBackend::hostPrologue(const std::string &ns) const {
+  return "#include <pl/sim/host_bridge.hpp>\nnamespace " + ns +
+         " { void dispatch(const void *fn, ::pl::sim::HostArgs &args); }\n";
+}
+
+std::string SimBackend::hostEntryBody(const std::string &ns, const HostEntryBody &entry) const {
+  std::string s = "::pl::sim::HostArgs pl_args_; pl_args_";
+  for (const std::string &p : entry.params)
+    s += ".bind(" + p + ")";
+  return s + "; ::" + ns + "::dispatch(reinterpret_cast<const void *>(&" + entry.self +
+         "), pl_args_);";
+}
+
+std::string SimBackend::hostEpilogue(const std::string &ns,
+                                     const std::vector<HostEntry> &entries) const {
+  std::string s =
+      "\nnamespace " + ns + " {\nvoid dispatch(const void *fn, ::pl::sim::HostArgs &args) {\n";
+  for (const HostEntry &e : entries)
+    s += "  if (fn == reinterpret_cast<const void *>(&" + e.instance +
+         "))\n    return (void)args.run(" + std::string(kKernelTableFunction) + "(), &" +
+         sim::cppIdentifier(e.orchestration) + // as the orchestration printer names it ("main_")
+         ");\n";
+  return s +
+         "  ::pl::sim::simFail(\"pl-translate\", \"this function has no translated entry "
+         "point\");\n}\n} // namespace " +
+         ns + "\n";
+}
+
+} // namespace pl::emit
