@@ -12,6 +12,7 @@
 #include "emit/backend.h"
 #include "ir/op_registry.h"
 #include "passes/pass_context.h"
+#include "passes/platform.h"
 #include "passes/pipeline.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -94,7 +95,7 @@ public:
     ph_.pipeline = seconds(t1, t2);
     if (!final || diags.hasErrors())
       return;
-    const pl::emit::Backend &backend = pl::emit::backendFor(pc.platform());
+    const pl::emit::Backend &backend = pl::emit::backendFor(pl::passes::platformName(pc.platform()));
     pl::emit::EmitOptions eo;
     eo.namespaceName = generatedNamespace(ctx);
     std::string code = backend.emitProgram(*final, pl::emit::EmitPart::All, eo, diags);
