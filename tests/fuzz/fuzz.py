@@ -17,6 +17,7 @@ batch). A program the eager run rejects is a generator bug, never a compiler bug
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import math
 import os
 import re
@@ -444,28 +445,42 @@ def cmd_campaign(a):
     seed = a.seed
     total = passed = 0
     fails, gbugs = {}, {}
+    jobs = max(1, a.jobs)
+    # `jobs` batches at a time (each in its own work directory: one pl-translate and two
+    # compiles per batch keep one core busy); failures are minimized one after another.
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs) if jobs > 1 else None
     while True:
         if a.time and time.time() - t0 >= a.time:
             break
         if a.count and total >= a.count:
             break
-        n = a.batch if not a.count else min(a.batch, a.count - total)
-        seeds = list(range(seed, seed + n))
-        seed += n
-        b = Batch(tools, seeds, feats, os.path.join(out, "work"), log=log).run()
-        total += n
-        passed += len(b.passed)
-        gbugs.update(b.generator_bugs)
-        for s, d in b.generator_bugs.items():
-            log(f"GENERATOR BUG program {s}: {d}")
-        for s, f in sorted(b.failures.items()):
-            log(f"FAIL program {s} [{f[0]}]: {f[1]}")
-            drop = set()
-            if not a.no_minimize:
-                drop = minimize(tools, s, feats, f, os.path.join(out, "min"), budget_s=a.minimize_time, log=log)
-            path = write_reproducer(out, s, feats, drop, f)
-            fails[s] = f
-            log(f"  reproducer: {path}")
+        round_seeds = []
+        for _ in range(jobs):
+            n = a.batch if not a.count else min(a.batch, a.count - total - sum(map(len, round_seeds)))
+            if n <= 0:
+                break
+            round_seeds.append(list(range(seed, seed + n)))
+            seed += n
+        works = [os.path.join(out, "work" if jobs == 1 else f"work{k}") for k in range(len(round_seeds))]
+        if pool:
+            batches = list(pool.map(lambda sw: Batch(tools, sw[0], feats, sw[1], log=log).run(),
+                                    zip(round_seeds, works)))
+        else:
+            batches = [Batch(tools, round_seeds[0], feats, works[0], log=log).run()]
+        for seeds, b in zip(round_seeds, batches):
+            total += len(seeds)
+            passed += len(b.passed)
+            gbugs.update(b.generator_bugs)
+            for s, d in b.generator_bugs.items():
+                log(f"GENERATOR BUG program {s}: {d}")
+            for s, f in sorted(b.failures.items()):
+                log(f"FAIL program {s} [{f[0]}]: {f[1]}")
+                drop = set()
+                if not a.no_minimize:
+                    drop = minimize(tools, s, feats, f, os.path.join(out, "min"), budget_s=a.minimize_time, log=log)
+                path = write_reproducer(out, s, feats, drop, f)
+                fails[s] = f
+                log(f"  reproducer: {path}")
         log(f"fuzz: {total} programs ({passed} passed, {len(fails)} failed, {len(gbugs)} generator bugs), "
             f"{time.time() - t0:.0f} s")
     log(f"fuzz: done: {total} programs, {len(fails)} failures, {len(gbugs)} generator bugs; reproducers in {out}")
@@ -513,6 +528,7 @@ def main(argv=None):
             p.add_argument("--batch", type=int, default=40, help="programs per translation unit")
             p.add_argument("--out", default="fuzz-out")
             p.add_argument("--no-minimize", action="store_true")
+            p.add_argument("--jobs", type=int, default=1, help="batches run at once (one core each)")
         else:
             p.add_argument("--seed", type=int, required=True)
             p.add_argument("--work", default="fuzz-work")
