@@ -80,31 +80,43 @@ class CallerReindexer final : public IRMutator {
 public:
   explicit CallerReindexer(const Reorders &r) : reorders_(r) {}
 
+  /// Every call of a reordered kernel takes the reordered tuple type (also as a statement).
+  ExprPtr mutateCall(const std::shared_ptr<const Call> &e) override {
+    ExprPtr out = IRMutator::mutateCall(e);
+    auto *c = dynCast<Call>(out);
+    const auto *perm = c->target().isOp() ? nullptr : find(c->target().function);
+    if (!perm || !isa<TupleType>(c->type()))
+      return out;
+    return Call::make(c->target(), c->args(), c->kwargs(), c->attrs(), permuted(c->type(), *perm),
+                      c->span());
+  }
+
+  ExprPtr mutateSubmit(const std::shared_ptr<const Submit> &e) override {
+    ExprPtr out = IRMutator::mutateSubmit(e);
+    auto *sb = dynCast<Submit>(out);
+    const auto *perm = sb->target().isOp() ? nullptr : find(sb->target().function);
+    if (!perm)
+      return out;
+    return std::make_shared<const Submit>(sb->target(), sb->args(), sb->deps(), sb->coreNum(),
+                                          sb->syncStart(), sb->allowEarlyResolve(),
+                                          sb->predicate(), permuted(sb->type(), *perm),
+                                          sb->span());
+  }
+
+  /// A variable bound to such a call gets the new type; its `t[i]` uses follow the order.
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
-    const std::vector<int64_t> *perm = nullptr;
-    if (auto *c = dynCast<Call>(s->value()); c && !c->target().isOp())
-      perm = find(c->target().function);
-    else if (auto *sb = dynCast<Submit>(s->value()); sb && !sb->target().isOp())
-      perm = find(sb->target().function);
-    if (!perm || !isa<TupleType>(s->var()->type()))
-      return IRMutator::mutateAssign(s);
     StmtPtr out = IRMutator::mutateAssign(s);
     auto *a = dynCast<Assign>(out);
-    // The new tuple type: the callee's reordered results (+ the submit's task id).
-    auto *tt = dynCast<TupleType>(a->var()->type());
-    std::vector<TypePtr> elems = tt->elements();
-    for (size_t k = 0; k < perm->size() && k < tt->elements().size(); ++k)
-      elems[static_cast<size_t>((*perm)[k])] = tt->elements()[k];
-    VarPtr nv = Var::make(a->var()->name(), TupleType::make(std::move(elems)), a->var()->span());
+    const std::vector<int64_t> *perm = nullptr;
+    if (auto *c = dynCast<Call>(a->value()); c && !c->target().isOp())
+      perm = find(c->target().function);
+    else if (auto *sb = dynCast<Submit>(a->value()); sb && !sb->target().isOp())
+      perm = find(sb->target().function);
+    if (!perm || !isa<TupleType>(a->var()->type()))
+      return out;
+    VarPtr nv = Var::make(a->var()->name(), a->value()->type(), a->var()->span());
     renamed_[s->var().get()] = {nv, perm};
-    ExprPtr value = a->value();
-    if (auto *c = dynCast<Call>(value))
-      value = Call::make(c->target(), c->args(), c->kwargs(), c->attrs(), nv->type(), c->span());
-    else if (auto *sb = dynCast<Submit>(value))
-      value = std::make_shared<const Submit>(sb->target(), sb->args(), sb->deps(), sb->coreNum(),
-                                             sb->syncStart(), sb->allowEarlyResolve(),
-                                             sb->predicate(), nv->type(), sb->span());
-    return Assign::make(nv, value, a->span());
+    return Assign::make(nv, a->value(), a->span());
   }
 
   ExprPtr mutateTupleGetItem(const std::shared_ptr<const TupleGetItem> &e) override {
@@ -126,6 +138,16 @@ public:
   }
 
 private:
+  /// (results..., [task id]) with result k moved to position perm[k].
+  static TypePtr permuted(const TypePtr &t, const std::vector<int64_t> &perm) {
+    auto *tt = dynCast<TupleType>(t);
+    if (!tt)
+      return t;
+    std::vector<TypePtr> elems = tt->elements();
+    for (size_t k = 0; k < perm.size() && k < elems.size(); ++k)
+      elems[static_cast<size_t>(perm[k])] = tt->elements()[k];
+    return TupleType::make(std::move(elems));
+  }
   const std::vector<int64_t> *find(const std::string &name) const {
     auto it = reorders_.find(name);
     return it == reorders_.end() ? nullptr : &it->second;

@@ -39,6 +39,44 @@ program {
 }
 // -----
 // RUN: normalize-return-order
+// results of different types: the call's tuple type is reordered too, also for a call whose results are dropped
+program {
+  AIV k(In Tensor<fp32, 16> a, Out Tensor<fp16, 16> oa, Out Tensor<fp32, 8> ob) -> (Tensor<fp32, 8>, Tensor<fp16, 16>) {
+    Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
+    Tile<fp16, 16, Vec> h = tile.cast(t, {.target_type = fp16});
+    Tensor<fp16, 16> ra = tile.store(h, {0}, oa);
+    Tile<fp32, 8, Vec> u = tile.load(a, {0}, {8});
+    Tensor<fp32, 8> rb = tile.store(u, {0}, ob);
+    return rb, ra;
+  }
+
+  Orchestration main(In Tensor<fp32, 16> a, Out Tensor<fp16, 16> x, Out Tensor<fp32, 8> y) -> Tensor<fp32, 8> {
+    Tuple<Tensor<fp32, 8>, Tensor<fp16, 16>> t = k(a, x, y);
+    Tensor<fp32, 8> b = t[0];
+    k(a, x, y);
+    return b;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 16> a, Out Tensor<fp16, 16> oa, Out Tensor<fp32, 8> ob) -> (Tensor<fp16, 16>, Tensor<fp32, 8>) {
+    Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
+    Tile<fp16, 16, Vec> h = tile.cast(t, {.target_type = fp16});
+    Tensor<fp16, 16> ra = tile.store(h, {0}, oa);
+    Tile<fp32, 8, Vec> u = tile.load(a, {0}, {8});
+    Tensor<fp32, 8> rb = tile.store(u, {0}, ob);
+    return oa, ob;
+  }
+
+  Orchestration main(In Tensor<fp32, 16> a, Out Tensor<fp16, 16> x, Out Tensor<fp32, 8> y) -> Tensor<fp32, 8> {
+    Tuple<Tensor<fp16, 16>, Tensor<fp32, 8>> t = k(a, x, y);
+    Tensor<fp32, 8> b = t[1];
+    k(a, x, y);
+    return b;
+  }
+}
+// -----
+// RUN: normalize-return-order
 // a single result through a carried store chain becomes the parameter; order unchanged, callers untouched
 program {
   AIV k(In Tensor<fp32, 16> a, InOut Tensor<fp32, 16> acc) -> Tensor<fp32, 16> {
