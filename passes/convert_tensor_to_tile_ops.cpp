@@ -322,6 +322,12 @@ public:
     ExprPtr cond = mutateExpr(s->cond());
     StmtPtr thenB = mutateStmt(s->thenBody());
     StmtPtr elseB = s->elseBody() ? mutateStmt(s->elseBody()) : nullptr;
+    // A slot one branch yields as a tile (a parameter stored whole, carried as its entry tile)
+    // and the other as that parameter itself: the parameter's entry tile in both.
+    for (size_t i = 0; elseB && i < s->returnVars().size(); ++i) {
+      thenB = yieldEntryTile(thenB, elseB, i);
+      elseB = yieldEntryTile(elseB, thenB, i);
+    }
     const Yield *y = trailingYield(thenB);
     std::vector<VarPtr> rets;
     bool changed = cond != s->cond() || thenB != s->thenBody() || elseB != s->elseBody();
@@ -337,6 +343,27 @@ public:
 
 private:
   static bool sameKind(const TypePtr &a, const TypePtr &b) { return a->kind() == b->kind(); }
+
+  /// `body` with slot i of its trailing yield replaced by the entry tile of the parameter it
+  /// yields, when `other` yields a tile there (else `body` itself).
+  StmtPtr yieldEntryTile(const StmtPtr &body, const StmtPtr &other, size_t i) {
+    const Yield *y = trailingYield(body), *o = trailingYield(other);
+    if (!y || !o || i >= y->values().size() || i >= o->values().size() ||
+        !isa<TileType>(o->values()[i]->type()))
+      return body;
+    auto *p = dynCast<Var>(y->values()[i]);
+    if (!p || !isa<TensorType>(p->type()) || !entryLoads.count(p))
+      return body;
+    ExprList vals = y->values();
+    vals[i] = entryLoads.at(p);
+    std::vector<StmtPtr> stmts;
+    if (auto *seq = dynCast<Seq>(body))
+      stmts = seq->stmts();
+    if (stmts.empty())
+      return Yield::make(std::move(vals), y->span());
+    stmts.back() = Yield::make(std::move(vals), y->span());
+    return Seq::make(std::move(stmts), body->span());
+  }
 
   /// `v` itself when its type kind matches `t`, else a fresh Var of type t (remapped).
   VarPtr retype(const VarPtr &v, const TypePtr &t, bool &changed) {
