@@ -19,10 +19,10 @@
 //     the if took it — the destinations of one statement never share a buffer;
 //   - anything else (including `tile.slice`, whose type carries no parent stride) gets a new
 //     buffer. Sharing needs the same memory space; otherwise the value gets its own buffer.
-// Loop carries are NOT merged onto one buffer (that is MaterializeSemanticAliases, slot 36, not
-// implemented): when the yielded value's buffer differs from the iter_arg's, the yield copies
-// it into the iter_arg's buffer (and an else-yield into the then-yield's buffer); the order of
-// those copies is made safe by SequentializeParallelCopies.
+// The value a loop body yields (and an if's other branch) gets a buffer of its own here;
+// MaterializeSemanticAliases (slot 36, next) moves it into the carry's buffer where that is safe.
+// Where it is not, the yield copies into the iter_arg's buffer (an else-yield into the
+// then-yield's); SequentializeParallelCopies makes the order of those copies safe.
 // A function whose tiles already have MemRefs is left unchanged; tile parameters get none.
 // Options: none.
 // Diagnostics: MR001 a tile with a non-constant shape (its buffer cannot be sized).

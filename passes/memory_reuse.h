@@ -13,8 +13,9 @@
 //   2. Conflicts (passes/utils/tile_lifetimes.h): two buffers conflict when a member of one is
 //      written while a member of the other is live (touching is allowed), when they hold
 //      different slots of one loop carry / if-phi, when one holds a loop carry and the other
-//      a tile defined inside that loop, or when one holds an iter_arg and the other its init
-//      while that init is still read in or after the loop. No-alias rules add conflicts between an
+//      a tile defined inside that loop that is not on the carry's way to its yield, or when
+//      one holds an iter_arg and the other its init while that init is still read in or after
+//      the loop. No-alias rules add conflicts between an
 //      op's result and operands it reads while writing: every tile operand of a not-in-place-safe
 //      op
 //      (`Op::inPlaceSafe`, plus recip, rsqrt, move, fmod, fmods), the broadcast vector of
@@ -27,8 +28,8 @@
 //   4. Rewrite: MemRefs on a merged base are rebased onto the representative (same name, offset
 //      and size); the merged `tile.alloc`s are removed.
 // Not done (PyPTO does): the 910B split-AIV load+tpop hazard, pipeline-stage separation
-// (PH-MR-001), Acc if-phi coalescing and yield fix-up moves (a yield copies a carried value
-// whose buffer differs from the iter_arg's; SequentializeParallelCopies orders those copies).
+// (PH-MR-001). Carried values were already moved into their carry's buffer where safe
+// (MaterializeSemanticAliases, slot 36); this pass only coalesces further.
 // Options: none. Diagnostics: none.
 // Example: `a = load; b = exp(a); c = exp(b)` with three allocs → c's MemRef rebased onto a's
 //   base (`@vec_2(mem_vec_0, 0, N)`), `mem_vec_2`'s alloc removed.

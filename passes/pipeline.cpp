@@ -35,6 +35,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createExpandMixedKernelPass(none));     // 25
   p.add(createNormalizeReturnOrderPass(none));  // 29
   p.add(createInitMemRefPass(none));            // 35
+  p.add(createMaterializeSemanticAliasesPass(none)); // 36 (every planner)
   if (ctx.memoryPlanner() == MemoryPlanner::PyPTO) // DSA_RP / PTOAS plan reuse themselves
     p.add(createMemoryReusePass(none));         // 37
   p.add(createSequentializeParallelCopiesPass(none)); // -- (after planning: reads the buffers)

@@ -3,6 +3,8 @@
 
 #include "passes/utils/liveness.h"
 
+#include "ir/op_registry.h"
+
 namespace pl::passes {
 
 void TileConflicts::add(const ir::Var *a, const ir::Var *b) {
@@ -45,6 +47,74 @@ bool inSlot(const std::vector<const Var *> &slot, const Var *v) {
     if (m == v)
       return true;
   return false;
+}
+
+/// The tile an assignment's value is a view or in-place result of (a copy, a result that
+/// reuses an argument, a reshape), or nullptr.
+const Var *aliasSource(const Assign &a) {
+  if (auto *v = dynCast<Var>(a.value()); isTile(v))
+    return v;
+  auto *c = dynCast<Call>(a.value());
+  if (!c || !c->target().isOp())
+    return nullptr;
+  const Op &op = *c->target().op;
+  size_t i = op.outputAliasesArg ? size_t(*op.outputAliasesArg) : 0;
+  if ((op.outputAliasesArg || op.name() == "tile.reshape") && i < c->args().size())
+    if (auto *v = dynCast<Var>(c->args()[i]); isTile(v))
+      return v;
+  return nullptr;
+}
+
+/// How the tiles of a loop body are related: the view / in-place source of an assignment, the
+/// views of each tile, the branch yields of each if result (nested ifs and scopes included;
+/// nested loops are carries of their own).
+struct BodyDefs {
+  std::unordered_map<const Var *, const Var *> source;
+  std::unordered_map<const Var *, std::vector<const Var *>> views;
+  std::unordered_map<const Var *, std::vector<const Var *>> branchYields;
+
+  void block(const StmtPtr &body) {
+    for (auto &s : bodyStmts(body)) {
+      if (auto *a = dynCast<Assign>(s)) {
+        if (const Var *src = aliasSource(*a)) {
+          source[a->var().get()] = src;
+          views[src].push_back(a->var().get());
+        }
+      } else if (auto *i = dynCast<If>(s)) {
+        for (size_t k = 0; k < i->returnVars().size(); ++k)
+          for (const StmtPtr *b : {&i->thenBody(), &i->elseBody()})
+            if (const Yield *y = *b ? trailingYield(*b) : nullptr; y && k < y->values().size())
+              if (auto *yv = dynCast<Var>(y->values()[k]); isTile(yv))
+                branchYields[i->returnVars()[k].get()].push_back(yv);
+        block(i->thenBody());
+        block(i->elseBody());
+      } else if (auto *sc = dynCast<Scope>(s))
+        block(sc->body());
+    }
+  }
+};
+
+/// Adds to a loop slot the tiles of the body that hold its value on the way from the iter_arg
+/// to the yield: the sources of the yielded value through if results (both branch yields) and
+/// views / in-place results, and the views of every member (`old = acc`). They are the slot's
+/// bytes, so they are exempt from the rule that the body's tiles avoid the slot (the
+/// interference rule still applies to them).
+void addFlow(std::vector<const Var *> &slot, const BodyDefs &defs) {
+  auto add = [&](const Var *v) {
+    if (!inSlot(slot, v))
+      slot.push_back(v);
+  };
+  for (size_t n = 0; n < slot.size(); ++n) {
+    const Var *v = slot[n];
+    if (auto it = defs.source.find(v); it != defs.source.end())
+      add(it->second);
+    if (auto it = defs.branchYields.find(v); it != defs.branchYields.end())
+      for (const Var *y : it->second)
+        add(y);
+    if (auto it = defs.views.find(v); it != defs.views.end())
+      for (const Var *w : it->second)
+        add(w);
+  }
 }
 
 class ConflictBuilder {
@@ -115,6 +185,10 @@ private:
         slots[i].push_back(rets[i].get());
     }
     addYielded(slots, body);
+    BodyDefs defs;
+    defs.block(body);
+    for (auto &slot : slots)
+      addFlow(slot, defs);
     VarSet atLoop = liveIn(s, after);
     VarSet bodyEnd = liveAtBodyEnd(*s, after);
     VarSet stillRead = liveIn(body, bodyEnd); // read in the loop or after it

@@ -7,7 +7,10 @@
 // allowed, inputs are read before the output is written). Control flow adds:
 //   - loop carries (init, iter_arg, yielded value, return var of one slot) hold a buffer for
 //     the whole loop: every tile defined inside the body conflicts with them, unless it is a
-//     member of that slot itself; an iter_arg conflicts with everything live at the loop;
+//     member of that slot itself — the slot's members include the body's tiles on the way to
+//     its yield (the yielded value's sources through if results, views and in-place results,
+//     and the views of any member, `old = acc`); an iter_arg conflicts with everything live at
+//     the loop;
 //   - members of different carry / if-phi slots of one statement always conflict (the copies
 //     the emitter makes at a yield happen together);
 //   - if-phi slots (then-yield, else-yield, return var) and one loop slot may share.

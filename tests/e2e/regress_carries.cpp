@@ -1,6 +1,6 @@
 // tests/e2e/regress_carries.cpp — carried values that trade places (issue 11, item 1): swaps,
-// Fibonacci updates, rotations, if / if_ / while_ swaps, an init still read after its loop, and
-// zero-trip loops, for tiles and scalars, in kernels and in orchestration, in natural C++
+// Fibonacci updates, rotations, if / if_ / while_ swaps, an init still read after its loop, an
+// accumulator updated in one branch, and zero-trip loops, for tiles and scalars, in kernels and in orchestration, in natural C++
 // rebinding and in the explicit forms. A yield is a parallel copy; the translated run must agree
 // with the eager one (every case runs with 3 and with 0 trips).
 #include <pl/dsl.hpp>
@@ -125,6 +125,25 @@ void tile_init_kept(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
   }
   pl::store(pl::sub(a, kept), {0, 0}, o1);
   pl::store(kept, {0, 0}, o2);
+}
+
+// The carry's buffer is where the branch computes (MaterializeSemanticAliases): the update in one
+// branch writes acc in place; the other branch yields acc itself. `old` is read after `acc` is
+// updated, so that update may not take acc's buffer (the yield copies instead).
+PL_FUNCTION(pl::FunctionType::InCore)
+void tile_acc_in_branch(X x, X y, pl::Index n, pl::Out<X> o1, pl::Out<X> o2) {
+  T acc = pl::load(x, {0, 0}, {16, 16});
+  T b = pl::load(y, {0, 0}, {16, 16});
+  T d = pl::muls(b, 0.0f);
+  for (auto i : pl::range(n)) {
+    if (i != 1)
+      acc = pl::add(acc, b);
+    T old = d;
+    d = pl::adds(d, 1.0f);
+    d = pl::add(d, old);
+  }
+  pl::store(acc, {0, 0}, o1);
+  pl::store(d, {0, 0}, o2);
 }
 
 // ---- kernels: scalars --------------------------------------------------------------------------
@@ -302,6 +321,17 @@ int main() {
       tile_while_natural(x, y, n, o1, o2);
       check(n ? "tile_while_natural" : "tile_while_natural_zero_trip", o1, odd ? ys : xs);
       check(n ? "tile_while_natural.b" : "tile_while_natural_zero_trip.b", o2, odd ? xs : ys);
+    }
+    {
+      Vec acc = xs, d(256, 0.0f);
+      for (pl::Index i = 0; i < n; ++i) {
+        if (i != 1) acc = sum(acc, ys);
+        d = affine(d, 2.0f, 1.0f);
+      }
+      X o1, o2;
+      tile_acc_in_branch(x, y, n, o1, o2);
+      check(n ? "tile_acc_in_branch" : "tile_acc_in_branch_zero_trip", o1, acc);
+      check(n ? "tile_acc_in_branch.d" : "tile_acc_in_branch_zero_trip.d", o2, d);
     }
     {
       X o1, o2;
