@@ -15,9 +15,8 @@
 //      different slots of one loop carry / if-phi, when one holds a loop carry and the other
 //      a tile defined inside that loop that is not on the carry's way to its yield, or when
 //      one holds an iter_arg and the other its init while that init is still read in or after
-//      the loop. No-alias rules add conflicts between an
-//      op's result and operands it reads while writing: every tile operand of a not-in-place-safe
-//      op
+//      the loop. No-alias rules add conflicts between an op's result and operands it reads
+//      while writing: every tile operand of a not-in-place-safe op
 //      (`Op::inPlaceSafe`, plus recip, rsqrt, move, fmod, fmods), the broadcast vector of
 //      row_expand* / col_expand*, the mask of sel / sels, written scratch (`tmp`) operands,
 //      and the input of a widening `tile.cast`.
