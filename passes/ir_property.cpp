@@ -72,7 +72,8 @@ IRPropertySet verifiedProperties() {
           P::NoNestedCalls,
           P::NormalizedStmtStructure,
           P::CarryCopiesSequential,
-          P::SpmdLaunchesLowered};
+          P::SpmdLaunchesLowered,
+          P::TileMovesExplicit};
 }
 
 } // namespace pl::passes

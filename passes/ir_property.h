@@ -53,7 +53,8 @@ namespace pl::passes {
   X(AccToGmStoreValid)                                                                             \
   X(AtomicAddDtypeValid)                                                                           \
   X(CarryCopiesSequential)                                                                         \
-  X(SpmdLaunchesLowered)
+  X(SpmdLaunchesLowered)                                                                           \
+  X(TileMovesExplicit)
 
 enum class IRProperty : uint8_t {
 #define X(name) name,
@@ -61,8 +62,8 @@ enum class IRProperty : uint8_t {
 #undef X
 };
 
-/// Number of declared properties (43: PyPTO's 41, then CarryCopiesSequential and
-/// SpmdLaunchesLowered).
+/// Number of declared properties (44: PyPTO's 41, then CarryCopiesSequential,
+/// SpmdLaunchesLowered and TileMovesExplicit).
 constexpr unsigned kNumIRProperties = 0
 #define X(name) +1
     PL_IR_PROPERTIES(X)

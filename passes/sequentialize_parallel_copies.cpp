@@ -2,6 +2,7 @@
 // source (see sequentialize_parallel_copies.h).
 #include "passes/sequentialize_parallel_copies.h"
 
+#include "passes/utils/fresh_names.h"
 #include "passes/utils/liveness.h"
 #include "passes/utils/parallel_copies.h"
 
@@ -24,26 +25,10 @@ bool isAlloc(const StmtPtr &s) {
   return c && c->target().isOp() && c->target().op->name() == "tile.alloc";
 }
 
-/// Names already bound in a function (for fresh buffer names).
-class NameCollector : public IRVisitor {
-public:
-  void visitVarDef(const VarPtr &v) override {
-    names.insert(v->name());
-    IRVisitor::visitVarDef(v);
-  }
-  void visitType(const TypePtr &t) override {
-    if (auto *tt = dynCast<TileType>(t); tt && tt->memref())
-      names.insert(tt->memref()->name());
-    IRVisitor::visitType(t);
-  }
-  std::set<std::string> names;
-};
-
 /// Rewrites yields and tile loop entries; collects the buffers of tile temporaries.
 class CopySequencer : public IRMutator {
 public:
-  CopySequencer(const Function &f, std::set<std::string> names)
-      : model_(f), names_(std::move(names)) {}
+  explicit CopySequencer(const Function &f) : model_(f), names_(f) {}
 
   StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
     StmtPtr out = IRMutator::mutateFor(s);
@@ -133,7 +118,7 @@ private:
     TypePtr type = src->type();
     if (auto *tt = dynCast<TileType>(type); tt && tt->memref())
       type = ownBuffer(*tt, span);
-    VarPtr t = Var::make(fresh(dst.name() + "_saved"), type, span);
+    VarPtr t = Var::make(names_.fresh(dst.name() + "_saved"), type, span);
     model_.addOwnStorage(t.get());
     stmts.push_back(Assign::make(t, src, span));
     return t;
@@ -146,11 +131,11 @@ private:
     std::string tag;
     for (int n = 0;; ++n) {
       tag = prefix + std::to_string(n);
-      if (!names_.count(tag) && !names_.count("mem_" + tag))
+      if (!names_.taken(tag) && !names_.taken("mem_" + tag))
         break;
     }
-    names_.insert(tag);
-    names_.insert("mem_" + tag);
+    names_.take(tag);
+    names_.take("mem_" + tag);
     int64_t size = t.memref()->size();
     auto base = Var::make("mem_" + tag, PtrType::make(space), span);
     DiagnosticEngine diags;
@@ -161,23 +146,13 @@ private:
     return TileType::make(t.dtype(), t.shape(), t.memorySpace(), t.view(), m);
   }
 
-  std::string fresh(const std::string &hint) {
-    std::string n = hint;
-    for (int k = 1; names_.count(n); ++k)
-      n = hint + "_" + std::to_string(k);
-    names_.insert(n);
-    return n;
-  }
-
   CopyStorageModel model_;
-  std::set<std::string> names_;
+  FreshNames names_;
 };
 } // namespace
 
 FunctionPtr sequentializeParallelCopies(const FunctionPtr &f) {
-  NameCollector names;
-  names.visitFunction(*f);
-  CopySequencer seq(*f, std::move(names.names));
+  CopySequencer seq(*f);
   FunctionPtr g = seq.mutateFunction(f);
   if (seq.allocs.empty())
     return g;

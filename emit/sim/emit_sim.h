@@ -12,9 +12,9 @@
 //   ES002 a kernel tile lacks a memory space, a MemRef or a planned address
 //   ES003 a type the simulator cannot represent (dtype, rank, non-static tile shape)
 //   ES004 an unsupported construct (function type, statement, parameter kind, a submit's
-//         core_num / sync_start / predicate, a dependency that is not a task_id)
+//         core_num / sync_start / predicate, a dependency that is not a task_id, a tile taken
+//         from other bytes without a tile.move: MaterializeTileMoves)
 //   ES005 a kernel call without usable arg_directions
-//   ES006 a loop carry or if-phi of an Acc tile that would need a copy (no Acc->Acc move)
 //   ES007 a call whose results cannot be mapped to the callee's Out/InOut parameters
 #pragma once
 

@@ -151,7 +151,8 @@ private:
     return tileCppType(a, w) == tileCppType(b, w);
   }
 
-  /// `dst` takes tile `src`'s value: same buffer -> only the valid shape; else TMOV.
+  /// `dst` takes tile `src`'s value in the same bytes (MaterializeTileMoves made every other
+  /// copy a tile.move): only the valid shape.
   void copyTile(const VarPtr &dst, const ExprPtr &src, const Span &span) {
     const std::string d = name(dst), s = name(src);
     const TileType *dt = tileOf(dst->type()), *st = tileOf(src->type());
@@ -159,14 +160,16 @@ private:
       return;
     if (!st)
       return error("ES004", span, "'" + printExpr(src) + "' is not a tile");
-    if (sameBuffer(*dt, *st))
-      return line(d + ".SetValidShape(" + s + ".GetValidRow(), " + s + ".GetValidCol());");
-    if (dt->memorySpace() == MemorySpace::Acc)
-      return error("ES006", span,
-                   "Acc tile '" + dst->name() + "' would need a copy from '" + printExpr(src) +
-                       "' (there is no Acc to Acc move); emitter needs loop carries and if "
-                       "results of Acc tiles to share one buffer (run pass MemoryReuse)");
-    line("TMOV(" + d + ", " + s + ");");
+    if (!sameBuffer(*dt, *st))
+      return otherBytes(dst, src, span);
+    line(d + ".SetValidShape(" + s + ".GetValidRow(), " + s + ".GetValidCol());");
+  }
+
+  void otherBytes(const VarPtr &dst, const ExprPtr &src, const Span &span) {
+    error("ES004", span,
+          "tile '" + dst->name() + "' takes '" + printExpr(src) +
+              "' from other bytes; emitter needs that copy as a tile.move (run pass "
+              "MaterializeTileMoves)");
   }
 
   // ---- value hooks (carries, if results) --------------------------------------------------------
@@ -199,11 +202,8 @@ private:
 
   void bindResult(const VarPtr &result, const VarPtr &carry, const Span &span) override {
     const TileType *rt = tileOf(result->type()), *ct = tileOf(carry->type());
-    if (rt && ct && !sameBuffer(*rt, *ct)) {
-      if (declareTile(result, span))
-        copyTile(result, carry, span);
-      return;
-    }
+    if (rt && ct && !sameBuffer(*rt, *ct))
+      return otherBytes(result, carry, span);
     alias(result.get(), name(carry));
   }
 
@@ -327,13 +327,9 @@ private:
   void tileOp(const VarPtr &v, const Call &c, const SimOpEntry &e, const Span &span) {
     if (e.form == SimForm::Insert || e.form == SimForm::Write) { // the result is the updated arg
       const TileType *at = tileOf(c.args()[0]->type());
-      if (at && sameBuffer(*tileOf(v->type()), *at))
-        alias(v.get(), name(c.args()[0]));
-      else {
-        declareValue(v, c.args()[0], span); // a copy first when the result has its own buffer
-        if (failed())
-          return;
-      }
+      if (!at || !sameBuffer(*tileOf(v->type()), *at))
+        return otherBytes(v, c.args()[0], span);
+      alias(v.get(), name(c.args()[0]));
       return line(instruction(name(v), c, e, span));
     }
     if (!declareTile(v, span))

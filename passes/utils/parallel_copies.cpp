@@ -24,6 +24,23 @@ std::optional<CopyStorage> tileStorage(const Var &v) {
   return s;
 }
 
+bool sameTileBytes(const TileType &a, const TileType &b) {
+  const MemRefPtr &x = a.memref(), &y = b.memref();
+  if (!x || !y || x->base() != y->base() || x->size() != y->size() ||
+      a.memorySpace() != b.memorySpace() || a.dtype() != b.dtype() ||
+      a.shape().size() != b.shape().size())
+    return false;
+  auto ox = constIntValue(x->byteOffset()), oy = constIntValue(y->byteOffset());
+  if (!ox || !oy || *ox != *oy)
+    return false;
+  for (size_t i = 0; i < a.shape().size(); ++i) {
+    auto da = constIntValue(a.shape()[i]), db = constIntValue(b.shape()[i]);
+    if (!da || !db || *da != *db)
+      return false;
+  }
+  return true;
+}
+
 CopyStorageModel::CopyStorageModel(const Function &f) {
   for (auto &p : f.params())
     bind(p.var.get(), {p.var.get()});

@@ -71,4 +71,10 @@ private:
 /// The storage of a tile variable's MemRef, or nullopt (not a tile, or no MemRef).
 std::optional<CopyStorage> tileStorage(const ir::Var &v);
 
+/// True when tiles of types a and b occupy exactly the same bytes as the same kind of tile: the
+/// same memory space, dtype and constant shape, and MemRefs with one base (or none: planned
+/// addresses), the same constant
+/// byte offset and the same size (one tile object can stand for both; a copy moves nothing).
+bool sameTileBytes(const ir::TileType &a, const ir::TileType &b);
+
 } // namespace pl::passes

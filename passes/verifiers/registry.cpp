@@ -26,6 +26,7 @@ const std::vector<PropertyVerifier> &propertyVerifiers() {
       {P::CarryCopiesSequential, verifyCarryCopiesSequential, "V931-V932"},
       {P::SpmdLaunchesLowered, verifySpmdLaunchesLowered, "V941"},
       {P::ReturnParamsExplicit, verifyReturnParamsExplicit, "V951-V952"},
+      {P::TileMovesExplicit, verifyTileMovesExplicit, "V961-V962"},
   };
   return table;
 }

@@ -48,5 +48,6 @@ void verifyRuntimeScopesMaterialized(const ir::Program &p, ir::DiagnosticEngine 
 void verifyCarryCopiesSequential(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifySpmdLaunchesLowered(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyReturnParamsExplicit(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyTileMovesExplicit(const ir::Program &p, ir::DiagnosticEngine &diags);
 
 } // namespace pl::passes

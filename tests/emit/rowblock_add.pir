@@ -1,7 +1,7 @@
 // emit/sim end to end (tests/emit/CMakeLists.txt): a hand-written final-form program.
 // c = 2 * (a + b), one AIV task per 16-row block (a scalar row offset, c carried through the
 // loop as InOut); then y = the column-block sums of c, a tile accumulator carried through a
-// kernel loop (carry and yield in different buffers: TMOV at the yield) into an internal tensor
+// kernel loop (carry and yield in different buffers: an explicit tile.move before the yield) into an internal tensor
 // t, copied to the output y by a second call that reads it.
 program rowblock_add {
   AIV add_rows(In Tensor<fp32, 64, 32> a, In Tensor<fp32, 64, 32> b, InOut Tensor<fp32, 64, 32> c, In index row) -> Tensor<fp32, 64, 32> {
@@ -18,7 +18,8 @@ program rowblock_add {
     for (index k : range(0, 4, 1)) carry (Tile<fp32, 16, 32, Vec, @acc(null, 0, 2048)> s = zero) -> (Tile<fp32, 16, 32, Vec, @acc(null, 0, 2048)> total) {
       Tile<fp32, 16, 32, Vec, @ld(null, 2048, 2048)> t = tile.load(x, {k * 16, 0}, {16, 32}, {.target_memory = Vec});
       Tile<fp32, 16, 32, Vec, @nx(null, 4096, 2048)> s2 = tile.add(s, t);
-      yield(s2);
+      Tile<fp32, 16, 32, Vec, @acc(null, 0, 2048)> s2_mv = tile.move(s2, {.target_memory = Vec});
+      yield(s2_mv);
     }
     Tensor<fp32, 16, 32> y2 = tile.store(total, {0, 0}, y);
     return y;

@@ -17,8 +17,9 @@ namespace pl::passes {
 namespace {
 using namespace ir;
 
-TEST(IRProperty, AllFortyThreeHaveRoundTrippingNames) {
-  EXPECT_EQ(kNumIRProperties, 43u); // PyPTO's 41, then CarryCopiesSequential, SpmdLaunchesLowered
+TEST(IRProperty, AllFortyFourHaveRoundTrippingNames) {
+  EXPECT_EQ(kNumIRProperties, 44u); // PyPTO's 41, then CarryCopiesSequential, SpmdLaunchesLowered,
+                                    // TileMovesExplicit
   for (unsigned i = 0; i < kNumIRProperties; ++i) {
     auto p = static_cast<IRProperty>(i);
     EXPECT_EQ(parseProperty(propertyName(p)), p);

@@ -165,3 +165,25 @@ program p {
   }
 }
 // EXPECTED-UNCHANGED
+
+// -----
+// RUN: verify{properties=TileMovesExplicit}
+// A yield, a loop entry and a copy that take a tile from other bytes without a tile.move; a loop
+// result in another buffer than its iter_arg.
+program p {
+  AIV k(In Tensor<fp32, 16, 16> x, In index n, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Ptr<Vec> mem_vec_2 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> a = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec, @vec_2(mem_vec_2, 0, 1024)> c = a; // EXPECTED-ERROR: V961 {{copy: tile 'c' takes 'a' from other bytes}}
+    // EXPECTED-ERROR: V961 {{loop entry: tile 's' takes 'c'}}
+    // EXPECTED-ERROR: V962 {{loop exit: tile 'r' takes 's'}}
+    for (index i : range(0, n, 1)) carry (Tile<fp32, 16, 16, Vec, @vec_1(mem_vec_1, 0, 1024)> s = c) -> (Tile<fp32, 16, 16, Vec, @vec_2(mem_vec_2, 0, 1024)> r) {
+      Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> s2 = tile.adds(s, 1.0);
+      yield(s2); // EXPECTED-ERROR: V961 {{yield: tile 's' takes 's2'}}
+    }
+    Tensor<fp32, 16, 16> t = tile.store(r, {0, 0}, o);
+    return t;
+  }
+}

@@ -1,5 +1,5 @@
 // if/else with phis: a tile phi in a kernel (one branch shares the result's buffer, the other
-// moves into it) and a tensor phi in the orchestration choosing between two kernel calls.
+// moves into it with an explicit tile.move, as MaterializeTileMoves leaves it) and a tensor phi in the orchestration choosing between two kernel calls.
 program branches {
   AIV pick(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> y, In bool positive) -> Tensor<fp32, 16, 16> {
     Tile<fp32, 16, 16, Vec, @mx(null, 0, 1024)> t = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
@@ -8,7 +8,8 @@ program branches {
       yield(e);
     } else {
       Tile<fp32, 16, 16, Vec, @mx(null, 0, 1024)> n = tile.neg(t);
-      yield(n);
+      Tile<fp32, 16, 16, Vec, @r(null, 1024, 1024)> n_mv = tile.move(n, {.target_memory = Vec});
+      yield(n_mv);
     }
     Tensor<fp32, 16, 16> y2 = tile.store(r, {0, 0}, y);
     return y;

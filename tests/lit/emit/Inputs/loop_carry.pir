@@ -27,7 +27,8 @@ program loops {
       Tile<fp32, 16, 16, Vec, @u(null, 2048, 1024)> u = tile.muls(t, f);
       Tile<fp32, 16, 16, Vec, @v(null, 3072, 1024)> acc2 = tile.add(acc, u);
       fp32 f2 = f * 2.0;
-      yield(acc2, f2);
+      Tile<fp32, 16, 16, Vec, @z(null, 0, 1024)> acc2_mv = tile.move(acc2, {.target_memory = Vec});
+      yield(acc2_mv, f2);
     }
     while (j < 3) carry (index j = 0) -> (index j_out) {
       yield(j + 1);

@@ -1,0 +1,185 @@
+// MaterializeTileMoves: explicit tile.move for every tile copy (see materialize_tile_moves.h).
+#include "passes/materialize_tile_moves.h"
+
+#include "passes/utils/fresh_names.h"
+#include "passes/utils/liveness.h"
+#include "passes/utils/parallel_copies.h"
+
+#include "ir/mutator.h"
+#include "ir/op_registry.h"
+#include "ir/printer.h"
+
+namespace pl::passes {
+using namespace ir;
+
+namespace {
+
+const TileType *plannedTile(const ExprPtr &e) {
+  auto *t = dynCast<TileType>(e->type());
+  return t && t->memref() ? t : nullptr;
+}
+
+class MoveMaterializer : public IRMutator {
+public:
+  MoveMaterializer(const Function &f, DiagnosticEngine &diags) : names_(f), diags_(diags) {}
+
+  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
+    StmtPtr out = IRMutator::mutateAssign(s);
+    auto *a = dynCast<Assign>(out);
+    const TileType *dt = a ? plannedTile(a->var()) : nullptr;
+    if (!dt)
+      return out;
+    if (isa<Var>(a->value().get())) { // a copy t2 = t1
+      if (!needsMove(a->value(), a->var()))
+        return out;
+      return Assign::make(a->var(), moveCall(a->value(), *dt, a->var()->name(), a->span()),
+                          a->span());
+    }
+    auto *c = dynCast<Call>(a->value());
+    if (!c || !c->target().isOp() || !c->target().op->outputAliasesArg)
+      return out;
+    size_t k = size_t(*c->target().op->outputAliasesArg);
+    const TileType *at = k < c->args().size() ? plannedTile(c->args()[k]) : nullptr;
+    if (!at || sameTileBytes(*dt, *at))
+      return out;
+    std::vector<StmtPtr> stmts;
+    ExprList args = c->args();
+    args[k] = moved(args[k], *dt, a->var()->name(), stmts, a->span());
+    DiagnosticEngine local; // the type is re-deduced: the argument now lives in other bytes
+    TypePtr type = makeOpCall(*c->target().op, args, c->kwargs(), c->span(), local)->type();
+    stmts.push_back(Assign::make(
+        a->var(), Call::make(c->target(), std::move(args), c->kwargs(), c->attrs(), type, c->span()),
+        a->span()));
+    return Seq::flatten(std::move(stmts), a->span());
+  }
+
+  StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
+    StmtPtr out = IRMutator::mutateFor(s);
+    auto *f = dynCast<For>(out);
+    std::vector<StmtPtr> before;
+    std::vector<IterArg> iters = moveInits(f->iterArgs(), before, f->span());
+    StmtPtr body = moveYielded(f->body(), iterVars(f->iterArgs()));
+    if (body == f->body() && before.empty())
+      return out;
+    before.push_back(For::make(f->loopVar(), f->start(), f->stop(), f->step(), std::move(iters),
+                               body, f->returnVars(), f->forKind(), f->attrs(), f->span()));
+    return Seq::flatten(std::move(before), f->span());
+  }
+
+  StmtPtr mutateWhile(const std::shared_ptr<const While> &s) override {
+    StmtPtr out = IRMutator::mutateWhile(s);
+    auto *w = dynCast<While>(out);
+    std::vector<StmtPtr> before;
+    std::vector<IterArg> iters = moveInits(w->iterArgs(), before, w->span());
+    StmtPtr body = moveYielded(w->body(), iterVars(w->iterArgs()));
+    if (body == w->body() && before.empty())
+      return out;
+    before.push_back(While::make(w->cond(), std::move(iters), body, w->returnVars(), w->span()));
+    return Seq::flatten(std::move(before), w->span());
+  }
+
+  StmtPtr mutateIf(const std::shared_ptr<const If> &s) override {
+    StmtPtr out = IRMutator::mutateIf(s);
+    auto *i = dynCast<If>(out);
+    if (i->returnVars().empty())
+      return out;
+    StmtPtr thenB = moveYielded(i->thenBody(), i->returnVars());
+    StmtPtr elseB = i->elseBody() ? moveYielded(i->elseBody(), i->returnVars()) : nullptr;
+    if (thenB == i->thenBody() && elseB == i->elseBody())
+      return out;
+    return If::make(i->cond(), thenB, elseB, i->returnVars(), i->span());
+  }
+
+private:
+  static std::vector<VarPtr> iterVars(const std::vector<IterArg> &iters) {
+    std::vector<VarPtr> out;
+    for (auto &ia : iters)
+      out.push_back(ia.var);
+    return out;
+  }
+
+  /// True when `src` must be moved to be `dst`'s value (a planned tile elsewhere).
+  static bool needsMove(const ExprPtr &src, const VarPtr &dst) {
+    const TileType *dt = plannedTile(dst), *st = plannedTile(src);
+    return dt && st && !sameTileBytes(*dt, *st);
+  }
+
+  /// `tile.move(src)` producing a value of src's type in dst's bytes (`dst` for the message).
+  ExprPtr moveCall(const ExprPtr &src, const TileType &dst, const std::string &what,
+                   const Span &span) {
+    MemorySpace space = dst.memorySpace().value_or(MemorySpace::Vec);
+    if (space == MemorySpace::Acc)
+      diags_.error("TM001", span,
+                   "Acc tile '" + what + "' would need a copy of '" + printExpr(src) +
+                       "' (there is no Acc to Acc move); expected the accumulators of a loop "
+                       "or an if to share one buffer: yield each accumulator into its own slot "
+                       "and do not read it after it is updated");
+    DiagnosticEngine local;
+    return makeOpCall("tile.move", {src}, {{"target_memory", space}}, span, local);
+  }
+
+  /// Appends `n = tile.move(src)` (src's type on dst's MemRef) to `stmts`; returns n.
+  ExprPtr moved(const ExprPtr &src, const TileType &dst, const std::string &what,
+                std::vector<StmtPtr> &stmts, const Span &span) {
+    const TileType &st = *plannedTile(src);
+    auto t = TileType::make(st.dtype(), st.shape(), dst.memorySpace(), st.view(), dst.memref());
+    std::string hint = (isa<Var>(src.get()) ? dynCast<Var>(src)->name() : what) + "_mv";
+    VarPtr n = Var::make(names_.fresh(hint), t, span);
+    stmts.push_back(Assign::make(n, moveCall(src, dst, what, span), span));
+    return n;
+  }
+
+  /// `body` with a move before its trailing yield for every slot not in its destination.
+  StmtPtr moveYielded(const StmtPtr &body, const std::vector<VarPtr> &dsts) {
+    const Yield *y = trailingYield(body);
+    if (!y)
+      return body;
+    std::vector<StmtPtr> stmts;
+    ExprList values = y->values();
+    bool changed = false;
+    for (size_t k = 0; k < values.size() && k < dsts.size(); ++k)
+      if (needsMove(values[k], dsts[k])) {
+        if (!changed)
+          if (auto *seq = dynCast<Seq>(body))
+            stmts.assign(seq->stmts().begin(), seq->stmts().end() - 1);
+        changed = true;
+        values[k] = moved(values[k], *plannedTile(dsts[k]), dsts[k]->name(), stmts, y->span());
+      }
+    if (!changed)
+      return body;
+    stmts.push_back(Yield::make(std::move(values), y->span()));
+    return Seq::flatten(std::move(stmts), body->span());
+  }
+
+  /// The iter_args, with a move before the loop for every init not in its iter_arg's bytes.
+  std::vector<IterArg> moveInits(const std::vector<IterArg> &iters, std::vector<StmtPtr> &before,
+                                 const Span &span) {
+    std::vector<IterArg> out = iters;
+    for (auto &ia : out)
+      if (needsMove(ia.init, ia.var))
+        ia.init = moved(ia.init, *plannedTile(ia.var), ia.var->name(), before, span);
+    return out;
+  }
+
+  FreshNames names_;
+  DiagnosticEngine &diags_;
+};
+} // namespace
+
+FunctionPtr materializeTileMoves(const FunctionPtr &f, DiagnosticEngine &diags) {
+  if (!isKernel(f->type()))
+    return f;
+  unsigned before = diags.errorCount();
+  MoveMaterializer m(*f, diags);
+  FunctionPtr g = m.mutateFunction(f);
+  return diags.errorCount() == before ? g : nullptr;
+}
+
+Pass createMaterializeTileMovesPass(PassOptions &) {
+  return createFunctionPass(PassClass::MaterializeTileMoves,
+                            [](const FunctionPtr &f, const Program &, PassContext &ctx) {
+                              return materializeTileMoves(f, ctx.diags());
+                            });
+}
+
+} // namespace pl::passes
