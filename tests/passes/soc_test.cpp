@@ -18,38 +18,38 @@ std::string kib(int64_t bytes) {
   return bytes % KiB == 0 ? std::to_string(bytes / KiB) : std::to_string(bytes) + "B";
 }
 
-/// "<space> <physical KiB>/<safe KiB> <core>" for every space of `s`, in its order.
-std::string spaceTable(const SocDesc &s) {
-  std::string out;
-  for (auto &d : s.spaces)
-    out += (out.empty() ? "" : ", ") + std::string(ir::memorySpaceName(d.space)) + " " +
-           kib(d.physicalBytes) + "/" + kib(d.safeBytes) + " " + std::string(coreKindName(d.core));
+/// "<name>: <aic> AIC + <aiv> AIV, align <n>; <space> <physical KiB>/<safe KiB> <core>, ..." (the
+/// spaces in the SoC's order).
+std::string describe(const SocDesc &s) {
+  std::string out = s.name + ": " + std::to_string(s.aicCores) + " AIC + " +
+                    std::to_string(s.aivCores) + " AIV, align " + std::to_string(s.alignment);
+  const char *sep = "; ";
+  for (auto &d : s.spaces) {
+    out += sep + std::string(ir::memorySpaceName(d.space)) + " " + kib(d.physicalBytes) + "/" +
+           kib(d.safeBytes) + " " + std::string(coreKindName(d.core));
+    sep = ", ";
+  }
   return out;
 }
 
-TEST(Soc, A2a3Capacities) {
+TEST(Soc, Descriptions) {
+  EXPECT_EQ(describe(a2a3Soc()),
+            "a2a3: 24 AIC + 48 AIV, align 32; Mat 512/512 AIC, Left 64/64 AIC, "
+            "Right 64/64 AIC, Acc 128/128 AIC, Bias 1/1 AIC, Vec 192/184 AIV");
+  EXPECT_EQ(describe(a5Soc()), "a5: 18 AIC + 36 AIV, align 32; Mat 512/512 AIC, Left 64/64 AIC, "
+                               "Right 64/64 AIC, Acc 256/256 AIC, Bias 4/4 AIC, LeftScale 4/4 AIC, "
+                               "RightScale 4/4 AIC, Vec 248/240 AIV");
+}
+
+TEST(Soc, Lookups) {
   const SocDesc &s = a2a3Soc();
-  EXPECT_EQ(s.name, "a2a3");
-  EXPECT_EQ(spaceTable(s), "Mat 512/512 AIC, Left 64/64 AIC, Right 64/64 AIC, Acc 128/128 AIC, "
-                           "Bias 1/1 AIC, Vec 192/184 AIV");
   EXPECT_EQ(s.safeCapacity(MemorySpace::Vec), 184 * KiB);
+  EXPECT_EQ(s.space(MemorySpace::Vec)->physicalBytes, 192 * KiB);
   EXPECT_EQ(s.space(MemorySpace::Acc)->core, CoreKind::AIC);
   EXPECT_EQ(s.space(MemorySpace::LeftScale), nullptr);
   EXPECT_EQ(s.safeCapacity(MemorySpace::LeftScale), 0);
   EXPECT_EQ(s.space(MemorySpace::DDR), nullptr);
-  EXPECT_EQ(s.aicCores, 24);
-  EXPECT_EQ(s.aivCores, 48);
-  EXPECT_EQ(s.alignment, 32);
-}
-
-TEST(Soc, A5Capacities) {
-  const SocDesc &s = a5Soc();
-  EXPECT_EQ(s.name, "a5");
-  EXPECT_EQ(spaceTable(s), "Mat 512/512 AIC, Left 64/64 AIC, Right 64/64 AIC, Acc 256/256 AIC, "
-                           "Bias 4/4 AIC, LeftScale 4/4 AIC, RightScale 4/4 AIC, Vec 248/240 AIV");
-  EXPECT_EQ(s.safeCapacity(MemorySpace::RightScale), 4 * KiB);
-  EXPECT_EQ(s.aicCores, 18);
-  EXPECT_EQ(s.aivCores, 36);
+  EXPECT_EQ(a5Soc().safeCapacity(MemorySpace::RightScale), 4 * KiB);
 }
 
 TEST(Soc, TileBufferBytes) {
