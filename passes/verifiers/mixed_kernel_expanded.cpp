@@ -20,12 +20,12 @@ public:
   using VerifierVisitor::VerifierVisitor;
 
   void visitFunction(const Function &f) override {
+    if (f.type() == FunctionType::AIC || f.type() == FunctionType::AIV)
+      return VerifierVisitor::visitFunction(f);
     if (f.type() == FunctionType::InCore)
       diags_.error("V521", f.span(),
                    "InCore function '" + f.name() +
                        "' is left; expected it retyped AIC or AIV (run expand-mixed-kernel)");
-    if (f.type() == FunctionType::AIC || f.type() == FunctionType::AIV)
-      VerifierVisitor::visitFunction(f);
   }
 
   void visitCall(const Call &c) override {
