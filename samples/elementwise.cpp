@@ -2,7 +2,9 @@
 // loop inside one kernel walking a 512x128 tensor in four 128-row chunks.
 #include <pl/dsl.hpp>
 
+#include <cstdint>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 template <std::int64_t N>
@@ -44,26 +46,24 @@ bool check(const char* name, const T& got, const std::vector<float>& x, const st
   return ok;
 }
 
+auto plus = [](float x, float y) { return x + y; };
+auto times = [](float x, float y) { return x * y; };
+
+/// add_kernel<N> and mul_kernel<N> on random N x N inputs drawn with `seed` and `seed + 1`.
+template <std::int64_t N>
+bool checkSquare(std::uint64_t seed) {
+  const auto x = pl::random_vector(N * N, seed), y = pl::random_vector(N * N, seed + 1);
+  Sq<N> a(x), b(y), c, d;
+  add_kernel<N>(a, b, c);
+  mul_kernel<N>(a, b, d);
+  const bool added = check(("add" + std::to_string(N)).c_str(), c, x, y, plus);
+  const bool multiplied = check(("mul" + std::to_string(N)).c_str(), d, x, y, times);
+  return added && multiplied;
+}
+
 int main() {
-  bool ok = true;
-  auto plus = [](float x, float y) { return x + y; };
-  auto times = [](float x, float y) { return x * y; };
-  {
-    const auto x = pl::random_vector(128 * 128, 3), y = pl::random_vector(128 * 128, 4);
-    Sq<128> a(x), b(y), c, d;
-    add_kernel<128>(a, b, c);
-    mul_kernel<128>(a, b, d);
-    ok &= check("add128", c, x, y, plus);
-    ok &= check("mul128", d, x, y, times);
-  }
-  {
-    const auto x = pl::random_vector(64 * 64, 5), y = pl::random_vector(64 * 64, 6);
-    Sq<64> a(x), b(y), c, d;
-    add_kernel<64>(a, b, c);
-    mul_kernel<64>(a, b, d);
-    ok &= check("add64", c, x, y, plus);
-    ok &= check("mul64", d, x, y, times);
-  }
+  bool ok = checkSquare<128>(3);
+  ok &= checkSquare<64>(5);
   {
     const auto x = pl::random_vector(512 * 128, 7), y = pl::random_vector(512 * 128, 8);
     Tall a(x), b(y), c;

@@ -4,7 +4,7 @@
 // Codes: V301 break outside a loop · V302 continue outside a loop · V303 break in a parallel,
 // unroll or pipeline loop · V304 continue in such a loop · V305 break that would leave a scope
 // region · V306 continue that would leave a scope region.
-#include "passes/verifiers/registry.h"
+#include "passes/verifiers/verifier_visitor.h"
 
 namespace pl::passes {
 
@@ -17,40 +17,26 @@ struct Frame {
   std::optional<ForKind> forKind; ///< nullopt for while
 };
 
-class BreakContinueChecker {
+class BreakContinueChecker : public VerifierVisitor {
 public:
-  explicit BreakContinueChecker(DiagnosticEngine &diags) : diags_(diags) {}
+  using VerifierVisitor::VerifierVisitor;
 
-  void walk(const StmtPtr &s) {
-    if (!s)
-      return;
-    switch (s->kind()) {
-    case StmtKind::Seq:
-      for (auto &c : static_cast<const Seq &>(*s).stmts())
-        walk(c);
-      return;
-    case StmtKind::If:
-      walk(static_cast<const If &>(*s).thenBody());
-      walk(static_cast<const If &>(*s).elseBody());
-      return;
-    case StmtKind::For: {
-      auto &f = static_cast<const For &>(*s);
-      return nested({Frame::Loop, f.forKind()}, f.body());
-    }
-    case StmtKind::While:
-      return nested({Frame::Loop, std::nullopt}, static_cast<const While &>(*s).body());
-    case StmtKind::Scope:
-      return nested({Frame::Scope, std::nullopt}, static_cast<const Scope &>(*s).body());
-    case StmtKind::Break: return check(*s, true);
-    case StmtKind::Continue: return check(*s, false);
-    default: return;
-    }
+  void visitFor(const For &s) override {
+    nested({Frame::Loop, s.forKind()}, [&] { IRVisitor::visitFor(s); });
   }
+  void visitWhile(const While &s) override {
+    nested({Frame::Loop, std::nullopt}, [&] { IRVisitor::visitWhile(s); });
+  }
+  void visitScope(const Scope &s) override {
+    nested({Frame::Scope, std::nullopt}, [&] { IRVisitor::visitScope(s); });
+  }
+  void visitBreak(const Break &s) override { check(s, true); }
+  void visitContinue(const Continue &s) override { check(s, false); }
 
 private:
-  void nested(Frame f, const StmtPtr &body) {
+  template <typename F> void nested(Frame f, F walk) {
     frames_.push_back(f);
-    walk(body);
+    walk();
     frames_.pop_back();
   }
 
@@ -82,16 +68,12 @@ private:
                        "' loop; only sequential 'range' loops and 'while' loops allow it");
   }
 
-  DiagnosticEngine &diags_;
   std::vector<Frame> frames_;
 };
 } // namespace
 
 void verifyBreakContinueValid(const Program &p, DiagnosticEngine &diags) {
-  for (auto &f : p.functions()) {
-    BreakContinueChecker checker(diags);
-    checker.walk(f->body());
-  }
+  runVerifier<BreakContinueChecker>(p, diags);
 }
 
 } // namespace pl::passes

@@ -11,10 +11,9 @@
 // Codes: V601 missing or malformed attr · V602 entry count differs from the argument count ·
 // V603 unknown direction · V604 Scalar on a tensor / a tensor direction on a scalar ·
 // V605 direction incompatible with the callee parameter · V606 stale wrapper signature.
-#include "passes/verifiers/registry.h"
+#include "passes/verifiers/verifier_visitor.h"
 
 #include "ir/arg_direction.h"
-#include "ir/visitor.h"
 #include "passes/utils/buffer_aliases.h"
 
 #include <set>
@@ -31,16 +30,9 @@ const std::set<ArgDirection> &allowed(ParamDirection d) {
   return d == ParamDirection::In ? in : d == ParamDirection::Out ? out : inout;
 }
 
-class DirectionChecker : public IRVisitor {
+class DirectionChecker : public VerifierVisitor {
 public:
-  DirectionChecker(const Program &p, DiagnosticEngine &diags) : program_(p), diags_(diags) {
-    visitTypes_ = false;
-  }
-
-  void visitFunction(const Function &f) override {
-    func_ = &f;
-    IRVisitor::visitFunction(f);
-  }
+  using VerifierVisitor::VerifierVisitor;
 
   void visitCall(const Call &c) override {
     IRVisitor::visitCall(c);
@@ -107,16 +99,11 @@ private:
                            " of '" + callee.name() + "'");
       }
   }
-
-  const Program &program_;
-  DiagnosticEngine &diags_;
-  const Function *func_ = nullptr;
 };
 } // namespace
 
 void verifyCallDirectionsResolved(const Program &p, DiagnosticEngine &diags) {
-  DirectionChecker checker(p, diags);
-  checker.visitProgram(p);
+  runVerifier<DirectionChecker>(p, diags);
 }
 
 } // namespace pl::passes

@@ -7,10 +7,9 @@
 //
 // Codes: V911 tile without a MemRef · V912 MemRef base not bound by a tile.alloc, or in another
 // memory space · V913 MemRef larger than its allocation.
-#include "passes/verifiers/registry.h"
+#include "passes/verifiers/verifier_visitor.h"
 
 #include "ir/op_registry.h"
-#include "ir/visitor.h"
 
 #include <unordered_map>
 
@@ -41,9 +40,9 @@ public:
   std::unordered_map<const Var *, AllocInfo> allocs;
 };
 
-class MemRefChecker : public IRVisitor {
+class MemRefChecker : public VerifierVisitor {
 public:
-  explicit MemRefChecker(DiagnosticEngine &diags) : diags_(diags) { visitTypes_ = false; }
+  using VerifierVisitor::VerifierVisitor;
 
   void visitFunction(const Function &f) override {
     if (!isKernel(f.type()))
@@ -79,14 +78,12 @@ public:
   }
 
 private:
-  DiagnosticEngine &diags_;
   std::unordered_map<const Var *, AllocInfo> allocs_;
 };
 } // namespace
 
 void verifyHasMemRefs(const Program &p, DiagnosticEngine &diags) {
-  MemRefChecker checker(diags);
-  checker.visitProgram(p);
+  runVerifier<MemRefChecker>(p, diags);
 }
 
 } // namespace pl::passes

@@ -5,26 +5,18 @@
 // stay tensor ops on parameters).
 //
 // Codes: V511 a tensor op left in a kernel.
-#include "passes/verifiers/registry.h"
+#include "passes/verifiers/verifier_visitor.h"
 
 #include "ir/op_registry.h"
-#include "ir/visitor.h"
 
 namespace pl::passes {
 
 namespace {
 using namespace ir;
 
-class TileOpChecker : public IRVisitor {
+class TileOpChecker : public KernelVerifierVisitor {
 public:
-  explicit TileOpChecker(DiagnosticEngine &diags) : diags_(diags) { visitTypes_ = false; }
-
-  void visitFunction(const Function &f) override {
-    if (!isKernel(f.type()))
-      return;
-    func_ = &f;
-    IRVisitor::visitFunction(f);
-  }
+  using KernelVerifierVisitor::KernelVerifierVisitor;
 
   void visitCall(const Call &c) override {
     IRVisitor::visitCall(c);
@@ -37,16 +29,11 @@ public:
                  "tensor op '" + n + "' left in kernel '" + func_->name() +
                      "'; expected tile ops (run convert-tensor-to-tile-ops)");
   }
-
-private:
-  DiagnosticEngine &diags_;
-  const Function *func_ = nullptr;
 };
 } // namespace
 
 void verifyIncoreTileOps(const Program &p, DiagnosticEngine &diags) {
-  TileOpChecker checker(diags);
-  checker.visitProgram(p);
+  runVerifier<TileOpChecker>(p, diags);
 }
 
 } // namespace pl::passes

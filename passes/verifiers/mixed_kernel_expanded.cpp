@@ -6,9 +6,8 @@
 //
 // Codes: V521 an InCore function is left · V522 an op of the other core kind in an AIC / AIV
 // kernel.
-#include "passes/verifiers/registry.h"
+#include "passes/verifiers/verifier_visitor.h"
 
-#include "ir/visitor.h"
 #include "passes/utils/core_affinity.h"
 
 namespace pl::passes {
@@ -16,19 +15,17 @@ namespace pl::passes {
 namespace {
 using namespace ir;
 
-class KernelKindChecker : public IRVisitor {
+class KernelKindChecker : public VerifierVisitor {
 public:
-  explicit KernelKindChecker(DiagnosticEngine &diags) : diags_(diags) { visitTypes_ = false; }
+  using VerifierVisitor::VerifierVisitor;
 
   void visitFunction(const Function &f) override {
+    if (f.type() == FunctionType::AIC || f.type() == FunctionType::AIV)
+      return VerifierVisitor::visitFunction(f);
     if (f.type() == FunctionType::InCore)
       diags_.error("V521", f.span(),
                    "InCore function '" + f.name() +
                        "' is left; expected it retyped AIC or AIV (run expand-mixed-kernel)");
-    if (f.type() != FunctionType::AIC && f.type() != FunctionType::AIV)
-      return;
-    func_ = &f;
-    IRVisitor::visitFunction(f);
   }
 
   void visitCall(const Call &c) override {
@@ -45,16 +42,11 @@ public:
                      " kernel '" + func_->name() + "'; expected only " + (aic ? "cube" : "vector") +
                      " and shared ops");
   }
-
-private:
-  DiagnosticEngine &diags_;
-  const Function *func_ = nullptr;
 };
 } // namespace
 
 void verifyMixedKernelExpanded(const Program &p, DiagnosticEngine &diags) {
-  KernelKindChecker checker(diags);
-  checker.visitProgram(p);
+  runVerifier<KernelKindChecker>(p, diags);
 }
 
 } // namespace pl::passes

@@ -4,7 +4,7 @@
 // Codes: V201 call inside call arguments (or a tuple expression) · V202 call in an if / while
 // condition · V203 call in a for range or loop init value · V204 call as a binary operand ·
 // V205 call as a unary operand · V206 call in a return or yield value.
-#include "passes/verifiers/registry.h"
+#include "passes/verifiers/verifier_visitor.h"
 
 namespace pl::passes {
 
@@ -21,11 +21,33 @@ std::string calleeName(const ExprPtr &e) {
   return "?";
 }
 
-class NestedCallChecker {
+/// Walks the statements; the expressions of each are checked by position, not visited.
+class NestedCallChecker : public VerifierVisitor {
 public:
-  explicit NestedCallChecker(DiagnosticEngine &diags) : diags_(diags) {}
+  using VerifierVisitor::VerifierVisitor;
 
-  void walk(const StmtPtr &s);
+  void visitAssign(const Assign &s) override { checkOperands(s.value()); }
+  void visitEval(const Eval &s) override { checkOperands(s.expr()); }
+  void visitIf(const If &s) override {
+    nested(s.cond(), "V202", "an if condition");
+    visitStmt(s.thenBody());
+    visitStmt(s.elseBody());
+  }
+  void visitFor(const For &s) override {
+    exprs({s.start(), s.stop(), s.step()}, "V203", "a for range");
+    for (auto &a : s.iterArgs())
+      nested(a.init, "V203", "a loop init value");
+    visitStmt(s.body());
+  }
+  void visitWhile(const While &s) override {
+    for (auto &a : s.iterArgs())
+      nested(a.init, "V203", "a loop init value");
+    nested(s.cond(), "V202", "a while condition");
+    visitStmt(s.body());
+  }
+  void visitYield(const Yield &s) override { exprs(s.values(), "V206", "a yield value"); }
+  void visitReturn(const Return &s) override { exprs(s.values(), "V206", "a return value"); }
+  void visitScope(const Scope &s) override { visitStmt(s.body()); }
 
 private:
   /// Operands of `e` (not `e` itself) must be call-free.
@@ -74,55 +96,11 @@ private:
     for (auto &e : es)
       nested(e, code, where);
   }
-
-  DiagnosticEngine &diags_;
 };
-
-void NestedCallChecker::walk(const StmtPtr &s) {
-  if (!s)
-    return;
-  switch (s->kind()) {
-  case StmtKind::Assign: return checkOperands(static_cast<const Assign &>(*s).value());
-  case StmtKind::Eval: return checkOperands(static_cast<const Eval &>(*s).expr());
-  case StmtKind::Seq:
-    for (auto &c : static_cast<const Seq &>(*s).stmts())
-      walk(c);
-    return;
-  case StmtKind::If: {
-    auto &i = static_cast<const If &>(*s);
-    nested(i.cond(), "V202", "an if condition");
-    walk(i.thenBody());
-    walk(i.elseBody());
-    return;
-  }
-  case StmtKind::For: {
-    auto &f = static_cast<const For &>(*s);
-    exprs({f.start(), f.stop(), f.step()}, "V203", "a for range");
-    for (auto &a : f.iterArgs())
-      nested(a.init, "V203", "a loop init value");
-    return walk(f.body());
-  }
-  case StmtKind::While: {
-    auto &w = static_cast<const While &>(*s);
-    for (auto &a : w.iterArgs())
-      nested(a.init, "V203", "a loop init value");
-    nested(w.cond(), "V202", "a while condition");
-    return walk(w.body());
-  }
-  case StmtKind::Yield:
-    return exprs(static_cast<const Yield &>(*s).values(), "V206", "a yield value");
-  case StmtKind::Return:
-    return exprs(static_cast<const Return &>(*s).values(), "V206", "a return value");
-  case StmtKind::Scope: return walk(static_cast<const Scope &>(*s).body());
-  default: return;
-  }
-}
 } // namespace
 
 void verifyNoNestedCalls(const Program &p, DiagnosticEngine &diags) {
-  NestedCallChecker checker(diags);
-  for (auto &f : p.functions())
-    checker.walk(f->body());
+  runVerifier<NestedCallChecker>(p, diags);
 }
 
 } // namespace pl::passes

@@ -7,9 +7,8 @@
 //
 // Codes: V611 function body not wrapped · V612 for body / if branch not wrapped ·
 // V613 AUTO runtime scope inside a MANUAL one.
-#include "passes/verifiers/registry.h"
+#include "passes/verifiers/verifier_visitor.h"
 
-#include "ir/visitor.h"
 #include "passes/utils/runtime_scopes.h"
 
 namespace pl::passes {
@@ -22,18 +21,17 @@ bool wrappedOrTrivial(const StmtPtr &block) {
   return parts.stmts.empty() || isWrapped(parts);
 }
 
-class ScopeChecker : public IRVisitor {
+class ScopeChecker : public VerifierVisitor {
 public:
-  explicit ScopeChecker(DiagnosticEngine &diags) : diags_(diags) { visitTypes_ = false; }
+  using VerifierVisitor::VerifierVisitor;
 
   void visitFunction(const Function &f) override {
-    func_ = &f;
     auto_ = wantsAutoScopes(f);
     if (auto_ && !wrappedOrTrivial(f.body()))
       diags_.error("V611", f.span(),
                    "body of orchestration function '" + f.name() +
                        "' is not one runtime scope (run materialize-runtime-scopes)");
-    IRVisitor::visitFunction(f);
+    VerifierVisitor::visitFunction(f);
   }
 
   void visitScope(const Scope &s) override {
@@ -67,16 +65,13 @@ private:
                        "' is not one runtime scope (run materialize-runtime-scopes)");
   }
 
-  DiagnosticEngine &diags_;
-  const Function *func_ = nullptr;
   bool auto_ = false;
   int manualDepth_ = 0;
 };
 } // namespace
 
 void verifyRuntimeScopesMaterialized(const Program &p, DiagnosticEngine &diags) {
-  ScopeChecker checker(diags);
-  checker.visitProgram(p);
+  runVerifier<ScopeChecker>(p, diags);
 }
 
 } // namespace pl::passes

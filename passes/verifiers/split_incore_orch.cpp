@@ -5,25 +5,16 @@
 // function (kernel code never re-enters orchestration).
 //
 // Codes: V501 an InCore scope is left · V502 a kernel calls an orchestration-level function.
-#include "passes/verifiers/registry.h"
-
-#include "ir/visitor.h"
+#include "passes/verifiers/verifier_visitor.h"
 
 namespace pl::passes {
 
 namespace {
 using namespace ir;
 
-class SplitChecker : public IRVisitor {
+class SplitChecker : public CallTargetVerifier {
 public:
-  SplitChecker(const Program &p, DiagnosticEngine &diags) : program_(p), diags_(diags) {
-    visitTypes_ = false;
-  }
-
-  void visitFunction(const Function &f) override {
-    func_ = &f;
-    IRVisitor::visitFunction(f);
-  }
+  using CallTargetVerifier::CallTargetVerifier;
 
   void visitScope(const Scope &s) override {
     if (s.scopeKind() == ScopeKind::InCore)
@@ -33,17 +24,8 @@ public:
     IRVisitor::visitScope(s);
   }
 
-  void visitCall(const Call &c) override {
-    checkTarget(c.target(), c.span());
-    IRVisitor::visitCall(c);
-  }
-  void visitSubmit(const Submit &s) override {
-    checkTarget(s.target(), s.span());
-    IRVisitor::visitSubmit(s);
-  }
-
 private:
-  void checkTarget(const CallTarget &t, const Span &span) {
+  void checkTarget(const CallTarget &t, const Span &span, bool /*isSubmit*/) override {
     if (t.isOp() || !isKernel(func_->type()))
       return;
     FunctionPtr callee = program_.lookup(t.function);
@@ -57,16 +39,11 @@ private:
                        std::string(functionTypeName(ct)) +
                        " function; expected only kernel or inline callees");
   }
-
-  const Program &program_;
-  DiagnosticEngine &diags_;
-  const Function *func_ = nullptr;
 };
 } // namespace
 
 void verifySplitIncoreOrch(const Program &p, DiagnosticEngine &diags) {
-  SplitChecker checker(p, diags);
-  checker.visitProgram(p);
+  runVerifier<SplitChecker>(p, diags);
 }
 
 } // namespace pl::passes

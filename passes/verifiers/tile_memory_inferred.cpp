@@ -8,10 +8,9 @@
 //
 // Codes: V901 tile without a memory space · V902 op argument in a disallowed space · V903 a
 // tile's space differs from its producing op's rule.
-#include "passes/verifiers/registry.h"
+#include "passes/verifiers/verifier_visitor.h"
 
 #include "ir/op_registry.h"
-#include "ir/visitor.h"
 
 namespace pl::passes {
 
@@ -22,14 +21,9 @@ std::string spaceOf(const TileType &t) {
   return t.memorySpace() ? std::string(memorySpaceName(*t.memorySpace())) : "none";
 }
 
-class SpaceChecker : public IRVisitor {
+class SpaceChecker : public KernelVerifierVisitor {
 public:
-  explicit SpaceChecker(DiagnosticEngine &diags) : diags_(diags) { visitTypes_ = false; }
-
-  void visitFunction(const Function &f) override {
-    if (isKernel(f.type()))
-      IRVisitor::visitFunction(f);
-  }
+  using KernelVerifierVisitor::KernelVerifierVisitor;
 
   void visitVarDef(const VarPtr &v) override {
     if (auto *t = dynCast<TileType>(v->type()); t && !t->memorySpace())
@@ -67,15 +61,11 @@ public:
                        ", which the op does not accept");
     }
   }
-
-private:
-  DiagnosticEngine &diags_;
 };
 } // namespace
 
 void verifyTileMemoryInferred(const Program &p, DiagnosticEngine &diags) {
-  SpaceChecker checker(diags);
-  checker.visitProgram(p);
+  runVerifier<SpaceChecker>(p, diags);
 }
 
 } // namespace pl::passes

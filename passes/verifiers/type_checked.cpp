@@ -11,11 +11,10 @@
 // scalar · V107 for bound not an integer scalar · V108 while condition not a scalar · V109 op
 // call no longer type-checks · V110 memory space mismatch · V111 function call or return does
 // not match the signature.
-#include "passes/verifiers/registry.h"
+#include "passes/verifiers/verifier_visitor.h"
 
 #include "ir/op_registry.h"
 #include "ir/printer.h"
-#include "ir/visitor.h"
 
 namespace pl::passes {
 
@@ -75,16 +74,9 @@ std::optional<Mismatch> compareTypes(const TypePtr &a, const TypePtr &b) {
   return std::nullopt;
 }
 
-class TypeChecker : public IRVisitor {
+class TypeChecker : public VerifierVisitor {
 public:
-  TypeChecker(const Program &p, DiagnosticEngine &diags) : program_(p), diags_(diags) {
-    visitTypes_ = false;
-  }
-
-  void visitFunction(const Function &f) override {
-    func_ = &f;
-    IRVisitor::visitFunction(f);
-  }
+  using VerifierVisitor::VerifierVisitor;
 
   void visitAssign(const Assign &s) override {
     IRVisitor::visitAssign(s);
@@ -151,10 +143,6 @@ private:
                     const std::vector<VarPtr> &returnVars);
   void requireScalar(const ExprPtr &e, const Span &at, const char *code, const char *what);
   void requireIntScalar(const ExprPtr &e, const Span &at);
-
-  const Program &program_;
-  DiagnosticEngine &diags_;
-  const Function *func_ = nullptr;
 };
 
 void TypeChecker::checkOpCall(const Call &e) {
@@ -239,8 +227,7 @@ void TypeChecker::requireIntScalar(const ExprPtr &e, const Span &at) {
 } // namespace
 
 void verifyTypeChecked(const Program &p, DiagnosticEngine &diags) {
-  TypeChecker checker(p, diags);
-  checker.visitProgram(p);
+  runVerifier<TypeChecker>(p, diags);
 }
 
 } // namespace pl::passes

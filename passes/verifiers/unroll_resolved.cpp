@@ -1,18 +1,17 @@
 // UnrollResolved verifier: no loop of kind `unroll` is left (UnrollLoops establishes it).
 //
 // Codes: V811 an unroll loop remains.
-#include "passes/verifiers/registry.h"
-
-#include "ir/visitor.h"
+#include "passes/verifiers/verifier_visitor.h"
 
 namespace pl::passes {
 
 namespace {
 using namespace ir;
 
-class UnrollLoopFinder final : public IRVisitor {
+class UnrollLoopFinder final : public VerifierVisitor {
 public:
-  explicit UnrollLoopFinder(DiagnosticEngine &diags) : diags_(diags) { visitTypes_ = false; }
+  using VerifierVisitor::VerifierVisitor;
+
   void visitFor(const For &s) override {
     if (s.forKind() == ForKind::Unroll)
       diags_.error("V811", s.span(),
@@ -20,16 +19,11 @@ public:
                        "' is left; expected it expanded (run unroll-loops)");
     IRVisitor::visitFor(s);
   }
-
-private:
-  DiagnosticEngine &diags_;
 };
 } // namespace
 
 void verifyUnrollResolved(const Program &p, DiagnosticEngine &diags) {
-  UnrollLoopFinder finder(diags);
-  for (auto &f : p.functions())
-    finder.visitFunction(*f);
+  runVerifier<UnrollLoopFinder>(p, diags);
 }
 
 } // namespace pl::passes

@@ -10,9 +10,7 @@
 //
 // Codes: V401 use of a variable that is not defined at this point · V402 call to a function
 // that is not in the program.
-#include "passes/verifiers/registry.h"
-
-#include "ir/visitor.h"
+#include "passes/verifiers/verifier_visitor.h"
 
 #include <unordered_map>
 #include <unordered_set>
@@ -30,11 +28,9 @@ public:
   std::unordered_map<const Var *, unsigned> counts;
 };
 
-class UseChecker : public IRVisitor {
+class UseChecker : public CallTargetVerifier {
 public:
-  UseChecker(const Program &p, DiagnosticEngine &diags) : program_(p), diags_(diags) {
-    visitTypes_ = false;
-  }
+  using CallTargetVerifier::CallTargetVerifier;
 
   void visitFunction(const Function &f) override {
     BindingCounter counter;
@@ -60,22 +56,6 @@ public:
     if (reported_.insert(v.get()).second)
       diags_.error("V401", useSpan_.valid() ? useSpan_ : v->span(),
                    "use of '" + v->name() + "' before its definition (or outside its scope)");
-  }
-
-  void visitCall(const Call &e) override {
-    if (!e.target().isOp() && !program_.lookup(e.target().function))
-      diags_.error("V402", e.span(),
-                   "call to '" + e.target().function + "', which is not a function of this "
-                                                       "program");
-    IRVisitor::visitCall(e);
-  }
-
-  void visitSubmit(const Submit &e) override {
-    if (!e.target().isOp() && !program_.lookup(e.target().function))
-      diags_.error("V402", e.span(),
-                   "submit of '" + e.target().function + "', which is not a function of this "
-                                                         "program");
-    IRVisitor::visitSubmit(e);
   }
 
   void visitScope(const Scope &s) override {
@@ -144,6 +124,13 @@ public:
   }
 
 private:
+  void checkTarget(const CallTarget &t, const Span &span, bool isSubmit) override {
+    if (!t.isOp() && !program_.lookup(t.function))
+      diags_.error("V402", span,
+                   std::string(isSubmit ? "submit of '" : "call to '") + t.function +
+                       "', which is not a function of this program");
+  }
+
   void define(const VarPtr &v) {
     if (v)
       scopes_.back().insert(v.get());
@@ -160,8 +147,6 @@ private:
         scopes_.back().insert(v);
   }
 
-  const Program &program_;
-  DiagnosticEngine &diags_;
   std::vector<std::unordered_set<const Var *>> scopes_;
   std::unordered_set<const Var *> multiBound_;
   std::unordered_set<const Var *> reported_;
@@ -170,8 +155,7 @@ private:
 } // namespace
 
 void verifyUseAfterDef(const Program &p, DiagnosticEngine &diags) {
-  UseChecker checker(p, diags);
-  checker.visitProgram(p);
+  runVerifier<UseChecker>(p, diags);
 }
 
 } // namespace pl::passes

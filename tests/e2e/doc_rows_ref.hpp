@@ -1,5 +1,5 @@
 // tests/e2e/doc_rows_ref.hpp — host side of tests/e2e/doc_rows.cpp: plain-loop reference
-// helpers and the per-row check that reports "doc_rows/<row>: PASS|FAIL".
+// helpers and the per-row check (reported as "doc_rows/<row>: PASS|FAIL", tests/e2e/report.hpp).
 #pragma once
 
 #include <pl/dsl.hpp>
@@ -10,15 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "report.hpp"
+
 namespace {
 
-int failures = 0;
+e2e::Report report("doc_rows");
 
 template <class A>
 void check(const std::string& row, const A& actual, const std::vector<double>& expected, pl::AllcloseOptions o = {}) {
-  const bool ok = pl::allclose(actual, expected, o);
-  std::printf("doc_rows/%s: %s\n", row.c_str(), ok ? "PASS" : "FAIL");
-  failures += ok ? 0 : 1;
+  report.close(row, actual, expected, o);
 }
 
 std::vector<double> host(const auto& t) { return t.template to_vector<double>(); }

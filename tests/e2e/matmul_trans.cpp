@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "report.hpp"
+
 namespace {
 
 /// The stored shape of an operand: [R, C], or [C, R] when it is used transposed.
@@ -86,21 +88,22 @@ std::vector<double> reference(const std::vector<double>& a, const std::vector<do
   return c;
 }
 
-int failures = 0;
+e2e::Report report("matmul_trans");
 
-void report(const char* name, bool ok) {
-  std::printf("matmul_trans/%s: %s\n", name, ok ? "PASS" : "FAIL");
-  failures += ok ? 0 : 1;
-}
+enum class Form { Tile, Tensor };
 
-template <pl::DType D, bool AT, bool BT, int M, int K, int N>
-void runTile(const char* name, std::uint64_t seed) {
+/// c = op(a) @ op(b) by mm_tile or mm_tensor, against the plain-loop reference.
+template <Form F, pl::DType D, bool AT, bool BT, int M, int K, int N>
+void runPlain(const char* name, std::uint64_t seed) {
   ATensor<D, AT, M, K> a(pl::random_vector(M * K, seed));
   BTensor<D, BT, K, N> b(pl::random_vector(K * N, seed + 1));
   CTensor<M, N> c;
-  mm_tile<D, AT, BT, M, K, N>(a, b, c);
-  report(name, pl::allclose(c, reference(a.template to_vector<double>(), b.template to_vector<double>(), AT, BT, M, K, N),
-                            {.rtol = 1e-5, .atol = 1e-4}));
+  if constexpr (F == Form::Tile)
+    mm_tile<D, AT, BT, M, K, N>(a, b, c);
+  else
+    mm_tensor<D, AT, BT, M, K, N>(a, b, c);
+  report.close(name, c, reference(a.template to_vector<double>(), b.template to_vector<double>(), AT, BT, M, K, N),
+               {.rtol = 1e-5, .atol = 1e-4});
 }
 
 template <pl::DType D, bool AT, bool BT, int M, int K, int N>
@@ -114,36 +117,26 @@ void runBiasAcc(const char* name, std::uint64_t seed) {
   auto ref = reference(a.template to_vector<double>(), b.template to_vector<double>(), AT, BT, M, K, N);
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) ref[static_cast<std::size_t>(i * N + j)] = 2 * ref[static_cast<std::size_t>(i * N + j)] + bv[j];
-  report(name, pl::allclose(c, ref, {.rtol = 1e-5, .atol = 2e-4}));
-}
-
-template <pl::DType D, bool AT, bool BT, int M, int K, int N>
-void runTensor(const char* name, std::uint64_t seed) {
-  ATensor<D, AT, M, K> a(pl::random_vector(M * K, seed));
-  BTensor<D, BT, K, N> b(pl::random_vector(K * N, seed + 1));
-  CTensor<M, N> c;
-  mm_tensor<D, AT, BT, M, K, N>(a, b, c);
-  report(name, pl::allclose(c, reference(a.template to_vector<double>(), b.template to_vector<double>(), AT, BT, M, K, N),
-                            {.rtol = 1e-5, .atol = 1e-4}));
+  report.close(name, c, ref, {.rtol = 1e-5, .atol = 2e-4});
 }
 
 }  // namespace
 
 int main() {
   // Tiles: square and non-square, each transpose combination, fp32 / fp16 / bf16 inputs.
-  runTile<pl::DType::FP32, false, false, 16, 16, 16>("tile_fp32_nn_16x16x16", 1);
-  runTile<pl::DType::FP32, false, true, 16, 16, 16>("tile_fp32_nt_16x16x16", 3);
-  runTile<pl::DType::FP32, true, false, 16, 16, 16>("tile_fp32_tn_16x16x16", 5);
-  runTile<pl::DType::FP32, true, true, 16, 16, 16>("tile_fp32_tt_16x16x16", 7);
-  runTile<pl::DType::FP32, false, true, 32, 16, 8>("tile_fp32_nt_32x16x8", 9);
-  runTile<pl::DType::FP32, true, false, 8, 32, 16>("tile_fp32_tn_8x32x16", 11);
-  runTile<pl::DType::FP32, true, true, 16, 8, 32>("tile_fp32_tt_16x8x32", 13);
-  runTile<pl::DType::FP16, false, true, 32, 64, 16>("tile_fp16_nt_32x64x16", 15);
-  runTile<pl::DType::FP16, true, false, 64, 32, 16>("tile_fp16_tn_64x32x16", 17);
-  runTile<pl::DType::FP16, true, true, 16, 32, 64>("tile_fp16_tt_16x32x64", 19);
-  runTile<pl::DType::BF16, false, true, 16, 32, 48>("tile_bf16_nt_16x32x48", 21);
-  runTile<pl::DType::BF16, true, false, 48, 16, 32>("tile_bf16_tn_48x16x32", 23);
-  runTile<pl::DType::BF16, true, true, 32, 32, 32>("tile_bf16_tt_32x32x32", 25);
+  runPlain<Form::Tile, pl::DType::FP32, false, false, 16, 16, 16>("tile_fp32_nn_16x16x16", 1);
+  runPlain<Form::Tile, pl::DType::FP32, false, true, 16, 16, 16>("tile_fp32_nt_16x16x16", 3);
+  runPlain<Form::Tile, pl::DType::FP32, true, false, 16, 16, 16>("tile_fp32_tn_16x16x16", 5);
+  runPlain<Form::Tile, pl::DType::FP32, true, true, 16, 16, 16>("tile_fp32_tt_16x16x16", 7);
+  runPlain<Form::Tile, pl::DType::FP32, false, true, 32, 16, 8>("tile_fp32_nt_32x16x8", 9);
+  runPlain<Form::Tile, pl::DType::FP32, true, false, 8, 32, 16>("tile_fp32_tn_8x32x16", 11);
+  runPlain<Form::Tile, pl::DType::FP32, true, true, 16, 8, 32>("tile_fp32_tt_16x8x32", 13);
+  runPlain<Form::Tile, pl::DType::FP16, false, true, 32, 64, 16>("tile_fp16_nt_32x64x16", 15);
+  runPlain<Form::Tile, pl::DType::FP16, true, false, 64, 32, 16>("tile_fp16_tn_64x32x16", 17);
+  runPlain<Form::Tile, pl::DType::FP16, true, true, 16, 32, 64>("tile_fp16_tt_16x32x64", 19);
+  runPlain<Form::Tile, pl::DType::BF16, false, true, 16, 32, 48>("tile_bf16_nt_16x32x48", 21);
+  runPlain<Form::Tile, pl::DType::BF16, true, false, 48, 16, 32>("tile_bf16_tn_48x16x32", 23);
+  runPlain<Form::Tile, pl::DType::BF16, true, true, 32, 32, 32>("tile_bf16_tt_32x32x32", 25);
   // matmul_bias + matmul_acc with the same transposes.
   runBiasAcc<pl::DType::FP32, true, true, 16, 32, 8>("bias_acc_fp32_tt_16x32x8", 31);
   runBiasAcc<pl::DType::FP16, false, true, 32, 16, 16>("bias_acc_fp16_nt_32x16x16", 33);
@@ -155,12 +148,12 @@ int main() {
     pl::Tensor<pl::fp16, 1, 32> y;
     gemv_bt_fp16<64, 32>(x, w, y);
     auto ref = reference(x.to_vector<double>(), w.to_vector<double>(), false, true, 1, 64, 32);
-    report("gemv_fp16_bt_out_fp16", pl::allclose(y, ref, {.rtol = 2e-3, .atol = 2e-3}));
+    report.close("gemv_fp16_bt_out_fp16", y, ref, {.rtol = 2e-3, .atol = 2e-3});
   }
   // Tensors in an InCore kernel.
-  runTensor<pl::DType::FP32, false, true, 16, 32, 8>("tensor_fp32_nt_16x32x8", 51);
-  runTensor<pl::DType::FP32, true, false, 32, 8, 16>("tensor_fp32_tn_32x8x16", 53);
-  runTensor<pl::DType::FP16, true, true, 16, 16, 16>("tensor_fp16_tt_16x16x16", 55);
-  runTensor<pl::DType::BF16, false, true, 64, 16, 32>("tensor_bf16_nt_64x16x32", 57);
-  return failures == 0 ? 0 : 1;
+  runPlain<Form::Tensor, pl::DType::FP32, false, true, 16, 32, 8>("tensor_fp32_nt_16x32x8", 51);
+  runPlain<Form::Tensor, pl::DType::FP32, true, false, 32, 8, 16>("tensor_fp32_tn_32x8x16", 53);
+  runPlain<Form::Tensor, pl::DType::FP16, true, true, 16, 16, 16>("tensor_fp16_tt_16x16x16", 55);
+  runPlain<Form::Tensor, pl::DType::BF16, false, true, 64, 16, 32>("tensor_bf16_nt_64x16x32", 57);
+  return report.exitCode();
 }

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "report.hpp"
+
 using X = pl::Tensor<pl::fp32, 16, 16>;
 using T = pl::Tile<pl::fp32, 16, 16>;
 
@@ -259,11 +261,9 @@ Vec sum(const Vec& a, const Vec& b, float s = 1.0f) {
   return r;
 }
 
-int failures = 0;
+e2e::Report report("regress_carries");
 void check(const char* name, const X& actual, const Vec& expected) {
-  const bool ok = pl::allclose(actual, expected, {.rtol = 1e-5, .atol = 1e-4});
-  std::printf("regress_carries/%s: %s\n", name, ok ? "PASS" : "FAIL");
-  failures += ok ? 0 : 1;
+  report.close(name, actual, expected, {.rtol = 1e-5, .atol = 1e-4});
 }
 }  // namespace
 
@@ -395,5 +395,5 @@ int main() {
       check(n ? "orch_pingpong_explicit.prev" : "orch_pingpong_explicit_zero_trip.prev", prev, d);
     }
   }
-  return failures == 0 ? 0 : 1;
+  return report.exitCode();
 }

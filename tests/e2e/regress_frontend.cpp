@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "report.hpp"
+
 using X = pl::Tensor<pl::fp32, 16, 64>;
 using I = pl::Tensor<pl::i32, 16, 1>;
 using C = pl::Tensor<pl::i32, 4>;
@@ -90,13 +92,11 @@ int main() {
       for (int p = 0; p < 16; ++p) s = static_cast<float>(s + static_cast<double>(av[i * 16 + p] * bv[p * 16 + j]));
       cr[i * 16 + j] = s;
     }
-  const bool ok[] = {pl::allclose(amax, argRef(xv, true, 1.0f)), pl::allclose(amin, argRef(xv, false, 1.0f)),
-                     pl::allclose(amax2, argRef(xv, true, 2.0f)), pl::allclose(y, yr), pl::allclose(c, cr)};
-  const char* names[] = {"row_argmax", "row_argmin", "tensor row_argmax", "scalar conversions", "annotated matmul"};
-  bool all = true;
-  for (int i = 0; i < 5; ++i) {
-    std::printf("regress_frontend/%s: %s\n", names[i], ok[i] ? "PASS" : "FAIL");
-    all = all && ok[i];
-  }
-  return all ? 0 : 1;
+  e2e::Report report("regress_frontend");
+  report.close("row_argmax", amax, argRef(xv, true, 1.0f));
+  report.close("row_argmin", amin, argRef(xv, false, 1.0f));
+  report.close("tensor row_argmax", amax2, argRef(xv, true, 2.0f));
+  report.close("scalar conversions", y, yr);
+  report.close("annotated matmul", c, cr);
+  return report.exitCode();
 }

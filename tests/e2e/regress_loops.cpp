@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "report.hpp"
+
 using X = pl::Tensor<pl::fp32, 16, 16>;
 using T8 = pl::Tile<pl::fp32, 8, 8>;
 using T4 = pl::Tile<pl::fp32, 4, 8>;
@@ -57,11 +59,9 @@ void store_while_in_if(X x, pl::Out<X> o) {
 namespace {
 using Vec = std::vector<float>;
 
-int failures = 0;
+e2e::Report report("regress_loops");
 void check(const char* name, const X& actual, const Vec& expected) {
-  const bool ok = pl::allclose(actual, expected, {.rtol = 1e-5, .atol = 1e-4});
-  std::printf("regress_loops/%s: %s\n", name, ok ? "PASS" : "FAIL");
-  failures += ok ? 0 : 1;
+  report.close(name, actual, expected, {.rtol = 1e-5, .atol = 1e-4});
 }
 }  // namespace
 
@@ -92,5 +92,5 @@ int main() {
     store_while_in_if(x, o);
     check("store_while_in_if", o, want);
   }
-  return failures == 0 ? 0 : 1;
+  return report.exitCode();
 }

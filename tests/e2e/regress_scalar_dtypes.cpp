@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "report.hpp"
+
 namespace {
 
 using I64 = std::int64_t;
@@ -143,7 +145,7 @@ namespace {
 double r16(double x) { return pl::round_to(pl::DType::FP16, x); }
 double rb16(double x) { return pl::round_to(pl::DType::BF16, x); }
 
-int bad = 0;
+e2e::Report report("regress_scalar_dtypes");
 
 template <class T, class V>
 void check(const char *name, const T &t, int rows, const std::vector<V> &expected) {
@@ -161,8 +163,7 @@ void check(const char *name, const T &t, int rows, const std::vector<V> &expecte
     lanes.insert(lanes.end(), kLanes, expected[static_cast<std::size_t>(k)]);
   lanes.resize(got.size(), V(0));
   pl::allclose(t, lanes); // records the result for the translated-vs-eager comparison
-  std::printf("regress_scalar_dtypes/%s: %s\n", name, wrong ? "FAIL" : "PASS");
-  bad += wrong != 0;
+  report(name, wrong == 0);
 }
 
 } // namespace
@@ -186,8 +187,7 @@ int main() {
         std::printf("  scale_h[%d]: got %.9g, expected %.9g\n", i, got[static_cast<std::size_t>(i)],
                     e[static_cast<std::size_t>(i)]);
     pl::allclose(y, e);
-    std::printf("regress_scalar_dtypes/scale_h: %s\n", wrong ? "FAIL" : "PASS");
-    bad += wrong != 0;
+    report("scale_h", wrong == 0);
   }
 
   // Every dtype as a parameter; each argument is converted by the parameter's type.
@@ -234,5 +234,5 @@ int main() {
           std::vector<I64>{-3, 127, static_cast<std::int8_t>(297), 4000000000,
                            static_cast<I64>(h * 10.0f)});
   }
-  return bad ? 1 : 0;
+  return report.exitCode();
 }

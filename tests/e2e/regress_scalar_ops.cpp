@@ -12,6 +12,8 @@
 #include <limits>
 #include <vector>
 
+#include "report.hpp"
+
 // `a < u` (int vs unsigned) is one of the semantics under test.
 #pragma GCC diagnostic ignored "-Wsign-compare"
 
@@ -251,8 +253,10 @@ namespace {
 
 I64 at(const std::vector<I64> &v, int k) { return v[static_cast<std::size_t>(k)]; }
 
+e2e::Report report("regress_scalar_ops");
+
 template <int N, class T>
-bool check(const char *name, const T &t, const std::vector<I64> &expected) {
+void check(const char *name, const T &t, const std::vector<I64> &expected) {
   const auto got = t.template to_vector<I64>();
   std::vector<I64> lanes;
   for (I64 v : expected)
@@ -263,8 +267,7 @@ bool check(const char *name, const T &t, const std::vector<I64> &expected) {
       std::printf("  %s: pair %zu, op %zu: got %lld, expected %lld\n", name, k / kLanes / N,
                   k / kLanes % N, static_cast<long long>(got[k]), static_cast<long long>(lanes[k]));
   pl::allclose(t, lanes); // records the result for the translated-vs-eager comparison
-  std::printf("regress_scalar_ops/%s: %s\n", name, bad ? "FAIL" : "PASS");
-  return bad == 0;
+  report(name, bad == 0);
 }
 
 } // namespace
@@ -399,12 +402,12 @@ int main() {
     e7[static_cast<std::size_t>(4 * i + 3)] = I64(unsigned(d) >> 28) + (d << 2);
   }
 
-  bool ok = check<kIndexOps>("index_ops", r1, e1);
-  ok &= check<kArithOps>("arith_ops", r2, e2);
-  ok &= check<kIntOps>("int_ops", r3, e3);
-  ok &= check<kUnsignedOps>("unsigned_ops", r4, e4);
-  ok &= check<kCompound>("compound_ops", r5, e5);
-  ok &= check<kConversions>("conversions", r6, e6);
-  ok &= check<4>("orch_ops", r7, e7);
-  return ok ? 0 : 1;
+  check<kIndexOps>("index_ops", r1, e1);
+  check<kArithOps>("arith_ops", r2, e2);
+  check<kIntOps>("int_ops", r3, e3);
+  check<kUnsignedOps>("unsigned_ops", r4, e4);
+  check<kCompound>("compound_ops", r5, e5);
+  check<kConversions>("conversions", r6, e6);
+  check<4>("orch_ops", r7, e7);
+  return report.exitCode();
 }

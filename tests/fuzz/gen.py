@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # Feature flags. Each one removes a class of constructs; the smoke set in `make test` turns off
 # the classes that hit bugs still open (docs/testing.md, "Feature flags").
@@ -67,6 +67,10 @@ class TileV:
 
     def key(self):
         return (self.dt, self.r, self.c, self.valid)
+
+    def renamed(self, name):
+        """A variable of the same type and value bounds (a lambda parameter, a loop result)."""
+        return replace(self, name=name)
 
     def cpp_type(self):
         return f"pl::Tile<{DTYPES[self.dt][0]}, {self.r}, {self.c}>"
@@ -723,22 +727,20 @@ class Program:
             names.append(nm)
         return names
 
-    def for_explicit(self, ind, env: Env, depth):
+    def unit_with_carries(self, env: Env, most):
+        """Starts a unit (see unit) over 1..`most` values of `env` to carry: (dropped, carries)."""
         dropped = self.unit()
-        r = self.rng
-        inits = self.carries(env, r.randint(1, 4))
-        if not inits:
-            return
-        rng_text, dom = self.range_text(env)
-        args = rng_text[len("pl::range("):-1]
-        i = self.fresh("i")
-        params = [TileV(self.fresh("c"), t.dt, t.r, t.c, t.valid, t.bound, t.exact) for t in inits]
-        results = [TileV(self.fresh("r"), t.dt, t.r, t.c, t.valid, t.bound, t.exact) for t in inits]
-        start = len(self.lines)
-        ptxt = ", ".join(f"{p.cpp_type() if r.random() < 0.5 else 'auto'} {p.name}" for p in params)
-        self.emit(ind, f"auto [{', '.join(x.name for x in results)}] = pl::range({args}, "
-                       f"pl::init_values({', '.join(self.init_names(ind, inits))}), [&](pl::Index {i}, {ptxt}) {{")
-        inner = Env(list(env.tiles), env.idx + [IdxV(i, dom)], set(env.frozen)).lambda_body()
+        return dropped, self.carries(env, self.rng.randint(1, most))
+
+    def carry_vars(self, inits):
+        """The lambda parameters and the results of an explicit loop carrying `inits`."""
+        params = [t.renamed(self.fresh("c")) for t in inits]
+        results = [t.renamed(self.fresh("r")) for t in inits]
+        return params, results
+
+    def explicit_loop_body(self, ind, inner: Env, params, most, depth):
+        """The statements of an explicit loop's lambda (carries with a large bound squashed
+        first, then 1..`most` statements); returns the values it yields."""
         inner.tiles += params
         self.in_explicit += 1
         for p in params:
@@ -747,14 +749,35 @@ class Program:
                 nm = self.fresh()
                 self.emit(ind + 1, f"auto {nm} = {e};")
                 inner.tiles.append(TileV(nm, p.dt, p.r, p.c, p.valid, b, ex))
-        self.body(ind + 1, inner, r.randint(1, 4), depth=depth + 1)
+        self.body(ind + 1, inner, self.rng.randint(1, most), depth=depth + 1)
         ys = self.yields(ind + 1, inner, params)
         self.in_explicit -= 1
-        self.emit(ind + 1, f"return pl::yield_({', '.join(y.name for y in ys)});")
-        self.emit(ind, "});")
+        return ys
+
+    def loop_results(self, results, ys, trips):
+        """The bounds of an explicit loop's results: its yields' over at most `trips` trips."""
         for res, y in zip(results, ys):
             res.bound, res.exact = max(y.bound, res.bound), y.exact and res.exact
-        self.loop_growth(results, len(dom))
+        self.loop_growth(results, trips)
+
+    def for_explicit(self, ind, env: Env, depth):
+        dropped, inits = self.unit_with_carries(env, 4)
+        if not inits:
+            return
+        r = self.rng
+        rng_text, dom = self.range_text(env)
+        args = rng_text[len("pl::range("):-1]
+        i = self.fresh("i")
+        params, results = self.carry_vars(inits)
+        start = len(self.lines)
+        ptxt = ", ".join(f"{p.cpp_type() if r.random() < 0.5 else 'auto'} {p.name}" for p in params)
+        self.emit(ind, f"auto [{', '.join(x.name for x in results)}] = pl::range({args}, "
+                       f"pl::init_values({', '.join(self.init_names(ind, inits))}), [&](pl::Index {i}, {ptxt}) {{")
+        inner = Env(list(env.tiles), env.idx + [IdxV(i, dom)], set(env.frozen)).lambda_body()
+        ys = self.explicit_loop_body(ind, inner, params, 4, depth)
+        self.emit(ind + 1, f"return pl::yield_({', '.join(y.name for y in ys)});")
+        self.emit(ind, "});")
+        self.loop_results(results, ys, len(dom))
         if dropped:
             del self.lines[start:]
             for res, t in zip(results, inits):
@@ -763,13 +786,12 @@ class Program:
         env.tiles = env.tiles + results
 
     def if_explicit(self, ind, env: Env, depth):
-        dropped = self.unit()
-        r = self.rng
-        owners = self.carries(env, r.randint(1, 3))
+        dropped, owners = self.unit_with_carries(env, 3)
         if not owners:
             return
+        r = self.rng
         c = self.cond_expr(env)
-        results = [TileV(self.fresh("r"), t.dt, t.r, t.c, t.valid, t.bound, t.exact) for t in owners]
+        results = [t.renamed(self.fresh("r")) for t in owners]
         start = len(self.lines)
         self.emit(ind, f"auto [{', '.join(x.name for x in results)}] = pl::if_({c}, [&] {{")
         self.in_explicit += 1
@@ -827,15 +849,13 @@ class Program:
             self.emit(ind, f"pl::Index {w} = 0;")
 
     def while_explicit(self, ind, env: Env, depth):
-        dropped = self.unit()
-        r = self.rng
-        inits = self.carries(env, r.randint(1, 3))
+        dropped, inits = self.unit_with_carries(env, 3)
         if not inits:
             return
+        r = self.rng
         w0, k = r.randint(-2, 1), r.randint(0, 4)
         wp, wr = self.fresh("w"), self.fresh("w")
-        params = [TileV(self.fresh("c"), t.dt, t.r, t.c, t.valid, t.bound, t.exact) for t in inits]
-        results = [TileV(self.fresh("r"), t.dt, t.r, t.c, t.valid, t.bound, t.exact) for t in inits]
+        params, results = self.carry_vars(inits)
         start = len(self.lines)
         ptxt = ", ".join(f"auto {p.name}" for p in params)
         self.emit(ind, f"auto [{wr}, {', '.join(x.name for x in results)}] = pl::while_("
@@ -844,22 +864,10 @@ class Program:
         self.emit(ind + 1, f"pl::cond({wp} < {k});")
         inner = Env(list(env.tiles), env.idx + [IdxV(wp, list(range(w0, k)))],
                     set(env.frozen)).lambda_body()
-        inner.tiles += params
-        self.in_explicit += 1
-        for p in params:
-            if p.bound > 8:
-                e, b, ex = self.squash(p)
-                nm = self.fresh()
-                self.emit(ind + 1, f"auto {nm} = {e};")
-                inner.tiles.append(TileV(nm, p.dt, p.r, p.c, p.valid, b, ex))
-        self.body(ind + 1, inner, r.randint(1, 3), depth=depth + 1)
-        ys = self.yields(ind + 1, inner, params)
-        self.in_explicit -= 1
+        ys = self.explicit_loop_body(ind, inner, params, 3, depth)
         self.emit(ind + 1, f"return pl::yield_({wp} + 1, {', '.join(y.name for y in ys)});")
         self.emit(ind, "});")
-        for res, y in zip(results, ys):
-            res.bound, res.exact = max(y.bound, res.bound), y.exact and res.exact
-        self.loop_growth(results, k - w0 + 1)
+        self.loop_results(results, ys, k - w0 + 1)
         if dropped:
             del self.lines[start:]
             self.emit(ind, f"pl::Index {wr} = {max(w0, k)};")

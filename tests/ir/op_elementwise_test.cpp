@@ -5,8 +5,6 @@ namespace pl::ir::testing {
 namespace {
 
 using ElementwiseOps = OpTest;
-using DT = DataType;
-using MS = MemorySpace;
 
 TEST_F(ElementwiseOps, EveryBinaryOpHasFourForms) {
   for (const char *n : {"add", "sub", "mul", "div", "rem", "fmod", "maximum", "minimum", "and",

@@ -5,8 +5,6 @@ namespace pl::ir::testing {
 namespace {
 
 using MemoryOps = OpTest;
-using DT = DataType;
-using MS = MemorySpace;
 
 TEST_F(MemoryOps, TensorCreate) {
   TypePtr t = ok("tensor.create", {tup({4, 8})}, {{"dtype", DT::FP16}});

@@ -5,8 +5,6 @@ namespace pl::ir::testing {
 namespace {
 
 using ShapeOps = OpTest;
-using DT = DataType;
-using MS = MemorySpace;
 using Dims = std::vector<int64_t>;
 
 TEST_F(ShapeOps, Slice) {

@@ -7,6 +7,9 @@
 
 namespace pl::ir::testing {
 
+using DT = DataType;
+using MS = MemorySpace;
+
 inline Span testSpan(int line = 7, int col = 3) {
   return Span(internFileName("ops_test.pir"), line, col);
 }

@@ -4,6 +4,7 @@
 #include "ir/printer.h"
 #include "ir/structural_equal.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,6 +12,7 @@
 
 namespace pl::ir {
 namespace {
+using ::testing::HasSubstr;
 
 TypePtr sc(DataType d) { return ScalarType::get(d); }
 TypePtr idxT() { return sc(DataType::Index); }
@@ -65,8 +67,8 @@ void expectError(const std::string &text, const std::string &code, int line, int
   EXPECT_EQ(first.code, code) << d.formatAll();
   EXPECT_EQ(first.span.line, line) << d.formatAll();
   EXPECT_EQ(first.span.col, col) << d.formatAll();
-  EXPECT_NE(d.formatAll().find("test.pir:" + std::to_string(line) + ":" + std::to_string(col)),
-            std::string::npos);
+  EXPECT_THAT(d.formatAll(),
+              HasSubstr("test.pir:" + std::to_string(line) + ":" + std::to_string(col)));
 }
 
 // ---- types ------------------------------------------------------------------------------------
@@ -196,7 +198,7 @@ TEST(PrinterParser, NanRoundTripsAsText) {
   auto body = Return::make({ConstFloat::make(std::nan(""))});
   auto p = prog({fn("f", {}, {sc(DataType::FP32)}, body)});
   std::string text = printProgram(*p);
-  EXPECT_NE(text.find("return nan;"), std::string::npos);
+  EXPECT_THAT(text, HasSubstr("return nan;"));
   DiagnosticEngine d;
   auto q = parse(text, d);
   ASSERT_TRUE(q) << d.formatAll();
@@ -261,14 +263,10 @@ TEST(PrinterParser, CallsTuplesAndSubmit) {
                  FunctionType::InCore);
   expectRoundTrip(*prog({main, helper}));
   std::string text = printProgram(*prog({main, helper}));
-  EXPECT_NE(text.find("tile.load(t, {0, 0}, {n, 64}, {.target_memory = Vec, .valid_shape = {n, "
-                      "64}})"),
-            std::string::npos)
-      << text;
-  EXPECT_NE(text.find("submit helper(n, t) {.deps = {tid}, .core_num = 4, .sync_start = true, "
-                      ".allow_early_resolve = true, .predicate = n > 0}"),
-            std::string::npos)
-      << text;
+  EXPECT_THAT(text, HasSubstr("tile.load(t, {0, 0}, {n, 64}, {.target_memory = Vec, "
+                              ".valid_shape = {n, 64}})"));
+  EXPECT_THAT(text, HasSubstr("submit helper(n, t) {.deps = {tid}, .core_num = 4, .sync_start = "
+                              "true, .allow_early_resolve = true, .predicate = n > 0}"));
 }
 
 TEST(PrinterParser, AscriptionKeepsStoredTypes) {
@@ -288,11 +286,9 @@ TEST(PrinterParser, AscriptionKeepsStoredTypes) {
   auto p = prog({fn("f", {{t}, {base}, {a}, {b}}, {}, body)});
   expectRoundTrip(*p);
   std::string text = printProgram(*p);
-  EXPECT_NE(text.find("(tile.load(t, {0, 0}, {64, 64}) : Tile<fp32, 64, 64, Mat, @mem(base, 0, "
-                      "16384)>)"),
-            std::string::npos)
-      << text;
-  EXPECT_NE(text.find("(a + b : int32)"), std::string::npos) << text;
+  EXPECT_THAT(text, HasSubstr("(tile.load(t, {0, 0}, {64, 64}) : Tile<fp32, 64, 64, Mat, "
+                              "@mem(base, 0, 16384)>)"));
+  EXPECT_THAT(text, HasSubstr("(a + b : int32)"));
 }
 
 // ---- statements -------------------------------------------------------------------------------
@@ -330,13 +326,10 @@ TEST(PrinterParser, ControlFlow) {
   auto p = prog({fn("flow", {{n}, {c}}, {idxT(), idxT()}, seq(body))});
   expectRoundTrip(*p);
   std::string text = printProgram(*p);
-  EXPECT_NE(text.find("for (index i : range(0, n, 2)) [[unroll_hint = 4]] carry (index acc = 0) "
-                      "-> (index acc_out) {"),
-            std::string::npos)
-      << text;
-  EXPECT_NE(text.find("while (w < n) carry (index w = r) -> (index w_out) {"), std::string::npos)
-      << text;
-  EXPECT_NE(text.find("} else if (!c) -> (index y) {"), std::string::npos) << text;
+  EXPECT_THAT(text, HasSubstr("for (index i : range(0, n, 2)) [[unroll_hint = 4]] carry (index "
+                              "acc = 0) -> (index acc_out) {"));
+  EXPECT_THAT(text, HasSubstr("while (w < n) carry (index w = r) -> (index w_out) {"));
+  EXPECT_THAT(text, HasSubstr("} else if (!c) -> (index y) {"));
 }
 
 TEST(PrinterParser, SingleStatementBodiesAndSeqs) {
@@ -386,14 +379,11 @@ TEST(PrinterParser, ScopeTaskIdIsABinding) {
                    Return::make({v})});
   auto p = prog({fn("tasks", {{n}}, {idxT()}, body, FunctionType::Orchestration)});
   std::string text = printProgram(*p);
-  EXPECT_NE(text.find("scope incore \"a\" [[level = \"CORE_GROUP\"]] -> task_id t0 {"),
-            std::string::npos)
-      << text;
-  EXPECT_NE(text.find("scope incore \"b\" [[deps = {t0}]] -> task_id t1 {"), std::string::npos)
-      << text;
-  EXPECT_NE(text.find("    task_id t2;\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("scope incore \"c\" [[deps = {t1}]] -> t2 {"), std::string::npos) << text;
-  EXPECT_NE(text.find("scope spmd [[deps = {t0, t1, t2}]] {"), std::string::npos) << text;
+  EXPECT_THAT(text, HasSubstr("scope incore \"a\" [[level = \"CORE_GROUP\"]] -> task_id t0 {"));
+  EXPECT_THAT(text, HasSubstr("scope incore \"b\" [[deps = {t0}]] -> task_id t1 {"));
+  EXPECT_THAT(text, HasSubstr("    task_id t2;\n"));
+  EXPECT_THAT(text, HasSubstr("scope incore \"c\" [[deps = {t1}]] -> t2 {"));
+  EXPECT_THAT(text, HasSubstr("scope spmd [[deps = {t0, t1, t2}]] {"));
   expectRoundTrip(*p);
   // The parsed binding is the scope's taskId field, the Var the later deps use; no attr.
   DiagnosticEngine d;
@@ -410,7 +400,7 @@ TEST(PrinterParser, ScopeTaskIdIsABinding) {
   PrintOptions concise;
   concise.concise = true;
   std::string short_ = printProgram(*p, concise);
-  EXPECT_NE(short_.find("[[deps = {t0}]] -> t1 {"), std::string::npos) << short_;
+  EXPECT_THAT(short_, HasSubstr("[[deps = {t0}]] -> t1 {"));
   auto r = parse(short_, d);
   ASSERT_TRUE(r) << d.formatAll() << short_;
   EXPECT_TRUE(structuralEqual(*p, *r)) << printProgram(*r);
@@ -480,12 +470,12 @@ TEST(PrinterParser, DistinctVarsWithOneNameAreDisambiguated) {
                    Return::make({empty})});
   auto p = prog({fn("f", {{x0}}, {idxT()}, body)});
   std::string text = printProgram(*p);
-  EXPECT_NE(text.find("index x_2 = x;"), std::string::npos) << text;
-  EXPECT_NE(text.find("index x_3 = x_2;"), std::string::npos) << text;
-  EXPECT_NE(text.find("index x_1 = x_3;"), std::string::npos) << text;
-  EXPECT_NE(text.find("index for_ = x_1;"), std::string::npos) << text;
-  EXPECT_NE(text.find("index a_b = for_;"), std::string::npos) << text;
-  EXPECT_NE(text.find("index v = a_b;"), std::string::npos) << text;
+  EXPECT_THAT(text, HasSubstr("    index x_2 = x;\n"
+                              "    index x_3 = x_2;\n"
+                              "    index x_1 = x_3;\n"
+                              "    index for_ = x_1;\n"
+                              "    index a_b = for_;\n"
+                              "    index v = a_b;\n"));
   expectRoundTrip(*p);
   EXPECT_EQ(printProgram(*p), text); // deterministic
 }
@@ -500,8 +490,8 @@ TEST(PrinterParser, NonSSAReassignmentKeepsIdentity) {
                    Return::make({y})});
   auto p = prog({fn("f", {{c}}, {idxT()}, body)});
   std::string text = printProgram(*p);
-  EXPECT_NE(text.find("    index y;\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("x = x + 1;"), std::string::npos) << text;
+  EXPECT_THAT(text, HasSubstr("    index y;\n"));
+  EXPECT_THAT(text, HasSubstr("x = x + 1;"));
   expectRoundTrip(*p);
 }
 
@@ -537,12 +527,9 @@ TEST(PrinterParser, ConciseModeDropsLocalTypes) {
   PrintOptions concise;
   concise.concise = true;
   std::string text = printProgram(*p, concise);
-  EXPECT_NE(text.find("InCore k(In Tensor<fp32, 64, 64> a) -> Tile<fp32, 64, 64, Vec> {"),
-            std::string::npos)
-      << text;
-  EXPECT_NE(text.find("  t = tile.load(a, {0, 0}, {64, 64});"), std::string::npos) << text;
-  EXPECT_NE(text.find("for (i : range(0, 4, 1)) carry (acc = t) -> (out) {"), std::string::npos)
-      << text;
+  EXPECT_THAT(text, HasSubstr("InCore k(In Tensor<fp32, 64, 64> a) -> Tile<fp32, 64, 64, Vec> {"));
+  EXPECT_THAT(text, HasSubstr("  t = tile.load(a, {0, 0}, {64, 64});"));
+  EXPECT_THAT(text, HasSubstr("for (i : range(0, 4, 1)) carry (acc = t) -> (out) {"));
   // Concise text parses back (types deduced) to the same program here.
   DiagnosticEngine d;
   auto q = parse(text, d);

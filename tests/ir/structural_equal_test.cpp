@@ -10,9 +10,17 @@
 
 using namespace pl::ir;
 using namespace pl::ir::testing;
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 namespace {
+
+/// What describeMismatch reports for `a` vs `b`; a failure (and "") when it finds no difference.
+template <class A, class B> std::string mismatch(const A &a, const B &b) {
+  std::optional<std::string> why = describeMismatch(a, b);
+  EXPECT_TRUE(why.has_value()) << "describeMismatch found no difference";
+  return why.value_or("");
+}
 
 /// f(a, b) { y = <value(a, b)>; return y }
 FunctionPtr binaryFn(const std::string &name, const std::function<ExprPtr(VarPtr, VarPtr)> &value) {
@@ -52,10 +60,8 @@ TEST(StructuralEqual, BindingStructure) {
   EXPECT_FALSE(structuralEqual(*xz, *zx)); // swapped uses
   EXPECT_TRUE(structuralEqual(*xz, *binaryFn("g", [](VarPtr a, VarPtr b) { return add(a, b); })));
   EXPECT_NE(structuralHash(*xz), structuralHash(*zx));
-  auto why = describeMismatch(*xz, *zx);
-  ASSERT_TRUE(why);
-  EXPECT_THAT(*why, HasSubstr("body > stmt[0] (Assign) > value > lhs: lhs 'a'"));
-  EXPECT_THAT(*why, HasSubstr("lhs is bound to rhs 'a'"));
+  EXPECT_THAT(mismatch(*xz, *zx), AllOf(HasSubstr("body > stmt[0] (Assign) > value > lhs: lhs 'a'"),
+                                        HasSubstr("lhs is bound to rhs 'a'")));
 }
 
 TEST(StructuralEqual, UseBoundToDifferentDef) {
@@ -77,10 +83,7 @@ TEST(StructuralEqual, DefinitionsAreBijective) {
   EXPECT_FALSE(structuralEqual(*two, *same));
   EXPECT_FALSE(structuralEqual(*same, *two));
   EXPECT_TRUE(structuralEqual(*same, *same));
-  auto why = describeMismatch(*two, *same);
-  ASSERT_TRUE(why);
-  EXPECT_THAT(*why, HasSubstr("params[1]"));
-  EXPECT_THAT(*why, HasSubstr("already bound"));
+  EXPECT_THAT(mismatch(*two, *same), AllOf(HasSubstr("params[1]"), HasSubstr("already bound")));
 }
 
 TEST(StructuralEqual, ReassignmentOfOneVarIsConsistent) {
@@ -108,9 +111,7 @@ TEST(StructuralEqual, FreeVarsByIdentityOrMapped) {
   EXPECT_TRUE(structuralEqual(add(x, y), add(y, x), true));
   // Mapped free vars must agree in type.
   EXPECT_FALSE(structuralEqual(ExprPtr(x), ExprPtr(var("f", fp32T())), true));
-  auto why = describeMismatch(add(x, ci(1)), add(w, ci(1)));
-  ASSERT_TRUE(why);
-  EXPECT_THAT(*why, HasSubstr("different free variables"));
+  EXPECT_THAT(mismatch(add(x, ci(1)), add(w, ci(1))), HasSubstr("different free variables"));
   // Statements: a free var used in both must be the same object.
   auto s1 = Assign::make(var("y"), add(x, ci(1)));
   auto s2 = Assign::make(var("y"), add(w, ci(1)));
@@ -131,44 +132,34 @@ TEST(StructuralEqual, Constants) {
   EXPECT_FALSE(structuralEqual(ConstFloat::make(0.0), ConstFloat::make(-0.0)));
   EXPECT_TRUE(structuralEqual(ConstBool::make(true), ConstBool::make(true)));
   EXPECT_FALSE(structuralEqual(ConstBool::make(true), ConstBool::make(false)));
-  auto why = describeMismatch(ci(1), ci(1, DataType::Int32));
-  ASSERT_TRUE(why);
-  EXPECT_THAT(*why, HasSubstr("dtype: lhs index vs rhs int32"));
+  EXPECT_THAT(mismatch(ci(1), ci(1, DataType::Int32)), HasSubstr("dtype: lhs index vs rhs int32"));
 }
 
 TEST(StructuralEqual, AttrValuesEveryAlternative) {
-  std::vector<AttrValue> values = {true,
-                                   int64_t(1),
-                                   1.5,
-                                   std::string("s"),
-                                   DataType::FP16,
-                                   MemorySpace::Vec,
-                                   std::vector<int64_t>{1, 2},
-                                   std::vector<std::string>{"a"},
-                                   ExprPtr(ci(1)),
-                                   ExprList{ci(1), ci(2)}};
-  std::vector<AttrValue> others = {false,
-                                   int64_t(2),
-                                   2.5,
-                                   std::string("t"),
-                                   DataType::FP32,
-                                   MemorySpace::Mat,
-                                   std::vector<int64_t>{2, 1},
-                                   std::vector<std::string>{"b"},
-                                   ExprPtr(ci(2)),
-                                   ExprList{ci(1)}};
+  // One value of every alternative, and another value of the same alternative.
+  std::vector<std::pair<AttrValue, AttrValue>> cases = {
+      {true, false},
+      {int64_t(1), int64_t(2)},
+      {1.5, 2.5},
+      {std::string("s"), std::string("t")},
+      {DataType::FP16, DataType::FP32},
+      {MemorySpace::Vec, MemorySpace::Mat},
+      {std::vector<int64_t>{1, 2}, std::vector<int64_t>{2, 1}},
+      {std::vector<std::string>{"a"}, std::vector<std::string>{"b"}},
+      {ExprPtr(ci(1)), ExprPtr(ci(2))},
+      {ExprList{ci(1), ci(2)}, ExprList{ci(1)}}};
   auto call = [](AttrValue v) {
     return Call::make(fnTarget("f"), {}, {{"k", std::move(v)}}, {}, UnknownType::get());
   };
-  for (size_t i = 0; i < values.size(); ++i) {
-    EXPECT_TRUE(structuralEqual(ExprPtr(call(values[i])), ExprPtr(call(values[i])))) << i;
-    EXPECT_EQ(structuralHash(ExprPtr(call(values[i]))), structuralHash(ExprPtr(call(values[i]))));
-    EXPECT_FALSE(structuralEqual(ExprPtr(call(values[i])), ExprPtr(call(others[i])))) << i;
-    EXPECT_NE(structuralHash(ExprPtr(call(values[i]))), structuralHash(ExprPtr(call(others[i]))))
-        << i;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const auto &[value, other] = cases[i];
+    EXPECT_TRUE(structuralEqual(ExprPtr(call(value)), ExprPtr(call(value)))) << i;
+    EXPECT_EQ(structuralHash(ExprPtr(call(value))), structuralHash(ExprPtr(call(value))));
+    EXPECT_FALSE(structuralEqual(ExprPtr(call(value)), ExprPtr(call(other)))) << i;
+    EXPECT_NE(structuralHash(ExprPtr(call(value))), structuralHash(ExprPtr(call(other)))) << i;
     // A different alternative never compares equal (e.g. bool true vs int 1).
-    size_t j = (i + 1) % values.size();
-    EXPECT_FALSE(structuralEqual(ExprPtr(call(values[i])), ExprPtr(call(values[j])))) << i;
+    const AttrValue &next = cases[(i + 1) % cases.size()].first;
+    EXPECT_FALSE(structuralEqual(ExprPtr(call(value)), ExprPtr(call(next)))) << i;
   }
   // Call attrs (not kwargs) are compared too.
   auto withAttr = [](int64_t v) {
@@ -312,9 +303,8 @@ TEST(StructuralEqual, ScopeTaskIdIsABindingSite) {
   EXPECT_NE(structuralHash(make(false, true)), structuralHash(make(false, false)));
   // "deps" is a use; the scope's own task id is bound after its body, so {t1} there is free.
   EXPECT_FALSE(structuralEqual(make(false, true), make(true, true)));
-  auto why = describeMismatch(make(false, true), make(false, false));
-  ASSERT_TRUE(why);
-  EXPECT_THAT(*why, HasSubstr("lhs is bound to rhs 't1'"));
+  EXPECT_THAT(mismatch(make(false, true), make(false, false)),
+              HasSubstr("lhs is bound to rhs 't1'"));
   // A scope with a task id differs from one without.
   auto bare = Scope::make(ScopeKind::InCore, "", Seq::make({}));
   auto bound = Scope::make(ScopeKind::InCore, "", Seq::make({}), {},
@@ -332,11 +322,10 @@ TEST(StructuralEqual, DescribeMismatchPath) {
         For::make(i, ci(0), ci(4), ci(1), {{acc, swapped ? y : x}}, Yield::make({acc}), {var("r")});
     return Program::make("p", {simpleFunction("k", {{x}, {y}}, Seq::make({Eval::make(x), loop}))});
   };
-  auto why = describeMismatch(*make(false), *make(true));
-  ASSERT_TRUE(why);
-  EXPECT_THAT(*why, HasSubstr("function 'k' > body > stmt[1] (For) > iter_args[0].init: lhs 'x' "
-                              "(var #"));
-  EXPECT_THAT(*why, HasSubstr("vs rhs 'y' (var #"));
+  EXPECT_THAT(mismatch(*make(false), *make(true)),
+              AllOf(HasSubstr("function 'k' > body > stmt[1] (For) > iter_args[0].init: lhs 'x' "
+                              "(var #"),
+                    HasSubstr("vs rhs 'y' (var #")));
   EXPECT_EQ(describeMismatch(*make(false), *make(false)), std::nullopt);
 }
 
@@ -355,12 +344,10 @@ TEST(StructuralEqual, Programs) {
   // Function-level comparison ignores the function's own name.
   EXPECT_TRUE(structuralEqual(*fn("a", 1), *fn("z", 1)));
   EXPECT_EQ(structuralHash(*fn("a", 1)), structuralHash(*fn("z", 1)));
-  auto why = describeMismatch(*p, *Program::make("p", {fn("a", 1)}));
-  ASSERT_TRUE(why);
-  EXPECT_THAT(*why, HasSubstr("function count: lhs 2 (next: 'b') vs rhs 1"));
-  why = describeMismatch(*p, *Program::make("p", {fn("a", 1), fn("c", 2)}));
-  ASSERT_TRUE(why);
-  EXPECT_THAT(*why, HasSubstr("function name: lhs 'b' vs rhs 'c'"));
+  EXPECT_THAT(mismatch(*p, *Program::make("p", {fn("a", 1)})),
+              HasSubstr("function count: lhs 2 (next: 'b') vs rhs 1"));
+  EXPECT_THAT(mismatch(*p, *Program::make("p", {fn("a", 1), fn("c", 2)})),
+              HasSubstr("function name: lhs 'b' vs rhs 'c'"));
 }
 
 } // namespace

@@ -120,12 +120,25 @@ const char *kTwoAssignments = R"(program p {
   }
 })";
 
-TEST(Pipeline, APassThatLiesAboutProducedIsAnInternalErrorAtTheViolation) {
-  PassContext ctx;
+/// Diagnostic codes in the order reported.
+std::vector<std::string> codes(const DiagnosticEngine &diags) {
+  std::vector<std::string> out;
+  for (auto &d : diags.diagnostics())
+    out.push_back(d.code);
+  return out;
+}
+
+/// A pipeline run in a pass context of its own, current for the test, that reports to `diags`.
+class PipelineRun : public ::testing::Test {
+protected:
+  PipelineRun() { ctx.setDiagnostics(&diags); }
   DiagnosticEngine diags;
-  ctx.setDiagnostics(&diags);
+  PassContext ctx;
+  PassContextGuard guard{ctx};
+};
+
+TEST_F(PipelineRun, APassThatLiesAboutProducedIsAnInternalErrorAtTheViolation) {
   ctx.setVerificationLevel(VerificationLevel::Basic);
-  PassContextGuard guard(ctx);
   ProgramPtr broken = parse(kTwoAssignments, diags);
   Pipeline p; // SSA in, a second binding out: the pass broke it
   p.add(createProgramPass({"liar", "Liar", {}, {IRProperty::SSAForm}, {}},
@@ -138,27 +151,17 @@ TEST(Pipeline, APassThatLiesAboutProducedIsAnInternalErrorAtTheViolation) {
   EXPECT_NE(ice.message.find("internal compiler error in 'liar'"), std::string::npos);
 }
 
-TEST(Pipeline, AViolationKeptFromTheInputIsAUserError) {
-  PassContext ctx;
-  DiagnosticEngine diags;
-  ctx.setDiagnostics(&diags);
-  PassContextGuard guard(ctx);
+TEST_F(PipelineRun, AViolationKeptFromTheInputIsAUserError) {
   Pipeline p; // the pass keeps the input's second binding as it is
   p.add(createProgramPass({"keeper", "Keeper", {}, {IRProperty::SSAForm}, {}},
                           [](const ProgramPtr &prog, PassContext &) { return prog; }));
   EXPECT_EQ(p.run(parse(kTwoAssignments, diags)), nullptr);
   EXPECT_FALSE(ctx.hadInternalError()) << diags.formatAll();
-  ASSERT_EQ(diags.diagnostics().size(), 2u) << diags.formatAll();
-  EXPECT_EQ(diags.diagnostics()[0].code, "V001");
-  EXPECT_EQ(diags.diagnostics()[1].code, "PM005");
+  ASSERT_EQ(codes(diags), (std::vector<std::string>{"V001", "PM005"})) << diags.formatAll();
   EXPECT_EQ(diags.diagnostics()[1].span.str(), "mem.pir:4:5");
 }
 
-TEST(Pipeline, NewViolationsNextToAKeptOneAreNoInternalError) {
-  PassContext ctx;
-  DiagnosticEngine diags;
-  ctx.setDiagnostics(&diags);
-  PassContextGuard guard(ctx);
+TEST_F(PipelineRun, NewViolationsNextToAKeptOneAreNoInternalError) {
   ProgramPtr worse = parse(R"(program p {
   Opaque f(In index n) -> index {
     index x = n + 1;
@@ -175,11 +178,7 @@ TEST(Pipeline, NewViolationsNextToAKeptOneAreNoInternalError) {
   EXPECT_EQ(diags.diagnostics().back().code, "PM005");
 }
 
-TEST(Pipeline, APassThatReportsAnErrorStopsThePipeline) {
-  PassContext ctx;
-  DiagnosticEngine diags;
-  ctx.setDiagnostics(&diags);
-  PassContextGuard guard(ctx);
+TEST_F(PipelineRun, APassThatReportsAnErrorStopsThePipeline) {
   bool reached = false;
   Pipeline p; // the first pass reports an error but still returns a program
   p.add(createProgramPass({"complainer", "Complainer", {}, {}, {}},
@@ -196,11 +195,7 @@ TEST(Pipeline, APassThatReportsAnErrorStopsThePipeline) {
   EXPECT_FALSE(reached);
 }
 
-TEST(Pipeline, AnUnlocatedInternalErrorNamesThePassAndItsFunction) {
-  PassContext ctx;
-  DiagnosticEngine diags;
-  ctx.setDiagnostics(&diags);
-  PassContextGuard guard(ctx);
+TEST_F(PipelineRun, AnUnlocatedInternalErrorNamesThePassAndItsFunction) {
   Pipeline p;
   p.add(createFunctionPass({"checker", "Checker", {}, {}, {}},
                            [](const FunctionPtr &f, const Program &, PassContext &c) {
@@ -239,7 +234,7 @@ TEST(PipelineDeathTest, PLCheckAtNamesTheNode) {
                "mem.pir:3:15: error: internal compiler error in 'somewhere': bad node");
 }
 
-TEST(Pipeline, ExpressionsTooDeepAreRejectedBeforeAnyPass) {
+TEST_F(PipelineRun, ExpressionsTooDeepAreRejectedBeforeAnyPass) {
   // Built in code (the parser has its own limit, P015): 5,000 nested additions.
   auto n = Var::make("n", ScalarType::get(DataType::Index));
   ExprPtr sum = n;
@@ -249,11 +244,7 @@ TEST(Pipeline, ExpressionsTooDeepAreRejectedBeforeAnyPass) {
   auto prog = Program::make(
       "p", {Function::make("f", FunctionType::Opaque, {{n}}, {ScalarType::get(DataType::Index)},
                            Return::make({sum}))});
-  PassContext ctx;
-  DiagnosticEngine diags;
-  ctx.setDiagnostics(&diags);
   ctx.setVerificationLevel(VerificationLevel::None); // checked at every level
-  PassContextGuard guard(ctx);
   bool reached = false;
   Pipeline p;
   p.add(createProgramPass({"next", "Next", {}, {}, {}},
@@ -263,17 +254,12 @@ TEST(Pipeline, ExpressionsTooDeepAreRejectedBeforeAnyPass) {
                           }));
   EXPECT_EQ(p.run(prog), nullptr);
   EXPECT_FALSE(reached);
-  ASSERT_EQ(diags.diagnostics().size(), 1u);
-  EXPECT_EQ(diags.diagnostics()[0].code, "PM004");
+  ASSERT_EQ(codes(diags), std::vector<std::string>{"PM004"});
   EXPECT_EQ(diags.diagnostics()[0].span.str(), "gen.pir:7:9");
 }
 
-TEST(Pipeline, VerificationNoneSkipsChecks) {
-  PassContext ctx;
-  DiagnosticEngine diags;
-  ctx.setDiagnostics(&diags);
+TEST_F(PipelineRun, VerificationNoneSkipsChecks) {
   ctx.setVerificationLevel(VerificationLevel::None);
-  PassContextGuard guard(ctx);
   Pipeline p;
   p.add(createProgramPass({"liar", "Liar", {}, {IRProperty::SSAForm}, {}},
                           [](const ProgramPtr &prog, PassContext &) { return prog; }));

@@ -14,37 +14,42 @@ namespace {
 using ir::MemorySpace;
 constexpr int64_t KiB = 1024;
 
-TEST(Soc, A2a3Capacities) {
-  const SocDesc &s = a2a3Soc();
-  EXPECT_EQ(s.name, "a2a3");
-  EXPECT_EQ(s.safeCapacity(MemorySpace::Mat), 512 * KiB);
-  EXPECT_EQ(s.safeCapacity(MemorySpace::Left), 64 * KiB);
-  EXPECT_EQ(s.safeCapacity(MemorySpace::Right), 64 * KiB);
-  EXPECT_EQ(s.safeCapacity(MemorySpace::Acc), 128 * KiB);
-  EXPECT_EQ(s.safeCapacity(MemorySpace::Bias), 1 * KiB);
-  EXPECT_EQ(s.safeCapacity(MemorySpace::Vec), 184 * KiB);
-  EXPECT_EQ(s.space(MemorySpace::Vec)->physicalBytes, 192 * KiB);
-  EXPECT_EQ(s.space(MemorySpace::Vec)->core, CoreKind::AIV);
-  EXPECT_EQ(s.space(MemorySpace::Acc)->core, CoreKind::AIC);
-  EXPECT_EQ(s.space(MemorySpace::LeftScale), nullptr);
-  EXPECT_EQ(s.space(MemorySpace::DDR), nullptr);
-  EXPECT_EQ(s.aicCores, 24);
-  EXPECT_EQ(s.aivCores, 48);
-  EXPECT_EQ(s.alignment, 32);
+std::string kib(int64_t bytes) {
+  return bytes % KiB == 0 ? std::to_string(bytes / KiB) : std::to_string(bytes) + "B";
 }
 
-TEST(Soc, A5Capacities) {
-  const SocDesc &s = a5Soc();
-  EXPECT_EQ(s.name, "a5");
-  EXPECT_EQ(s.safeCapacity(MemorySpace::Mat), 512 * KiB);
-  EXPECT_EQ(s.safeCapacity(MemorySpace::Acc), 256 * KiB);
-  EXPECT_EQ(s.safeCapacity(MemorySpace::Bias), 4 * KiB);
-  EXPECT_EQ(s.safeCapacity(MemorySpace::LeftScale), 4 * KiB);
-  EXPECT_EQ(s.safeCapacity(MemorySpace::RightScale), 4 * KiB);
-  EXPECT_EQ(s.safeCapacity(MemorySpace::Vec), 240 * KiB);
-  EXPECT_EQ(s.space(MemorySpace::Vec)->physicalBytes, 248 * KiB);
-  EXPECT_EQ(s.aicCores, 18);
-  EXPECT_EQ(s.aivCores, 36);
+/// "<name>: <aic> AIC + <aiv> AIV, align <n>; <space> <physical KiB>/<safe KiB> <core>, ..." (the
+/// spaces in the SoC's order).
+std::string describe(const SocDesc &s) {
+  std::string out = s.name + ": " + std::to_string(s.aicCores) + " AIC + " +
+                    std::to_string(s.aivCores) + " AIV, align " + std::to_string(s.alignment);
+  const char *sep = "; ";
+  for (auto &d : s.spaces) {
+    out += sep + std::string(ir::memorySpaceName(d.space)) + " " + kib(d.physicalBytes) + "/" +
+           kib(d.safeBytes) + " " + std::string(coreKindName(d.core));
+    sep = ", ";
+  }
+  return out;
+}
+
+TEST(Soc, Descriptions) {
+  EXPECT_EQ(describe(a2a3Soc()),
+            "a2a3: 24 AIC + 48 AIV, align 32; Mat 512/512 AIC, Left 64/64 AIC, "
+            "Right 64/64 AIC, Acc 128/128 AIC, Bias 1/1 AIC, Vec 192/184 AIV");
+  EXPECT_EQ(describe(a5Soc()), "a5: 18 AIC + 36 AIV, align 32; Mat 512/512 AIC, Left 64/64 AIC, "
+                               "Right 64/64 AIC, Acc 256/256 AIC, Bias 4/4 AIC, LeftScale 4/4 AIC, "
+                               "RightScale 4/4 AIC, Vec 248/240 AIV");
+}
+
+TEST(Soc, Lookups) {
+  const SocDesc &s = a2a3Soc();
+  EXPECT_EQ(s.safeCapacity(MemorySpace::Vec), 184 * KiB);
+  EXPECT_EQ(s.space(MemorySpace::Vec)->physicalBytes, 192 * KiB);
+  EXPECT_EQ(s.space(MemorySpace::Acc)->core, CoreKind::AIC);
+  EXPECT_EQ(s.space(MemorySpace::LeftScale), nullptr);
+  EXPECT_EQ(s.safeCapacity(MemorySpace::LeftScale), 0);
+  EXPECT_EQ(s.space(MemorySpace::DDR), nullptr);
+  EXPECT_EQ(a5Soc().safeCapacity(MemorySpace::RightScale), 4 * KiB);
 }
 
 TEST(Soc, TileBufferBytes) {

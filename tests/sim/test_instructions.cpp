@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pl/sim/kernel.hpp"
+#include "sim_test_util.h"
 
 using namespace pl::sim;
 using pl::CmpMode;
@@ -16,16 +17,6 @@ using pl::PadValue;
 using pl::RoundMode;
 
 namespace {
-
-template <class F>
-void expectSimError(F f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "expected a pl::sim::SimError containing '" << needle << "'";
-  } catch (const SimError& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
-}
 
 template <class Tl>
 void fill(Tl& t, const std::vector<double>& v) {

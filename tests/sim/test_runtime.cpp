@@ -11,20 +11,11 @@
 #include <vector>
 
 #include "pl/sim/sim.hpp"
+#include "sim_test_util.h"
 
 using namespace pl::sim;
 
 namespace {
-
-template <class F>
-void expectSimError(F f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "expected a pl::sim::SimError containing '" << needle << "'";
-  } catch (const SimError& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
-}
 
 /// Kernels used below; each appends (tag) to a log so tests can check the order.
 struct Log {
@@ -117,6 +108,17 @@ TaskOutputTensors fillT(const ChipTensor& out, float v, std::uint64_t tag) {
 class SimRuntime : public ::testing::TestWithParam<ExecMode> {
  protected:
   void SetUp() override { gLog = &log_; }
+  /// Runs `body(rt)` `reps` times, each with an empty log on a fresh runtime of this test's
+  /// mode, seeded `firstSeed + rep` and bound to this thread; stops at a fatal failure.
+  template <class F>
+  void eachSeed(int reps, F body, std::uint64_t firstSeed = 0) {
+    for (int rep = 0; rep < reps && !HasFatalFailure(); ++rep) {
+      log_.tags.clear();
+      Runtime rt(table(), opts(GetParam(), firstSeed + static_cast<std::uint64_t>(rep)));
+      RuntimeBinding bind(rt);
+      body(rt);
+    }
+  }
   Log log_;
 };
 
@@ -127,10 +129,7 @@ INSTANTIATE_TEST_SUITE_P(Modes, SimRuntime, ::testing::Values(ExecMode::Serial, 
                          });
 
 TEST_P(SimRuntime, RawChainRunsInOrder) {
-  for (int rep = 0; rep < 20; ++rep) {
-    log_.tags.clear();
-    Runtime rt(table(), opts(GetParam(), static_cast<std::uint64_t>(rep)));
-    RuntimeBinding bind(rt);
+  eachSeed(20, [&](Runtime& rt) {
     std::vector<ChipTensor> t;
     for (int i = 0; i < 9; ++i) t.push_back(vec8());
     PTO2_SCOPE() {
@@ -139,14 +138,11 @@ TEST_P(SimRuntime, RawChainRunsInOrder) {
     EXPECT_EQ(log_.tags, (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
     EXPECT_EQ(at(t[8], 7), 8.0f);
     EXPECT_TRUE(rt.hazards().empty());
-  }
+  });
 }
 
 TEST_P(SimRuntime, WawKeepsTheLastWriter) {
-  for (int rep = 0; rep < 20; ++rep) {
-    log_.tags.clear();
-    Runtime rt(table(), opts(GetParam(), static_cast<std::uint64_t>(rep)));
-    RuntimeBinding bind(rt);
+  eachSeed(20, [&](Runtime& rt) {
     ChipTensor x = vec8();
     PTO2_SCOPE() {
       for (int i = 0; i < 6; ++i) fillT(x, static_cast<float>(i), static_cast<std::uint64_t>(i));
@@ -154,14 +150,11 @@ TEST_P(SimRuntime, WawKeepsTheLastWriter) {
     EXPECT_EQ(log_.tags, (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5}));
     EXPECT_EQ(at(x, 0), 5.0f);
     EXPECT_EQ(rt.dependenciesOf(PTO2TaskId{3}), (std::vector<PTO2TaskId>{PTO2TaskId{2}}));
-  }
+  });
 }
 
 TEST_P(SimRuntime, FanOutFanIn) {
-  for (int rep = 0; rep < 20; ++rep) {
-    log_.tags.clear();
-    Runtime rt(table(), opts(GetParam(), static_cast<std::uint64_t>(rep)));
-    RuntimeBinding bind(rt);
+  eachSeed(20, [&](Runtime& rt) {
     ChipTensor src = vec8(), sum = vec8();
     std::vector<ChipTensor> mid;
     for (int i = 0; i < 4; ++i) mid.push_back(vec8());
@@ -194,14 +187,11 @@ TEST_P(SimRuntime, FanOutFanIn) {
     EXPECT_LT(log_.pos(21), log_.pos(22));
     EXPECT_EQ(at(sum, 5), 12.0f);
     EXPECT_TRUE(rt.hazards().empty());
-  }
+  });
 }
 
 TEST_P(SimRuntime, WarIsReportedAndOrdered) {
-  for (int rep = 0; rep < 10; ++rep) {
-    log_.tags.clear();
-    Runtime rt(table(), opts(GetParam(), static_cast<std::uint64_t>(rep)));
-    RuntimeBinding bind(rt);
+  eachSeed(10, [&](Runtime& rt) {
     ChipTensor x = vec8(), y = vec8();
     PTO2_SCOPE() {
       incr(x, y, 1);        // reads x
@@ -216,7 +206,7 @@ TEST_P(SimRuntime, WarIsReportedAndOrdered) {
     EXPECT_EQ(hz[0].later, PTO2TaskId{1});
     EXPECT_NE(hz[0].message.find("WAR hazard: task 1 ('fill') writes fp32[1, 8] read by task 0 ('incr')"), std::string::npos)
         << hz[0].message;
-  }
+  });
 }
 
 TEST_P(SimRuntime, ExplicitDependencySilencesWar) {
@@ -307,10 +297,7 @@ TEST_P(SimRuntime, MixedTaskRunsAllLanes) {
 }
 
 TEST_P(SimRuntime, SpmdLaunchRunsEveryBlockBeforeItsDependents) {
-  for (int rep = 0; rep < 10; ++rep) {
-    log_.tags.clear();
-    Runtime rt(table(), opts(GetParam(), 1 + static_cast<std::uint64_t>(rep)));
-    RuntimeBinding bind(rt);
+  eachSeed(10, [&](Runtime&) {
     ChipTensor x = vec8();
     PTO2_SCOPE() {
       CoreTaskArgs p;
@@ -327,7 +314,7 @@ TEST_P(SimRuntime, SpmdLaunchRunsEveryBlockBeforeItsDependents) {
     std::multiset<std::uint64_t> first(log_.tags.begin(), log_.tags.begin() + 5);
     EXPECT_EQ(first, (std::multiset<std::uint64_t>{1500, 1501, 1502, 1503, 1504}));
     EXPECT_EQ(log_.tags.back(), 2100u);  // a plain task: block 0 of 1
-  }
+  }, 1);
   CoreTaskArgs bad;
   expectSimError([&] { bad.set_block_num(0); }, "core_num must be >= 1, got 0");
   expectSimError([&] { bad.set_block_num(-3); }, "core_num must be >= 1, got -3");

@@ -1,24 +1,22 @@
 // tests/sim/test_tile.cpp — arenas: placement, real overlap, capacity errors per platform, checked-mode space rules.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "pl/sim/kernel.hpp"
+#include "sim_test_util.h"
 
 using namespace pl::sim;
 using pl::Mem;
 
 namespace {
 
-template <class F>
-void expectSimError(F f, const std::string& needle) {
-  try {
-    f();
-    ADD_FAILURE() << "expected a pl::sim::SimError containing '" << needle << "'";
-  } catch (const SimError& e) {
-    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-  }
+/// TASSIGN of each tile to `addr`.
+template <class... Tl>
+void assignAll(std::uint64_t addr, Tl&... tiles) {
+  (TASSIGN(tiles, addr), ...);
 }
 
 /// Each test starts on a fresh a2a3 core with checked mode on.
@@ -37,19 +35,20 @@ class SimTile : public ::testing::Test {
 };
 
 TEST_F(SimTile, PlatformDescriptors) {
-  EXPECT_EQ(a2a3().capacityOf(Mem::Mat), 512u * 1024);
-  EXPECT_EQ(a2a3().capacityOf(Mem::Left), 64u * 1024);
-  EXPECT_EQ(a2a3().capacityOf(Mem::Right), 64u * 1024);
-  EXPECT_EQ(a2a3().capacityOf(Mem::Acc), 128u * 1024);
-  EXPECT_EQ(a2a3().capacityOf(Mem::Bias), 1u * 1024);
-  EXPECT_EQ(a2a3().capacityOf(Mem::Vec), 192u * 1024);
+  // Physical capacity in KiB (0: the platform has no such space).
+  const struct {
+    const Platform& platform;
+    Mem space;
+    std::uint32_t kib;
+  } capacities[] = {
+      {a2a3(), Mem::Mat, 512}, {a2a3(), Mem::Left, 64}, {a2a3(), Mem::Right, 64}, {a2a3(), Mem::Acc, 128},
+      {a2a3(), Mem::Bias, 1},  {a2a3(), Mem::Vec, 192}, {a2a3(), Mem::LeftScale, 0},
+      {a5(), Mem::Acc, 256},   {a5(), Mem::Bias, 4},    {a5(), Mem::LeftScale, 4}, {a5(), Mem::RightScale, 4},
+      {a5(), Mem::Vec, 248},
+  };
+  for (const auto& c : capacities)
+    EXPECT_EQ(c.platform.capacityOf(c.space), c.kib * 1024) << c.platform.name << " " << pl::memName(c.space);
   EXPECT_EQ(a2a3().safeOf(Mem::Vec), 184u * 1024);
-  EXPECT_EQ(a2a3().capacityOf(Mem::LeftScale), 0u);
-  EXPECT_EQ(a5().capacityOf(Mem::Acc), 256u * 1024);
-  EXPECT_EQ(a5().capacityOf(Mem::Bias), 4u * 1024);
-  EXPECT_EQ(a5().capacityOf(Mem::LeftScale), 4u * 1024);
-  EXPECT_EQ(a5().capacityOf(Mem::RightScale), 4u * 1024);
-  EXPECT_EQ(a5().capacityOf(Mem::Vec), 248u * 1024);
   EXPECT_EQ(a5().safeOf(Mem::Vec), 240u * 1024);
   EXPECT_EQ(&platformByName("a5sim"), &a5());
   expectSimError([] { platformByName("tpu"); }, "unknown platform 'tpu'");
@@ -117,9 +116,8 @@ TEST_F(SimTile, ValidShapeMustFit) {
 TEST_F(SimTile, CheckedVectorOpsNeedVec) {
   Tile<float, Mem::Mat, 8, 8> m0, m1;
   Tile<float, Mem::Vec, 8, 8> v;
-  TASSIGN(m0, 0);
+  assignAll(0, m0, v);
   TASSIGN(m1, 1024);
-  TASSIGN(v, 0);
   expectSimError([&] { TADD(m0, m0, m1); }, "'TADD': operand 'dst' is a Mat tile; expected Vec");
   expectSimError([&] { TEXP(v, m0); }, "operand 'src' is a Mat tile");
   expectSimError([&] { TROWSUM(v, m0); }, "TROWSUM");
@@ -133,11 +131,7 @@ TEST_F(SimTile, CheckedMatmulSpaces) {
   Tile<float, Mem::Acc, 8, 8> acc;
   Tile<float, Mem::Vec, 8, 8> v;
   Tile<float, Mem::Mat, 1, 8> mb;
-  TASSIGN(l, 0);
-  TASSIGN(r, 0);
-  TASSIGN(acc, 0);
-  TASSIGN(v, 0);
-  TASSIGN(mb, 0);
+  assignAll(0, l, r, acc, v, mb);
   TMATMUL(acc, l, r);
   expectSimError([&] { TMATMUL(v, l, r); }, "operand 'dst' is a Vec tile; expected Acc");
   expectSimError([&] { TMATMUL(acc, v, r); }, "operand 'lhs' is a Vec tile; expected Left");
@@ -152,10 +146,7 @@ TEST_F(SimTile, CheckedLeftRightOnlyFromMat) {
   Tile<float, Mem::Vec, 8, 8> v;
   Tile<float, Mem::Mat, 8, 8> m;
   Tile<float, Mem::Acc, 8, 8> acc;
-  TASSIGN(l, 0);
-  TASSIGN(v, 0);
-  TASSIGN(m, 0);
-  TASSIGN(acc, 0);
+  assignAll(0, l, v, m, acc);
   expectSimError([&] { TLOAD(l, view); }, "'TLOAD': operand 'dst' is a Left tile; expected Vec or Mat");
   expectSimError([&] { TLOAD(acc, view); }, "expected Vec or Mat");
   expectSimError([&] { TMOV(l, v); }, "a Left tile is filled only from Mat, got a Vec source");
@@ -171,8 +162,7 @@ TEST_F(SimTile, CheckedLeftRightOnlyFromMat) {
 TEST_F(SimTile, NotInPlaceOpsRejectOverlap) {
   Tile<float, Mem::Vec, 8, 8> a, b;
   Tile<float, Mem::Vec, 8, 1> s;
-  TASSIGN(a, 0);
-  TASSIGN(b, 0);
+  assignAll(0, a, b);  // b overlaps a
   TASSIGN(s, 64);
   expectSimError([&] { TTRANS(b, a); }, "overlaps operand 'src'");
   expectSimError([&] { TROWSUM(s, a); }, "cannot work in place");
