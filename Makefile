@@ -9,10 +9,11 @@ export CCACHE_NOHASHDIR := 1
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PACKAGES := clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools \
-            libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build ccache g++ python3
+            libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build ccache g++ python3 \
+            clang-format-19
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all bootstrap configure build test demo bench sanitize fuzz-ir fuzz clean format
+.PHONY: all bootstrap configure build test demo bench sanitize fuzz-ir fuzz clean format format-check
 
 all: build
 
@@ -115,5 +116,22 @@ fuzz: build
 clean:
 	rm -rf $(BUILD_DIR)
 
-format:
-	@git ls-files '*.h' '*.cpp' '*.hpp' | xargs clang-format -i
+# Formatting (.clang-format, clang-format-19): every C++ line changed since FORMAT_BASE (the
+# commit that introduced the check, .ci/format-base) must be formatted; `make format` formats
+# exactly those lines. tests/lit is left out: its inputs are checked at their line numbers.
+FORMAT_BASE ?= $(shell cat .ci/format-base)
+FORMAT_DIRS := ir passes emit translator dsl bench samples $(filter-out tests/lit,$(wildcard tests/*))
+GIT_CLANG_FORMAT := git-clang-format-19 --binary clang-format-19 --extensions cpp,h,hpp
+
+format: bootstrap
+	@$(GIT_CLANG_FORMAT) --force $(FORMAT_BASE) -- $(FORMAT_DIRS) || [ $$? -eq 1 ] # 1: files were changed
+
+format-check: bootstrap
+	@base=$(FORMAT_BASE); \
+	if ! git cat-file -e "$$base^{commit}" 2>/dev/null; then \
+	  base=$$(git rev-parse -q --verify HEAD~1) || { echo "format-check: skipped, this clone has no history"; exit 0; }; \
+	  echo "format-check: the baseline is not in this clone (shallow?); checking the lines of the last commit"; \
+	fi; \
+	out=$$($(GIT_CLANG_FORMAT) --diff "$$base" -- $(FORMAT_DIRS)); \
+	case "$$out" in *"no modified files"*|*"did not modify any files"*|"") echo "format-check: ok";; \
+	  *) echo "$$out"; echo "format-check: the lines above are not formatted (run make format)"; exit 1;; esac

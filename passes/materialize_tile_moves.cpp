@@ -1,8 +1,8 @@
 // MaterializeTileMoves: explicit tile.move for every tile copy (see materialize_tile_moves.h).
 #include "passes/materialize_tile_moves.h"
 
+#include "passes/utils/carry_copies.h"
 #include "passes/utils/fresh_names.h"
-#include "passes/utils/liveness.h"
 #include "passes/utils/parallel_copies.h"
 
 #include "ir/mutator.h"
@@ -19,7 +19,7 @@ const TileType *plannedTile(const ExprPtr &e) {
   return t && t->memref() ? t : nullptr;
 }
 
-class MoveMaterializer : public IRMutator {
+class MoveMaterializer : public CarryCopyRewriter {
 public:
   MoveMaterializer(const Function &f, DiagnosticEngine &diags) : names_(f), diags_(diags) {}
 
@@ -48,56 +48,13 @@ public:
     DiagnosticEngine local; // the type is re-deduced: the argument now lives in other bytes
     TypePtr type = makeOpCall(*c->target().op, args, c->kwargs(), c->span(), local)->type();
     stmts.push_back(Assign::make(
-        a->var(), Call::make(c->target(), std::move(args), c->kwargs(), c->attrs(), type, c->span()),
+        a->var(),
+        Call::make(c->target(), std::move(args), c->kwargs(), c->attrs(), type, c->span()),
         a->span()));
     return Seq::flatten(std::move(stmts), a->span());
   }
 
-  StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
-    StmtPtr out = IRMutator::mutateFor(s);
-    auto *f = dynCast<For>(out);
-    std::vector<StmtPtr> before;
-    std::vector<IterArg> iters = moveInits(f->iterArgs(), before, f->span());
-    StmtPtr body = moveYielded(f->body(), iterVars(f->iterArgs()));
-    if (body == f->body() && before.empty())
-      return out;
-    before.push_back(For::make(f->loopVar(), f->start(), f->stop(), f->step(), std::move(iters),
-                               body, f->returnVars(), f->forKind(), f->attrs(), f->span()));
-    return Seq::flatten(std::move(before), f->span());
-  }
-
-  StmtPtr mutateWhile(const std::shared_ptr<const While> &s) override {
-    StmtPtr out = IRMutator::mutateWhile(s);
-    auto *w = dynCast<While>(out);
-    std::vector<StmtPtr> before;
-    std::vector<IterArg> iters = moveInits(w->iterArgs(), before, w->span());
-    StmtPtr body = moveYielded(w->body(), iterVars(w->iterArgs()));
-    if (body == w->body() && before.empty())
-      return out;
-    before.push_back(While::make(w->cond(), std::move(iters), body, w->returnVars(), w->span()));
-    return Seq::flatten(std::move(before), w->span());
-  }
-
-  StmtPtr mutateIf(const std::shared_ptr<const If> &s) override {
-    StmtPtr out = IRMutator::mutateIf(s);
-    auto *i = dynCast<If>(out);
-    if (i->returnVars().empty())
-      return out;
-    StmtPtr thenB = moveYielded(i->thenBody(), i->returnVars());
-    StmtPtr elseB = i->elseBody() ? moveYielded(i->elseBody(), i->returnVars()) : nullptr;
-    if (thenB == i->thenBody() && elseB == i->elseBody())
-      return out;
-    return If::make(i->cond(), thenB, elseB, i->returnVars(), i->span());
-  }
-
 private:
-  static std::vector<VarPtr> iterVars(const std::vector<IterArg> &iters) {
-    std::vector<VarPtr> out;
-    for (auto &ia : iters)
-      out.push_back(ia.var);
-    return out;
-  }
-
   /// True when `src` must be moved to be `dst`'s value (a planned tile elsewhere).
   static bool needsMove(const ExprPtr &src, const VarPtr &dst) {
     const TileType *dt = plannedTile(dst), *st = plannedTile(src);
@@ -130,7 +87,7 @@ private:
   }
 
   /// `body` with a move before its trailing yield for every slot not in its destination.
-  StmtPtr moveYielded(const StmtPtr &body, const std::vector<VarPtr> &dsts) {
+  StmtPtr rewriteYield(const StmtPtr &body, const std::vector<VarPtr> &dsts) override {
     const Yield *y = trailingYield(body);
     if (!y)
       return body;
@@ -140,8 +97,7 @@ private:
     for (size_t k = 0; k < values.size() && k < dsts.size(); ++k)
       if (needsMove(values[k], dsts[k])) {
         if (!changed)
-          if (auto *seq = dynCast<Seq>(body))
-            stmts.assign(seq->stmts().begin(), seq->stmts().end() - 1);
+          stmts = beforeYield(body);
         changed = true;
         values[k] = moved(values[k], *plannedTile(dsts[k]), dsts[k]->name(), stmts, y->span());
       }
@@ -152,8 +108,8 @@ private:
   }
 
   /// The iter_args, with a move before the loop for every init not in its iter_arg's bytes.
-  std::vector<IterArg> moveInits(const std::vector<IterArg> &iters, std::vector<StmtPtr> &before,
-                                 const Span &span) {
+  std::vector<IterArg> rewriteInits(const std::vector<IterArg> &iters, std::vector<StmtPtr> &before,
+                                    const Span &span) override {
     std::vector<IterArg> out = iters;
     for (auto &ia : out)
       if (needsMove(ia.init, ia.var))

@@ -39,7 +39,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   if (ctx.memoryPlanner() == MemoryPlanner::PyPTO) // DSA_RP / PTOAS plan reuse themselves
     p.add(createMemoryReusePass(none));         // 37
   p.add(createSequentializeParallelCopiesPass(none)); // -- (after planning: reads the buffers)
-  p.add(createMaterializeTileMovesPass(none));  // -- (the copies as tile.move)
+  p.add(createMaterializeTileMovesPass(none));        // -- (the copies as tile.move)
   if (ctx.memoryPlanner() != MemoryPlanner::PtoAS) // PTOAS places buffers itself
     p.add(createAllocateMemoryAddrPass(none));  // 38
   p.add(createLowerSpmdLaunchesPass(none));     // 42 (LegalizeSpmdLaunches' slot)

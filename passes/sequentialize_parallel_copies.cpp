@@ -2,6 +2,7 @@
 // source (see sequentialize_parallel_copies.h).
 #include "passes/sequentialize_parallel_copies.h"
 
+#include "passes/utils/carry_copies.h"
 #include "passes/utils/fresh_names.h"
 #include "passes/utils/liveness.h"
 #include "passes/utils/parallel_copies.h"
@@ -26,69 +27,23 @@ bool isAlloc(const StmtPtr &s) {
 }
 
 /// Rewrites yields and tile loop entries; collects the buffers of tile temporaries.
-class CopySequencer : public IRMutator {
+class CopySequencer : public CarryCopyRewriter {
 public:
   explicit CopySequencer(const Function &f) : model_(f), names_(f) {}
-
-  StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
-    StmtPtr out = IRMutator::mutateFor(s);
-    auto *f = dynCast<For>(out);
-    StmtPtr body = saveYieldSources(f->body(), iterVars(f->iterArgs()));
-    std::vector<StmtPtr> before;
-    std::vector<IterArg> iters = saveInits(f->iterArgs(), before, f->span());
-    if (body == f->body() && before.empty())
-      return out;
-    before.push_back(For::make(f->loopVar(), f->start(), f->stop(), f->step(), std::move(iters),
-                               body, f->returnVars(), f->forKind(), f->attrs(), f->span()));
-    return Seq::flatten(std::move(before), f->span());
-  }
-
-  StmtPtr mutateWhile(const std::shared_ptr<const While> &s) override {
-    StmtPtr out = IRMutator::mutateWhile(s);
-    auto *w = dynCast<While>(out);
-    StmtPtr body = saveYieldSources(w->body(), iterVars(w->iterArgs()));
-    std::vector<StmtPtr> before;
-    std::vector<IterArg> iters = saveInits(w->iterArgs(), before, w->span());
-    if (body == w->body() && before.empty())
-      return out;
-    before.push_back(While::make(w->cond(), std::move(iters), body, w->returnVars(), w->span()));
-    return Seq::flatten(std::move(before), w->span());
-  }
-
-  StmtPtr mutateIf(const std::shared_ptr<const If> &s) override {
-    StmtPtr out = IRMutator::mutateIf(s);
-    auto *i = dynCast<If>(out);
-    if (i->returnVars().empty())
-      return out;
-    StmtPtr thenB = saveYieldSources(i->thenBody(), i->returnVars());
-    StmtPtr elseB = i->elseBody() ? saveYieldSources(i->elseBody(), i->returnVars()) : nullptr;
-    if (thenB == i->thenBody() && elseB == i->elseBody())
-      return out;
-    return If::make(i->cond(), thenB, elseB, i->returnVars(), i->span());
-  }
 
   /// The allocations of the tile temporaries (to open the function).
   std::vector<StmtPtr> allocs;
 
 private:
-  static std::vector<VarPtr> iterVars(const std::vector<IterArg> &iters) {
-    std::vector<VarPtr> out;
-    for (auto &ia : iters)
-      out.push_back(ia.var);
-    return out;
-  }
-
   /// `body` with `t = src` before its trailing yield for every unsafe slot, which yields t.
-  StmtPtr saveYieldSources(const StmtPtr &body, const std::vector<VarPtr> &dsts) {
+  StmtPtr rewriteYield(const StmtPtr &body, const std::vector<VarPtr> &dsts) override {
     const Yield *y = trailingYield(body);
     if (!y)
       return body;
     std::vector<size_t> unsafe = model_.unsafeSlots(dsts, y->values());
     if (unsafe.empty())
       return body;
-    std::vector<StmtPtr> stmts;
-    if (auto *seq = dynCast<Seq>(body))
-      stmts.assign(seq->stmts().begin(), seq->stmts().end() - 1);
+    std::vector<StmtPtr> stmts = beforeYield(body);
     ExprList values = y->values();
     for (size_t k : unsafe)
       values[k] = save(values[k], *dsts[k], stmts, y->span());
@@ -98,8 +53,8 @@ private:
 
   /// The iter_args with saved inits where the loop's entry copies are unsafe (tiles only: other
   /// iter_args are fresh variables initialised at their declaration).
-  std::vector<IterArg> saveInits(const std::vector<IterArg> &iters, std::vector<StmtPtr> &before,
-                                 const Span &span) {
+  std::vector<IterArg> rewriteInits(const std::vector<IterArg> &iters, std::vector<StmtPtr> &before,
+                                    const Span &span) override {
     std::vector<IterArg> out = iters;
     std::vector<VarPtr> dsts;
     ExprList srcs;

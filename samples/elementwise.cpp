@@ -50,8 +50,7 @@ auto plus = [](float x, float y) { return x + y; };
 auto times = [](float x, float y) { return x * y; };
 
 /// add_kernel<N> and mul_kernel<N> on random N x N inputs drawn with `seed` and `seed + 1`.
-template <std::int64_t N>
-bool checkSquare(std::uint64_t seed) {
+template <std::int64_t N> bool checkSquare(std::uint64_t seed) {
   const auto x = pl::random_vector(N * N, seed), y = pl::random_vector(N * N, seed + 1);
   Sq<N> a(x), b(y), c, d;
   add_kernel<N>(a, b, c);

@@ -1,4 +1,5 @@
-// emit/sim: prints the final IR as C++ against the CPU simulator (pl/sim): kernels, kernel table, orchestration.
+// emit/sim: prints the final IR as C++ against the CPU simulator (pl/sim): kernels, kernel table,
+// orchestration.
 //
 // A printer only (PyPTO's 1-to-1 codegen rule): everything it needs is already in the IR —
 // kernel types AIV/AIC (ExpandMixedKernel), memory spaces (InferTileMemorySpace), MemRefs with

@@ -12,59 +12,25 @@
 // statement share storage.
 #include "passes/verifiers/registry.h"
 
+#include "passes/utils/carry_copies.h"
 #include "passes/utils/parallel_copies.h"
 
 #include "ir/printer.h"
-#include "ir/visitor.h"
 
 namespace pl::passes {
 
 namespace {
 using namespace ir;
 
-class CopyOrderChecker : public IRVisitor {
+class CopyOrderChecker : public CarryCopyVisitor {
 public:
   CopyOrderChecker(const Function &f, DiagnosticEngine &diags) : model_(f), diags_(diags) {
     visitTypes_ = false;
   }
 
-  void visitFor(const For &s) override {
-    IRVisitor::visitFor(s);
-    loop(s.iterArgs(), s.body(), s.returnVars(), s.span());
-  }
-  void visitWhile(const While &s) override {
-    IRVisitor::visitWhile(s);
-    loop(s.iterArgs(), s.body(), s.returnVars(), s.span());
-  }
-  void visitIf(const If &s) override {
-    IRVisitor::visitIf(s);
-    yield(s.thenBody(), s.returnVars());
-    if (s.elseBody())
-      yield(s.elseBody(), s.returnVars());
-  }
-
 private:
-  void loop(const std::vector<IterArg> &iters, const StmtPtr &body,
-            const std::vector<VarPtr> &rets, const Span &span) {
-    std::vector<VarPtr> vars;
-    ExprList inits, carried;
-    for (auto &ia : iters) {
-      vars.push_back(ia.var);
-      inits.push_back(ia.init);
-      carried.push_back(ia.var);
-    }
-    check(vars, inits, span, "loop entry");
-    yield(body, vars);
-    check(rets, carried, span, "loop exit");
-  }
-
-  void yield(const StmtPtr &body, const std::vector<VarPtr> &dsts) {
-    if (const Yield *y = trailingYield(body))
-      check(dsts, y->values(), y->span(), "yield");
-  }
-
-  void check(const std::vector<VarPtr> &dsts, const ExprList &srcs, const Span &span,
-             const char *what) {
+  void parallelCopy(const std::vector<VarPtr> &dsts, const ExprList &srcs, const Span &span,
+                    const char *what) override {
     for (size_t k : model_.unsafeSlots(dsts, srcs))
       diags_.error("V931", span,
                    std::string(what) + " copies in slot order, but slot " + std::to_string(k) +

@@ -11,11 +11,11 @@
 // bytes than its iter_arg.
 #include "passes/verifiers/registry.h"
 
+#include "passes/utils/carry_copies.h"
 #include "passes/utils/parallel_copies.h"
 
 #include "ir/op_registry.h"
 #include "ir/printer.h"
-#include "ir/visitor.h"
 
 namespace pl::passes {
 
@@ -27,7 +27,7 @@ const TileType *plannedTile(const ExprPtr &e) {
   return t && t->memref() ? t : nullptr;
 }
 
-class MoveChecker : public IRVisitor {
+class MoveChecker : public CarryCopyVisitor {
 public:
   explicit MoveChecker(DiagnosticEngine &diags) : diags_(diags) { visitTypes_ = false; }
 
@@ -41,37 +41,13 @@ public:
       check(s.var(), c->args()[size_t(*c->target().op->outputAliasesArg)], s.span(),
             "in-place argument", "V961");
   }
-  void visitFor(const For &s) override {
-    IRVisitor::visitFor(s);
-    loop(s.iterArgs(), s.body(), s.returnVars(), s.span());
-  }
-  void visitWhile(const While &s) override {
-    IRVisitor::visitWhile(s);
-    loop(s.iterArgs(), s.body(), s.returnVars(), s.span());
-  }
-  void visitIf(const If &s) override {
-    IRVisitor::visitIf(s);
-    for (const StmtPtr *b : {&s.thenBody(), &s.elseBody()})
-      yield(*b, s.returnVars());
-  }
 
 private:
-  void loop(const std::vector<IterArg> &iters, const StmtPtr &body,
-            const std::vector<VarPtr> &rets, const Span &span) {
-    std::vector<VarPtr> vars;
-    for (size_t k = 0; k < iters.size(); ++k) {
-      vars.push_back(iters[k].var);
-      check(iters[k].var, iters[k].init, span, "loop entry", "V961");
-      if (k < rets.size())
-        check(rets[k], iters[k].var, span, "loop exit", "V962");
-    }
-    yield(body, vars);
-  }
-
-  void yield(const StmtPtr &body, const std::vector<VarPtr> &dsts) {
-    const Yield *y = body ? trailingYield(body) : nullptr;
-    for (size_t k = 0; y && k < y->values().size() && k < dsts.size(); ++k)
-      check(dsts[k], y->values()[k], y->span(), "yield", "V961");
+  void parallelCopy(const std::vector<VarPtr> &dsts, const ExprList &srcs, const Span &span,
+                    const char *what) override {
+    bool exit = std::string_view(what) == "loop exit";
+    for (size_t k = 0; k < dsts.size() && k < srcs.size(); ++k)
+      check(dsts[k], srcs[k], span, what, exit ? "V962" : "V961");
   }
 
   void check(const VarPtr &dst, const ExprPtr &src, const Span &span, const char *what,

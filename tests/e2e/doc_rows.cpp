@@ -565,7 +565,7 @@ int main() {
   }
   {
     DtypeOuts outs;
-    auto& [h, b, i8, i16, i64, u8, u32, f8, bl] = outs;
+    auto &[h, b, i8, i16, i64, u8, u32, f8, bl] = outs;
     row_dtypes(x, h, b, i8, i16, i64, u8, u32, f8, bl);
     const auto t = map1(xd, [](double v) { return static_cast<double>(static_cast<float>(v * 100)); });
     check("s1_dtype_fp16", h, map1(t, [](double v) { return rnd(pl::DType::FP16, v); }));
@@ -846,7 +846,8 @@ int main() {
     ops_reductions(x, r, c, ri, ci);
     std::vector<double> rr, rc(5 * 16), rri, rci(2 * 16);
     auto p1 = [](double v) { return static_cast<double>(static_cast<float>(static_cast<float>(v * 0.1f) + 1.0)); };
-    // The five reductions and the two arg-reductions of the 16 values at(0..15) (a row or a column).
+    // The five reductions and the two arg-reductions of the 16 values at(0..15) (a row or a
+    // column).
     struct Reduced {
       double s = 0, mx = -INFINITY, mn = INFINITY, pr = 1, sa = 0;
       int amx = 0, amn = 0;
@@ -858,21 +859,33 @@ int main() {
         r.s += v;
         r.sa += std::fabs(v);
         r.pr *= p1(v);
-        if (v > r.mx) { r.mx = v; r.amx = k; }
-        if (v < r.mn) { r.mn = v; r.amn = k; }
+        if (v > r.mx) {
+          r.mx = v;
+          r.amx = k;
+        }
+        if (v < r.mn) {
+          r.mn = v;
+          r.amn = k;
+        }
       }
       return r;
     };
     for (int i = 0; i < 16; ++i) {
       const Reduced r = reduce([&](int j) { return xd[i * 16 + j]; });
-      for (double v : {r.s, r.mx, r.mn, r.pr, r.sa}) rr.push_back(v);
+      for (double v : {r.s, r.mx, r.mn, r.pr, r.sa})
+        rr.push_back(v);
       rri.push_back(r.amx);
       rri.push_back(r.amn);
     }
     for (int j = 0; j < 16; ++j) {
       const Reduced r = reduce([&](int i) { return xd[i * 16 + j]; });
-      rc[j] = r.s; rc[16 + j] = r.mx; rc[32 + j] = r.mn; rc[48 + j] = r.pr; rc[64 + j] = r.sa;
-      rci[j] = r.amx; rci[16 + j] = r.amn;
+      rc[j] = r.s;
+      rc[16 + j] = r.mx;
+      rc[32 + j] = r.mn;
+      rc[48 + j] = r.pr;
+      rc[64 + j] = r.sa;
+      rci[j] = r.amx;
+      rci[16 + j] = r.amn;
     }
     check("s3_row_reductions", r, rr);
     check("s3_col_reductions", c, rc);
@@ -974,7 +987,7 @@ int main() {
   // comparison) accept equal infinities.
   {
     DtypeOuts outs;
-    auto& [h, b, i8, i16, i64, u8, u32, f8, bl] = outs;
+    auto &[h, b, i8, i16, i64, u8, u32, f8, bl] = outs;
     const auto big = map1(xd, [](double v) { return v * 1000; });  // |100 x| up to 1e5 > fp16 max
     std::vector<float> bigf(big.begin(), big.end());
     V xb(bigf);

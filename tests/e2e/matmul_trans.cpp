@@ -94,7 +94,7 @@ enum class Form { Tile, Tensor };
 
 /// c = op(a) @ op(b) by mm_tile or mm_tensor, against the plain-loop reference.
 template <Form F, pl::DType D, bool AT, bool BT, int M, int K, int N>
-void runPlain(const char* name, std::uint64_t seed) {
+void runPlain(const char *name, std::uint64_t seed) {
   ATensor<D, AT, M, K> a(pl::random_vector(M * K, seed));
   BTensor<D, BT, K, N> b(pl::random_vector(K * N, seed + 1));
   CTensor<M, N> c;
@@ -102,8 +102,10 @@ void runPlain(const char* name, std::uint64_t seed) {
     mm_tile<D, AT, BT, M, K, N>(a, b, c);
   else
     mm_tensor<D, AT, BT, M, K, N>(a, b, c);
-  report.close(name, c, reference(a.template to_vector<double>(), b.template to_vector<double>(), AT, BT, M, K, N),
-               {.rtol = 1e-5, .atol = 1e-4});
+  report.close(
+      name, c,
+      reference(a.template to_vector<double>(), b.template to_vector<double>(), AT, BT, M, K, N),
+      {.rtol = 1e-5, .atol = 1e-4});
 }
 
 template <pl::DType D, bool AT, bool BT, int M, int K, int N>

@@ -1,8 +1,8 @@
 // tests/e2e/regress_carries.cpp — carried values that trade places (issue 11, item 1): swaps,
 // Fibonacci updates, rotations, if / if_ / while_ swaps, an init still read after its loop, an
-// accumulator updated in one branch, and zero-trip loops, for tiles and scalars, in kernels and in orchestration, in natural C++
-// rebinding and in the explicit forms. A yield is a parallel copy; the translated run must agree
-// with the eager one (every case runs with 3 and with 0 trips).
+// accumulator updated in one branch, and zero-trip loops, for tiles and scalars, in kernels and in
+// orchestration, in natural C++ rebinding and in the explicit forms. A yield is a parallel copy;
+// the translated run must agree with the eager one (every case runs with 3 and with 0 trips).
 #include <pl/dsl.hpp>
 
 #include <cstdio>
@@ -325,7 +325,8 @@ int main() {
     {
       Vec acc = xs, d(256, 0.0f);
       for (pl::Index i = 0; i < n; ++i) {
-        if (i != 1) acc = sum(acc, ys);
+        if (i != 1)
+          acc = sum(acc, ys);
         d = affine(d, 2.0f, 1.0f);
       }
       X o1, o2;

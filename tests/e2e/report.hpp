@@ -12,10 +12,10 @@ namespace e2e {
 
 class Report {
 public:
-  explicit Report(const char* program) : program_(program) {}
+  explicit Report(const char *program) : program_(program) {}
 
   /// Reports one check; returns `ok`.
-  bool operator()(const std::string& check, bool ok) {
+  bool operator()(const std::string &check, bool ok) {
     std::printf("%s/%s: %s\n", program_, check.c_str(), ok ? "PASS" : "FAIL");
     failures_ += ok ? 0 : 1;
     return ok;
@@ -24,7 +24,8 @@ public:
   /// Reports whether `actual` is close to `expected` (pl::allclose, which also records the
   /// result for the comparison of the eager and the translated run).
   template <class A, class E>
-  bool close(const std::string& check, const A& actual, const E& expected, const pl::AllcloseOptions& o = {}) {
+  bool close(const std::string &check, const A &actual, const E &expected,
+             const pl::AllcloseOptions &o = {}) {
     return (*this)(check, pl::allclose(actual, expected, o));
   }
 
@@ -32,8 +33,8 @@ public:
   int exitCode() const { return failures_ == 0 ? 0 : 1; }
 
 private:
-  const char* program_;
+  const char *program_;
   int failures_ = 0;
 };
 
-}  // namespace e2e
+} // namespace e2e

@@ -241,9 +241,9 @@ TEST_F(PipelineRun, ExpressionsTooDeepAreRejectedBeforeAnyPass) {
   Span at(internFileName("gen.pir"), 7, 9);
   for (int i = 0; i < 5000; ++i)
     sum = Binary::make(BinaryOp::Add, sum, ConstInt::make(1), at);
-  auto prog = Program::make(
-      "p", {Function::make("f", FunctionType::Opaque, {{n}}, {ScalarType::get(DataType::Index)},
-                           Return::make({sum}))});
+  auto prog =
+      Program::make("p", {Function::make("f", FunctionType::Opaque, {{n}},
+                                         {ScalarType::get(DataType::Index)}, Return::make({sum}))});
   ctx.setVerificationLevel(VerificationLevel::None); // checked at every level
   bool reached = false;
   Pipeline p;

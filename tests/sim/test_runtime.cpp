@@ -110,8 +110,7 @@ class SimRuntime : public ::testing::TestWithParam<ExecMode> {
   void SetUp() override { gLog = &log_; }
   /// Runs `body(rt)` `reps` times, each with an empty log on a fresh runtime of this test's
   /// mode, seeded `firstSeed + rep` and bound to this thread; stops at a fatal failure.
-  template <class F>
-  void eachSeed(int reps, F body, std::uint64_t firstSeed = 0) {
+  template <class F> void eachSeed(int reps, F body, std::uint64_t firstSeed = 0) {
     for (int rep = 0; rep < reps && !HasFatalFailure(); ++rep) {
       log_.tags.clear();
       Runtime rt(table(), opts(GetParam(), firstSeed + static_cast<std::uint64_t>(rep)));
@@ -129,11 +128,14 @@ INSTANTIATE_TEST_SUITE_P(Modes, SimRuntime, ::testing::Values(ExecMode::Serial, 
                          });
 
 TEST_P(SimRuntime, RawChainRunsInOrder) {
-  eachSeed(20, [&](Runtime& rt) {
+  eachSeed(20, [&](Runtime &rt) {
     std::vector<ChipTensor> t;
-    for (int i = 0; i < 9; ++i) t.push_back(vec8());
+    for (int i = 0; i < 9; ++i)
+      t.push_back(vec8());
     PTO2_SCOPE() {
-      for (int i = 0; i < 8; ++i) incr(t[static_cast<std::size_t>(i)], t[static_cast<std::size_t>(i + 1)], static_cast<std::uint64_t>(i));
+      for (int i = 0; i < 8; ++i)
+        incr(t[static_cast<std::size_t>(i)], t[static_cast<std::size_t>(i + 1)],
+             static_cast<std::uint64_t>(i));
     }
     EXPECT_EQ(log_.tags, (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
     EXPECT_EQ(at(t[8], 7), 8.0f);
@@ -142,10 +144,11 @@ TEST_P(SimRuntime, RawChainRunsInOrder) {
 }
 
 TEST_P(SimRuntime, WawKeepsTheLastWriter) {
-  eachSeed(20, [&](Runtime& rt) {
+  eachSeed(20, [&](Runtime &rt) {
     ChipTensor x = vec8();
     PTO2_SCOPE() {
-      for (int i = 0; i < 6; ++i) fillT(x, static_cast<float>(i), static_cast<std::uint64_t>(i));
+      for (int i = 0; i < 6; ++i)
+        fillT(x, static_cast<float>(i), static_cast<std::uint64_t>(i));
     }
     EXPECT_EQ(log_.tags, (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5}));
     EXPECT_EQ(at(x, 0), 5.0f);
@@ -154,13 +157,15 @@ TEST_P(SimRuntime, WawKeepsTheLastWriter) {
 }
 
 TEST_P(SimRuntime, FanOutFanIn) {
-  eachSeed(20, [&](Runtime& rt) {
+  eachSeed(20, [&](Runtime &rt) {
     ChipTensor src = vec8(), sum = vec8();
     std::vector<ChipTensor> mid;
-    for (int i = 0; i < 4; ++i) mid.push_back(vec8());
+    for (int i = 0; i < 4; ++i)
+      mid.push_back(vec8());
     PTO2_SCOPE() {
       fillT(src, 2.0f, 0);
-      for (int i = 0; i < 4; ++i) incr(src, mid[static_cast<std::size_t>(i)], static_cast<std::uint64_t>(10 + i));
+      for (int i = 0; i < 4; ++i)
+        incr(src, mid[static_cast<std::size_t>(i)], static_cast<std::uint64_t>(10 + i));
       // sum = mid0 + mid1, then sum += mid2, sum += mid3 (InOut).
       CoreTaskArgs p;
       p.add_input(mid[0]);
@@ -191,7 +196,7 @@ TEST_P(SimRuntime, FanOutFanIn) {
 }
 
 TEST_P(SimRuntime, WarIsReportedAndOrdered) {
-  eachSeed(10, [&](Runtime& rt) {
+  eachSeed(10, [&](Runtime &rt) {
     ChipTensor x = vec8(), y = vec8();
     PTO2_SCOPE() {
       incr(x, y, 1);        // reads x
@@ -297,24 +302,27 @@ TEST_P(SimRuntime, MixedTaskRunsAllLanes) {
 }
 
 TEST_P(SimRuntime, SpmdLaunchRunsEveryBlockBeforeItsDependents) {
-  eachSeed(10, [&](Runtime&) {
-    ChipTensor x = vec8();
-    PTO2_SCOPE() {
-      CoreTaskArgs p;
-      p.add_output(x);
-      p.add_scalar(1);
-      p.set_block_num(5);
-      rt_submit_aiv_task(kBlockId, p);
-      CoreTaskArgs q;  // reads x: ordered after all five blocks
-      q.add_input(x);
-      q.add_scalar(2);
-      rt_submit_aic_task(kBlockId, q);
-    }
-    ASSERT_EQ(log_.tags.size(), 6u);
-    std::multiset<std::uint64_t> first(log_.tags.begin(), log_.tags.begin() + 5);
-    EXPECT_EQ(first, (std::multiset<std::uint64_t>{1500, 1501, 1502, 1503, 1504}));
-    EXPECT_EQ(log_.tags.back(), 2100u);  // a plain task: block 0 of 1
-  }, 1);
+  eachSeed(
+      10,
+      [&](Runtime &) {
+        ChipTensor x = vec8();
+        PTO2_SCOPE() {
+          CoreTaskArgs p;
+          p.add_output(x);
+          p.add_scalar(1);
+          p.set_block_num(5);
+          rt_submit_aiv_task(kBlockId, p);
+          CoreTaskArgs q; // reads x: ordered after all five blocks
+          q.add_input(x);
+          q.add_scalar(2);
+          rt_submit_aic_task(kBlockId, q);
+        }
+        ASSERT_EQ(log_.tags.size(), 6u);
+        std::multiset<std::uint64_t> first(log_.tags.begin(), log_.tags.begin() + 5);
+        EXPECT_EQ(first, (std::multiset<std::uint64_t>{1500, 1501, 1502, 1503, 1504}));
+        EXPECT_EQ(log_.tags.back(), 2100u); // a plain task: block 0 of 1
+      },
+      1);
   CoreTaskArgs bad;
   expectSimError([&] { bad.set_block_num(0); }, "core_num must be >= 1, got 0");
   expectSimError([&] { bad.set_block_num(-3); }, "core_num must be >= 1, got -3");

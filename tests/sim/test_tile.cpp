@@ -14,8 +14,7 @@ using pl::Mem;
 namespace {
 
 /// TASSIGN of each tile to `addr`.
-template <class... Tl>
-void assignAll(std::uint64_t addr, Tl&... tiles) {
+template <class... Tl> void assignAll(std::uint64_t addr, Tl &...tiles) {
   (TASSIGN(tiles, addr), ...);
 }
 
@@ -37,17 +36,18 @@ class SimTile : public ::testing::Test {
 TEST_F(SimTile, PlatformDescriptors) {
   // Physical capacity in KiB (0: the platform has no such space).
   const struct {
-    const Platform& platform;
+    const Platform &platform;
     Mem space;
     std::uint32_t kib;
   } capacities[] = {
-      {a2a3(), Mem::Mat, 512}, {a2a3(), Mem::Left, 64}, {a2a3(), Mem::Right, 64}, {a2a3(), Mem::Acc, 128},
-      {a2a3(), Mem::Bias, 1},  {a2a3(), Mem::Vec, 192}, {a2a3(), Mem::LeftScale, 0},
-      {a5(), Mem::Acc, 256},   {a5(), Mem::Bias, 4},    {a5(), Mem::LeftScale, 4}, {a5(), Mem::RightScale, 4},
-      {a5(), Mem::Vec, 248},
+      {a2a3(), Mem::Mat, 512},     {a2a3(), Mem::Left, 64},    {a2a3(), Mem::Right, 64},
+      {a2a3(), Mem::Acc, 128},     {a2a3(), Mem::Bias, 1},     {a2a3(), Mem::Vec, 192},
+      {a2a3(), Mem::LeftScale, 0}, {a5(), Mem::Acc, 256},      {a5(), Mem::Bias, 4},
+      {a5(), Mem::LeftScale, 4},   {a5(), Mem::RightScale, 4}, {a5(), Mem::Vec, 248},
   };
-  for (const auto& c : capacities)
-    EXPECT_EQ(c.platform.capacityOf(c.space), c.kib * 1024) << c.platform.name << " " << pl::memName(c.space);
+  for (const auto &c : capacities)
+    EXPECT_EQ(c.platform.capacityOf(c.space), c.kib * 1024)
+        << c.platform.name << " " << pl::memName(c.space);
   EXPECT_EQ(a2a3().safeOf(Mem::Vec), 184u * 1024);
   EXPECT_EQ(a5().safeOf(Mem::Vec), 240u * 1024);
   EXPECT_EQ(&platformByName("a5sim"), &a5());
@@ -162,7 +162,7 @@ TEST_F(SimTile, CheckedLeftRightOnlyFromMat) {
 TEST_F(SimTile, NotInPlaceOpsRejectOverlap) {
   Tile<float, Mem::Vec, 8, 8> a, b;
   Tile<float, Mem::Vec, 8, 1> s;
-  assignAll(0, a, b);  // b overlaps a
+  assignAll(0, a, b); // b overlaps a
   TASSIGN(s, 64);
   expectSimError([&] { TTRANS(b, a); }, "overlaps operand 'src'");
   expectSimError([&] { TROWSUM(s, a); }, "cannot work in place");
