@@ -256,29 +256,25 @@ public:
     if (c && isTransposedTileMatmul(*c)) {
       std::vector<StmtPtr> out;
       ExprPtr value = lowerTileMatmulTranspose(*c, out);
-      if (!value)
-        return s;
-      VarPtr var = s->var();
-      if (!sameKind(var->type(), value->type())) {
-        var = Var::make(var->name(), value->type(), var->span());
-        remap(s->var(), var);
-      }
-      out.push_back(Assign::make(var, value, s->span()));
-      return Seq::flatten(std::move(out), s->span());
+      return value ? bindConverted(*s, value, std::move(out)) : s;
     }
     if (!c || !isTensorOp(*c))
       return IRMutator::mutateAssign(s);
     std::vector<StmtPtr> out;
     ExprPtr value = convertCall(*c, s->var(), out);
-    if (!value)
-      return s;
-    VarPtr var = s->var();
+    return value ? bindConverted(*s, value, std::move(out)) : s;
+  }
+
+  /// `out` then `var = value`, where var is s's variable retyped (and remapped for its uses)
+  /// when the converted value is of another kind (a tile for a tensor).
+  StmtPtr bindConverted(const Assign &s, const ExprPtr &value, std::vector<StmtPtr> out) {
+    VarPtr var = s.var();
     if (!sameKind(var->type(), value->type())) {
       var = Var::make(var->name(), value->type(), var->span());
-      remap(s->var(), var);
+      remap(s.var(), var);
     }
-    out.push_back(Assign::make(var, value, s->span()));
-    return Seq::flatten(std::move(out), s->span());
+    out.push_back(Assign::make(var, value, s.span()));
+    return Seq::flatten(std::move(out), s.span());
   }
 
   StmtPtr mutateEval(const std::shared_ptr<const Eval> &s) override {

@@ -1,6 +1,8 @@
 // FlattenCallExpr: hoists nested calls into t__tmp_v<N> temporaries (see the header).
 #include "passes/flatten_call_expr.h"
 
+#include "passes/utils/arith/analyzer.h"
+
 #include "ir/diagnostics.h"
 #include "ir/mutator.h"
 #include "ir/visitor.h"
@@ -15,21 +17,6 @@ using namespace ir;
 using StmtList = std::vector<StmtPtr>;
 
 bool isCallLike(const ExprPtr &e) { return isa<Call>(e) || isa<Submit>(e); }
-
-/// Whether `e` contains a call or submit anywhere (itself included).
-class CallFinder : public IRVisitor {
-public:
-  CallFinder() { visitTypes_ = false; }
-  void visitCall(const Call &) override { found = true; }
-  void visitSubmit(const Submit &) override { found = true; }
-  bool found = false;
-};
-
-bool containsCall(const ExprPtr &e) {
-  CallFinder f;
-  f.visitExpr(e);
-  return f.found;
-}
 
 /// Whether a call inside the visited expression reads one of `vars`.
 class CarriedCallFinder : public IRVisitor {
@@ -186,7 +173,7 @@ StmtPtr Flattener::flattenWhile(const StmtPtr &s, StmtList &pre) {
   auto &w = static_cast<const While &>(*s);
   bool changed = false;
   std::vector<IterArg> args = hoistInits(w.iterArgs(), pre, changed);
-  if (containsCall(w.cond())) {
+  if (arith::hasCall(w.cond())) {
     std::unordered_set<const Var *> carried;
     for (auto &a : w.iterArgs())
       carried.insert(a.var.get());

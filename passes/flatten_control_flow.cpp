@@ -1,10 +1,12 @@
 // FlattenControlFlow: bound loops, pin conditions, stub out communication (see the header).
 #include "passes/flatten_control_flow.h"
 
+#include "passes/utils/carry_copies.h"
+#include "passes/utils/loop_analysis.h"
+
 #include "ir/mutator.h"
 #include "ir/op_registry.h"
 #include "ir/visitor.h"
-#include "passes/utils/loop_analysis.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -163,18 +165,10 @@ public:
 /// The body with `extra` appended to its trailing yield (a yield is added if there is none).
 StmtPtr appendToYield(const StmtPtr &body, const ExprPtr &extra) {
   std::vector<StmtPtr> stmts;
-  if (auto *seq = dynCast<Seq>(body))
-    stmts = seq->stmts();
-  else if (body)
-    stmts.push_back(body);
-  if (!stmts.empty())
-    if (auto *y = dynCast<Yield>(stmts.back())) {
-      ExprList vals = y->values();
-      vals.push_back(extra);
-      stmts.back() = Yield::make(std::move(vals), y->span());
-      return Seq::flatten(std::move(stmts), body->span());
-    }
-  stmts.push_back(Yield::make({extra}, extra->span()));
+  const Yield *y = splitTrailingYield(body, stmts);
+  ExprList vals = y ? y->values() : ExprList{};
+  vals.push_back(extra);
+  stmts.push_back(Yield::make(std::move(vals), y ? y->span() : extra->span()));
   return Seq::flatten(std::move(stmts), body ? body->span() : Span());
 }
 

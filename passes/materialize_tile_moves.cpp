@@ -97,7 +97,7 @@ private:
     for (size_t k = 0; k < values.size() && k < dsts.size(); ++k)
       if (needsMove(values[k], dsts[k])) {
         if (!changed)
-          stmts = beforeYield(body);
+          splitTrailingYield(body, stmts);
         changed = true;
         values[k] = moved(values[k], *plannedTile(dsts[k]), dsts[k]->name(), stmts, y->span());
       }

@@ -43,7 +43,8 @@ private:
     std::vector<size_t> unsafe = model_.unsafeSlots(dsts, y->values());
     if (unsafe.empty())
       return body;
-    std::vector<StmtPtr> stmts = beforeYield(body);
+    std::vector<StmtPtr> stmts;
+    splitTrailingYield(body, stmts);
     ExprList values = y->values();
     for (size_t k : unsafe)
       values[k] = save(values[k], *dsts[k], stmts, y->span());

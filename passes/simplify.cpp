@@ -1,5 +1,6 @@
 // Simplify: arith folding, literal propagation, Fold A / Fold B, scalar DCE (see simplify.h).
 #include "passes/simplify.h"
+#include "passes/utils/carry_copies.h"
 #include "passes/utils/dead_assigns.h"
 
 #include "ir/mutator.h"
@@ -167,15 +168,8 @@ void Simplifier::bindResults(const std::vector<VarPtr> &rets, const ExprList &va
 
 StmtList Simplifier::splitYield(const StmtPtr &body, ExprList &yielded) {
   StmtList stmts;
-  if (auto *seq = dynCast<Seq>(body))
-    stmts = seq->stmts();
-  else if (body)
-    stmts.push_back(body);
-  if (!stmts.empty())
-    if (auto *y = dynCast<Yield>(stmts.back())) {
-      yielded = y->values();
-      stmts.pop_back();
-    }
+  if (const Yield *y = splitTrailingYield(body, stmts))
+    yielded = y->values();
   return stmts;
 }
 

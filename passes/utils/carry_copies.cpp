@@ -5,6 +5,18 @@ namespace pl::passes {
 
 using namespace ir;
 
+const Yield *splitTrailingYield(const StmtPtr &body, std::vector<StmtPtr> &stmts) {
+  size_t first = stmts.size();
+  if (auto *seq = dynCast<Seq>(body))
+    stmts.insert(stmts.end(), seq->stmts().begin(), seq->stmts().end());
+  else if (body)
+    stmts.push_back(body);
+  const Yield *y = stmts.size() > first ? dynCast<Yield>(stmts.back()) : nullptr;
+  if (y)
+    stmts.pop_back(); // the Seq / body still owns the yield
+  return y;
+}
+
 std::vector<VarPtr> iterVars(const std::vector<IterArg> &iters) {
   std::vector<VarPtr> out;
   for (auto &ia : iters)
@@ -55,8 +67,8 @@ StmtPtr CarryCopyRewriter::mutateFor(const std::shared_ptr<const For> &s) {
   std::vector<IterArg> iters = rewriteInits(f->iterArgs(), before, f->span());
   if (body == f->body() && before.empty())
     return out;
-  before.push_back(For::make(f->loopVar(), f->start(), f->stop(), f->step(), std::move(iters),
-                             body, f->returnVars(), f->forKind(), f->attrs(), f->span()));
+  before.push_back(For::make(f->loopVar(), f->start(), f->stop(), f->step(), std::move(iters), body,
+                             f->returnVars(), f->forKind(), f->attrs(), f->span()));
   return Seq::flatten(std::move(before), f->span());
 }
 
@@ -82,12 +94,6 @@ StmtPtr CarryCopyRewriter::mutateIf(const std::shared_ptr<const If> &s) {
   if (thenB == i->thenBody() && elseB == i->elseBody())
     return out;
   return If::make(i->cond(), thenB, elseB, i->returnVars(), i->span());
-}
-
-std::vector<StmtPtr> CarryCopyRewriter::beforeYield(const StmtPtr &body) {
-  if (auto *seq = dynCast<Seq>(body))
-    return {seq->stmts().begin(), seq->stmts().end() - 1};
-  return {};
 }
 
 } // namespace pl::passes

@@ -12,6 +12,10 @@
 
 namespace pl::passes {
 
+/// Splits a body into the statements before its trailing yield (appended to `stmts`) and that
+/// yield, returned (nullptr, and every statement in `stmts`, when the body does not end in one).
+const ir::Yield *splitTrailingYield(const ir::StmtPtr &body, std::vector<ir::StmtPtr> &stmts);
+
 /// The iter_arg variables of a loop, in slot order.
 std::vector<ir::VarPtr> iterVars(const std::vector<ir::IterArg> &iters);
 
@@ -43,14 +47,12 @@ public:
 
 protected:
   /// `body` with its trailing yield into `dsts` rewritten (`body` itself when unchanged).
-  virtual ir::StmtPtr rewriteYield(const ir::StmtPtr &body, const std::vector<ir::VarPtr> &dsts) = 0;
+  virtual ir::StmtPtr rewriteYield(const ir::StmtPtr &body,
+                                   const std::vector<ir::VarPtr> &dsts) = 0;
   /// The iter_args with rewritten inits; statements to run first are appended to `before`.
   virtual std::vector<ir::IterArg> rewriteInits(const std::vector<ir::IterArg> &iters,
                                                 std::vector<ir::StmtPtr> &before,
                                                 const ir::Span &span) = 0;
-
-  /// The statements of `body` before its trailing yield `y`.
-  static std::vector<ir::StmtPtr> beforeYield(const ir::StmtPtr &body);
 };
 
 } // namespace pl::passes
