@@ -1,0 +1,37 @@
+// The constructs docs/dsl.md lists as "eager only" run in the eager reference but have no IR form
+// yet: the translator rejects each at the user's line with the code the docs name, never
+// silently (issue 11). When one of them gains a lowering, this test fails and the docs row must
+// change with it.
+// RUN: not %pl-translate --emit=ir %s -- %dsl-flags -Xclang -verify 2>&1 | FileCheck --allow-empty --check-prefix=VERIFY %s
+// VERIFY-NOT: {{expected|error}}
+#include <pl/dsl.hpp>
+
+using X = pl::Tensor<pl::fp32, 16, 16>;
+using B = pl::Tensor<pl::fp32, 2, 16, 16>;
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void valid_shape(X x, pl::Out<X> o) {
+  pl::Tile<pl::fp32, 16, 16> t = pl::load(x, {0, 0}, {16, 16});
+  auto u = pl::set_validshape(t, 8, 16); // expected-error {{unknown op 'tile.set_validshape' [T101]}}
+  pl::store(u, {0, 0}, o);
+}
+
+PL_FUNCTION(pl::FunctionType::Opaque)
+void batched(B a, B b, pl::Out<B> o) {
+  o = pl::batch_matmul(a, b); // expected-error {{unknown op 'tensor.batch_matmul' [T101]}}
+}
+
+PL_FUNCTION(pl::FunctionType::Opaque)
+void slice_valid(X x, pl::Out<X> o) {
+  pl::at(pl::Level::CORE_GROUP, [&] {
+    auto s = pl::slice(x, {8, 16}, {0, 0}, {.valid_shape = {4, 16}}); // expected-error {{unknown kwarg 'valid_shape' for 'tensor.slice'; expected no kwargs [T103]}}
+    pl::assemble(o, s, {0, 0});
+  });
+}
+
+PL_FUNCTION(pl::FunctionType::Opaque)
+void split_scope(X x, pl::Out<X> o) {
+  pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::UpDown)}}, [&] { // expected-error {{'pl::split' is not a DSL operation (it has no PL_DSL_OP annotation); only operations and control-flow forms can be called from a marked function [F324]}}
+    o = pl::add(x, x);
+  });
+}
