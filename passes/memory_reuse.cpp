@@ -15,8 +15,9 @@ std::vector<size_t> packBuffers(const std::vector<TileBuffer> &bufs,
   std::vector<size_t> order(bufs.size()), rep(bufs.size());
   for (size_t i = 0; i < bufs.size(); ++i)
     order[i] = rep[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return bufs[a].size > bufs[b].size; });
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { // largest first, ties in order
+    return bufs[a].size != bufs[b].size ? bufs[a].size > bufs[b].size : a < b;
+  });
   std::vector<std::vector<size_t>> groups; // open groups, members in packing order
   for (size_t b : order) {
     if (bufs[b].pinned)

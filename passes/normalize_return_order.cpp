@@ -53,7 +53,8 @@ FunctionPtr normalizeKernel(const FunctionPtr &f, const Program &p, DiagnosticEn
     }
     order.emplace_back(index[root], k);
   }
-  std::stable_sort(order.begin(), order.end(), [](auto &a, auto &b) { return a.first < b.first; });
+  std::sort(order.begin(), order.end()); // by parameter, then slot: the stable order (no
+                                         // std::stable_sort: clang-19 + libstdc++ 12 warn)
   ExprList values;
   std::vector<TypePtr> types;
   bool moved = false, same = true;
