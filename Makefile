@@ -85,6 +85,7 @@ sanitize: bootstrap
 FUZZ_IR_DIR ?= build-fuzz-ir
 FUZZ_IR_SECONDS ?= 300
 
+fuzz-ir: PACKAGES += libclang-rt-19-dev # libFuzzer and the sanitizer runtimes of clang-19
 fuzz-ir: bootstrap
 	@[ -f $(FUZZ_IR_DIR)/build.ninja ] || cmake -S . -B $(FUZZ_IR_DIR) -G Ninja \
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" -DPL_FUZZ_IR=ON \
