@@ -28,8 +28,8 @@ std::string argDirectionChoices() {
   return out;
 }
 
-const std::vector<std::string> *argDirectionNames(const Call &c) {
-  const AttrValue *v = findAttr(c.attrs(), kArgDirectionsAttr);
+const std::vector<std::string> *argDirectionNames(const AttrList &attrs) {
+  const AttrValue *v = findAttr(attrs, kArgDirectionsAttr);
   return v ? std::get_if<std::vector<std::string>>(v) : nullptr;
 }
 

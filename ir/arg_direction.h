@@ -30,8 +30,9 @@ std::optional<ArgDirection> parseArgDirection(std::string_view s);
 /// "Input, Output, InOut, OutputExisting, NoDep or Scalar" (for diagnostics).
 std::string argDirectionChoices();
 
-/// The call's "arg_directions" names; nullptr when the attr is absent or not a string list.
-const std::vector<std::string> *argDirectionNames(const Call &c);
+/// The "arg_directions" names in a call's or submit's attrs; nullptr when the attr is absent or
+/// not a string list.
+const std::vector<std::string> *argDirectionNames(const AttrList &attrs);
 /// The attr value spelling `dirs`.
 AttrValue argDirectionsAttr(const std::vector<ArgDirection> &dirs);
 

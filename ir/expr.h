@@ -258,11 +258,18 @@ private:
 class Submit final : public Expr {
 public:
   Submit(CallTarget target, ExprList args, ExprList deps, ExprPtr coreNum, bool syncStart,
-         bool allowEarlyResolve, ExprPtr predicate, TypePtr t, Span s = {})
+         bool allowEarlyResolve, ExprPtr predicate, AttrList attrs, TypePtr t, Span s = {})
       : Expr(ExprKind::Submit, std::move(t), std::move(s)), target_(std::move(target)),
         args_(std::move(args)), deps_(std::move(deps)), coreNum_(std::move(coreNum)),
         syncStart_(syncStart), allowEarlyResolve_(allowEarlyResolve),
-        predicate_(std::move(predicate)) {}
+        predicate_(std::move(predicate)), attrs_(std::move(attrs)) {}
+  /// This submit with another target, arguments, attrs or type (the options kept).
+  std::shared_ptr<const Submit> with(CallTarget target, ExprList args, AttrList attrs,
+                                     TypePtr t) const {
+    return std::make_shared<const Submit>(std::move(target), std::move(args), deps_, coreNum_,
+                                          syncStart_, allowEarlyResolve_, predicate_,
+                                          std::move(attrs), std::move(t), span());
+  }
   const CallTarget &target() const { return target_; }
   const ExprList &args() const { return args_; }
   const ExprList &deps() const { return deps_; }
@@ -270,6 +277,8 @@ public:
   bool syncStart() const { return syncStart_; }
   bool allowEarlyResolve() const { return allowEarlyResolve_; }
   const ExprPtr &predicate() const { return predicate_; } ///< may be null
+  /// Compiler-internal annotations, as on Call (e.g. "arg_directions").
+  const AttrList &attrs() const { return attrs_; }
   static bool classof(const Expr *e) { return e->kind() == ExprKind::Submit; }
 
 private:
@@ -280,6 +289,7 @@ private:
   bool syncStart_;
   bool allowEarlyResolve_;
   ExprPtr predicate_;
+  AttrList attrs_;
 };
 
 class MakeTuple final : public Expr {

@@ -376,13 +376,14 @@ ExprPtr IRMutator::mutateSubmit(const std::shared_ptr<const Submit> &e) {
   auto deps = mutateExprs(e->deps(), changed);
   auto core = mutateExpr(e->coreNum());
   auto pred = mutateExpr(e->predicate());
+  auto attrs = mutateAttrs(e->attrs(), changed);
   auto type = mutateType(e->type());
   changed |= core != e->coreNum() || pred != e->predicate() || type != e->type();
   if (!changed)
     return e;
   return std::make_shared<const Submit>(e->target(), std::move(args), std::move(deps), core,
-                                        e->syncStart(), e->allowEarlyResolve(), pred, type,
-                                        e->span());
+                                        e->syncStart(), e->allowEarlyResolve(), pred,
+                                        std::move(attrs), type, e->span());
 }
 
 ExprPtr IRMutator::mutateMakeTuple(const std::shared_ptr<const MakeTuple> &e) {

@@ -565,6 +565,7 @@ ExprPtr Parser::parseSubmit() {
     } while (accept(","));
     expect("}", "to close the submit options");
   }
+  AttrList attrs = this->at("[") && this->at("[", 1) ? parseAttrs() : AttrList{};
   CallTarget target;
   TypePtr result;
   if (const Header *h = findFunction(callee)) {
@@ -579,9 +580,8 @@ ExprPtr Parser::parseSubmit() {
     error("P007", spanOf(at), "unknown op or function '" + callee + "' in submit");
   }
   return std::make_shared<const Submit>(target, std::move(args), std::move(deps), coreNum,
-                                        syncStart, early, predicate,
-                                        submitResultType(result ? result : UnknownType::get()),
-                                        sp);
+                                        syncStart, early, predicate, std::move(attrs),
+                                        submitResultType(result ? result : UnknownType::get()), sp);
 }
 
 /// `(e : T)`: the node `e` with the type T (what passes stored) instead of the deduced one.
@@ -603,8 +603,8 @@ ExprPtr Parser::ascribe(const ExprPtr &e, const TypePtr &t, const Token &at) {
   case ExprKind::Submit: {
     auto &s = static_cast<const Submit &>(*e);
     return std::make_shared<const Submit>(s.target(), s.args(), s.deps(), s.coreNum(),
-                                          s.syncStart(), s.allowEarlyResolve(), s.predicate(), t,
-                                          sp);
+                                          s.syncStart(), s.allowEarlyResolve(), s.predicate(),
+                                          s.attrs(), t, sp);
   }
   case ExprKind::MakeTuple:
     return std::make_shared<const MakeTuple>(static_cast<const MakeTuple &>(*e).elements(), t, sp);

@@ -744,12 +744,15 @@ std::string Printer::submitStr(const Submit &s) {
     opts.push_back(".allow_early_resolve = true");
   if (s.predicate())
     opts.push_back(".predicate = " + exprStr(s.predicate(), 0));
-  if (opts.empty())
-    return out;
-  out += " {";
-  for (size_t i = 0; i < opts.size(); ++i)
-    out += (i ? ", " : "") + opts[i];
-  return out + "}";
+  if (!opts.empty()) {
+    out += " {";
+    for (size_t i = 0; i < opts.size(); ++i)
+      out += (i ? ", " : "") + opts[i];
+    out += "}";
+  }
+  if (!s.attrs().empty())
+    out += " " + attrs(s.attrs());
+  return out;
 }
 
 /// `@name(base, offset, size[, pinned][, slots = N][, slot = I])`, repeated in full at every

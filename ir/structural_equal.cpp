@@ -545,14 +545,11 @@ bool Equal::submit(const Submit &a, const Submit &b) {
   return target(a.target(), b.target()) && exprs("args", a.args(), b.args()) &&
          exprs("deps", a.deps(), b.deps()) && exprAt("core_num", a.coreNum(), b.coreNum()) &&
          agree("sync_start", a.syncStart(), b.syncStart(),
-               [&] {
-                 return std::pair{flag(a.syncStart()), flag(b.syncStart())};
-               }) &&
-         agree("allow_early_resolve", a.allowEarlyResolve(), b.allowEarlyResolve(),
-               [&] {
-                 return std::pair{flag(a.allowEarlyResolve()), flag(b.allowEarlyResolve())};
-               }) &&
-         exprAt("predicate", a.predicate(), b.predicate());
+               [&] { return std::pair{flag(a.syncStart()), flag(b.syncStart())}; }) &&
+         agree(
+             "allow_early_resolve", a.allowEarlyResolve(), b.allowEarlyResolve(),
+             [&] { return std::pair{flag(a.allowEarlyResolve()), flag(b.allowEarlyResolve())}; }) &&
+         exprAt("predicate", a.predicate(), b.predicate()) && attrs("attrs", a.attrs(), b.attrs());
 }
 
 bool Equal::stmt(const StmtPtr &a, const StmtPtr &b) {

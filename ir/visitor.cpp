@@ -185,6 +185,7 @@ void IRVisitor::visitSubmit(const Submit &e) {
     visitExpr(d);
   visitExpr(e.coreNum());
   visitExpr(e.predicate());
+  visitAttrs(e.attrs());
   if (visitTypes_)
     visitType(e.type());
 }

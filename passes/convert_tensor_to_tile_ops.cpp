@@ -774,9 +774,7 @@ private:
     auto *sb = dynCast<Submit>(e);
     ExprList args = sb->args();
     args.insert(args.end(), extra.begin(), extra.end());
-    return std::make_shared<const Submit>(sb->target(), args, sb->deps(), sb->coreNum(),
-                                          sb->syncStart(), sb->allowEarlyResolve(),
-                                          sb->predicate(), sb->type(), sb->span());
+    return sb->with(sb->target(), std::move(args), sb->attrs(), sb->type());
   }
 
   const std::map<std::string, std::vector<TypePtr>> &added_;

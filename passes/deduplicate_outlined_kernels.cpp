@@ -36,9 +36,7 @@ public:
     auto it = n && !n->target().isOp() ? to_.find(n->target().function) : to_.end();
     if (it == to_.end())
       return e;
-    return std::make_shared<const Submit>(CallTarget{nullptr, it->second}, n->args(), n->deps(),
-                                          n->coreNum(), n->syncStart(), n->allowEarlyResolve(),
-                                          n->predicate(), n->type(), n->span());
+    return n->with(CallTarget{nullptr, it->second}, n->args(), n->attrs(), n->type());
   }
 
 private:

@@ -9,6 +9,7 @@
 #include "passes/utils/buffer_aliases.h"
 
 #include <map>
+#include <optional>
 #include <unordered_set>
 
 namespace pl::passes {
@@ -417,22 +418,44 @@ public:
   ExprPtr mutateCall(const std::shared_ptr<const Call> &e) override {
     ExprPtr base = IRMutator::mutateCall(e);
     auto *c = dynCast<Call>(base);
-    if (!c || c->target().isOp() || findAttr(c->attrs(), kArgDirectionsAttr))
+    std::optional<AttrList> attrs =
+        c ? withDirections(*e, c->target(), c->args(), c->attrs()) : std::nullopt;
+    if (!attrs)
       return base;
-    FunctionPtr callee = program_.lookup(c->target().function);
-    if (!callee || callee->params().size() != c->args().size())
-      return base; // UseAfterDef / TypeChecked report it
-    std::vector<ArgDirection> dirs;
-    for (size_t i = 0; i < c->args().size(); ++i)
-      dirs.push_back(direction(*e, c->args()[i], callee->params()[i].direction));
-    if (!applyOverrides(*c, dirs))
+    return Call::make(c->target(), c->args(), c->kwargs(), std::move(*attrs), c->type(), c->span());
+  }
+
+  /// A submit is an asynchronous call: its arguments get directions by the same rules.
+  ExprPtr mutateSubmit(const std::shared_ptr<const Submit> &e) override {
+    ExprPtr base = IRMutator::mutateSubmit(e);
+    auto *s = dynCast<Submit>(base);
+    std::optional<AttrList> attrs =
+        s ? withDirections(*e, s->target(), s->args(), s->attrs()) : std::nullopt;
+    if (!attrs)
       return base;
-    AttrList attrs = c->attrs();
-    attrs.emplace_back(std::string(kArgDirectionsAttr), argDirectionsAttr(dirs));
-    return Call::make(c->target(), c->args(), c->kwargs(), std::move(attrs), c->type(), c->span());
+    return s->with(s->target(), s->args(), std::move(*attrs), s->type());
   }
 
 private:
+  /// `attrs` plus `arg_directions` for a call-like node `site` (as it was before mutation, the
+  /// key of the prior-writer facts); nullopt when it needs none or already has them.
+  std::optional<AttrList> withDirections(const Expr &site, const CallTarget &t,
+                                         const ExprList &args, const AttrList &attrs) {
+    if (t.isOp() || findAttr(attrs, kArgDirectionsAttr))
+      return std::nullopt;
+    FunctionPtr callee = program_.lookup(t.function);
+    if (!callee || callee->params().size() != args.size())
+      return std::nullopt; // UseAfterDef / TypeChecked report it
+    std::vector<ArgDirection> dirs;
+    for (size_t i = 0; i < args.size(); ++i)
+      dirs.push_back(direction(site, args[i], callee->params()[i].direction));
+    if (!applyOverrides(t, attrs, site.span(), dirs))
+      return std::nullopt;
+    AttrList out = attrs;
+    out.emplace_back(std::string(kArgDirectionsAttr), argDirectionsAttr(dirs));
+    return out;
+  }
+
   ArgDirection direction(const Expr &call, const ExprPtr &arg, ParamDirection pd) const {
     if (!isTensorArg(arg))
       return ArgDirection::Scalar;
@@ -453,8 +476,9 @@ private:
     return ArgDirection::OutputExisting;
   }
 
-  bool applyOverrides(const Call &c, std::vector<ArgDirection> &dirs) {
-    auto *v = findAttr(c.attrs(), kOverrides);
+  bool applyOverrides(const CallTarget &t, const AttrList &attrs, const Span &span,
+                      std::vector<ArgDirection> &dirs) {
+    auto *v = findAttr(attrs, kOverrides);
     auto *idx = v ? std::get_if<std::vector<int64_t>>(v) : nullptr;
     if (!idx)
       return true;
@@ -463,10 +487,9 @@ private:
         dirs[static_cast<size_t>(i)] = ArgDirection::NoDep;
         continue;
       }
-      diags_.error("CD001", c.span(),
+      diags_.error("CD001", span,
                    "arg_direction_overrides index " + std::to_string(i) + " is out of range for '" +
-                       c.target().name() + "' with " + std::to_string(dirs.size()) +
-                       " argument(s)");
+                       t.name() + "' with " + std::to_string(dirs.size()) + " argument(s)");
       failed = true;
       return false;
     }

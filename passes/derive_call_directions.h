@@ -5,7 +5,8 @@
 // runtime's TensorMap orders tasks only through these directions, so a write to a buffer that
 // an earlier task (or an earlier iteration) wrote must be InOut to keep the WAW edge.
 // Properties: passes/passes.def.
-// Records on each Call to a function of the program the call attr
+// Records on each Call and each Submit (an asynchronous call: the same rules) to a function of
+// the program the attr
 //   `arg_directions`: a string list, one of Input / Output / InOut / OutputExisting / NoDep /
 //   Scalar per argument (the reference's ArgDirection names).
 // Phase 0: a Group / Spmd wrapper's parameter directions are raised (In < Out < InOut) to what
@@ -19,9 +20,9 @@
 //   same root (R-prior), or when the root is an InOut parameter of the caller (R-enclosing);
 //   otherwise OutputExisting (first write into an existing buffer; the caller creates every
 //   buffer with tensor.create, so Output — runtime-allocated — is never inferred).
-// A call that already has `arg_directions` is left as it is (idempotent; hand-written NoDep
+// A call or submit that already has `arg_directions` is left as it is (idempotent; hand-written
+// NoDep
 //   survives). A call attr `arg_direction_overrides = [i, ..]` turns those slots into NoDep.
-// Not yet: Submit has no attrs in pl's IR, so submits get no directions.
 // Options: none.
 // Diagnostics: CD001 an `arg_direction_overrides` index out of range.
 // Example: `o = tensor.create(..); o1 = k(x, o); o2 = k(x, o1)` →

@@ -270,7 +270,7 @@ ExprPtr Flattener::inner(const ExprPtr &e, StmtList &pre) {
       return e;
     return std::make_shared<const Submit>(s.target(), std::move(args), s.deps(), coreNum,
                                           s.syncStart(), s.allowEarlyResolve(), predicate,
-                                          e->type(), e->span());
+                                          s.attrs(), e->type(), e->span());
   }
   case ExprKind::Binary: {
     auto &b = static_cast<const Binary &>(*e);

@@ -213,7 +213,7 @@ private:
     const Call *inner = callOf(*b);
     ExprPtr out = std::make_shared<const Submit>(
         inner->target(), inner->args(), std::move(deps), std::move(coreNum), sb.syncStart(),
-        sb.allowEarlyResolve(), std::move(predicate), site.var()->type(), sb.span());
+        sb.allowEarlyResolve(), std::move(predicate), sb.attrs(), site.var()->type(), sb.span());
     return Assign::make(mutateVarDef(site.var()), out, site.span());
   }
 

@@ -98,10 +98,7 @@ public:
     const auto *perm = sb->target().isOp() ? nullptr : find(sb->target().function);
     if (!perm)
       return out;
-    return std::make_shared<const Submit>(sb->target(), sb->args(), sb->deps(), sb->coreNum(),
-                                          sb->syncStart(), sb->allowEarlyResolve(),
-                                          sb->predicate(), permuted(sb->type(), *perm),
-                                          sb->span());
+    return sb->with(sb->target(), sb->args(), sb->attrs(), permuted(sb->type(), *perm));
   }
 
   /// A variable bound to such a call gets the new type; its `t[i]` uses follow the order.

@@ -3,8 +3,8 @@
 //
 // A printer only (PyPTO's 1-to-1 codegen rule): everything it needs is already in the IR —
 // kernel types AIV/AIC (ExpandMixedKernel), memory spaces (InferTileMemorySpace), MemRefs with
-// planned addresses (InitMemRef, AllocateMemoryAddr), call directions (DeriveCallDirections;
-// a `submit`, which has no attrs, uses its callee's declared parameter directions), runtime
+// planned addresses (InitMemRef, AllocateMemoryAddr), call and submit directions
+// (DeriveCallDirections), runtime
 // scopes (MaterializeRuntimeScopes). A missing fact is a located error that names the
 // pass to run, never a guess. The generated structure is documented in docs/emit_sim.md.
 //

@@ -236,21 +236,14 @@ private:
     const KernelInfo *k = kernelOf(c.target(), span);
     if (!k)
       return;
-    const std::vector<std::string> *names = argDirectionNames(c);
-    if (!names || names->size() != c.args().size() || c.args().size() != k->fn->params().size())
-      return error("ES005", span, "emitter needs 'arg_directions' with one entry per argument on "
-                                  "the call to '" + c.target().function +
-                                  "' (run pass DeriveCallDirections)");
-    if (findAttr(c.attrs(), "sync_start"))
-      return error("ES004", span, "the launch of '" + c.target().function + "' with sync_start: "
-                                  "the simulator has no synchronised multi-core start");
     std::vector<ArgDirection> dirs;
-    for (size_t i = 0; i < names->size(); ++i) {
-      auto d = parseArgDirection((*names)[i]);
-      if (!d)
-        return directionMisfit(*k, c.args(), i, (*names)[i]);
-      dirs.push_back(*d);
-    }
+    if (!directions(*k, c.args(), c.attrs(), "call to", span, dirs))
+      return;
+    if (findAttr(c.attrs(), "sync_start"))
+      return error("ES004", span,
+                   "the launch of '" + c.target().function +
+                       "' with sync_start: "
+                       "the simulator has no synchronised multi-core start");
     std::vector<std::string> argText;
     std::string p = taskArgs(*k, c.args(), dirs, argText, span);
     if (p.empty())
@@ -278,9 +271,31 @@ private:
     alias(result.get(), (*parts)[0]);
   }
 
-  /// A `submit` expression: as a call, with the directions read off the callee's parameters
-  /// (Submit carries no arg_directions: In → Input, Out → Output, InOut → InOut, scalar
-  /// parameters → Scalar), the `.deps` as `set_dependencies`, and the submit's
+  /// The `arg_directions` DeriveCallDirections recorded on a call or submit of kernel `k`, one
+  /// per argument and parameter; false after an error.
+  bool directions(const KernelInfo &k, const ExprList &args, const AttrList &attrs,
+                  const char *what, const Span &span, std::vector<ArgDirection> &dirs) {
+    const std::vector<std::string> *names = argDirectionNames(attrs);
+    if (!names || names->size() != args.size() || args.size() != k.fn->params().size()) {
+      error("ES005", span,
+            std::string("emitter needs 'arg_directions' with one entry per "
+                        "argument on the ") +
+                what + " '" + k.fn->name() + "' (run pass DeriveCallDirections)");
+      return false;
+    }
+    for (size_t i = 0; i < names->size(); ++i) {
+      auto d = parseArgDirection((*names)[i]);
+      if (!d) {
+        directionMisfit(k, args, i, (*names)[i]);
+        return false;
+      }
+      dirs.push_back(*d);
+    }
+    return true;
+  }
+
+  /// A `submit` expression: as a call (the directions DeriveCallDirections recorded), the
+  /// `.deps` as `set_dependencies`, and the submit's
   /// TaskOutputTensors kept: the result tuple is (the Out/InOut arguments the callee returns...,
   /// `<outs>.task_id()`).
   void submitTask(const Submit &s, const VarPtr &result, const Span &stmtSpan) {
@@ -298,18 +313,9 @@ private:
     const KernelInfo *k = kernelOf(s.target(), span);
     if (!k)
       return;
-    const auto &params = k->fn->params();
-    if (s.args().size() != params.size())
-      return error("ES004", span, "submit of '" + callee + "' passes " +
-                                      std::to_string(s.args().size()) + " arguments for " +
-                                      std::to_string(params.size()) + " parameters");
     std::vector<ArgDirection> dirs;
-    for (const auto &prm : params)
-      dirs.push_back(isa<ScalarType>(prm.var->type().get()) && prm.direction == ParamDirection::In
-                         ? ArgDirection::Scalar
-                     : prm.direction == ParamDirection::In  ? ArgDirection::Input
-                     : prm.direction == ParamDirection::Out ? ArgDirection::Output
-                                                            : ArgDirection::InOut);
+    if (!directions(*k, s.args(), s.attrs(), "submit of", span, dirs))
+      return;
     std::vector<std::string> argText;
     const int task = taskCount_;
     std::string p = taskArgs(*k, s.args(), dirs, argText, span);

@@ -241,8 +241,9 @@ std::vector<StmtPtr> buildCallSite(const Scope &scope, const Function &callee,
     else
       PL_CHECK_AT(false, "scope outliner", span, "call attribute '" + key + "' has no submit form");
   }
-  ExprPtr submit = std::make_shared<const Submit>(target, args, task.deps, coreNum, syncStart,
-                                                  false, nullptr, submitResultType(callType), span);
+  ExprPtr submit =
+      std::make_shared<const Submit>(target, args, task.deps, coreNum, syncStart, false, nullptr,
+                                     AttrList{}, submitResultType(callType), span);
   VarPtr tmp = Var::make(callee.name() + "_task", submit->type(), span);
   out.push_back(Assign::make(tmp, submit, span));
   for (size_t i = 0; i < outputs.size(); ++i)

@@ -34,10 +34,11 @@ TEST(ArgDirection, AttrIsAStringListOnTheCall) {
     return Call::make(fnTarget("k"), {ci(1)}, {}, std::move(attrs), UnknownType::get());
   };
   auto withDirs = call({{"x", int64_t(1)}, {std::string(kArgDirectionsAttr), v}});
-  ASSERT_TRUE(argDirectionNames(*withDirs));
-  EXPECT_EQ(*argDirectionNames(*withDirs), std::get<std::vector<std::string>>(v));
-  EXPECT_EQ(argDirectionNames(*call({})), nullptr);
-  EXPECT_EQ(argDirectionNames(*call({{std::string(kArgDirectionsAttr), int64_t(3)}})), nullptr);
+  ASSERT_TRUE(argDirectionNames(withDirs->attrs()));
+  EXPECT_EQ(*argDirectionNames(withDirs->attrs()), std::get<std::vector<std::string>>(v));
+  EXPECT_EQ(argDirectionNames(call({})->attrs()), nullptr);
+  EXPECT_EQ(argDirectionNames(call({{std::string(kArgDirectionsAttr), int64_t(3)}})->attrs()),
+            nullptr);
 }
 
 } // namespace

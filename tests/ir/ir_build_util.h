@@ -38,7 +38,7 @@ inline FunctionPtr simpleFunction(std::string name, std::vector<Param> params, S
 /// A function touching every statement, expression and type kind. `variant` 0 is the base;
 /// each other value in [1, kAllKindsVariants) changes exactly one compared property;
 /// `suffix` renames every variable (names are not compared).
-constexpr int kAllKindsVariants = 46;
+constexpr int kAllKindsVariants = 47;
 
 namespace detail {
 struct AllKinds {
@@ -134,9 +134,9 @@ struct AllKinds {
     body.push_back(Assign::make(mk("c", nullptr),
                                 Unary::makeCast(g, on(27) ? DataType::Int64 : DataType::Int32)));
     auto subT = TupleType::make({ScalarType::get(DataType::TaskId)});
-    auto sub = std::make_shared<const Submit>(fnTarget("callee"), ExprList{g}, ExprList{},
-                                              ci(on(29) ? 4 : 2), on(28), true,
-                                              ConstBool::make(!on(43)), subT);
+    auto sub = std::make_shared<const Submit>(
+        fnTarget("callee"), ExprList{g}, ExprList{}, ci(on(29) ? 4 : 2), on(28), true,
+        ConstBool::make(!on(43)), AttrList{{"note", int64_t(on(46) ? 2 : 1)}}, subT);
     body.push_back(Assign::make(mk("task", subT), sub));
     body.push_back(Assign::make(mk("fl", fp32T()), ConstFloat::make(on(30) ? 2.5 : 1.5)));
   }

@@ -244,11 +244,12 @@ TEST(PrinterParser, CallsTuplesAndSubmit) {
   auto pair = var("pair", call->type());
   auto first = TupleGetItem::make(pair, 1);
   auto tid = var("tid", sc(DataType::TaskId));
-  auto sub = std::make_shared<const Submit>(g, ExprList{n, t}, ExprList{tid}, ci(4), true, true,
-                                            Binary::make(BinaryOp::Gt, n, ci(0)),
-                                            submitResultType(call->type()));
+  auto sub = std::make_shared<const Submit>(
+      g, ExprList{n, t}, ExprList{tid}, ci(4), true, true, Binary::make(BinaryOp::Gt, n, ci(0)),
+      AttrList{{"arg_directions", std::vector<std::string>{"Scalar", "Input"}}},
+      submitResultType(call->type()));
   auto sub2 = std::make_shared<const Submit>(g, ExprList{n, t}, ExprList{}, nullptr, false, false,
-                                             nullptr, submitResultType(call->type()));
+                                             nullptr, AttrList{}, submitResultType(call->type()));
   auto subv = var("sub", sub->type());
   auto body = seq({Assign::make(loaded, load), Assign::make(s, withAttrs),
                    Eval::make(stored), Assign::make(pair, call),
@@ -266,7 +267,8 @@ TEST(PrinterParser, CallsTuplesAndSubmit) {
   EXPECT_THAT(text, HasSubstr("tile.load(t, {0, 0}, {n, 64}, {.target_memory = Vec, "
                               ".valid_shape = {n, 64}})"));
   EXPECT_THAT(text, HasSubstr("submit helper(n, t) {.deps = {tid}, .core_num = 4, .sync_start = "
-                              "true, .allow_early_resolve = true, .predicate = n > 0}"));
+                              "true, .allow_early_resolve = true, .predicate = n > 0} "
+                              "[[arg_directions = [\"Scalar\", \"Input\"]]]"));
 }
 
 TEST(PrinterParser, AscriptionKeepsStoredTypes) {

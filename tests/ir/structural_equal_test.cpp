@@ -243,7 +243,7 @@ TEST(StructuralEqual, ExpressionKinds) {
       Call::make(fnTarget("f"), {x}, {}, {}, UnknownType::get()),
       Call::make(opTarget(testOp(0)), {x}, {}, {}, UnknownType::get()),
       std::make_shared<const Submit>(fnTarget("f"), ExprList{x}, ExprList{}, nullptr, false, false,
-                                     nullptr, UnknownType::get()),
+                                     nullptr, AttrList{}, UnknownType::get()),
       tup,
       TupleGetItem::make(tup, 0),
       TupleGetItem::make(tup, 1),

@@ -367,3 +367,87 @@ program {
     return e;
   }
 }
+// -----
+// RUN: derive-call-directions
+// a submit is an asynchronous call: the same rules (first write OutputExisting, then InOut by R-prior; inside a sequential loop InOut by R-seq), other attrs kept
+program {
+  AIV k(In Tensor<fp32, 64> x, In index n, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tensor<fp32, 64> s = tile.store(t, {0}, out);
+    return out;
+  }
+
+  Orchestration main(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> o) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> local = tensor.create({64}, {.dtype = fp32});
+    Tuple<Tensor<fp32, 64>, task_id> s1 = submit k(x, 1, local) [[note = 1]];
+    task_id t1 = s1[1];
+    Tuple<Tensor<fp32, 64>, task_id> s2 = submit k(x, 2, local) {.deps = {t1}};
+    for (index i : range(0, 4, 1)) {
+      Tuple<Tensor<fp32, 64>, task_id> s3 = submit k(x, i, o);
+    }
+    return o;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 64> x, In index n, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tensor<fp32, 64> s = tile.store(t, {0}, out);
+    return out;
+  }
+
+  Orchestration main(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> o) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> local = tensor.create({64}, {.dtype = fp32});
+    Tuple<Tensor<fp32, 64>, task_id> s1 = submit k(x, 1, local) [[note = 1, arg_directions = ["Input", "Scalar", "OutputExisting"]]];
+    task_id t1 = s1[1];
+    Tuple<Tensor<fp32, 64>, task_id> s2 = submit k(x, 2, local) {.deps = {t1}} [[arg_directions = ["Input", "Scalar", "InOut"]]];
+    for (index i : range(0, 4, 1)) {
+      Tuple<Tensor<fp32, 64>, task_id> s3 = submit k(x, i, o) [[arg_directions = ["Input", "Scalar", "InOut"]]];
+    }
+    return o;
+  }
+}
+// -----
+// RUN: derive-call-directions
+// must not change: a submit that already has arg_directions (hand-written NoDep survives)
+program {
+  AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tensor<fp32, 64> s = tile.store(t, {0}, out);
+    return out;
+  }
+
+  Orchestration main(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> o) -> Tensor<fp32, 64> {
+    Tuple<Tensor<fp32, 64>, task_id> s1 = submit k(x, o) [[arg_directions = ["NoDep", "OutputExisting"]]];
+    return o;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tensor<fp32, 64> s = tile.store(t, {0}, out);
+    return out;
+  }
+
+  Orchestration main(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> o) -> Tensor<fp32, 64> {
+    Tuple<Tensor<fp32, 64>, task_id> s1 = submit k(x, o) [[arg_directions = ["NoDep", "OutputExisting"]]];
+    return o;
+  }
+}
+// -----
+// RUN: verify{properties=CallDirectionsResolved}
+// the verifier checks submits as calls
+program {
+  AIV k(In Tensor<fp32, 64> x, In fp32 a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tensor<fp32, 64> s = tile.store(t, {0}, out);
+    return out;
+  }
+
+  Orchestration main(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> o) -> Tensor<fp32, 64> {
+    Tuple<Tensor<fp32, 64>, task_id> a = submit k(x, 1.0, o); // EXPECTED-ERROR: V601 {{submit of 'k' has no string-list attr 'arg_directions'}}
+    Tuple<Tensor<fp32, 64>, task_id> e = submit k(x, 1.0, o) [[arg_directions = ["InOut", "Scalar", "InOut"]]]; // EXPECTED-ERROR: V605 {{submit of 'k', argument 0: 'InOut' does not match the callee's In parameter}}
+    return o;
+  }
+}

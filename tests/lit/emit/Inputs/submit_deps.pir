@@ -20,15 +20,15 @@ program submit_deps {
   Orchestration main(In Tensor<fp32, 32, 16> a, InOut Tensor<fp32, 32, 16> acc) {
     scope runtime {
       Tensor<fp32, 32, 16> s = tensor.create({32, 16}, {.dtype = fp32});
-      Tuple<Tensor<fp32, 32, 16>, task_id> first_task = submit produce(a, 0, s) {.core_num = 2};
+      Tuple<Tensor<fp32, 32, 16>, task_id> first_task = submit produce(a, 0, s) {.core_num = 2} [[arg_directions = ["Input", "Scalar", "OutputExisting"]]];
       Tensor<fp32, 32, 16> s_1 = first_task[0];
       task_id t0 = first_task[1];
       for (index i : range(0, 2, 1)) carry (task_id last = t0) -> (task_id last_out) {
-        Tuple<task_id> acc_task = submit accumulate(s_1, i * 16, acc) {.deps = {last, t0}};
+        Tuple<task_id> acc_task = submit accumulate(s_1, i * 16, acc) {.deps = {last, t0}} [[arg_directions = ["Input", "Scalar", "InOut"]]];
         task_id t1 = acc_task[0];
         yield(t1);
       }
     }
-    submit accumulate(s_1, 0, acc) {.deps = {last_out}};
+    submit accumulate(s_1, 0, acc) {.deps = {last_out}} [[arg_directions = ["Input", "Scalar", "InOut"]]];
   }
 }

@@ -9,6 +9,6 @@ program submit_errors {
   Orchestration main(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> s, In bool p) {
     Tuple<Tensor<fp32, 16, 16>, task_id> t2 = submit produce(a, s) {.sync_start = true};
     Tuple<Tensor<fp32, 16, 16>, task_id> t3 = submit produce(a, s) {.predicate = p};
-    Tuple<Tensor<fp32, 16, 16>, task_id> t4 = submit produce(a, s) {.deps = {p}};
+    Tuple<Tensor<fp32, 16, 16>, task_id> t4 = submit produce(a, s) {.deps = {p}} [[arg_directions = ["Input", "OutputExisting"]]];
   }
 }
