@@ -423,6 +423,7 @@ public:
     if (!callee || callee->params().size() != c->args().size())
       return base; // UseAfterDef / TypeChecked report it
     std::vector<ArgDirection> dirs;
+    dirs.reserve(c->args().size());
     for (size_t i = 0; i < c->args().size(); ++i)
       dirs.push_back(direction(*e, c->args()[i], callee->params()[i].direction));
     if (!applyOverrides(*c, dirs))
