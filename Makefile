@@ -10,10 +10,11 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PACKAGES := clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools \
             libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build ccache g++ python3 \
-            clang-format-19
+            clang-format-19 clang-tidy-19
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all bootstrap configure build test demo bench sanitize fuzz-ir fuzz clean format format-check
+.PHONY: all bootstrap configure build test demo bench sanitize fuzz-ir fuzz clean format format-check \
+        tidy tidy-check
 
 all: build
 
@@ -136,3 +137,19 @@ format-check: bootstrap
 	out=$$($(GIT_CLANG_FORMAT) --diff "$$base" -- $(FORMAT_DIRS)); \
 	case "$$out" in *"no modified files"*|*"did not modify any files"*|"") echo "format-check: ok";; \
 	  *) echo "$$out"; echo "format-check: the lines above are not formatted (run make format)"; exit 1;; esac
+
+# clang-tidy (.clang-tidy, clang-tidy-19) on ir/ and passes/ with the compile commands of
+# $(BUILD_DIR) (configured if absent; nothing is built). `make tidy` checks every .cpp there,
+# JOBS at a time; `make tidy-check` (CI) only those changed since FORMAT_BASE and those that
+# include a changed header (.ci/tidy.py); in a clone without the baseline (shallow), since the
+# last commit, as format-check does.
+tidy: configure
+	@python3 .ci/tidy.py all $(BUILD_DIR) $(JOBS)
+
+tidy-check: configure
+	@base=$(FORMAT_BASE); \
+	if ! git cat-file -e "$$base^{commit}" 2>/dev/null; then \
+	  base=$$(git rev-parse -q --verify HEAD~1) || { echo "tidy-check: skipped, this clone has no history"; exit 0; }; \
+	  echo "tidy-check: the baseline is not in this clone (shallow?); checking the files of the last commit"; \
+	fi; \
+	python3 .ci/tidy.py changed "$$base" $(BUILD_DIR) $(JOBS)

@@ -35,6 +35,7 @@ const std::vector<std::string> *argDirectionNames(const AttrList &attrs) {
 
 AttrValue argDirectionsAttr(const std::vector<ArgDirection> &dirs) {
   std::vector<std::string> names;
+  names.reserve(dirs.size());
   for (ArgDirection d : dirs)
     names.emplace_back(argDirectionName(d));
   return names;

@@ -23,7 +23,7 @@ enum class ExprKind : uint8_t {
 #undef X
 };
 inline constexpr size_t kNumExprKinds = 0
-#define X(n) +1
+#define X(n) +1 // NOLINT(bugprone-macro-parentheses): "0 +1 +1 ..." counts the kinds
     PL_EXPR_KINDS(X)
 #undef X
     ;
@@ -129,7 +129,9 @@ private:
 class ConstBool final : public Expr {
 public:
   ConstBool(bool v, Span s = {});
-  static ExprPtr make(bool v, Span s = {}) { return std::make_shared<const ConstBool>(v, s); }
+  static ExprPtr make(bool v, Span s = {}) {
+    return std::make_shared<const ConstBool>(v, std::move(s));
+  }
   bool value() const { return value_; }
   static bool classof(const Expr *e) { return e->kind() == ExprKind::ConstBool; }
 

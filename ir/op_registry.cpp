@@ -161,6 +161,7 @@ bool checkKwargs(const Op &op, AttrList &kwargs, const Span &span, DiagnosticEng
     const KwargSpec *spec = op.findKwarg(key);
     if (!spec) {
       std::vector<std::string> names;
+      names.reserve(op.kwargs.size());
       for (auto &k : op.kwargs)
         names.push_back(k.name);
       diags.error("T103", span,
@@ -205,9 +206,10 @@ bool checkArgSpaces(const Op &op, const ExprList &args, const Span &span,
     for (MemorySpace s : op.argSpaces[i])
       allowed += (allowed.empty() ? "'" : " or '") + std::string(memorySpaceName(s)) + "'";
     std::string name = i < op.argNames.size() ? op.argNames[i] : std::to_string(i);
-    diags.error("T111", span,
-                "argument '" + name + "' of '" + op.name() + "' is in memory space '" +
-                    std::string(memorySpaceName(*t->memorySpace())) + "'; expected " + allowed);
+    std::string msg = "argument '" + name + "' of '" + op.name() + "' is in memory space '";
+    msg += memorySpaceName(*t->memorySpace());
+    msg += "'; expected " + allowed;
+    diags.error("T111", span, std::move(msg));
     ok = false;
   }
   return ok;

@@ -163,6 +163,7 @@ ProgramPtr Parser::parseProgram() {
   if (tok().kind != TokKind::Eof)
     syntaxError("the end of the file after the program");
   std::vector<FunctionPtr> fns;
+  fns.reserve(headers_.size());
   for (auto &h : headers_)
     fns.push_back(parseFunctionBody(h));
   if (diags_->errorCount() != startErrors_)
@@ -276,7 +277,7 @@ std::optional<Param> Parser::tryParam(size_t start) {
   Probe probe(*this);
   try {
     p = parseParam();
-  } catch (SyntaxAbort &) {
+  } catch (SyntaxAbort &) { // NOLINT(bugprone-empty-catch): probe.failed() below handles it
   }
   if (probe.failed()) {
     p.reset();
@@ -305,11 +306,15 @@ std::vector<Param> Parser::parseParams() {
   std::vector<std::optional<Param>> done(starts.size());
   for (bool progress = true; progress;) {
     progress = false;
-    for (size_t i = 0; i < starts.size(); ++i)
-      if (!done[i] && (done[i] = tryParam(starts[i]))) {
+    for (size_t i = 0; i < starts.size(); ++i) {
+      if (done[i])
+        continue;
+      done[i] = tryParam(starts[i]);
+      if (done[i]) {
         declare(done[i]->var, toks_[starts[i]]);
         progress = true;
       }
+    }
   }
   for (size_t i = 0; i < starts.size(); ++i) {
     if (!done[i]) {
@@ -553,6 +558,7 @@ StmtPtr Parser::parseIf() {
       yielded.push_back(v->type());
   finishReturnVars(rets, yielded);
   std::vector<VarPtr> vars;
+  vars.reserve(rets.size());
   for (auto &b : rets)
     vars.push_back(b.var);
   return If::make(cond, thenBody, elseBody, std::move(vars), sp);
@@ -597,6 +603,7 @@ StmtPtr Parser::parseFor() {
   scopes_.pop_back();
   finishReturnVars(rets, iterTypes);
   std::vector<VarPtr> vars;
+  vars.reserve(rets.size());
   for (auto &b : rets)
     vars.push_back(b.var);
   return For::make(lv.var, start, stop, step, std::move(iters), body, std::move(vars), *kind,
@@ -638,6 +645,7 @@ StmtPtr Parser::parseWhile() {
   scopes_.pop_back();
   finishReturnVars(rets, iterTypes);
   std::vector<VarPtr> vars;
+  vars.reserve(rets.size());
   for (auto &b : rets)
     vars.push_back(b.var);
   return While::make(cond, std::move(iters), body, std::move(vars), sp);

@@ -200,7 +200,7 @@ private:
   PrintOptions opts_;
   const Program *prog_;
   std::string out_;
-  int indent_ = 0;
+  size_t indent_ = 0;
   std::unordered_map<const Var *, std::string> names_, globalNames_;
   std::set<std::string> taken_, hints_;
   std::vector<std::unordered_set<const Var *>> scopes_;

@@ -6,7 +6,7 @@
 namespace pl::ir {
 
 namespace {
-void appendFlat(std::vector<StmtPtr> &out, const StmtPtr &s) {
+void appendFlat(std::vector<StmtPtr> &out, StmtPtr s) {
   if (!s)
     return;
   if (auto *seq = dynCast<Seq>(s)) {
@@ -14,7 +14,7 @@ void appendFlat(std::vector<StmtPtr> &out, const StmtPtr &s) {
       appendFlat(out, c);
     return;
   }
-  out.push_back(s);
+  out.push_back(std::move(s));
 }
 constexpr std::array<std::string_view, 4> kForKinds = {"range", "parallel", "unroll", "pipeline"};
 constexpr std::array<std::string_view, 8> kScopeKinds = {
@@ -25,7 +25,7 @@ StmtPtr Seq::flatten(std::vector<StmtPtr> stmts, Span s) {
   std::vector<StmtPtr> flat;
   flat.reserve(stmts.size());
   for (auto &c : stmts)
-    appendFlat(flat, c);
+    appendFlat(flat, std::move(c));
   if (flat.size() == 1)
     return flat.front();
   return make(std::move(flat), std::move(s));

@@ -15,7 +15,7 @@ enum class StmtKind : uint8_t {
 #undef X
 };
 inline constexpr size_t kNumStmtKinds = 0
-#define X(n) +1
+#define X(n) +1 // NOLINT(bugprone-macro-parentheses): "0 +1 +1 ..." counts the kinds
     PL_STMT_KINDS(X)
 #undef X
     ;

@@ -165,8 +165,11 @@ FunctionPtr allocateMemoryAddr(const FunctionPtr &f, const SocDesc &soc, Diagnos
 
 Pass createAllocateMemoryAddrPass(PassOptions &opts) {
   std::optional<Platform> platform;
-  if (auto name = opts.take("platform"); name && !(platform = parsePlatform(*name)))
-    opts.error(unknownPlatformMessage(*name));
+  if (auto name = opts.take("platform")) {
+    platform = parsePlatform(*name);
+    if (!platform)
+      opts.error(unknownPlatformMessage(*name));
+  }
   auto allocate = [platform](const ProgramPtr &p, PassContext &ctx) {
     const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
     std::vector<FunctionPtr> fns;

@@ -386,6 +386,7 @@ private:
   std::vector<VarPtr> retypeResults(const std::vector<VarPtr> &rets,
                                     const std::vector<IterArg> &args, bool &changed) {
     std::vector<VarPtr> out;
+    out.reserve(rets.size());
     for (size_t i = 0; i < rets.size(); ++i)
       out.push_back(i < args.size() ? retype(rets[i], args[i].var->type(), changed) : rets[i]);
     return out;
@@ -710,6 +711,7 @@ std::optional<KernelResult> convertKernel(const FunctionPtr &f, const Program &p
     return res;
   StmtPtr newBody = Seq::flatten(std::move(stmts), f->body()->span());
   std::vector<VarPtr> vars;
+  vars.reserve(params.size());
   for (auto &prm : params)
     vars.push_back(prm.var);
   std::vector<ParamDirection> dirs = inferParamDirections(newBody, vars, &p);

@@ -395,6 +395,7 @@ std::vector<VarPtr> SSAConverter::loopReturnVars(const std::vector<VarPtr> &exis
                                                  const std::vector<Carry> &carries,
                                                  const Span &span) {
   std::vector<VarPtr> rets;
+  rets.reserve(existing.size() + carries.size());
   for (auto &rv : existing)
     rets.push_back(define(rv, span));
   for (auto &c : carries) {

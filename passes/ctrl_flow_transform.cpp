@@ -84,10 +84,10 @@ private:
   std::vector<StmtPtr> restructure(const std::vector<StmtPtr> &stmts, size_t from,
                                    const ExprList *tail, bool flagMode);
   std::vector<StmtPtr> escapeAt(const Stmt &s, const ExprList *tail, bool flagMode);
-  std::vector<StmtPtr> splitIf(const If &s, std::vector<StmtPtr> rest, const ExprList *tail,
+  std::vector<StmtPtr> splitIf(const If &s, const std::vector<StmtPtr> &rest, const ExprList *tail,
                                bool flagMode);
-  std::vector<StmtPtr> guardRest(const If &s, std::vector<StmtPtr> rest, const ExprList *tail,
-                                 bool flagMode);
+  std::vector<StmtPtr> guardRest(const If &s, const std::vector<StmtPtr> &rest,
+                                 const ExprList *tail, bool flagMode);
   /// `if (cond) -> (phis) { thenB } else { elseB } yield(phis)` when both branches end in a
   /// yield (`yields`, SSA mode); a plain if otherwise.
   std::vector<StmtPtr> joinIf(ExprPtr cond, std::vector<StmtPtr> thenB,
@@ -126,8 +126,8 @@ std::vector<StmtPtr> LoopRestructurer::restructure(const std::vector<StmtPtr> &s
     }
     std::vector<StmtPtr> rest(stmts.begin() + static_cast<std::ptrdiff_t>(k) + 1, stmts.end());
     bool split = alwaysEscapes(i->thenBody()) || alwaysEscapes(i->elseBody());
-    return concat(std::move(out), split ? splitIf(*i, std::move(rest), tail, flagMode)
-                                        : guardRest(*i, std::move(rest), tail, flagMode));
+    return concat(std::move(out),
+                  split ? splitIf(*i, rest, tail, flagMode) : guardRest(*i, rest, tail, flagMode));
   }
   if (tail)
     out.push_back(Yield::make(*tail));
@@ -149,7 +149,7 @@ std::vector<StmtPtr> LoopRestructurer::escapeAt(const Stmt &s, const ExprList *t
 
 /// One branch always escapes: the rest of the body moves into the branches (it vanishes from
 /// the escaping one).
-std::vector<StmtPtr> LoopRestructurer::splitIf(const If &s, std::vector<StmtPtr> rest,
+std::vector<StmtPtr> LoopRestructurer::splitIf(const If &s, const std::vector<StmtPtr> &rest,
                                                const ExprList *tail, bool flagMode) {
   auto thenB = restructure(concat(bodyStmts(s.thenBody()), rest), 0, tail, flagMode);
   auto elseB = restructure(concat(bodyStmts(s.elseBody()), rest), 0, tail, flagMode);
@@ -157,7 +157,7 @@ std::vector<StmtPtr> LoopRestructurer::splitIf(const If &s, std::vector<StmtPtr>
 }
 
 /// The if escapes only on some inner path: its branches set flags, the rest runs under a guard.
-std::vector<StmtPtr> LoopRestructurer::guardRest(const If &s, std::vector<StmtPtr> rest,
+std::vector<StmtPtr> LoopRestructurer::guardRest(const If &s, const std::vector<StmtPtr> &rest,
                                                  const ExprList *tail, bool flagMode) {
   Escapes t = escapesOf(s.thenBody()), f = escapesOf(s.elseBody());
   Escapes e{t.brk || f.brk, t.cont || f.cont};
@@ -187,7 +187,7 @@ std::vector<StmtPtr> LoopRestructurer::joinIf(ExprPtr cond, std::vector<StmtPtr>
                                               const Span &span) {
   if (!yields) {
     StmtPtr elseS = elseB.empty() ? nullptr : Seq::flatten(std::move(elseB));
-    return {If::make(cond, Seq::flatten(std::move(thenB)), elseS, {}, span)};
+    return {If::make(std::move(cond), Seq::flatten(std::move(thenB)), elseS, {}, span)};
   }
   // Both branches end in a yield of the loop's carried values: bind them to phis.
   std::vector<VarPtr> phis;
@@ -197,7 +197,7 @@ std::vector<StmtPtr> LoopRestructurer::joinIf(ExprPtr cond, std::vector<StmtPtr>
     phis.push_back(Var::make(name, v->type(), span));
     phiUses.push_back(phis.back());
   }
-  return {If::make(cond, Seq::flatten(std::move(thenB)), Seq::flatten(std::move(elseB)),
+  return {If::make(std::move(cond), Seq::flatten(std::move(thenB)), Seq::flatten(std::move(elseB)),
                    std::move(phis), span),
           Yield::make(std::move(phiUses), span)};
 }

@@ -447,6 +447,7 @@ private:
     if (!callee || callee->params().size() != args.size())
       return std::nullopt; // UseAfterDef / TypeChecked report it
     std::vector<ArgDirection> dirs;
+    dirs.reserve(args.size());
     for (size_t i = 0; i < args.size(); ++i)
       dirs.push_back(direction(site, args[i], callee->params()[i].direction));
     if (!applyOverrides(t, attrs, site.span(), dirs))

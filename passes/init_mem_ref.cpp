@@ -191,7 +191,7 @@ private:
 
   /// An if return var shares the then-yield's buffer, else the else-yield's, when no value in it
   /// is read after the if (the other branch writes it) and no other return var took it.
-  void results(const std::vector<VarPtr> &rets, std::vector<const Yield *> yields,
+  void results(const std::vector<VarPtr> &rets, const std::vector<const Yield *> &yields,
                const VarSet &live, const Span &span) {
     std::vector<const MemRef *> taken;
     for (size_t k = 0; k < rets.size(); ++k) {

@@ -65,7 +65,7 @@ enum class IRProperty : uint8_t {
 /// Number of declared properties (44: PyPTO's 41, then CarryCopiesSequential,
 /// SpmdLaunchesLowered and TileMovesExplicit).
 constexpr unsigned kNumIRProperties = 0
-#define X(name) +1
+#define X(name) +1 // NOLINT(bugprone-macro-parentheses): "0 +1 +1 ..." counts them
     PL_IR_PROPERTIES(X)
 #undef X
     ;

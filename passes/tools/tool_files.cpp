@@ -47,7 +47,7 @@ std::string inputProblem(const std::string &path) {
   llvm::Expected<fs::file_t> fd = fs::openNativeFileForRead(path);
   if (!fd)
     return llvm::toString(fd.takeError());
-  fs::closeFile(*fd);
+  (void)fs::closeFile(*fd); // opened only to probe readability
   return {};
 }
 
@@ -60,7 +60,7 @@ std::string outputProblem(const std::string &path) {
 OutputFiles::~OutputFiles() {
   for (Staged &s : files_)
     if (!s.committed)
-      fs::remove(s.temp);
+      (void)fs::remove(s.temp); // best effort: a leftover temporary is harmless
 }
 
 bool OutputFiles::fail(const std::string &path, const std::string &why) {
@@ -92,22 +92,23 @@ bool OutputFiles::stage(const std::string &path, const std::string &text) {
     return fail(path, ec.message());
   // A replaced file keeps its permissions (an --in-place source stays as it was).
   if (fs::file_status st; !fs::status(path, st))
-    fs::setPermissions(temp, st.permissions());
+    (void)fs::setPermissions(temp, st.permissions()); // best effort, as before
   return true;
 }
 
+// Best effort: the failure being reported is the one that matters, so errors here are dropped.
 void OutputFiles::rollBack() {
   for (Staged &s : files_) {
     if (s.committed) {
       if (!s.backup.empty())
-        fs::rename(s.backup, s.target);
+        (void)fs::rename(s.backup, s.target);
       else
-        fs::remove(s.target);
+        (void)fs::remove(s.target);
       s.committed = false;
     } else if (!s.backup.empty()) {
-      fs::remove(s.backup);
+      (void)fs::remove(s.backup);
     }
-    fs::remove(s.temp);
+    (void)fs::remove(s.temp);
   }
 }
 
@@ -142,7 +143,7 @@ bool OutputFiles::commit() {
   }
   for (Staged &s : files_)
     if (!s.backup.empty())
-      fs::remove(s.backup);
+      (void)fs::remove(s.backup); // best effort: the new files are in place
   return true;
 }
 

@@ -111,6 +111,7 @@ private:
     if (rets.size() < 2)
       return;
     std::vector<const Var *> elems;
+    elems.reserve(rets.size());
     for (int r : rets)
       elems.push_back(r >= 0 && static_cast<size_t>(r) < c.args().size()
                           ? rootOf(c.args()[static_cast<size_t>(r)])

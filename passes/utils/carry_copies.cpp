@@ -19,6 +19,7 @@ const Yield *splitTrailingYield(const StmtPtr &body, std::vector<StmtPtr> &stmts
 
 std::vector<VarPtr> iterVars(const std::vector<IterArg> &iters) {
   std::vector<VarPtr> out;
+  out.reserve(iters.size());
   for (auto &ia : iters)
     out.push_back(ia.var);
   return out;

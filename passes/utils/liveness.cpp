@@ -54,6 +54,7 @@ VarSet minus(VarSet s, const std::vector<VarPtr> &vs) {
 
 std::vector<VarPtr> iterVars(const std::vector<IterArg> &args) {
   std::vector<VarPtr> vs;
+  vs.reserve(args.size());
   for (auto &a : args)
     vs.push_back(a.var);
   return vs;

@@ -118,9 +118,10 @@ public:
                        const std::string &hint) {
     if (hint.empty()) {
       unsigned &n = counters_[{parent, base}];
-      while (taken_.count(parent + "_" + base + "_" + std::to_string(n)))
+      const std::string prefix = parent + "_" + base + "_";
+      while (taken_.count(prefix + std::to_string(n)))
         ++n;
-      return take(parent + "_" + base + "_" + std::to_string(n++));
+      return take(prefix + std::to_string(n++));
     }
     auto owner = hintOwner_.find(hint);
     if (!taken_.count(hint)) {
@@ -200,6 +201,7 @@ FunctionPtr buildFunction(const Scope &scope, const std::string &name, const Out
     retTypes.push_back(r->type());
   }
   std::vector<Param> params;
+  params.reserve(paramVars.size());
   for (size_t i = 0; i < paramVars.size(); ++i)
     params.push_back({paramVars[i], dirs[i]});
   std::vector<StmtPtr> stmts{body, Return::make(rets, scope.span())};

@@ -200,6 +200,7 @@ void TypeChecker::checkCarries(const std::vector<IterArg> &iterArgs, const StmtP
       expect(iterArgs[i].var->type(), returnVars[i]->type(), returnVars[i]->span(),
              "return var '" + returnVars[i]->name() + "' of the loop");
   std::vector<VarPtr> carried;
+  carried.reserve(iterArgs.size());
   for (auto &a : iterArgs)
     carried.push_back(a.var);
   checkYields(body, carried, "loop body");

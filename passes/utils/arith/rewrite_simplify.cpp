@@ -148,15 +148,15 @@ ExprPtr Rewriter::additive(const Binary &b, const ExprPtr &e) {
   if (!isAdd && rb && (rb->op() == BinaryOp::Add || rb->op() == BinaryOp::Sub) &&
       same(l, rb->lhs())) { // x - (x ± c) → ∓c
     if (auto c = cst(rb->rhs())) {
-      auto k = rb->op() == BinaryOp::Add ? checkedSub(0, *c) : std::optional<int64_t>(*c);
+      auto k = rb->op() == BinaryOp::Add ? checkedSub(0, *c) : c;
       if (k)
         return intConst(*k, e);
     }
   }
   if (rc && lAddSub) { // (x ± c1) ± c2 → x + k
     if (auto c1 = cst(lb->rhs())) {
-      auto s1 = lb->op() == BinaryOp::Add ? std::optional<int64_t>(*c1) : checkedSub(0, *c1);
-      auto s2 = isAdd ? std::optional<int64_t>(*rc) : checkedSub(0, *rc);
+      auto s1 = lb->op() == BinaryOp::Add ? c1 : checkedSub(0, *c1);
+      auto s2 = isAdd ? rc : checkedSub(0, *rc);
       auto k = s1 && s2 ? checkedAdd(*s1, *s2) : std::nullopt;
       if (k)
         if (ExprPtr out = addConst(lb->lhs(), *k, e))
