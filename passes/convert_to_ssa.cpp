@@ -516,10 +516,7 @@ FunctionPtr convertToSSA(const FunctionPtr &f, DiagnosticEngine &diags) {
 }
 
 Pass createConvertToSSAPass(PassOptions &) {
-  return createFunctionPass(PassClass::ConvertToSSA,
-                            [](const FunctionPtr &f, const Program &, PassContext &ctx) {
-                              return convertToSSA(f, ctx.diags());
-                            });
+  return createFunctionPass(PassClass::ConvertToSSA, convertToSSA);
 }
 
 } // namespace pl::passes

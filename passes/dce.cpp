@@ -67,8 +67,7 @@ FunctionPtr eliminateDeadCode(const FunctionPtr &f) {
 }
 
 Pass createDCEPass(PassOptions &) {
-  return createFunctionPass(PassClass::DCE, [](const FunctionPtr &f, const Program &,
-                                               PassContext &) { return eliminateDeadCode(f); });
+  return createFunctionPass(PassClass::DCE, eliminateDeadCode);
 }
 
 } // namespace pl::passes

@@ -615,9 +615,7 @@ ProgramPtr inlineFunctions(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createInlineFunctionsPass(PassOptions &) {
-  return createProgramPass(PassClass::InlineFunctions, [](const ProgramPtr &p, PassContext &ctx) {
-    return inlineFunctions(p, ctx.diags());
-  });
+  return createProgramPass(PassClass::InlineFunctions, inlineFunctions);
 }
 
 } // namespace pl::passes

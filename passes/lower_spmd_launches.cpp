@@ -279,9 +279,7 @@ ProgramPtr lowerSpmdLaunches(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createLowerSpmdLaunchesPass(PassOptions &) {
-  return createProgramPass(PassClass::LowerSpmdLaunches, [](const ProgramPtr &p, PassContext &ctx) {
-    return lowerSpmdLaunches(p, ctx.diags());
-  });
+  return createProgramPass(PassClass::LowerSpmdLaunches, lowerSpmdLaunches);
 }
 
 } // namespace pl::passes

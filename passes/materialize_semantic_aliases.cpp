@@ -117,10 +117,7 @@ FunctionPtr materializeSemanticAliases(const FunctionPtr &f) {
 }
 
 Pass createMaterializeSemanticAliasesPass(PassOptions &) {
-  return createFunctionPass(PassClass::MaterializeSemanticAliases,
-                            [](const FunctionPtr &f, const Program &, PassContext &) {
-                              return materializeSemanticAliases(f);
-                            });
+  return createFunctionPass(PassClass::MaterializeSemanticAliases, materializeSemanticAliases);
 }
 
 } // namespace pl::passes

@@ -317,8 +317,7 @@ FunctionPtr simplifyFunction(const FunctionPtr &f) {
 }
 
 Pass createSimplifyPass(PassOptions &) {
-  return createFunctionPass(PassClass::Simplify, [](const FunctionPtr &f, const Program &,
-                                                    PassContext &) { return simplifyFunction(f); });
+  return createFunctionPass(PassClass::Simplify, simplifyFunction);
 }
 
 } // namespace pl::passes
