@@ -74,8 +74,8 @@ Pass createFunctionPass(PassClass c, FunctionTransform transform);
 Pass createProgramPass(PassClass c,
                        ir::ProgramPtr (*algorithm)(const ir::ProgramPtr &, ir::DiagnosticEngine &));
 Pass createProgramPass(PassClass c, ir::ProgramPtr (*algorithm)(const ir::ProgramPtr &));
-Pass createFunctionPass(PassClass c,
-                        ir::FunctionPtr (*algorithm)(const ir::FunctionPtr &, ir::DiagnosticEngine &));
+Pass createFunctionPass(PassClass c, ir::FunctionPtr (*algorithm)(const ir::FunctionPtr &,
+                                                                  ir::DiagnosticEngine &));
 Pass createFunctionPass(PassClass c, ir::FunctionPtr (*algorithm)(const ir::FunctionPtr &));
 /// A pass outside the catalogue (tests' synthetic passes) with its own description.
 Pass createProgramPass(PassInfo info, ProgramTransform transform);
