@@ -8,6 +8,7 @@
 #include "translator/lower.h"
 #include "translator/marked_functions.h"
 #include "translator/rewrite.h"
+#include "translator/translate.h"
 
 #include "emit/backend.h"
 #include "ir/op_registry.h"
@@ -61,16 +62,6 @@ struct Phases {
   bool ok = false;
 };
 
-std::string generatedNamespace(clang::ASTContext &ctx) {
-  auto &sm = ctx.getSourceManager();
-  std::string stem =
-      llvm::sys::path::stem(sm.getFileEntryRefForID(sm.getMainFileID())->getName()).str();
-  std::string ns = "pl_gen_";
-  for (char c : stem)
-    ns += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return ns;
-}
-
 /// translator/translate.cpp's translateFile with a clock between the steps.
 class TimedConsumer : public clang::ASTConsumer {
 public:
@@ -97,7 +88,7 @@ public:
       return;
     const pl::emit::Backend &backend = pl::emit::backendFor(pl::passes::platformName(pc.platform()));
     pl::emit::EmitOptions eo;
-    eo.namespaceName = generatedNamespace(ctx);
+    eo.namespaceName = tr::generatedNamespace(ctx);
     std::string code = backend.emitProgram(*final, pl::emit::EmitPart::All, eo, diags);
     Clock::time_point t3 = Clock::now();
     ph_.emit = seconds(t2, t3);

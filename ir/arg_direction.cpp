@@ -1,5 +1,6 @@
 // The "arg_directions" call attr: names of ArgDirection and its typed read / write.
 #include "ir/arg_direction.h"
+#include "ir/enum_names.h"
 
 namespace pl::ir {
 
@@ -11,13 +12,10 @@ constexpr std::string_view kNames[] = {
 };
 } // namespace
 
-std::string_view argDirectionName(ArgDirection d) { return kNames[static_cast<size_t>(d)]; }
+std::string_view argDirectionName(ArgDirection d) { return nameIn(kNames, d); }
 
 std::optional<ArgDirection> parseArgDirection(std::string_view s) {
-  for (size_t i = 0; i < std::size(kNames); ++i)
-    if (kNames[i] == s)
-      return static_cast<ArgDirection>(i);
-  return std::nullopt;
+  return parseEnum<ArgDirection>(kNames, s);
 }
 
 std::string argDirectionChoices() {

@@ -1,24 +1,13 @@
 // Deep clone: an IRMutator that gives every binding site (and every MemRef) a fresh Var.
 #include "ir/clone.h"
+#include "ir/find.h"
 #include "ir/mutator.h"
-#include "ir/visitor.h"
 
 #include <unordered_set>
 
 namespace pl::ir {
 
 namespace {
-
-/// Every Var bound somewhere in a tree (so that a MemRef base mentioned in a type before its
-/// binding site, e.g. in a return type, is renamed consistently).
-class DefCollector final : public IRVisitor {
-public:
-  void visitVarDef(const VarPtr &v) override {
-    defs.insert(v.get());
-    IRVisitor::visitVarDef(v);
-  }
-  std::unordered_set<const Var *> defs;
-};
 
 /// Binding sites get fresh Vars with rewritten types; MemRefs are re-created on first sight
 /// (with their base and offset rewritten); free variables stay unless pre-seeded in the map.
@@ -103,17 +92,15 @@ private:
 FunctionPtr deepClone(const FunctionPtr &f) {
   if (!f)
     return f;
-  DefCollector defs;
-  defs.visitFunction(*f);
+  // Every Var bound in the tree is known up front, so that a MemRef base mentioned in a type
+  // before its binding site (e.g. in a return type) is renamed consistently.
   VarMap map;
-  Cloner c(map, std::move(defs.defs));
+  Cloner c(map, collectBindings(*f));
   return c.mutateFunction(f);
 }
 
 StmtPtr deepClone(const StmtPtr &s, VarMap &map) {
-  DefCollector defs;
-  defs.visitStmt(s);
-  Cloner c(map, std::move(defs.defs));
+  Cloner c(map, collectBindings(s));
   return c.mutateStmt(s);
 }
 

@@ -524,13 +524,32 @@ std::vector<std::pair<Parser::Binder, ExprPtr>> Parser::parseCarry() {
   return out;
 }
 
-/// New untyped result variables take the type of the matching fallback (iter_arg or yield).
-void Parser::finishReturnVars(std::vector<Binder> &rets, const std::vector<TypePtr> &fallback) {
+/// Declares the result variables and returns them; new untyped ones take the type of the
+/// matching fallback (iter_arg or yield).
+std::vector<VarPtr> Parser::finishReturnVars(std::vector<Binder> &rets,
+                                             const std::vector<TypePtr> &fallback) {
+  std::vector<VarPtr> vars;
+  vars.reserve(rets.size());
   for (size_t i = 0; i < rets.size(); ++i) {
     if (rets[i].isNew && !rets[i].typed && i < fallback.size() && fallback[i])
       rets[i].var = Var::make(rets[i].var->name(), fallback[i], spanOf(rets[i].at));
     declareBinder(rets[i]);
+    vars.push_back(rets[i].var);
   }
+  return vars;
+}
+
+/// Declares a loop's carried variables in the open scope; returns its iter_args and appends
+/// their types (the result variables' fallback) to `types`.
+std::vector<IterArg> Parser::declareCarry(const std::vector<std::pair<Binder, ExprPtr>> &carry,
+                                          std::vector<TypePtr> &types) {
+  std::vector<IterArg> iters;
+  for (auto &[b, init] : carry) {
+    declareBinder(b);
+    iters.push_back({b.var, init});
+    types.push_back(b.var->type());
+  }
+  return iters;
 }
 
 StmtPtr Parser::parseIf() {
@@ -556,11 +575,7 @@ StmtPtr Parser::parseIf() {
   if (auto *y = dynCast<Yield>(last))
     for (auto &v : y->values())
       yielded.push_back(v->type());
-  finishReturnVars(rets, yielded);
-  std::vector<VarPtr> vars;
-  vars.reserve(rets.size());
-  for (auto &b : rets)
-    vars.push_back(b.var);
+  std::vector<VarPtr> vars = finishReturnVars(rets, yielded);
   return If::make(cond, thenBody, elseBody, std::move(vars), sp);
 }
 
@@ -592,20 +607,11 @@ StmtPtr Parser::parseFor() {
   auto rets = parseReturnBinders();
   scopes_.emplace_back();
   declareBinder(lv);
-  std::vector<IterArg> iters;
   std::vector<TypePtr> iterTypes;
-  for (auto &[b, init] : carry) {
-    declareBinder(b);
-    iters.push_back({b.var, init});
-    iterTypes.push_back(b.var->type());
-  }
+  std::vector<IterArg> iters = declareCarry(carry, iterTypes);
   StmtPtr body = parseBody();
   scopes_.pop_back();
-  finishReturnVars(rets, iterTypes);
-  std::vector<VarPtr> vars;
-  vars.reserve(rets.size());
-  for (auto &b : rets)
-    vars.push_back(b.var);
+  std::vector<VarPtr> vars = finishReturnVars(rets, iterTypes);
   return For::make(lv.var, start, stop, step, std::move(iters), body, std::move(vars), *kind,
                    std::move(attrs), sp);
 }
@@ -630,24 +636,15 @@ StmtPtr Parser::parseWhile() {
   auto rets = parseReturnBinders();
   size_t bodyPos = pos_;
   scopes_.emplace_back();
-  std::vector<IterArg> iters;
   std::vector<TypePtr> iterTypes;
-  for (auto &[b, init] : carry) {
-    declareBinder(b);
-    iters.push_back({b.var, init});
-    iterTypes.push_back(b.var->type());
-  }
+  std::vector<IterArg> iters = declareCarry(carry, iterTypes);
   pos_ = condPos;
   ExprPtr cond = parseExpr();
   expect(")", "after the condition");
   pos_ = bodyPos;
   StmtPtr body = parseBody();
   scopes_.pop_back();
-  finishReturnVars(rets, iterTypes);
-  std::vector<VarPtr> vars;
-  vars.reserve(rets.size());
-  for (auto &b : rets)
-    vars.push_back(b.var);
+  std::vector<VarPtr> vars = finishReturnVars(rets, iterTypes);
   return While::make(cond, std::move(iters), body, std::move(vars), sp);
 }
 

@@ -1,4 +1,5 @@
 // Parser of the IR text form: types, expressions, calls, MemRefs and attribute values.
+#include "ir/binary_syntax.h"
 #include "ir/expr_depth.h"
 #include "ir/op_registry.h"
 #include "ir/parser_impl.h"
@@ -17,35 +18,8 @@ struct BinTok {
 };
 
 std::optional<BinTok> infixOp(const std::string &s) {
-  static const std::pair<const char *, BinTok> table[] = {
-      {"||", {BinaryOp::Or, 1}},       {"&&", {BinaryOp::And, 2}},   {"|", {BinaryOp::BitOr, 3}},
-      {"^", {BinaryOp::BitXor, 4}},    {"&", {BinaryOp::BitAnd, 5}}, {"==", {BinaryOp::Eq, 6}},
-      {"!=", {BinaryOp::Ne, 6}},       {"<", {BinaryOp::Lt, 7}},     {"<=", {BinaryOp::Le, 7}},
-      {">", {BinaryOp::Gt, 7}},        {">=", {BinaryOp::Ge, 7}},    {"<<", {BinaryOp::Shl, 8}},
-      {"+", {BinaryOp::Add, 9}},       {"-", {BinaryOp::Sub, 9}},    {"*", {BinaryOp::Mul, 10}},
-      {"/", {BinaryOp::FloatDiv, 10}}, {"%", {BinaryOp::FloorMod, 10}}};
-  for (auto &[spelling, b] : table)
-    if (s == spelling)
-      return b;
-  return std::nullopt;
-}
-
-std::optional<BinaryOp> builtinBinary(const std::string &s) {
-  if (s == "min")
-    return BinaryOp::Min;
-  if (s == "max")
-    return BinaryOp::Max;
-  if (s == "pow")
-    return BinaryOp::Pow;
-  if (s == "xor")
-    return BinaryOp::Xor;
-  if (s == "floordiv")
-    return BinaryOp::FloorDiv;
-  if (s == "truncdiv")
-    return BinaryOp::TruncDiv;
-  if (s == "truncmod")
-    return BinaryOp::TruncMod;
-  return std::nullopt;
+  auto op = parseInfixOp(s);
+  return op ? std::optional<BinTok>(BinTok{*op, infixPrecedence(*op)}) : std::nullopt;
 }
 
 bool isTypeKeyword(const std::string &s) {
@@ -169,8 +143,8 @@ TypePtr Parser::parseShaped(bool tile, const Token &) {
   return TensorType::make(d, std::move(shape), std::move(tensorView));
 }
 
-TensorView Parser::parseTensorView() {
-  TensorView v;
+void Parser::parseViewFields(
+    const std::function<void(const std::string &k, const Token &key, const Token &value)> &field) {
   expect("view");
   expect("{");
   if (!at("}"))
@@ -178,77 +152,77 @@ TensorView Parser::parseTensorView() {
       Token key = tok();
       std::string k = key.kind == TokKind::Ident ? toks_[pos_++].text : "";
       expect("=", "after a view field");
-      Token val = tok();
-      if (k == "stride" || k == "valid_shape") {
-        expect("{");
-        (k == "stride" ? v.stride : v.validShape) = parseExprListUntil("}");
-      } else if (k == "layout" || k == "pad") {
-        std::string w = val.kind == TokKind::Ident ? toks_[pos_++].text : "";
-        auto l = parseTensorLayout(w);
-        auto p = parsePadValue(w);
-        if (k == "layout" ? !l : !p)
-          fatal("P008", spanOf(val), "unknown " + k + " " + describeToken(val) + "; expected " +
-                                         (k == "layout" ? "ND, DN, NZ, MX_A or MX_B"
-                                                        : "null, zero, max or min"));
-        k == "layout" ? void(v.layout = *l) : void(v.pad = *p);
-      } else {
-        fatal("P008", spanOf(key), "unknown tensor view field " + describeToken(key) +
-                                       "; expected stride, layout, valid_shape or pad");
-      }
+      Token value = tok();
+      field(k, key, value);
     } while (accept(","));
   expect("}", "to close the view");
+}
+
+TensorView Parser::parseTensorView() {
+  TensorView v;
+  parseViewFields([&](const std::string &k, const Token &key, const Token &val) {
+    if (k == "stride" || k == "valid_shape") {
+      expect("{");
+      (k == "stride" ? v.stride : v.validShape) = parseExprListUntil("}");
+    } else if (k == "layout" || k == "pad") {
+      std::string w = val.kind == TokKind::Ident ? toks_[pos_++].text : "";
+      auto l = parseTensorLayout(w);
+      auto p = parsePadValue(w);
+      if (k == "layout" ? !l : !p)
+        fatal("P008", spanOf(val),
+              "unknown " + k + " " + describeToken(val) + "; expected " +
+                  (k == "layout" ? "ND, DN, NZ, MX_A or MX_B" : "null, zero, max or min"));
+      k == "layout" ? void(v.layout = *l) : void(v.pad = *p);
+    } else {
+      fatal("P008", spanOf(key),
+            "unknown tensor view field " + describeToken(key) +
+                "; expected stride, layout, valid_shape or pad");
+    }
+  });
   return v;
 }
 
 TileView Parser::parseTileView() {
   TileView v;
-  expect("view");
-  expect("{");
-  if (!at("}"))
-    do {
-      Token key = tok();
-      std::string k = key.kind == TokKind::Ident ? toks_[pos_++].text : "";
-      expect("=", "after a view field");
-      Token val = tok();
-      std::string w = val.kind == TokKind::Ident ? val.text : "";
-      auto bad = [&](const char *expected) {
-        fatal("P008", spanOf(val), "unknown " + k + " " + describeToken(val) + "; expected " +
-                                       expected);
-      };
-      if (k == "valid_shape" || k == "stride") {
-        expect("{");
-        (k == "stride" ? v.stride : v.validShape) = parseExprListUntil("}");
-      } else if (k == "start_offset") {
-        v.startOffset = parseExpr();
-      } else if (k == "fractal") {
-        v.fractal = expectInt();
-      } else if (k == "compact") {
-        if (!at("true") && !at("false"))
-          bad("true or false");
-        v.compact = toks_[pos_++].text == "true";
-      } else if (k == "blayout") {
-        auto b = parseBLayout(w);
-        if (!b)
-          bad("row_major or col_major");
-        v.blayout = *b, ++pos_;
-      } else if (k == "slayout") {
-        auto s = parseSLayout(w);
-        if (!s)
-          bad("none_box, row_major or col_major");
-        v.slayout = *s, ++pos_;
-      } else if (k == "pad") {
-        auto p = parsePadValue(w);
-        if (!p)
-          bad("null, zero, max or min");
-        v.pad = *p, ++pos_;
-      } else {
-        fatal("P008", spanOf(key),
-              "unknown tile view field " + describeToken(key) +
-                  "; expected valid_shape, stride, start_offset, blayout, slayout, fractal, pad "
-                  "or compact");
-      }
-    } while (accept(","));
-  expect("}", "to close the view");
+  parseViewFields([&](const std::string &k, const Token &key, const Token &val) {
+    std::string w = val.kind == TokKind::Ident ? val.text : "";
+    auto bad = [&](const char *expected) {
+      fatal("P008", spanOf(val),
+            "unknown " + k + " " + describeToken(val) + "; expected " + expected);
+    };
+    if (k == "valid_shape" || k == "stride") {
+      expect("{");
+      (k == "stride" ? v.stride : v.validShape) = parseExprListUntil("}");
+    } else if (k == "start_offset") {
+      v.startOffset = parseExpr();
+    } else if (k == "fractal") {
+      v.fractal = expectInt();
+    } else if (k == "compact") {
+      if (!at("true") && !at("false"))
+        bad("true or false");
+      v.compact = toks_[pos_++].text == "true";
+    } else if (k == "blayout") {
+      auto b = parseBLayout(w);
+      if (!b)
+        bad("row_major or col_major");
+      v.blayout = *b, ++pos_;
+    } else if (k == "slayout") {
+      auto s = parseSLayout(w);
+      if (!s)
+        bad("none_box, row_major or col_major");
+      v.slayout = *s, ++pos_;
+    } else if (k == "pad") {
+      auto p = parsePadValue(w);
+      if (!p)
+        bad("null, zero, max or min");
+      v.pad = *p, ++pos_;
+    } else {
+      fatal("P008", spanOf(key),
+            "unknown tile view field " + describeToken(key) +
+                "; expected valid_shape, stride, start_offset, blayout, slayout, fractal, pad "
+                "or compact");
+    }
+  });
   return v;
 }
 
@@ -287,7 +261,7 @@ ExprPtr Parser::parseBinary(int minPrec, bool inAngle) {
     std::optional<BinTok> b;
     int width = 1;
     if (atAdjacentShr()) {
-      b = BinTok{BinaryOp::Shr, 8};
+      b = BinTok{BinaryOp::Shr, infixPrecedence(BinaryOp::Shr)};
       width = 2;
     } else if (tok().kind == TokKind::Punct) {
       b = infixOp(tok().text);
@@ -386,7 +360,7 @@ ExprPtr Parser::parsePrimary() {
       return parseLiteral(false, DataType::Index, DataType::FP32);
     if (parseDataType(t.text) && at("(", 1))
       return parseTypedLiteral();
-    if (t.text == "cast" || t.text == "abs" || builtinBinary(t.text))
+    if (t.text == "cast" || t.text == "abs" || parseCallFormOp(t.text))
       return parseBuiltin(t);
     if (isReservedWord(t.text))
       break;
@@ -447,7 +421,7 @@ ExprPtr Parser::parseBuiltin(const Token &kw) {
   expect(",", "between the operands of '" + kw.text + "'");
   ExprPtr b = parseExpr();
   expect(")", "to close '" + kw.text + "'");
-  return Binary::make(*builtinBinary(kw.text), a, b, sp);
+  return Binary::make(*parseCallFormOp(kw.text), a, b, sp);
 }
 
 ExprPtr Parser::parseVarRef() {

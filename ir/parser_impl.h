@@ -4,6 +4,7 @@
 #include "ir/lexer.h"
 #include "ir/parser.h"
 
+#include <functional>
 #include <map>
 #include <unordered_map>
 
@@ -114,7 +115,10 @@ private:
   StmtPtr parseYieldOrReturn(bool isYield);
   std::vector<Binder> parseReturnBinders();
   std::vector<std::pair<Binder, ExprPtr>> parseCarry();
-  void finishReturnVars(std::vector<Binder> &rets, const std::vector<TypePtr> &fallback);
+  std::vector<VarPtr> finishReturnVars(std::vector<Binder> &rets,
+                                       const std::vector<TypePtr> &fallback);
+  std::vector<IterArg> declareCarry(const std::vector<std::pair<Binder, ExprPtr>> &carry,
+                                    std::vector<TypePtr> &types);
 
   // ---- expressions, types, attributes (parser_expr.cpp) ----
   bool atTypeStart() const;
@@ -124,6 +128,10 @@ private:
   MemorySpace parseMemSpace();
   TensorView parseTensorView();
   TileView parseTileView();
+  /// `view { key = value, ... }`: `field(k, key, value)` at each value (its first token is
+  /// `value`), where `k` is the key's name, or empty when the key is not a name.
+  void parseViewFields(
+      const std::function<void(const std::string &k, const Token &key, const Token &value)> &field);
   ExprList parseExprListUntil(std::string_view close);
   ExprPtr parseExpr(bool inAngle = false);
   ExprPtr parseBinary(int minPrec, bool inAngle);

@@ -1,5 +1,6 @@
 // Text form printer: deterministic names, minimal parentheses, full and concise modes.
 #include "ir/printer.h"
+#include "ir/binary_syntax.h"
 #include "ir/lexer.h"
 #include "ir/op_registry.h"
 #include "ir/visitor.h"
@@ -51,29 +52,6 @@ namespace {
 constexpr int kPrecUnary = 11;
 constexpr int kPrecPostfix = 12;
 constexpr int kPrecAtom = 13;
-
-/// C++ precedence of the infix binary operators; 0 for the ones printed as calls.
-int binaryPrec(BinaryOp op) {
-  switch (op) {
-  case BinaryOp::Or: return 1;
-  case BinaryOp::And: return 2;
-  case BinaryOp::BitOr: return 3;
-  case BinaryOp::BitXor: return 4;
-  case BinaryOp::BitAnd: return 5;
-  case BinaryOp::Eq: case BinaryOp::Ne: return 6;
-  case BinaryOp::Lt: case BinaryOp::Le: case BinaryOp::Gt: case BinaryOp::Ge: return 7;
-  case BinaryOp::Shl: case BinaryOp::Shr: return 8;
-  case BinaryOp::Add: case BinaryOp::Sub: return 9;
-  case BinaryOp::Mul: case BinaryOp::FloatDiv: case BinaryOp::FloorMod: return 10;
-  default: return 0;
-  }
-}
-
-/// The name of a binary op printed as a call: its spelling (min, truncdiv, ...), except
-/// FloorDiv, whose spelling `//` is not IR syntax.
-std::string_view callFormName(BinaryOp op) {
-  return op == BinaryOp::FloorDiv ? "floordiv" : binaryOpSpelling(op);
-}
 
 /// A name hint made into an identifier that is not a reserved word.
 std::string sanitize(const std::string &hint) {
@@ -171,6 +149,8 @@ private:
   void emitIf(const If &s);
   void emitFor(const For &s);
   void emitWhile(const While &s);
+  /// A loop's body in the scope its header opened (closed after it), then its result binders.
+  void emitLoopBody(const StmtPtr &body, const std::vector<const Var *> &rets);
   void emitScope(const Scope &s);
   std::string returnVars(const std::vector<VarPtr> &vars, std::vector<const Var *> &decl);
   std::string carry(const std::vector<IterArg> &args, std::vector<const Var *> &decl);
@@ -523,7 +503,11 @@ void Printer::emitFor(const For &s) {
     declare(s.loopVar().get());
   for (auto *v : iters)
     declare(v);
-  emitBody(s.body(), false);
+  emitLoopBody(s.body(), rets);
+}
+
+void Printer::emitLoopBody(const StmtPtr &body, const std::vector<const Var *> &rets) {
+  emitBody(body, false);
   scopes_.pop_back();
   out_ += "\n";
   for (auto *v : rets)
@@ -539,11 +523,7 @@ void Printer::emitWhile(const While &s) {
     declare(v);
   std::string cond = exprStr(s.cond(), 0);
   out_ += std::string(2 * indent_, ' ') + "while (" + cond + ")" + tail + " ";
-  emitBody(s.body(), false);
-  scopes_.pop_back();
-  out_ += "\n";
-  for (auto *v : rets)
-    declare(v);
+  emitLoopBody(s.body(), rets);
 }
 
 /// `scope KIND "hint" [[attrs]] -> task_id t { ... }`: the task id binding prints as a binder
@@ -691,7 +671,7 @@ std::string Printer::constStr(const ExprPtr &e) {
 }
 
 std::string Printer::binaryStr(const Binary &b, int &prec) {
-  int p = binaryPrec(b.op());
+  int p = infixPrecedence(b.op());
   if (p == 0)
     return std::string(callFormName(b.op())) + "(" + exprStr(b.lhs(), 0) + ", " +
            exprStr(b.rhs(), 0) + ")";
@@ -781,7 +761,8 @@ std::string Printer::exprList(const ExprList &es) {
 
 /// An expression inside `<...>`: operators that contain or bind looser than `>` get parentheses.
 std::string Printer::typeArg(const ExprPtr &e) {
-  if (auto *b = dynCast<Binary>(e); b && binaryPrec(b->op()) != 0 && binaryPrec(b->op()) <= 8)
+  if (auto *b = dynCast<Binary>(e);
+      b && infixPrecedence(b->op()) != 0 && infixPrecedence(b->op()) <= 8)
     return "(" + exprStr(e, 0) + ")";
   return exprStr(e, 0);
 }

@@ -1,5 +1,6 @@
 // Statement helpers: Seq flattening and enum spellings for loops and scopes.
 #include "ir/stmt.h"
+#include "ir/enum_names.h"
 
 #include <array>
 
@@ -42,13 +43,8 @@ const Yield *trailingYield(const StmtPtr &body) {
   return last ? dynCast<Yield>(last) : nullptr;
 }
 
-std::string_view forKindName(ForKind k) { return kForKinds[static_cast<size_t>(k)]; }
-std::optional<ForKind> parseForKind(std::string_view s) {
-  for (size_t i = 0; i < kForKinds.size(); ++i)
-    if (kForKinds[i] == s)
-      return static_cast<ForKind>(i);
-  return std::nullopt;
-}
+std::string_view forKindName(ForKind k) { return nameIn(kForKinds, k); }
+std::optional<ForKind> parseForKind(std::string_view s) { return parseEnum<ForKind>(kForKinds, s); }
 
 std::string_view stmtKindName(StmtKind k) {
   static constexpr std::string_view names[] = {
@@ -59,12 +55,9 @@ std::string_view stmtKindName(StmtKind k) {
   return names[static_cast<size_t>(k)];
 }
 
-std::string_view scopeKindName(ScopeKind k) { return kScopeKinds[static_cast<size_t>(k)]; }
+std::string_view scopeKindName(ScopeKind k) { return nameIn(kScopeKinds, k); }
 std::optional<ScopeKind> parseScopeKind(std::string_view s) {
-  for (size_t i = 0; i < kScopeKinds.size(); ++i)
-    if (kScopeKinds[i] == s)
-      return static_cast<ScopeKind>(i);
-  return std::nullopt;
+  return parseEnum<ScopeKind>(kScopeKinds, s);
 }
 
 } // namespace pl::ir

@@ -226,6 +226,21 @@ private:
     auto it = numbers_.find(v);
     return it == numbers_.end() ? 0 : it->second;
   }
+  /// agree() on an enum, rendered by its enumName.
+  template <typename T> bool enums(const char *what, T x, T y) {
+    return agree(what, x, y,
+                 [&] { return std::pair{std::string(enumName(x)), std::string(enumName(y))}; });
+  }
+  bool dtypes(DataType x, DataType y) {
+    return agree("dtype", x, y,
+                 [&] { return std::pair{std::string(dtypeName(x)), std::string(dtypeName(y))}; });
+  }
+  /// agree() on whether an optional part (a type's view) is present.
+  template <typename T>
+  bool presence(const char *what, const std::optional<T> &x, const std::optional<T> &y) {
+    return agree(what, x.has_value(), y.has_value(),
+                 [&] { return std::pair{x ? "present" : "absent", y ? "present" : "absent"}; });
+  }
   /// Renders two integers for a mismatch message.
   template <typename T> static auto nums(T x, T y) {
     return [=] { return std::pair{std::to_string(x), std::to_string(y)}; };
@@ -670,11 +685,6 @@ bool Equal::type(const TypePtr &a, const TypePtr &b) {
     return false;
   if (!a)
     return true;
-  auto dtypes = [&](DataType x, DataType y) {
-    return agree("dtype", x, y, [&] {
-      return std::pair{std::string(dtypeName(x)), std::string(dtypeName(y))};
-    });
-  };
   switch (a->kind()) {
   case TypeKind::Unknown:
   case TypeKind::MemRef:
@@ -708,47 +718,27 @@ bool Equal::type(const TypePtr &a, const TypePtr &b) {
 }
 
 bool Equal::tensorType(const TensorType &a, const TensorType &b) {
-  if (!agree(
-          "dtype", a.dtype(), b.dtype(),
-          [&] {
-            return std::pair{std::string(dtypeName(a.dtype())), std::string(dtypeName(b.dtype()))};
-          }) ||
-      !exprs("shape", a.shape(), b.shape()))
+  if (!dtypes(a.dtype(), b.dtype()) || !exprs("shape", a.shape(), b.shape()))
     return false;
-  if (!agree("view", a.view().has_value(), b.view().has_value(), [&] {
-        return std::pair{a.view() ? "present" : "absent", b.view() ? "present" : "absent"};
-      }))
+  if (!presence("view", a.view(), b.view()))
     return false;
   if (!a.view())
     return true;
   auto &x = *a.view(), &y = *b.view();
   Step s(*this, {"view"});
-  return exprs("stride", x.stride, y.stride) &&
-         agree("layout", x.layout, y.layout,
-               [&] {
-                 return std::pair{std::string(enumName(x.layout)), std::string(enumName(y.layout))};
-               }) &&
-         exprs("valid_shape", x.validShape, y.validShape) && agree("pad", x.pad, y.pad, [&] {
-           return std::pair{std::string(enumName(x.pad)), std::string(enumName(y.pad))};
-         });
+  return exprs("stride", x.stride, y.stride) && enums("layout", x.layout, y.layout) &&
+         exprs("valid_shape", x.validShape, y.validShape) && enums("pad", x.pad, y.pad);
 }
 
 bool Equal::tileType(const TileType &a, const TileType &b) {
-  if (!agree(
-          "dtype", a.dtype(), b.dtype(),
-          [&] {
-            return std::pair{std::string(dtypeName(a.dtype())), std::string(dtypeName(b.dtype()))};
-          }) ||
-      !exprs("shape", a.shape(), b.shape()))
+  if (!dtypes(a.dtype(), b.dtype()) || !exprs("shape", a.shape(), b.shape()))
     return false;
   if (!agree("memory space", a.memorySpace(), b.memorySpace(), [&] {
         return std::pair{optStr(a.memorySpace(), memorySpaceName),
                          optStr(b.memorySpace(), memorySpaceName)};
       }))
     return false;
-  if (!agree("view", a.view().has_value(), b.view().has_value(), [&] {
-        return std::pair{a.view() ? "present" : "absent", b.view() ? "present" : "absent"};
-      }))
+  if (!presence("view", a.view(), b.view()))
     return false;
   if (a.view()) {
     Step s(*this, {"view"});
@@ -767,25 +757,10 @@ bool Equal::tileView(const TileView &x, const TileView &y) {
   auto num = [](int64_t v) { return std::to_string(v); };
   return exprs("valid_shape", x.validShape, y.validShape) && exprs("stride", x.stride, y.stride) &&
          exprAt("start_offset", x.startOffset, y.startOffset) &&
-         agree(
-             "blayout", x.blayout, y.blayout,
-             [&] {
-               return std::pair{std::string(enumName(x.blayout)), std::string(enumName(y.blayout))};
-             }) &&
-         agree(
-             "slayout", x.slayout, y.slayout,
-             [&] {
-               return std::pair{std::string(enumName(x.slayout)), std::string(enumName(y.slayout))};
-             }) &&
+         enums("blayout", x.blayout, y.blayout) && enums("slayout", x.slayout, y.slayout) &&
          agree("fractal", x.fractal, y.fractal,
-               [&] {
-                 return std::pair{num(x.fractal), num(y.fractal)};
-               }) &&
-         agree("pad", x.pad, y.pad,
-               [&] {
-                 return std::pair{std::string(enumName(x.pad)), std::string(enumName(y.pad))};
-               }) &&
-         agree("compact", x.compact, y.compact, [&] {
+               [&] { return std::pair{num(x.fractal), num(y.fractal)}; }) &&
+         enums("pad", x.pad, y.pad) && agree("compact", x.compact, y.compact, [&] {
            return std::pair{num(x.compact), num(y.compact)};
          });
 }

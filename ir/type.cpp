@@ -1,5 +1,6 @@
 // Type singletons, enum spellings and small queries on types.
 #include "ir/type.h"
+#include "ir/enum_names.h"
 #include "ir/expr.h"
 
 #include <array>
@@ -7,13 +8,6 @@
 namespace pl::ir {
 
 namespace {
-template <typename E, size_t N>
-std::optional<E> parseEnum(const std::array<std::string_view, N> &names, std::string_view s) {
-  for (size_t i = 0; i < N; ++i)
-    if (names[i] == s)
-      return static_cast<E>(i);
-  return std::nullopt;
-}
 constexpr std::array<std::string_view, 10> kSpaces = {
     "DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "ScalarLocal", "LeftScale", "RightScale"};
 constexpr std::array<std::string_view, 5> kTensorLayouts = {"ND", "DN", "NZ", "MX_A", "MX_B"};
@@ -22,14 +16,14 @@ constexpr std::array<std::string_view, 3> kSLayouts = {"none_box", "row_major", 
 constexpr std::array<std::string_view, 4> kPads = {"null", "zero", "max", "min"};
 } // namespace
 
-std::string_view memorySpaceName(MemorySpace m) { return kSpaces[static_cast<size_t>(m)]; }
+std::string_view memorySpaceName(MemorySpace m) { return nameIn(kSpaces, m); }
 std::optional<MemorySpace> parseMemorySpace(std::string_view s) {
   return parseEnum<MemorySpace>(kSpaces, s);
 }
-std::string_view enumName(TensorLayout v) { return kTensorLayouts[static_cast<size_t>(v)]; }
-std::string_view enumName(BLayout v) { return kBLayouts[static_cast<size_t>(v)]; }
-std::string_view enumName(SLayout v) { return kSLayouts[static_cast<size_t>(v)]; }
-std::string_view enumName(PadValue v) { return kPads[static_cast<size_t>(v)]; }
+std::string_view enumName(TensorLayout v) { return nameIn(kTensorLayouts, v); }
+std::string_view enumName(BLayout v) { return nameIn(kBLayouts, v); }
+std::string_view enumName(SLayout v) { return nameIn(kSLayouts, v); }
+std::string_view enumName(PadValue v) { return nameIn(kPads, v); }
 std::optional<TensorLayout> parseTensorLayout(std::string_view s) {
   return parseEnum<TensorLayout>(kTensorLayouts, s);
 }

@@ -815,9 +815,7 @@ ProgramPtr convertTensorToTileOps(const ProgramPtr &p, DiagnosticEngine &diags) 
 }
 
 Pass createConvertTensorToTileOpsPass(PassOptions &) {
-  return createProgramPass(
-      PassClass::ConvertTensorToTileOps,
-      [](const ProgramPtr &p, PassContext &ctx) { return convertTensorToTileOps(p, ctx.diags()); });
+  return createProgramPass(PassClass::ConvertTensorToTileOps, convertTensorToTileOps);
 }
 
 } // namespace pl::passes

@@ -1,6 +1,7 @@
 // ConvertToSSA: versions, if-phis and loop iter_args (see convert_to_ssa.h).
 #include "passes/convert_to_ssa.h"
 
+#include "ir/find.h"
 #include "ir/mutator.h"
 #include "ir/op_registry.h"
 #include "ir/structural_equal.h"
@@ -41,34 +42,6 @@ private:
   const Env &cur_;
 };
 
-/// Every binding site of a function, by pointer (to recover the VarPtr of a key).
-class DefCollector : public IRVisitor {
-public:
-  DefCollector() { visitTypes_ = false; }
-  void visitVarDef(const VarPtr &v) override { defs[v.get()] = v; }
-  Env defs;
-};
-
-/// True when s contains a break or continue of the loop whose body it is.
-bool hasLoopEscape(const StmtPtr &s) {
-  if (!s)
-    return false;
-  switch (s->kind()) {
-  case StmtKind::Break:
-  case StmtKind::Continue: return true;
-  case StmtKind::Seq:
-    for (auto &c : static_cast<const Seq &>(*s).stmts())
-      if (hasLoopEscape(c))
-        return true;
-    return false;
-  case StmtKind::If:
-    return hasLoopEscape(static_cast<const If &>(*s).thenBody()) ||
-           hasLoopEscape(static_cast<const If &>(*s).elseBody());
-  case StmtKind::Scope: return hasLoopEscape(static_cast<const Scope &>(*s).body());
-  default: return false;
-  }
-}
-
 /// Removes and returns the values of a trailing yield (empty when there is none).
 ExprList popYield(std::vector<StmtPtr> &stmts, Span *span = nullptr) {
   if (stmts.empty() || !isa<Yield>(stmts.back()))
@@ -106,6 +79,12 @@ struct Carry {
   IterArg arg;
 };
 
+/// What a loop body is converted under: the live sets at its end and the carries it gains.
+struct LoopCarries {
+  VarSet end, endPromo;
+  std::vector<Carry> carries;
+};
+
 class SSAConverter {
 public:
   explicit SSAConverter(DiagnosticEngine &diags) : diags_(diags) {}
@@ -134,6 +113,8 @@ private:
                                        const VarSet &endPromo, Live after);
   std::vector<Carry> planCarries(const Stmt &loop, const VarSet &end, const VarSet &endPromo,
                                  Live after);
+  LoopCarries bindLoopCarries(const Stmt &loop, const std::vector<IterArg> &iters,
+                              std::vector<IterArg> &args, Live after);
   StmtPtr convertLoopWithEscapes(const StmtPtr &loop, Live after);
   ExprPtr findInit(const Var *key, const StmtPtr &body, const TypePtr &type);
   StmtPtr finishLoopBody(std::vector<StmtPtr> stmts, const std::vector<Carry> &carries,
@@ -324,7 +305,7 @@ std::vector<Carry> SSAConverter::planCarries(const Stmt &loop, const VarSet &end
 StmtPtr SSAConverter::convertLoopWithEscapes(const StmtPtr &loop, Live after) {
   auto *f = dynCast<For>(loop);
   const StmtPtr &body = f ? f->body() : static_cast<const While &>(*loop).body();
-  if (!hasLoopEscape(body))
+  if (!hasOwnLoopJump(body))
     return nullptr;
   VarSet end = liveAtBodyEnd(*loop, *after.all);
   VarSet endPromo = after.promo == after.all ? end : liveAtBodyEnd(*loop, *after.promo);
@@ -405,6 +386,23 @@ std::vector<VarPtr> SSAConverter::loopReturnVars(const std::vector<VarPtr> &exis
   return rets;
 }
 
+/// Binds the loop's iter_arg vars (`args` holds their renamed inits) and appends the carries
+/// the loop needs to `args`, each the current version of its key inside the body.
+LoopCarries SSAConverter::bindLoopCarries(const Stmt &loop, const std::vector<IterArg> &iters,
+                                          std::vector<IterArg> &args, Live after) {
+  for (size_t i = 0; i < args.size(); ++i)
+    args[i].var = define(iters[i].var, loop.span());
+  LoopCarries lc;
+  lc.end = liveAtBodyEnd(loop, *after.all);
+  lc.endPromo = after.promo == after.all ? lc.end : liveAtBodyEnd(loop, *after.promo);
+  lc.carries = planCarries(loop, lc.end, lc.endPromo, after);
+  for (auto &c : lc.carries) {
+    cur_[c.key] = c.arg.var;
+    args.push_back(c.arg);
+  }
+  return lc;
+}
+
 StmtPtr SSAConverter::convertFor(const For &s, Live after) {
   ExprPtr start = rename(s.start()), stop = rename(s.stop()), step = rename(s.step());
   AttrList attrs = renamer_.renameAttrs(s.attrs());
@@ -413,19 +411,11 @@ StmtPtr SSAConverter::convertFor(const For &s, Live after) {
     args.push_back({nullptr, rename(a.init)});
   Env saved = cur_;
   VarPtr loopVar = define(s.loopVar(), s.span());
-  for (size_t i = 0; i < args.size(); ++i)
-    args[i].var = define(s.iterArgs()[i].var, s.span());
-  VarSet end = liveAtBodyEnd(s, *after.all);
-  VarSet endPromo = after.promo == after.all ? end : liveAtBodyEnd(s, *after.promo);
-  auto carries = planCarries(s, end, endPromo, after);
-  for (auto &c : carries) {
-    cur_[c.key] = c.arg.var;
-    args.push_back(c.arg);
-  }
-  auto stmts = convertBlock(s.body(), {&end, &endPromo});
-  StmtPtr body = finishLoopBody(std::move(stmts), carries, s.span());
+  LoopCarries lc = bindLoopCarries(s, s.iterArgs(), args, after);
+  auto stmts = convertBlock(s.body(), {&lc.end, &lc.endPromo});
+  StmtPtr body = finishLoopBody(std::move(stmts), lc.carries, s.span());
   cur_ = std::move(saved);
-  auto rets = loopReturnVars(s.returnVars(), carries, s.span());
+  auto rets = loopReturnVars(s.returnVars(), lc.carries, s.span());
   return For::make(loopVar, start, stop, step, std::move(args), body, std::move(rets),
                    s.forKind(), std::move(attrs), s.span());
 }
@@ -435,20 +425,12 @@ StmtPtr SSAConverter::convertWhile(const While &s, Live after) {
   for (auto &a : s.iterArgs())
     args.push_back({nullptr, rename(a.init)});
   Env saved = cur_;
-  for (size_t i = 0; i < args.size(); ++i)
-    args[i].var = define(s.iterArgs()[i].var, s.span());
-  VarSet end = liveAtBodyEnd(s, *after.all);
-  VarSet endPromo = after.promo == after.all ? end : liveAtBodyEnd(s, *after.promo);
-  auto carries = planCarries(s, end, endPromo, after);
-  for (auto &c : carries) {
-    cur_[c.key] = c.arg.var;
-    args.push_back(c.arg);
-  }
+  LoopCarries lc = bindLoopCarries(s, s.iterArgs(), args, after);
   ExprPtr cond = rename(s.cond());
-  auto stmts = convertBlock(s.body(), {&end, &endPromo});
-  StmtPtr body = finishLoopBody(std::move(stmts), carries, s.span());
+  auto stmts = convertBlock(s.body(), {&lc.end, &lc.endPromo});
+  StmtPtr body = finishLoopBody(std::move(stmts), lc.carries, s.span());
   cur_ = std::move(saved);
-  auto rets = loopReturnVars(s.returnVars(), carries, s.span());
+  auto rets = loopReturnVars(s.returnVars(), lc.carries, s.span());
   return While::make(cond, std::move(args), body, std::move(rets), s.span());
 }
 
@@ -485,9 +467,9 @@ void SSAConverter::checkScopeLeaks(const Scope &s, const VarSet &liveAfter) {
 }
 
 FunctionPtr SSAConverter::run(const FunctionPtr &f) {
-  DefCollector defs;
-  defs.visitFunction(*f);
-  origin_ = std::move(defs.defs);
+  // Every binding site of the function by pointer, to recover the VarPtr of a key.
+  origin_.clear();
+  forEachBinding(*f, [&](const VarPtr &v) { origin_[v.get()] = v; });
   params_ = f->params();
   std::vector<Param> params;
   VarSet exitLive;
@@ -517,10 +499,7 @@ FunctionPtr convertToSSA(const FunctionPtr &f, DiagnosticEngine &diags) {
 }
 
 Pass createConvertToSSAPass(PassOptions &) {
-  return createFunctionPass(PassClass::ConvertToSSA,
-                            [](const FunctionPtr &f, const Program &, PassContext &ctx) {
-                              return convertToSSA(f, ctx.diags());
-                            });
+  return createFunctionPass(PassClass::ConvertToSSA, convertToSSA);
 }
 
 } // namespace pl::passes

@@ -368,10 +368,7 @@ StmtPtr removeLoopEscapes(const StmtPtr &loop, DiagnosticEngine &diags) {
 Pass createCtrlFlowTransformPass(PassOptions &) {
   // It invalidates SSAForm (passes.def): the break flag is assigned before the loop and at
   // the break site, pre-SSA style; ConvertToSSA (next in the pipeline) turns it into a carry.
-  return createFunctionPass(PassClass::CtrlFlowTransform,
-                            [](const FunctionPtr &f, const Program &, PassContext &ctx) {
-                              return transformCtrlFlow(f, ctx.diags());
-                            });
+  return createFunctionPass(PassClass::CtrlFlowTransform, transformCtrlFlow);
 }
 
 } // namespace pl::passes

@@ -66,9 +66,6 @@ FunctionPtr eliminateDeadCode(const FunctionPtr &f) {
   return removeDeadAssigns(f, [](const Assign &s) { return isPure(s.value()); });
 }
 
-Pass createDCEPass(PassOptions &) {
-  return createFunctionPass(PassClass::DCE, [](const FunctionPtr &f, const Program &,
-                                               PassContext &) { return eliminateDeadCode(f); });
-}
+Pass createDCEPass(PassOptions &) { return createFunctionPass(PassClass::DCE, eliminateDeadCode); }
 
 } // namespace pl::passes

@@ -89,9 +89,7 @@ ProgramPtr deduplicateOutlinedKernels(const ProgramPtr &p) {
 }
 
 Pass createDeduplicateOutlinedKernelsPass(PassOptions &) {
-  return createProgramPass(
-      PassClass::DeduplicateOutlinedKernels,
-      [](const ProgramPtr &p, PassContext &) { return deduplicateOutlinedKernels(p); });
+  return createProgramPass(PassClass::DeduplicateOutlinedKernels, deduplicateOutlinedKernels);
 }
 
 } // namespace pl::passes

@@ -85,9 +85,7 @@ ProgramPtr expandMixedKernels(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createExpandMixedKernelPass(PassOptions &) {
-  return createProgramPass(PassClass::ExpandMixedKernel, [](const ProgramPtr &p, PassContext &ctx) {
-    return expandMixedKernels(p, ctx.diags());
-  });
+  return createProgramPass(PassClass::ExpandMixedKernel, expandMixedKernels);
 }
 
 } // namespace pl::passes

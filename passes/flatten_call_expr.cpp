@@ -310,9 +310,7 @@ FunctionPtr flattenCallExpr(const FunctionPtr &f) {
 }
 
 Pass createFlattenCallExprPass(PassOptions &) {
-  return createFunctionPass(
-      PassClass::FlattenCallExpr,
-      [](const FunctionPtr &f, const Program &, PassContext &) { return flattenCallExpr(f); });
+  return createFunctionPass(PassClass::FlattenCallExpr, flattenCallExpr);
 }
 
 } // namespace pl::passes

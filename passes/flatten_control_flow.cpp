@@ -144,6 +144,13 @@ private:
     return capped(b.value_or(opts_.whileExecutionCount), outer);
   }
   StmtPtr withCounter(const While &w, int64_t bound);
+  /// A loop is outermost when no loop encloses it here or at a call site.
+  bool outermost() const { return depth_ == 0 && !nested_; }
+  /// `rewrite()` (the default rewrite of a loop's children) one loop level deeper.
+  template <class F> StmtPtr inside(F rewrite) {
+    DepthGuard g(depth_);
+    return rewrite();
+  }
 
   const FlattenControlFlowOptions &opts_;
   KnownValues known_;
@@ -186,12 +193,8 @@ StmtPtr Flattener::withCounter(const While &w, int64_t bound) {
 }
 
 StmtPtr Flattener::mutateWhile(const std::shared_ptr<const While> &s) {
-  bool outer = depth_ == 0 && !nested_;
-  StmtPtr inner;
-  {
-    DepthGuard g(depth_);
-    inner = IRMutator::mutateWhile(s);
-  }
+  bool outer = outermost();
+  StmtPtr inner = inside([&] { return IRMutator::mutateWhile(s); });
   auto *w = dynCast<While>(inner);
   if (!opts_.flattenWhileLoop || !w)
     return inner;
@@ -208,12 +211,8 @@ StmtPtr Flattener::mutateWhile(const std::shared_ptr<const While> &s) {
 }
 
 StmtPtr Flattener::mutateFor(const std::shared_ptr<const For> &s) {
-  bool outer = depth_ == 0 && !nested_;
-  StmtPtr inner;
-  {
-    DepthGuard g(depth_);
-    inner = IRMutator::mutateFor(s);
-  }
+  bool outer = outermost();
+  StmtPtr inner = inside([&] { return IRMutator::mutateFor(s); });
   auto *f = dynCast<For>(inner);
   auto step = f && opts_.flattenForLoops ? evaluateScalar(f->step(), known_) : std::nullopt;
   if (!step || *step == 0)

@@ -307,10 +307,7 @@ FunctionPtr inferTileMemorySpace(const FunctionPtr &f, DiagnosticEngine &diags) 
 }
 
 Pass createInferTileMemorySpacePass(PassOptions &) {
-  return createFunctionPass(PassClass::InferTileMemorySpace,
-                            [](const FunctionPtr &f, const Program &, PassContext &ctx) {
-                              return inferTileMemorySpace(f, ctx.diags());
-                            });
+  return createFunctionPass(PassClass::InferTileMemorySpace, inferTileMemorySpace);
 }
 
 } // namespace pl::passes

@@ -266,10 +266,7 @@ FunctionPtr initMemRef(const FunctionPtr &f, DiagnosticEngine &diags) {
 }
 
 Pass createInitMemRefPass(PassOptions &) {
-  return createFunctionPass(PassClass::InitMemRef,
-                            [](const FunctionPtr &f, const Program &, PassContext &ctx) {
-                              return initMemRef(f, ctx.diags());
-                            });
+  return createFunctionPass(PassClass::InitMemRef, initMemRef);
 }
 
 } // namespace pl::passes

@@ -2,6 +2,7 @@
 #include "passes/inline_functions.h"
 
 #include "ir/clone.h"
+#include "ir/find.h"
 #include "ir/mutator.h"
 #include "ir/visitor.h"
 #include "passes/verifiers/registry.h"
@@ -27,33 +28,15 @@ const Function *inlineCallee(const InlineTable &table, const CallTarget &t) {
 
 // ---- Cycle detection --------------------------------------------------------------------------
 
-/// Calls from one Inline function to Inline functions, with their spans.
-class InlineCallCollector final : public IRVisitor {
-public:
-  explicit InlineCallCollector(const InlineTable &table) : table_(table) { visitTypes_ = false; }
-  void visitCall(const Call &c) override {
-    if (inlineCallee(table_, c.target()))
-      calls.emplace_back(c.target().function, c.span());
-    IRVisitor::visitCall(c);
-  }
-  void visitSubmit(const Submit &s) override {
-    if (inlineCallee(table_, s.target()))
-      calls.emplace_back(s.target().function, s.span());
-    IRVisitor::visitSubmit(s);
-  }
-  std::vector<std::pair<std::string, Span>> calls;
-
-private:
-  const InlineTable &table_;
-};
-
 class CycleFinder {
 public:
   CycleFinder(const InlineTable &table, DiagnosticEngine &diags) : table_(table), diags_(diags) {
     for (auto &[name, f] : table) {
-      InlineCallCollector c(table);
-      c.visitFunction(*f);
-      graph_[name] = std::move(c.calls);
+      auto &calls = graph_[name]; // calls to Inline functions, with their spans
+      forEachCall(*f, [&](const CallTarget &t, const Span &span) {
+        if (inlineCallee(table, t))
+          calls.emplace_back(t.function, span);
+      });
     }
   }
   /// False after reporting the first cycle found.
@@ -148,16 +131,6 @@ bool checkCalleeShape(const Function &f, DiagnosticEngine &diags) {
 }
 
 // ---- Splicing one call ------------------------------------------------------------------------
-
-/// Every variable bound inside a tree.
-class DefCollector final : public IRVisitor {
-public:
-  void visitVarDef(const VarPtr &v) override {
-    defs.insert(v.get());
-    IRVisitor::visitVarDef(v);
-  }
-  std::unordered_set<const Var *> defs;
-};
 
 /// Second stage after the clone: renames locals `<name>_inline<N>` and retargets re-assigned
 /// Out / InOut parameters onto the caller's variable.
@@ -263,9 +236,7 @@ std::optional<Splice> Splicer::run() {
   VarMap map;
   seedParams(map);
   StmtPtr body = deepClone(callee_.body(), map);
-  DefCollector cloned;
-  cloned.visitStmt(body);
-  SpliceRenamer renamer(std::move(cloned.defs), suffix_);
+  SpliceRenamer renamer(collectBindings(body), suffix_);
   for (auto &[placeholder, constant] : constants_)
     renamer.remap(placeholder, constant);
   if (!retargetOutParams(map, renamer))
@@ -519,22 +490,6 @@ private:
   std::unordered_map<const Var *, ExprList> unpacked_;
 };
 
-/// Names of functions called (or submitted) anywhere in the program.
-class CalleeCollector final : public IRVisitor {
-public:
-  CalleeCollector() { visitTypes_ = false; }
-  void visitCall(const Call &c) override {
-    if (!c.target().isOp())
-      called.insert(c.target().function);
-    IRVisitor::visitCall(c);
-  }
-  void visitSubmit(const Submit &s) override {
-    called.insert(s.target().function);
-    IRVisitor::visitSubmit(s);
-  }
-  std::set<std::string, std::less<>> called;
-};
-
 /// One round over the non-Inline functions; nullopt after an error.
 std::optional<std::vector<FunctionPtr>> inlineRound(const std::vector<FunctionPtr> &fs,
                                                     const InlineTable &table, unsigned &counter,
@@ -556,20 +511,20 @@ std::optional<std::vector<FunctionPtr>> inlineRound(const std::vector<FunctionPt
 }
 
 std::vector<FunctionPtr> dropUncalledInlines(const std::vector<FunctionPtr> &fs) {
-  CalleeCollector callees;
+  std::set<std::string, std::less<>> called;
   for (auto &f : fs)
     if (f->type() != FunctionType::Inline)
-      callees.visitFunction(*f);
+      collectCallees(*f, called);
   // Inline functions still called from a kept Inline function (a nested call left behind)
   // stay too; iterate until stable.
   std::vector<FunctionPtr> kept;
   for (bool grew = true; grew;) {
     grew = false;
     for (auto &f : fs)
-      if (f->type() == FunctionType::Inline && callees.called.count(f->name()) &&
+      if (f->type() == FunctionType::Inline && called.count(f->name()) &&
           std::find(kept.begin(), kept.end(), f) == kept.end()) {
         kept.push_back(f);
-        callees.visitFunction(*f);
+        collectCallees(*f, called);
         grew = true;
       }
   }
@@ -615,9 +570,7 @@ ProgramPtr inlineFunctions(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createInlineFunctionsPass(PassOptions &) {
-  return createProgramPass(PassClass::InlineFunctions, [](const ProgramPtr &p, PassContext &ctx) {
-    return inlineFunctions(p, ctx.diags());
-  });
+  return createProgramPass(PassClass::InlineFunctions, inlineFunctions);
 }
 
 } // namespace pl::passes

@@ -1,6 +1,8 @@
 // IR property names and the structural / verified subsets.
 #include "passes/ir_property.h"
 
+#include "ir/enum_names.h"
+
 #include <array>
 
 namespace pl::passes {
@@ -13,13 +15,10 @@ constexpr std::array<std::string_view, kNumIRProperties> kNames = {
 };
 } // namespace
 
-std::string_view propertyName(IRProperty p) { return kNames[static_cast<size_t>(p)]; }
+std::string_view propertyName(IRProperty p) { return ir::nameIn(kNames, p); }
 
 std::optional<IRProperty> parseProperty(std::string_view name) {
-  for (size_t i = 0; i < kNames.size(); ++i)
-    if (kNames[i] == name)
-      return static_cast<IRProperty>(i);
-  return std::nullopt;
+  return ir::parseEnum<IRProperty>(kNames, name);
 }
 
 std::vector<IRProperty> IRPropertySet::list() const {

@@ -1,10 +1,10 @@
 // LowerSpmdLaunches: SPMD launch counts onto the kernel calls (see lower_spmd_launches.h).
 #include "passes/lower_spmd_launches.h"
 
+#include "ir/find.h"
 #include "ir/mutator.h"
 #include "ir/printer.h"
 #include "ir/structural_equal.h"
-#include "ir/visitor.h"
 #include "passes/utils/liveness.h"
 
 #include <set>
@@ -231,22 +231,6 @@ private:
   DiagnosticEngine &diags_;
 };
 
-/// Functions some call or submit of the program still targets.
-class CalleeCollector final : public IRVisitor {
-public:
-  CalleeCollector() { visitTypes_ = false; }
-  void visitCall(const Call &c) override {
-    if (!c.target().isOp())
-      names.insert(c.target().function);
-    IRVisitor::visitCall(c);
-  }
-  void visitSubmit(const Submit &s) override {
-    if (!s.target().isOp())
-      names.insert(s.target().function);
-    IRVisitor::visitSubmit(s);
-  }
-  std::set<std::string, std::less<>> names;
-};
 } // namespace
 
 ProgramPtr lowerSpmdLaunches(const ProgramPtr &p, DiagnosticEngine &diags) {
@@ -267,21 +251,19 @@ ProgramPtr lowerSpmdLaunches(const ProgramPtr &p, DiagnosticEngine &diags) {
       return nullptr;
     fns.push_back(g);
   }
-  CalleeCollector used;
+  std::set<std::string, std::less<>> used; // functions some call or submit still targets
   for (auto &f : fns)
     if (f->type() != FunctionType::Spmd)
-      used.visitFunction(*f);
+      collectCallees(*f, used);
   std::vector<FunctionPtr> kept;
   for (auto &f : fns)
-    if (f->type() != FunctionType::Spmd || used.names.count(f->name()))
+    if (f->type() != FunctionType::Spmd || used.count(f->name()))
       kept.push_back(f);
   return p->withFunctions(std::move(kept));
 }
 
 Pass createLowerSpmdLaunchesPass(PassOptions &) {
-  return createProgramPass(PassClass::LowerSpmdLaunches, [](const ProgramPtr &p, PassContext &ctx) {
-    return lowerSpmdLaunches(p, ctx.diags());
-  });
+  return createProgramPass(PassClass::LowerSpmdLaunches, lowerSpmdLaunches);
 }
 
 } // namespace pl::passes

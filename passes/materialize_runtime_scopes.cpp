@@ -74,10 +74,7 @@ FunctionPtr materializeRuntimeScopes(const FunctionPtr &f) {
 }
 
 Pass createMaterializeRuntimeScopesPass(PassOptions &) {
-  return createFunctionPass(PassClass::MaterializeRuntimeScopes,
-                            [](const FunctionPtr &f, const Program &, PassContext &) {
-                              return materializeRuntimeScopes(f);
-                            });
+  return createFunctionPass(PassClass::MaterializeRuntimeScopes, materializeRuntimeScopes);
 }
 
 } // namespace pl::passes

@@ -5,6 +5,7 @@
 #include "passes/utils/liveness.h"
 #include "passes/utils/tile_buffers.h"
 
+#include "ir/find.h"
 #include "ir/visitor.h"
 
 #include <algorithm>
@@ -13,16 +14,6 @@ namespace pl::passes {
 using namespace ir;
 
 namespace {
-
-/// True when the function has a break or continue (its loops exit mid-body: a carry's buffer
-/// must keep the iter_arg's value until the yield, which the lifetimes do not model).
-class HasBreak : public IRVisitor {
-public:
-  HasBreak() { visitTypes_ = false; }
-  void visitBreak(const Break &) override { found = true; }
-  void visitContinue(const Continue &) override { found = true; }
-  bool found = false;
-};
 
 /// Union of buffer groups, top down over the carries and phis of a kernel.
 class AliasMerger : public IRVisitor {
@@ -104,9 +95,9 @@ private:
 FunctionPtr materializeSemanticAliases(const FunctionPtr &f) {
   if (!isKernel(f->type()))
     return f;
-  HasBreak brk;
-  brk.visitFunction(*f);
-  if (brk.found)
+  // A break or continue exits its loop mid-body: a carry's buffer must keep the iter_arg's
+  // value until the yield, which the lifetimes do not model.
+  if (hasLoopJump(f->body()))
     return f;
   TileBuffers bufs = collectTileBuffers(*f);
   if (bufs.buffers.size() < 2)
@@ -117,10 +108,7 @@ FunctionPtr materializeSemanticAliases(const FunctionPtr &f) {
 }
 
 Pass createMaterializeSemanticAliasesPass(PassOptions &) {
-  return createFunctionPass(PassClass::MaterializeSemanticAliases,
-                            [](const FunctionPtr &f, const Program &, PassContext &) {
-                              return materializeSemanticAliases(f);
-                            });
+  return createFunctionPass(PassClass::MaterializeSemanticAliases, materializeSemanticAliases);
 }
 
 } // namespace pl::passes

@@ -132,10 +132,7 @@ FunctionPtr materializeTileMoves(const FunctionPtr &f, DiagnosticEngine &diags) 
 }
 
 Pass createMaterializeTileMovesPass(PassOptions &) {
-  return createFunctionPass(PassClass::MaterializeTileMoves,
-                            [](const FunctionPtr &f, const Program &, PassContext &ctx) {
-                              return materializeTileMoves(f, ctx.diags());
-                            });
+  return createFunctionPass(PassClass::MaterializeTileMoves, materializeTileMoves);
 }
 
 } // namespace pl::passes

@@ -50,8 +50,7 @@ FunctionPtr reuseMemory(const FunctionPtr &f) {
 }
 
 Pass createMemoryReusePass(PassOptions &) {
-  return createFunctionPass(PassClass::MemoryReuse, [](const FunctionPtr &f, const Program &,
-                                                       PassContext &) { return reuseMemory(f); });
+  return createFunctionPass(PassClass::MemoryReuse, reuseMemory);
 }
 
 } // namespace pl::passes

@@ -185,9 +185,7 @@ ProgramPtr normalizeReturnOrder(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createNormalizeReturnOrderPass(PassOptions &) {
-  return createProgramPass(
-      PassClass::NormalizeReturnOrder,
-      [](const ProgramPtr &p, PassContext &ctx) { return normalizeReturnOrder(p, ctx.diags()); });
+  return createProgramPass(PassClass::NormalizeReturnOrder, normalizeReturnOrder);
 }
 
 } // namespace pl::passes

@@ -54,10 +54,7 @@ StmtPtr normalizeStmtStructure(const StmtPtr &s) {
 }
 
 Pass createNormalizeStmtStructurePass(PassOptions &) {
-  return createFunctionPass(PassClass::NormalizeStmtStructure,
-                            [](const FunctionPtr &f, const Program &, PassContext &) {
-                              return normalizeStmtStructure(f);
-                            });
+  return createFunctionPass(PassClass::NormalizeStmtStructure, normalizeStmtStructure);
 }
 
 } // namespace pl::passes

@@ -561,9 +561,7 @@ ProgramPtr optimizeOrchTensors(const ProgramPtr &p) {
 }
 
 Pass createOptimizeOrchTensorsPass(PassOptions &) {
-  return createProgramPass(PassClass::OptimizeOrchTensors, [](const ProgramPtr &p, PassContext &) {
-    return optimizeOrchTensors(p);
-  });
+  return createProgramPass(PassClass::OptimizeOrchTensors, optimizeOrchTensors);
 }
 
 } // namespace pl::passes

@@ -52,9 +52,7 @@ ProgramPtr outlineClusterScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createOutlineClusterScopesPass(PassOptions &) {
-  return createProgramPass(
-      PassClass::OutlineClusterScopes,
-      [](const ProgramPtr &p, PassContext &ctx) { return outlineClusterScopes(p, ctx.diags()); });
+  return createProgramPass(PassClass::OutlineClusterScopes, outlineClusterScopes);
 }
 
 } // namespace pl::passes

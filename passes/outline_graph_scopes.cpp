@@ -22,9 +22,7 @@ ProgramPtr outlineGraphScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createOutlineGraphScopesPass(PassOptions &) {
-  return createProgramPass(
-      PassClass::OutlineGraphScopes,
-      [](const ProgramPtr &p, PassContext &ctx) { return outlineGraphScopes(p, ctx.diags()); });
+  return createProgramPass(PassClass::OutlineGraphScopes, outlineGraphScopes);
 }
 
 } // namespace pl::passes

@@ -71,9 +71,7 @@ ProgramPtr outlineHierarchyScopes(const ProgramPtr &p, DiagnosticEngine &diags) 
 }
 
 Pass createOutlineHierarchyScopesPass(PassOptions &) {
-  return createProgramPass(
-      PassClass::OutlineHierarchyScopes,
-      [](const ProgramPtr &p, PassContext &ctx) { return outlineHierarchyScopes(p, ctx.diags()); });
+  return createProgramPass(PassClass::OutlineHierarchyScopes, outlineHierarchyScopes);
 }
 
 } // namespace pl::passes

@@ -69,9 +69,7 @@ ProgramPtr outlineIncoreScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createOutlineIncoreScopesPass(PassOptions &) {
-  return createProgramPass(
-      PassClass::OutlineIncoreScopes,
-      [](const ProgramPtr &p, PassContext &ctx) { return outlineIncoreScopes(p, ctx.diags()); });
+  return createProgramPass(PassClass::OutlineIncoreScopes, outlineIncoreScopes);
 }
 
 } // namespace pl::passes

@@ -87,6 +87,29 @@ Pass createFunctionPass(PassClass c, FunctionTransform transform) {
   return createProgramPass(c, perFunction(std::move(transform)));
 }
 
+Pass createProgramPass(PassClass c, ir::ProgramPtr (*algorithm)(const ir::ProgramPtr &,
+                                                                ir::DiagnosticEngine &)) {
+  return createProgramPass(c, [algorithm](const ir::ProgramPtr &p, PassContext &ctx) {
+    return algorithm(p, ctx.diags());
+  });
+}
+
+Pass createProgramPass(PassClass c, ir::ProgramPtr (*algorithm)(const ir::ProgramPtr &)) {
+  return createProgramPass(
+      c, [algorithm](const ir::ProgramPtr &p, PassContext &) { return algorithm(p); });
+}
+
+Pass createFunctionPass(PassClass c, ir::FunctionPtr (*algorithm)(const ir::FunctionPtr &,
+                                                                  ir::DiagnosticEngine &)) {
+  return createFunctionPass(c, [algorithm](const ir::FunctionPtr &f, const ir::Program &,
+                                           PassContext &ctx) { return algorithm(f, ctx.diags()); });
+}
+
+Pass createFunctionPass(PassClass c, ir::FunctionPtr (*algorithm)(const ir::FunctionPtr &)) {
+  return createFunctionPass(c, [algorithm](const ir::FunctionPtr &f, const ir::Program &,
+                                           PassContext &) { return algorithm(f); });
+}
+
 Pass createFunctionPass(PassInfo info, FunctionTransform transform) {
   return createProgramPass(std::move(info), perFunction(std::move(transform)));
 }

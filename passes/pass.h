@@ -69,6 +69,14 @@ private:
 Pass createProgramPass(PassClass c, ProgramTransform transform);
 /// The program is rebuilt only when some function changed.
 Pass createFunctionPass(PassClass c, FunctionTransform transform);
+/// A catalogue pass whose algorithm takes no options: `createProgramPass(PassClass::X, algo)`
+/// passes the context's diagnostics (when the algorithm reports any) and nothing else.
+Pass createProgramPass(PassClass c,
+                       ir::ProgramPtr (*algorithm)(const ir::ProgramPtr &, ir::DiagnosticEngine &));
+Pass createProgramPass(PassClass c, ir::ProgramPtr (*algorithm)(const ir::ProgramPtr &));
+Pass createFunctionPass(PassClass c, ir::FunctionPtr (*algorithm)(const ir::FunctionPtr &,
+                                                                  ir::DiagnosticEngine &));
+Pass createFunctionPass(PassClass c, ir::FunctionPtr (*algorithm)(const ir::FunctionPtr &));
 /// A pass outside the catalogue (tests' synthetic passes) with its own description.
 Pass createProgramPass(PassInfo info, ProgramTransform transform);
 Pass createFunctionPass(PassInfo info, FunctionTransform transform);

@@ -122,10 +122,7 @@ FunctionPtr sequentializeParallelCopies(const FunctionPtr &f) {
 }
 
 Pass createSequentializeParallelCopiesPass(PassOptions &) {
-  return createFunctionPass(PassClass::SequentializeParallelCopies,
-                            [](const FunctionPtr &f, const Program &, PassContext &) {
-                              return sequentializeParallelCopies(f);
-                            });
+  return createFunctionPass(PassClass::SequentializeParallelCopies, sequentializeParallelCopies);
 }
 
 } // namespace pl::passes

@@ -3,6 +3,7 @@
 #include "passes/utils/carry_copies.h"
 #include "passes/utils/dead_assigns.h"
 
+#include "ir/find.h"
 #include "ir/mutator.h"
 #include "ir/visitor.h"
 #include "passes/utils/arith/analyzer.h"
@@ -32,28 +33,6 @@ bool isPlainScalar(const VarPtr &v) {
   return d && *d != DataType::TaskId;
 }
 
-/// Binding sites per variable, and whether a loop body breaks out or continues.
-class DefCounter : public IRVisitor {
-public:
-  DefCounter() { visitTypes_ = false; }
-  void visitVarDef(const VarPtr &v) override { ++defs[v.get()]; }
-  std::unordered_map<const Var *, unsigned> defs;
-};
-
-class JumpFinder : public IRVisitor {
-public:
-  JumpFinder() { visitTypes_ = false; }
-  void visitBreak(const Break &) override { found = true; }
-  void visitContinue(const Continue &) override { found = true; }
-  bool found = false;
-};
-
-bool hasJump(const StmtPtr &s) {
-  JumpFinder f;
-  f.visitStmt(s);
-  return f.found;
-}
-
 /// Number of iterations of `range(start, stop, step)` with constant bounds; nullopt when a
 /// bound is not constant, the step is 0, or the count overflows.
 std::optional<int64_t> constTripCount(const For &f) {
@@ -70,11 +49,7 @@ std::optional<int64_t> constTripCount(const For &f) {
 
 class Simplifier : public IRMutator {
 public:
-  explicit Simplifier(const Function &f) {
-    DefCounter c;
-    c.visitFunction(f);
-    defs_ = std::move(c.defs);
-  }
+  explicit Simplifier(const Function &f) : defs_(countBindings(f)) {}
 
   // The rewriter simplifies a whole + - * ... tree bottom-up, so it runs once, at the tree's
   // root; running it again at every inner node made a sum of n terms cost O(n^3).
@@ -271,7 +246,7 @@ StmtPtr Simplifier::mutateFor(const std::shared_ptr<const For> &s) {
   auto &nf = static_cast<const For &>(*folded);
   auto trips = constTripCount(nf);
   if (s->forKind() == ForKind::Sequential && s->attrs().empty() && trips && *trips <= 1 &&
-      !hasJump(s->body())) // Fold B
+      !hasLoopJump(s->body())) // Fold B
     return foldLoop(nf, args, *trips);
   a_.unbind(lv);
   ConstIntBound range = loopVarRange(nf);
@@ -317,8 +292,7 @@ FunctionPtr simplifyFunction(const FunctionPtr &f) {
 }
 
 Pass createSimplifyPass(PassOptions &) {
-  return createFunctionPass(PassClass::Simplify, [](const FunctionPtr &f, const Program &,
-                                                    PassContext &) { return simplifyFunction(f); });
+  return createFunctionPass(PassClass::Simplify, simplifyFunction);
 }
 
 } // namespace pl::passes

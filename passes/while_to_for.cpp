@@ -1,8 +1,8 @@
 // WhileToFor: counted while loops become for loops (see while_to_for.h).
 #include "passes/while_to_for.h"
 
+#include "ir/find.h"
 #include "ir/mutator.h"
-#include "ir/visitor.h"
 #include "passes/utils/loop_analysis.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -11,17 +11,6 @@ namespace pl::passes {
 
 namespace {
 using namespace ir;
-
-/// A break / continue of the loop itself (nested loops have their own).
-class OwnJumpFinder final : public IRVisitor {
-public:
-  OwnJumpFinder() { visitTypes_ = false; }
-  void visitBreak(const Break &) override { found = true; }
-  void visitContinue(const Continue &) override { found = true; }
-  void visitFor(const For &) override {}
-  void visitWhile(const While &) override {}
-  bool found = false;
-};
 
 /// The body with the k-th value dropped from its trailing yield (nullptr when no yield).
 StmtPtr dropYieldValue(const StmtPtr &body, size_t k) {
@@ -63,11 +52,9 @@ std::optional<CountedLoop> analyze(const While &w, const KnownValues &known, int
   auto init = trips ? evaluateScalar(w.iterArgs()[iv->index].init, known) : std::nullopt;
   if (!init || w.returnVars().size() != w.iterArgs().size())
     return std::nullopt;
-  OwnJumpFinder jumps;
-  jumps.visitStmt(w.body());
   CountedLoop c{iv->index, *init, *step, *trips, 0, DataType::Index};
   int64_t delta = 0;
-  if (jumps.found || __builtin_mul_overflow(c.trips, c.step, &delta) ||
+  if (hasOwnLoopJump(w.body()) || __builtin_mul_overflow(c.trips, c.step, &delta) ||
       __builtin_add_overflow(c.init, delta, &c.exit))
     return std::nullopt;
   c.dtype = scalarDType(iv->var->type()).value_or(DataType::Index);

@@ -107,9 +107,7 @@ ProgramPtr wrapEntryPoints(const ProgramPtr &p, DiagnosticEngine &diags) {
 }
 
 Pass createWrapEntryPointsPass(PassOptions &) {
-  return createProgramPass(PassClass::WrapEntryPoints, [](const ProgramPtr &p, PassContext &ctx) {
-    return wrapEntryPoints(p, ctx.diags());
-  });
+  return createProgramPass(PassClass::WrapEntryPoints, wrapEntryPoints);
 }
 
 } // namespace pl::passes

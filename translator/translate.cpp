@@ -16,16 +16,6 @@ namespace pl::translator {
 
 namespace {
 
-std::string generatedNamespace(clang::ASTContext &ctx) {
-  auto &sm = ctx.getSourceManager();
-  std::string stem =
-      llvm::sys::path::stem(sm.getFileEntryRefForID(sm.getMainFileID())->getName()).str();
-  std::string ns = "pl_gen_";
-  for (char c : stem)
-    ns += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return ns;
-}
-
 emit::EmitPart partOf(EmitKind k) {
   switch (k) {
   case EmitKind::Kernels:
@@ -38,6 +28,16 @@ emit::EmitPart partOf(EmitKind k) {
 }
 
 } // namespace
+
+std::string generatedNamespace(clang::ASTContext &ctx) {
+  auto &sm = ctx.getSourceManager();
+  std::string stem =
+      llvm::sys::path::stem(sm.getFileEntryRefForID(sm.getMainFileID())->getName()).str();
+  std::string ns = "pl_gen_";
+  for (char c : stem)
+    ns += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return ns;
+}
 
 std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContext &ctx,
                                          const TranslateOptions &opts,

@@ -26,4 +26,8 @@ std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContex
                                          const TranslateOptions &opts,
                                          ir::DiagnosticEngine &diags);
 
+/// The namespace of the code generated for the main file: `pl_gen_<stem>`, with every character
+/// of the stem that is not a letter or digit replaced by '_'.
+std::string generatedNamespace(clang::ASTContext &ctx);
+
 } // namespace pl::translator

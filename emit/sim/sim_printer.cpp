@@ -3,6 +3,7 @@
 
 #include "emit/sim/sim_ops.h"
 #include "emit/sim/sim_types.h"
+#include "ir/find.h"
 #include "ir/printer.h"
 
 #include "llvm/Support/Casting.h"
@@ -363,34 +364,28 @@ void FunctionPrinter::forStmt(const For &s) {
     cond = "(" + step + " > 0 ? " + iv + " < " + stop + " : " + iv + " > " + stop + ")";
   line("for (" + t.value_or("std::int64_t") + " " + iv + " = " + expr(s.start()) + "; " + cond +
        "; " + iv + " += " + step + ") {");
-  std::vector<VarPtr> carries;
-  for (const auto &ia : s.iterArgs())
-    carries.push_back(ia.var);
-  body(s.body(), &carries);
+  carriedBody("loop", s.iterArgs(), s.body(), s.returnVars(), s.span());
+}
+
+void FunctionPrinter::carriedBody(const char *what, const std::vector<IterArg> &iters,
+                                  const StmtPtr &b, const std::vector<VarPtr> &rets,
+                                  const Span &span) {
+  std::vector<VarPtr> carries = iterVars(iters);
+  body(b, &carries);
   line("}");
-  if (s.returnVars().size() != carries.size())
-    return error("ES004", s.span(), "loop has " + std::to_string(carries.size()) +
-                                        " carried values but " +
-                                        std::to_string(s.returnVars().size()) + " results");
+  if (rets.size() != carries.size())
+    return error("ES004", span,
+                 std::string(what) + " has " + std::to_string(carries.size()) +
+                     " carried values but " + std::to_string(rets.size()) + " results");
   for (size_t k = 0; k < carries.size(); ++k)
-    bindResult(s.returnVars()[k], carries[k], s.span());
+    bindResult(rets[k], carries[k], span);
 }
 
 void FunctionPrinter::whileStmt(const While &s) {
-  std::vector<VarPtr> carries;
-  for (const auto &ia : s.iterArgs()) {
+  for (const auto &ia : s.iterArgs())
     declareValue(ia.var, ia.init, s.span());
-    carries.push_back(ia.var);
-  }
   line("while (" + expr(s.cond()) + ") {");
-  body(s.body(), &carries);
-  line("}");
-  if (s.returnVars().size() != carries.size())
-    return error("ES004", s.span(), "while loop has " + std::to_string(carries.size()) +
-                                        " carried values but " +
-                                        std::to_string(s.returnVars().size()) + " results");
-  for (size_t k = 0; k < carries.size(); ++k)
-    bindResult(s.returnVars()[k], carries[k], s.span());
+  carriedBody("while loop", s.iterArgs(), s.body(), s.returnVars(), s.span());
 }
 
 void FunctionPrinter::ifStmt(const If &s) {

@@ -102,6 +102,10 @@ private:
   void ifStmt(const ir::If &s);
   void yieldStmt(const ir::Yield &s);
   void body(const ir::StmtPtr &s, const std::vector<ir::VarPtr> *frame);
+  /// A loop's body over its carries (the iter_arg vars), the closing brace, and the loop's
+  /// results bound to the carries; `what` names the loop in ES004.
+  void carriedBody(const char *what, const std::vector<ir::IterArg> &iters, const ir::StmtPtr &b,
+                   const std::vector<ir::VarPtr> &rets, const ir::Span &span);
 
   bool failed_ = false;
   std::vector<const std::vector<ir::VarPtr> *> frames_;

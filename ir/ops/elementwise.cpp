@@ -7,51 +7,30 @@ using namespace ops;
 
 namespace {
 
-/// Which dtypes a binary op accepts.
-enum class DKind { Numeric, Integer, Logical };
-
 struct BinarySpec {
   const char *name;   ///< tile/tensor form, e.g. "add"
   const char *scalar; ///< scalar-operand form, e.g. "adds"
-  DKind kind;
+  DTypeClass kind;
   const char *what;
   bool tileScratch = false; ///< the tile forms take an optional scratch tile (rem, xor)
   bool broadcast = true;    ///< tile form broadcasts [R,1]/[1,C] (div does not)
 };
 
 const BinarySpec kBinary[] = {
-    {"add", "adds", DKind::Numeric, "addition"},
-    {"sub", "subs", DKind::Numeric, "subtraction"},
-    {"mul", "muls", DKind::Numeric, "multiplication"},
-    {"div", "divs", DKind::Numeric, "division", false, false},
-    {"rem", "rems", DKind::Numeric, "remainder (floor modulo)", true},
-    {"fmod", "fmods", DKind::Numeric, "floating-point remainder (truncated)"},
-    {"maximum", "maximums", DKind::Numeric, "maximum"},
-    {"minimum", "minimums", DKind::Numeric, "minimum"},
-    {"and", "ands", DKind::Logical, "bitwise and"},
-    {"or", "ors", DKind::Logical, "bitwise or"},
-    {"xor", "xors", DKind::Logical, "bitwise xor", true},
-    {"shl", "shls", DKind::Integer, "left shift"},
-    {"shr", "shrs", DKind::Integer, "right shift"},
+    {"add", "adds", DTypeClass::Numeric, "addition"},
+    {"sub", "subs", DTypeClass::Numeric, "subtraction"},
+    {"mul", "muls", DTypeClass::Numeric, "multiplication"},
+    {"div", "divs", DTypeClass::Numeric, "division", false, false},
+    {"rem", "rems", DTypeClass::Numeric, "remainder (floor modulo)", true},
+    {"fmod", "fmods", DTypeClass::Numeric, "floating-point remainder (truncated)"},
+    {"maximum", "maximums", DTypeClass::Numeric, "maximum"},
+    {"minimum", "minimums", DTypeClass::Numeric, "minimum"},
+    {"and", "ands", DTypeClass::IntegerOrBool, "bitwise and"},
+    {"or", "ors", DTypeClass::IntegerOrBool, "bitwise or"},
+    {"xor", "xors", DTypeClass::IntegerOrBool, "bitwise xor", true},
+    {"shl", "shls", DTypeClass::Integer, "left shift"},
+    {"shr", "shrs", DTypeClass::Integer, "right shift"},
 };
-
-bool dtypeFits(DKind k, DataType d) {
-  switch (k) {
-  case DKind::Numeric: return isNumeric(d);
-  case DKind::Integer: return isSignedInt(d) || isUnsignedInt(d);
-  case DKind::Logical: return isSignedInt(d) || isUnsignedInt(d) || d == DataType::Bool;
-  }
-  return false;
-}
-
-const char *dkindExpected(DKind k) {
-  switch (k) {
-  case DKind::Numeric: return "a numeric dtype (float or integer)";
-  case DKind::Integer: return "an integer dtype";
-  case DKind::Logical: return "an integer or bool dtype";
-  }
-  return "";
-}
 
 /// Checks the scratch tile (argument i) when present: a tile of the operand's dtype.
 bool checkScratch(const DeduceCall &c, size_t i, DataType d) {
@@ -66,7 +45,7 @@ TypePtr deduceBinary(const DeduceCall &c, const BinarySpec &s) {
   auto *b = a ? c.operand(1) : nullptr;
   if (!b || !checkSameDType(c, a->dtype(), b->dtype(), "the operands"))
     return nullptr;
-  if (!checkDType(c, 0, a->dtype(), dtypeFits(s.kind, a->dtype()), dkindExpected(s.kind)))
+  if (!checkDType(c, 0, a->dtype(), inDTypeClass(s.kind, a->dtype()), dtypeClassExpected(s.kind)))
     return nullptr;
   if (!checkScratch(c, 2, a->dtype()))
     return nullptr;
@@ -81,12 +60,12 @@ TypePtr deduceBinary(const DeduceCall &c, const BinarySpec &s) {
 
 /// The scalar operand of a scalar form: numeric for numeric ops (an integer scalar for an
 /// integer operand), integer for integer ops.
-bool checkScalarOperand(const DeduceCall &c, size_t i, DataType operand, DKind k) {
+bool checkScalarOperand(const DeduceCall &c, size_t i, DataType operand, DTypeClass k) {
   auto d = c.scalar(i);
   if (!d)
     return false;
   bool ok = isNumeric(*d) || *d == DataType::Index || *d == DataType::Bool;
-  if (isSignedInt(operand) || isUnsignedInt(operand) || k != DKind::Numeric)
+  if (isSignedInt(operand) || isUnsignedInt(operand) || k != DTypeClass::Numeric)
     ok = ok && !isFloat(*d);
   const char *expected = isFloat(operand) ? "a numeric scalar" : "an integer scalar";
   return checkDType(c, i, *d, ok, expected);
@@ -94,7 +73,8 @@ bool checkScalarOperand(const DeduceCall &c, size_t i, DataType operand, DKind k
 
 TypePtr deduceBinaryScalar(const DeduceCall &c, const BinarySpec &s) {
   auto *a = c.operand(0);
-  if (!a || !checkDType(c, 0, a->dtype(), dtypeFits(s.kind, a->dtype()), dkindExpected(s.kind)))
+  if (!a ||
+      !checkDType(c, 0, a->dtype(), inDTypeClass(s.kind, a->dtype()), dtypeClassExpected(s.kind)))
     return nullptr;
   if (!checkScalarOperand(c, 1, a->dtype(), s.kind) || !checkScratch(c, 2, a->dtype()))
     return nullptr;
@@ -122,7 +102,7 @@ TypePtr deduceCmp(const DeduceCall &c) {
 
 TypePtr deduceCmps(const DeduceCall &c) {
   auto *a = c.operand(0);
-  if (!a || !checkScalarOperand(c, 1, a->dtype(), DKind::Numeric) || !checkCmpMode(c))
+  if (!a || !checkScalarOperand(c, 1, a->dtype(), DTypeClass::Numeric) || !checkCmpMode(c))
     return nullptr;
   return c.makeShaped(DataType::Bool, a->shape());
 }
@@ -150,7 +130,7 @@ TypePtr deduceSels(const DeduceCall &c) {
   if (!checkMask(c, m))
     return nullptr;
   auto *a = c.operand(1);
-  if (!a || !checkScalarOperand(c, 2, a->dtype(), DKind::Numeric))
+  if (!a || !checkScalarOperand(c, 2, a->dtype(), DTypeClass::Numeric))
     return nullptr;
   if (!checkSameShape(c, m->shape(), a->shape(), "the mask and the operand"))
     return nullptr;

@@ -166,49 +166,45 @@ TypePtr deduceTensorMatmulAcc(const DeduceCall &c) {
   return c.args[0]->type();
 }
 
+/// A matmul-family op with its operands and the kwargs every form takes (out_dtype, a_trans,
+/// b_trans).
+OpDef matmulOp(OpRegistry &r, std::string name, std::string summary,
+               std::initializer_list<const char *> operands) {
+  OpDef d(r, std::move(name));
+  d.category("matmul")
+      .describe(std::move(summary))
+      .args(operands)
+      .kwarg("out_dtype", AttrKind::DType)
+      .kwarg("a_trans", AttrKind::Bool)
+      .kwarg("b_trans", AttrKind::Bool);
+  return d;
+}
+
 } // namespace
 
 void registerMatmulOps(OpRegistry &r) {
-  OpDef(r, "tensor.matmul")
-      .category("matmul")
-      .describe("matrix product with optional operand transposes and output dtype")
-      .args({"lhs", "rhs"})
-      .kwarg("out_dtype", AttrKind::DType)
-      .kwarg("a_trans", AttrKind::Bool)
-      .kwarg("b_trans", AttrKind::Bool)
+  matmulOp(r, "tensor.matmul", "matrix product with optional operand transposes and output dtype",
+           {"lhs", "rhs"})
       .notInPlaceSafe()
       .deduce([](const DeduceCall &c) { return deduceTensorMatmul(c, 0); });
-  OpDef(r, "tensor.matmul_acc")
-      .category("matmul")
-      .describe("acc + lhs x rhs; returns the updated accumulator")
-      .args({"acc", "lhs", "rhs"})
-      .kwarg("out_dtype", AttrKind::DType)
-      .kwarg("a_trans", AttrKind::Bool)
-      .kwarg("b_trans", AttrKind::Bool)
+  matmulOp(r, "tensor.matmul_acc", "acc + lhs x rhs; returns the updated accumulator",
+           {"acc", "lhs", "rhs"})
       .effect(0, ArgEffect::ReadWrite)
       .aliasesArg(0)
       .deduce(deduceTensorMatmulAcc);
   // Tile forms: `a_trans` / `b_trans` take the lhs as [K, M] / the rhs as [N, K];
   // ConvertTensorToTileOps turns them into transposing operand moves (tile.move transpose).
-  OpDef(r, "tile.matmul")
-      .category("matmul")
-      .describe("Left [M, K] x Right [K, N] -> Acc [M, N] (fp32 accumulation for float inputs)")
-      .args({"lhs", "rhs"})
-      .kwarg("out_dtype", AttrKind::DType)
-      .kwarg("a_trans", AttrKind::Bool)
-      .kwarg("b_trans", AttrKind::Bool)
+  matmulOp(r, "tile.matmul",
+           "Left [M, K] x Right [K, N] -> Acc [M, N] (fp32 accumulation for float inputs)",
+           {"lhs", "rhs"})
       .argSpace(0, {MemorySpace::Left})
       .argSpace(1, {MemorySpace::Right})
       .resultSpace(MemorySpace::Acc)
       .notInPlaceSafe()
       .deduce(deduceTileMatmul);
-  OpDef(r, "tile.matmul_acc")
-      .category("matmul")
-      .describe("Acc [M, N] + Left [M, K] x Right [K, N]; returns the updated accumulator")
-      .args({"acc", "lhs", "rhs"})
-      .kwarg("out_dtype", AttrKind::DType)
-      .kwarg("a_trans", AttrKind::Bool)
-      .kwarg("b_trans", AttrKind::Bool)
+  matmulOp(r, "tile.matmul_acc",
+           "Acc [M, N] + Left [M, K] x Right [K, N]; returns the updated accumulator",
+           {"acc", "lhs", "rhs"})
       .argSpace(0, {MemorySpace::Acc})
       .argSpace(1, {MemorySpace::Left})
       .argSpace(2, {MemorySpace::Right})
@@ -216,13 +212,8 @@ void registerMatmulOps(OpRegistry &r) {
       .effect(0, ArgEffect::ReadWrite)
       .aliasesArg(0)
       .deduce(deduceTileMatmulAcc);
-  OpDef(r, "tile.matmul_bias")
-      .category("matmul")
-      .describe("Left [M, K] x Right [K, N] + Bias [1, N] -> Acc [M, N]")
-      .args({"lhs", "rhs", "bias"})
-      .kwarg("out_dtype", AttrKind::DType)
-      .kwarg("a_trans", AttrKind::Bool)
-      .kwarg("b_trans", AttrKind::Bool)
+  matmulOp(r, "tile.matmul_bias", "Left [M, K] x Right [K, N] + Bias [1, N] -> Acc [M, N]",
+           {"lhs", "rhs", "bias"})
       .argSpace(0, {MemorySpace::Left})
       .argSpace(1, {MemorySpace::Right})
       .argSpace(2, {MemorySpace::Bias})

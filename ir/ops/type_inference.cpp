@@ -323,4 +323,36 @@ bool checkTargetSpace(const DeduceCall &c, const std::vector<MemorySpace> &allow
   return false;
 }
 
+bool inDTypeClass(DTypeClass k, DataType d) {
+  switch (k) {
+  case DTypeClass::Numeric:
+    return isNumeric(d);
+  case DTypeClass::Float:
+    return isFloat(d);
+  case DTypeClass::FloatOrSigned:
+    return isFloat(d) || isSignedInt(d);
+  case DTypeClass::Integer:
+    return isSignedInt(d) || isUnsignedInt(d);
+  case DTypeClass::IntegerOrBool:
+    return isSignedInt(d) || isUnsignedInt(d) || d == DataType::Bool;
+  }
+  return false;
+}
+
+const char *dtypeClassExpected(DTypeClass k) {
+  switch (k) {
+  case DTypeClass::Numeric:
+    return "a numeric dtype (float or integer)";
+  case DTypeClass::Float:
+    return "a float dtype";
+  case DTypeClass::FloatOrSigned:
+    return "a float or signed integer dtype";
+  case DTypeClass::Integer:
+    return "an integer dtype";
+  case DTypeClass::IntegerOrBool:
+    return "an integer or bool dtype";
+  }
+  return "";
+}
+
 } // namespace pl::ir::ops

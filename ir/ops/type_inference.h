@@ -78,6 +78,13 @@ private:
   Op &op_;
 };
 
+/// The operand dtypes an elementwise op accepts (the binary ops of elementwise.cpp, the unary
+/// ops of unary.cpp).
+enum class DTypeClass { Numeric, Float, FloatOrSigned, Integer, IntegerOrBool };
+bool inDTypeClass(DTypeClass k, DataType d);
+/// The class as a diagnostic's expectation: "a float dtype", ...
+const char *dtypeClassExpected(DTypeClass k);
+
 // Shape helpers.
 enum class DimMatch { Equal, Mismatch, Unknown };
 /// Equal when both constant and equal or the same expression object; Mismatch when both are

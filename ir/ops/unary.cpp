@@ -7,51 +7,32 @@ using namespace ops;
 
 namespace {
 
-enum class UKind { Signed, Float, Bitwise };
-
 struct UnarySpec {
   const char *name;
-  UKind kind;
+  DTypeClass kind;
   const char *what;
   bool tileScratch = false;   ///< tile form takes an optional scratch tile (rsqrt)
   bool highPrecision = false; ///< takes the `high_precision` bool kwarg
 };
 
 const UnarySpec kUnary[] = {
-    {"neg", UKind::Signed, "negation"},
-    {"abs", UKind::Signed, "absolute value"},
-    {"relu", UKind::Signed, "max(x, 0)"},
-    {"not", UKind::Bitwise, "bitwise not"},
-    {"exp", UKind::Float, "natural exponential"},
-    {"log", UKind::Float, "natural logarithm", false, true},
-    {"sqrt", UKind::Float, "square root"},
-    {"rsqrt", UKind::Float, "reciprocal square root", true},
-    {"recip", UKind::Float, "reciprocal", false, true},
-    {"sin", UKind::Float, "sine"},
-    {"cos", UKind::Float, "cosine"},
+    {"neg", DTypeClass::FloatOrSigned, "negation"},
+    {"abs", DTypeClass::FloatOrSigned, "absolute value"},
+    {"relu", DTypeClass::FloatOrSigned, "max(x, 0)"},
+    {"not", DTypeClass::IntegerOrBool, "bitwise not"},
+    {"exp", DTypeClass::Float, "natural exponential"},
+    {"log", DTypeClass::Float, "natural logarithm", false, true},
+    {"sqrt", DTypeClass::Float, "square root"},
+    {"rsqrt", DTypeClass::Float, "reciprocal square root", true},
+    {"recip", DTypeClass::Float, "reciprocal", false, true},
+    {"sin", DTypeClass::Float, "sine"},
+    {"cos", DTypeClass::Float, "cosine"},
 };
-
-bool unaryFits(UKind k, DataType d) {
-  switch (k) {
-  case UKind::Signed: return isFloat(d) || isSignedInt(d);
-  case UKind::Float: return isFloat(d);
-  case UKind::Bitwise: return isSignedInt(d) || isUnsignedInt(d) || d == DataType::Bool;
-  }
-  return false;
-}
-
-const char *unaryExpected(UKind k) {
-  switch (k) {
-  case UKind::Signed: return "a float or signed integer dtype";
-  case UKind::Float: return "a float dtype";
-  case UKind::Bitwise: return "an integer or bool dtype";
-  }
-  return "";
-}
 
 TypePtr deduceUnary(const DeduceCall &c, const UnarySpec &s) {
   auto *a = c.operand(0);
-  if (!a || !checkDType(c, 0, a->dtype(), unaryFits(s.kind, a->dtype()), unaryExpected(s.kind)))
+  if (!a ||
+      !checkDType(c, 0, a->dtype(), inDTypeClass(s.kind, a->dtype()), dtypeClassExpected(s.kind)))
     return nullptr;
   if (c.hasArg(1)) {
     auto *tmp = c.tile(1);

@@ -1,6 +1,8 @@
 // The parallel copies of structured control flow (see carry_copies.h).
 #include "passes/utils/carry_copies.h"
 
+#include "ir/find.h"
+
 namespace pl::passes {
 
 using namespace ir;
@@ -15,14 +17,6 @@ const Yield *splitTrailingYield(const StmtPtr &body, std::vector<StmtPtr> &stmts
   if (y)
     stmts.pop_back(); // the Seq / body still owns the yield
   return y;
-}
-
-std::vector<VarPtr> iterVars(const std::vector<IterArg> &iters) {
-  std::vector<VarPtr> out;
-  out.reserve(iters.size());
-  for (auto &ia : iters)
-    out.push_back(ia.var);
-  return out;
 }
 
 void CarryCopyVisitor::visitFor(const For &s) {
@@ -60,29 +54,32 @@ void CarryCopyVisitor::yield(const StmtPtr &body, const std::vector<VarPtr> &dst
     parallelCopy(dsts, y->values(), y->span(), "yield");
 }
 
-StmtPtr CarryCopyRewriter::mutateFor(const std::shared_ptr<const For> &s) {
-  StmtPtr out = IRMutator::mutateFor(s);
-  auto *f = dynCast<For>(out);
-  StmtPtr body = rewriteYield(f->body(), iterVars(f->iterArgs()));
+template <class Loop, class Make>
+StmtPtr CarryCopyRewriter::rewriteLoop(const StmtPtr &out, Make make) {
+  auto &l = static_cast<const Loop &>(*out);
+  StmtPtr body = rewriteYield(l.body(), iterVars(l.iterArgs()));
   std::vector<StmtPtr> before;
-  std::vector<IterArg> iters = rewriteInits(f->iterArgs(), before, f->span());
-  if (body == f->body() && before.empty())
+  std::vector<IterArg> iters = rewriteInits(l.iterArgs(), before, l.span());
+  if (body == l.body() && before.empty())
     return out;
-  before.push_back(For::make(f->loopVar(), f->start(), f->stop(), f->step(), std::move(iters), body,
-                             f->returnVars(), f->forKind(), f->attrs(), f->span()));
-  return Seq::flatten(std::move(before), f->span());
+  before.push_back(make(l, std::move(iters), body));
+  return Seq::flatten(std::move(before), l.span());
+}
+
+StmtPtr CarryCopyRewriter::mutateFor(const std::shared_ptr<const For> &s) {
+  return rewriteLoop<For>(
+      IRMutator::mutateFor(s), [](const For &f, std::vector<IterArg> iters, const StmtPtr &body) {
+        return For::make(f.loopVar(), f.start(), f.stop(), f.step(), std::move(iters), body,
+                         f.returnVars(), f.forKind(), f.attrs(), f.span());
+      });
 }
 
 StmtPtr CarryCopyRewriter::mutateWhile(const std::shared_ptr<const While> &s) {
-  StmtPtr out = IRMutator::mutateWhile(s);
-  auto *w = dynCast<While>(out);
-  StmtPtr body = rewriteYield(w->body(), iterVars(w->iterArgs()));
-  std::vector<StmtPtr> before;
-  std::vector<IterArg> iters = rewriteInits(w->iterArgs(), before, w->span());
-  if (body == w->body() && before.empty())
-    return out;
-  before.push_back(While::make(w->cond(), std::move(iters), body, w->returnVars(), w->span()));
-  return Seq::flatten(std::move(before), w->span());
+  return rewriteLoop<While>(IRMutator::mutateWhile(s),
+                            [](const While &w, std::vector<IterArg> iters, const StmtPtr &body) {
+                              return While::make(w.cond(), std::move(iters), body, w.returnVars(),
+                                                 w.span());
+                            });
 }
 
 StmtPtr CarryCopyRewriter::mutateIf(const std::shared_ptr<const If> &s) {

@@ -16,9 +16,6 @@ namespace pl::passes {
 /// yield, returned (nullptr, and every statement in `stmts`, when the body does not end in one).
 const ir::Yield *splitTrailingYield(const ir::StmtPtr &body, std::vector<ir::StmtPtr> &stmts);
 
-/// The iter_arg variables of a loop, in slot order.
-std::vector<ir::VarPtr> iterVars(const std::vector<ir::IterArg> &iters);
-
 /// Visits every parallel copy of a function, innermost statements first.
 class CarryCopyVisitor : public ir::IRVisitor {
 public:
@@ -53,6 +50,11 @@ protected:
   virtual std::vector<ir::IterArg> rewriteInits(const std::vector<ir::IterArg> &iters,
                                                 std::vector<ir::StmtPtr> &before,
                                                 const ir::Span &span) = 0;
+
+private:
+  /// `out` (the For or While after the default rewrite) with its yield and inits rewritten;
+  /// `make(loop, iters, body)` rebuilds the loop.
+  template <class Loop, class Make> ir::StmtPtr rewriteLoop(const ir::StmtPtr &out, Make make);
 };
 
 } // namespace pl::passes

@@ -1,6 +1,7 @@
 // Variable liveness over structured IR (see liveness.h).
 #include "passes/utils/liveness.h"
 
+#include "ir/find.h"
 #include "ir/visitor.h"
 
 namespace pl::passes {
@@ -50,14 +51,6 @@ VarSet minus(VarSet s, const std::vector<VarPtr> &vs) {
   for (auto &v : vs)
     s.erase(v.get());
   return s;
-}
-
-std::vector<VarPtr> iterVars(const std::vector<IterArg> &args) {
-  std::vector<VarPtr> vs;
-  vs.reserve(args.size());
-  for (auto &a : args)
-    vs.push_back(a.var);
-  return vs;
 }
 
 /// Fixpoint of the live set at the end of a loop body.

@@ -29,60 +29,6 @@ bool fitsDType(int64_t v, const TypePtr &t) {
   return r && v >= r->first && v <= r->second;
 }
 
-std::optional<int64_t> power(int64_t a, int64_t b) {
-  if (b < 0)
-    return std::nullopt;
-  int64_t r = 1;
-  for (int64_t i = 0; i < b; ++i) {
-    if (__builtin_mul_overflow(r, a, &r))
-      return std::nullopt;
-    if (r == 0 || r == 1)
-      return r;
-  }
-  return r;
-}
-
-std::optional<int64_t> arith(BinaryOp op, int64_t a, int64_t b) {
-  switch (op) {
-  case BinaryOp::Add:
-    return arith::checkedAdd(a, b);
-  case BinaryOp::Sub:
-    return arith::checkedSub(a, b);
-  case BinaryOp::Mul:
-    return arith::checkedMul(a, b);
-  case BinaryOp::FloorDiv:
-    return arith::checkedFloorDiv(a, b);
-  case BinaryOp::FloorMod:
-    return arith::checkedFloorMod(a, b);
-  case BinaryOp::TruncDiv:
-    return arith::checkedTruncDiv(a, b);
-  case BinaryOp::TruncMod:
-    return arith::checkedTruncMod(a, b);
-  case BinaryOp::Min:
-    return std::min(a, b);
-  case BinaryOp::Max:
-    return std::max(a, b);
-  case BinaryOp::Pow:
-    return power(a, b);
-  case BinaryOp::BitAnd:
-    return a & b;
-  case BinaryOp::BitOr:
-    return a | b;
-  case BinaryOp::BitXor:
-    return a ^ b;
-  case BinaryOp::Shl:
-    if (b < 0 || b > 62 || a < 0 || a > (kI64Max >> b))
-      return std::nullopt;
-    return a << b;
-  case BinaryOp::Shr:
-    if (b < 0 || b > 63)
-      return std::nullopt;
-    return a >> b;
-  default:
-    return std::nullopt; // FloatDiv and the comparisons (handled by the caller)
-  }
-}
-
 std::optional<int64_t> compare(BinaryOp op, int64_t a, int64_t b) {
   switch (op) {
   case BinaryOp::Eq:
@@ -160,8 +106,8 @@ private:
     auto r = l ? eval(b.rhs()) : std::nullopt;
     if (!r)
       return std::nullopt;
-    auto v =
-        isComparison(b.op()) || isLogical(b.op()) ? compare(b.op(), *l, *r) : arith(b.op(), *l, *r);
+    auto v = isComparison(b.op()) || isLogical(b.op()) ? compare(b.op(), *l, *r)
+                                                       : arith::foldIntBinary(b.op(), *l, *r);
     if (!v || !fitsDType(*v, b.type()))
       return std::nullopt;
     return v;

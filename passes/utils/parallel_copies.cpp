@@ -86,17 +86,9 @@ void CopyStorageModel::walk(const StmtPtr &s) {
     }
     bind(v, {v});
   } else if (auto *f = dynCast<For>(s)) {
-    for (auto &ia : f->iterArgs())
-      bind(ia.var.get(), {ia.var.get()});
-    walk(f->body());
-    for (size_t k = 0; k < f->returnVars().size() && k < f->iterArgs().size(); ++k)
-      bind(f->returnVars()[k].get(), handleRoots(f->iterArgs()[k].var.get()));
+    walkLoop(f->iterArgs(), f->body(), f->returnVars());
   } else if (auto *w = dynCast<While>(s)) {
-    for (auto &ia : w->iterArgs())
-      bind(ia.var.get(), {ia.var.get()});
-    walk(w->body());
-    for (size_t k = 0; k < w->returnVars().size() && k < w->iterArgs().size(); ++k)
-      bind(w->returnVars()[k].get(), handleRoots(w->iterArgs()[k].var.get()));
+    walkLoop(w->iterArgs(), w->body(), w->returnVars());
   } else if (auto *i = dynCast<If>(s)) {
     walk(i->thenBody());
     walk(i->elseBody());
@@ -105,6 +97,16 @@ void CopyStorageModel::walk(const StmtPtr &s) {
   } else if (auto *sc = dynCast<Scope>(s)) {
     walk(sc->body());
   }
+}
+
+/// A loop: each iter_arg is its own value in the body; each result is what its carry holds.
+void CopyStorageModel::walkLoop(const std::vector<IterArg> &iters, const StmtPtr &body,
+                                const std::vector<VarPtr> &rets) {
+  for (auto &ia : iters)
+    bind(ia.var.get(), {ia.var.get()});
+  walk(body);
+  for (size_t k = 0; k < rets.size() && k < iters.size(); ++k)
+    bind(rets[k].get(), handleRoots(iters[k].var.get()));
 }
 
 std::optional<CopyStorage> CopyStorageModel::written(const Var &dst, const ExprPtr &src) const {

@@ -10,6 +10,7 @@
 //
 // Codes: V401 use of a variable that is not defined at this point · V402 call to a function
 // that is not in the program.
+#include "ir/find.h"
 #include "passes/verifiers/verifier_visitor.h"
 
 #include <unordered_map>
@@ -20,23 +21,13 @@ namespace pl::passes {
 namespace {
 using namespace ir;
 
-/// How many binding sites each variable of a function has.
-class BindingCounter : public IRVisitor {
-public:
-  BindingCounter() { visitTypes_ = false; }
-  void visitVarDef(const VarPtr &v) override { ++counts[v.get()]; }
-  std::unordered_map<const Var *, unsigned> counts;
-};
-
 class UseChecker : public CallTargetVerifier {
 public:
   using CallTargetVerifier::CallTargetVerifier;
 
   void visitFunction(const Function &f) override {
-    BindingCounter counter;
-    counter.visitFunction(f);
     multiBound_.clear();
-    for (auto &[v, n] : counter.counts)
+    for (auto &[v, n] : countBindings(f))
       if (n > 1)
         multiBound_.insert(v);
     scopes_.assign(1, {});

@@ -255,37 +255,51 @@ struct CmpF {
     else return detail::binaryOp<DType::Any>(#name, need, a, b, Functor{});                       \
   }
 
-PL_DETAIL_BINARY(add, adds, "add", detail::AddF, detail::Need::Any)
-PL_DETAIL_BINARY(sub, subs, "sub", detail::SubF, detail::Need::Any)
-PL_DETAIL_BINARY(mul, muls, "mul", detail::MulF, detail::Need::Any)
-PL_DETAIL_BINARY(div, divs, "div", detail::DivF, detail::Need::Any)
-PL_DETAIL_BINARY(rem, rems, "rem", detail::RemF, detail::Need::Any)
-PL_DETAIL_BINARY(fmod, fmods, "fmod", detail::FmodF, detail::Need::Any)
-PL_DETAIL_BINARY(maximum, maximums, "maximum", detail::MaxF, detail::Need::Any)
-PL_DETAIL_BINARY(minimum, minimums, "minimum", detail::MinF, detail::Need::Any)
-PL_DETAIL_BINARY(and_, ands, "and", detail::AndF, detail::Need::Integer)
-PL_DETAIL_BINARY(or_, ors, "or", detail::OrF, detail::Need::Integer)
-PL_DETAIL_BINARY(xor_, xors, "xor", detail::XorF, detail::Need::Integer)
-PL_DETAIL_BINARY(shl, shls, "shl", detail::ShlF, detail::Need::Integer)
-PL_DETAIL_BINARY(shr, shrs, "shr", detail::ShrF, detail::Need::Integer)
+/// The elementwise binary ops, once: (DSL name, its scalar form, IR op, simulator instruction,
+/// its scalar form, functor in pl::detail, operand dtypes). The eager DSL (below) and the
+/// simulator (pl/sim/ops_math.hpp) both expand it, so both compute with the same functor.
+#define PL_BINARY_OPS(X)                                                                           \
+  X(add, adds, "add", TADD, TADDS, AddF, Any)                                                      \
+  X(sub, subs, "sub", TSUB, TSUBS, SubF, Any)                                                      \
+  X(mul, muls, "mul", TMUL, TMULS, MulF, Any)                                                      \
+  X(div, divs, "div", TDIV, TDIVS, DivF, Any)                                                      \
+  X(rem, rems, "rem", TREM, TREMS, RemF, Any)                                                      \
+  X(fmod, fmods, "fmod", TFMOD, TFMODS, FmodF, Any)                                                \
+  X(maximum, maximums, "maximum", TMAX, TMAXS, MaxF, Any)                                          \
+  X(minimum, minimums, "minimum", TMIN, TMINS, MinF, Any)                                          \
+  X(and_, ands, "and", TAND, TANDS, AndF, Integer)                                                 \
+  X(or_, ors, "or", TOR, TORS, OrF, Integer)                                                       \
+  X(xor_, xors, "xor", TXOR, TXORS, XorF, Integer)                                                 \
+  X(shl, shls, "shl", TSHL, TSHLS, ShlF, Integer)                                                  \
+  X(shr, shrs, "shr", TSHR, TSHRS, ShrF, Integer)
+
+#define PL_DETAIL_BINARY_ROW(name, sname, op, SIM, SIMS, Functor, need)                            \
+  PL_DETAIL_BINARY(name, sname, op, detail::Functor, detail::Need::need)
+PL_BINARY_OPS(PL_DETAIL_BINARY_ROW)
+#undef PL_DETAIL_BINARY_ROW
 #undef PL_DETAIL_BINARY
 
 // ---- unary ops ---------------------------------------------------------------------------------
 
-#define PL_DETAIL_UNARY_FLOAT(name, expr)                                                         \
-  template <ValueLike V>                                                                          \
-  PL_DSL_OP(#name) auto name(const V& v) {                                                        \
-    return detail::liftSameShape<detail::BaseOf<V>>(                                              \
-        v, [](const detail::Array& a) { return detail::mapFloat(#name, a, [](double x) { return expr; }); }); \
+#define PL_DETAIL_UNARY_FLOAT(name, SIM, expr)                                                     \
+  template <ValueLike V> PL_DSL_OP(#name) auto name(const V &v) {                                  \
+    return detail::liftSameShape<detail::BaseOf<V>>(v, [](const detail::Array &a) {                \
+      return detail::mapFloat(#name, a, [](double x) { return expr; });                            \
+    });                                                                                            \
   }
 
-PL_DETAIL_UNARY_FLOAT(exp, std::exp(x))
-PL_DETAIL_UNARY_FLOAT(log, std::log(x))
-PL_DETAIL_UNARY_FLOAT(sqrt, std::sqrt(x))
-PL_DETAIL_UNARY_FLOAT(rsqrt, 1.0 / std::sqrt(x))
-PL_DETAIL_UNARY_FLOAT(recip, 1.0 / x)
-PL_DETAIL_UNARY_FLOAT(sin, std::sin(x))
-PL_DETAIL_UNARY_FLOAT(cos, std::cos(x))
+/// The float unary ops, once: (DSL name, simulator instruction, the value at x). Expanded by the
+/// eager DSL (below) and the simulator (pl/sim/ops_math.hpp), so both use the same formula.
+#define PL_UNARY_FLOAT_OPS(X)                                                                      \
+  X(exp, TEXP, std::exp(x))                                                                        \
+  X(log, TLOG, std::log(x))                                                                        \
+  X(sqrt, TSQRT, std::sqrt(x))                                                                     \
+  X(rsqrt, TRSQRT, 1.0 / std::sqrt(x))                                                             \
+  X(recip, TRECIP, 1.0 / x)                                                                        \
+  X(sin, TSIN, std::sin(x))                                                                        \
+  X(cos, TCOS, std::cos(x))
+
+PL_UNARY_FLOAT_OPS(PL_DETAIL_UNARY_FLOAT)
 #undef PL_DETAIL_UNARY_FLOAT
 
 template <ValueLike V>

@@ -123,7 +123,7 @@ static std::optional<B> impliedRange(BinaryOp op, const B &o) {
   }
 }
 
-static BinaryOp mirror(BinaryOp op) {
+BinaryOp swapComparison(BinaryOp op) {
   switch (op) {
   case BinaryOp::Lt: return BinaryOp::Gt;
   case BinaryOp::Le: return BinaryOp::Ge;
@@ -147,7 +147,7 @@ void ConstraintContext::add(const ExprPtr &fact) {
     if (auto r = impliedRange(b->op(), a_.bound(b->rhs())))
       narrow(v, *r);
   if (auto *v = dynCast<Var>(b->rhs()))
-    if (auto r = impliedRange(mirror(b->op()), a_.bound(b->lhs())))
+    if (auto r = impliedRange(swapComparison(b->op()), a_.bound(b->lhs())))
       narrow(v, *r);
 }
 

@@ -65,5 +65,7 @@ private:
 ir::ExprPtr negateCondition(const ir::ExprPtr &cond);
 /// Whether `e` contains a call or submit (such expressions are never duplicated or dropped).
 bool hasCall(const ir::ExprPtr &e);
+/// The comparison with its operands swapped (a < b ⇔ b > a); any other op unchanged.
+ir::BinaryOp swapComparison(ir::BinaryOp op);
 
 } // namespace pl::passes::arith

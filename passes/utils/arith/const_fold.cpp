@@ -76,6 +76,21 @@ bool fitsDType(int64_t v, DataType d) {
 
 namespace {
 
+std::optional<int64_t> intPow(int64_t b, int64_t e) {
+  if (e < 0)
+    return std::nullopt;
+  int64_t r = 1;
+  for (int64_t k = 0; k < e; ++k) {
+    auto n = checkedMul(r, b);
+    if (!n)
+      return std::nullopt;
+    r = *n;
+    if (r == 0 || r == 1)
+      break;
+  }
+  return r;
+}
+
 /// A numeric constant operand: int (with its dtype), float or bool.
 struct Num {
   bool isFloat = false, isBool = false;
@@ -111,48 +126,6 @@ ExprPtr makeFloat(double v, DataType d, const Span &s) {
     return nullptr;
   float f = static_cast<float>(v);
   return std::isfinite(f) ? ConstFloat::make(double(f), d, s) : nullptr;
-}
-
-std::optional<int64_t> intPow(int64_t b, int64_t e) {
-  if (e < 0)
-    return std::nullopt;
-  int64_t r = 1;
-  for (int64_t k = 0; k < e; ++k) {
-    auto n = checkedMul(r, b);
-    if (!n)
-      return std::nullopt;
-    r = *n;
-    if (r == 0 || r == 1)
-      break;
-  }
-  return r;
-}
-
-std::optional<int64_t> intBinary(BinaryOp op, int64_t a, int64_t b) {
-  switch (op) {
-  case BinaryOp::Add: return checkedAdd(a, b);
-  case BinaryOp::Sub: return checkedSub(a, b);
-  case BinaryOp::Mul: return checkedMul(a, b);
-  case BinaryOp::FloorDiv: return checkedFloorDiv(a, b);
-  case BinaryOp::FloorMod: return checkedFloorMod(a, b);
-  case BinaryOp::TruncDiv: return checkedTruncDiv(a, b);
-  case BinaryOp::TruncMod: return checkedTruncMod(a, b);
-  case BinaryOp::Min: return std::min(a, b);
-  case BinaryOp::Max: return std::max(a, b);
-  case BinaryOp::Pow: return intPow(a, b);
-  case BinaryOp::BitAnd: return a & b;
-  case BinaryOp::BitOr: return a | b;
-  case BinaryOp::BitXor: return a ^ b;
-  case BinaryOp::Shl:
-    if (b < 0 || b > 62 || a < 0)
-      return std::nullopt;
-    return (a >> (63 - b)) == 0 ? std::optional<int64_t>(a << b) : std::nullopt;
-  case BinaryOp::Shr:
-    if (b < 0 || b > 63)
-      return std::nullopt;
-    return a >> b;
-  default: return std::nullopt;
-  }
 }
 
 std::optional<double> floatBinary(BinaryOp op, double a, double b) {
@@ -205,7 +178,7 @@ ExprPtr foldBinary(const Binary &b, DataType rd) {
   }
   if (l->isFloat || r->isFloat)
     return nullptr;
-  return makeInt(intBinary(b.op(), l->i, r->i), rd, s);
+  return makeInt(foldIntBinary(b.op(), l->i, r->i), rd, s);
 }
 
 ExprPtr foldCast(const Num &n, DataType to, const Span &s) {
@@ -240,6 +213,47 @@ ExprPtr foldUnary(const Unary &u, DataType rd) {
 }
 
 } // namespace
+
+std::optional<int64_t> foldIntBinary(BinaryOp op, int64_t a, int64_t b) {
+  switch (op) {
+  case BinaryOp::Add:
+    return checkedAdd(a, b);
+  case BinaryOp::Sub:
+    return checkedSub(a, b);
+  case BinaryOp::Mul:
+    return checkedMul(a, b);
+  case BinaryOp::FloorDiv:
+    return checkedFloorDiv(a, b);
+  case BinaryOp::FloorMod:
+    return checkedFloorMod(a, b);
+  case BinaryOp::TruncDiv:
+    return checkedTruncDiv(a, b);
+  case BinaryOp::TruncMod:
+    return checkedTruncMod(a, b);
+  case BinaryOp::Min:
+    return std::min(a, b);
+  case BinaryOp::Max:
+    return std::max(a, b);
+  case BinaryOp::Pow:
+    return intPow(a, b);
+  case BinaryOp::BitAnd:
+    return a & b;
+  case BinaryOp::BitOr:
+    return a | b;
+  case BinaryOp::BitXor:
+    return a ^ b;
+  case BinaryOp::Shl:
+    if (b < 0 || b > 62 || a < 0)
+      return std::nullopt;
+    return (a >> (63 - b)) == 0 ? std::optional<int64_t>(a << b) : std::nullopt;
+  case BinaryOp::Shr:
+    if (b < 0 || b > 63)
+      return std::nullopt;
+    return a >> b;
+  default:
+    return std::nullopt;
+  }
+}
 
 ExprPtr foldConstant(const ExprPtr &e) {
   auto rd = scalarDType(e ? e->type() : nullptr);

@@ -19,6 +19,11 @@ std::optional<int64_t> checkedFloorMod(int64_t a, int64_t b);
 std::optional<int64_t> checkedTruncDiv(int64_t a, int64_t b);
 std::optional<int64_t> checkedTruncMod(int64_t a, int64_t b);
 
+/// `a op b` for an integer arithmetic or bitwise op with the checks above: nullopt on overflow,
+/// a zero divisor, a negative exponent, a shift out of range, and for any other op (comparisons,
+/// logical ops, float division).
+std::optional<int64_t> foldIntBinary(ir::BinaryOp op, int64_t a, int64_t b);
+
 /// Whether v is representable in integer dtype d (Index and Int64: always; Bool: 0 or 1).
 bool fitsDType(int64_t v, ir::DataType d);
 

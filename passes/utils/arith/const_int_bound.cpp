@@ -52,26 +52,36 @@ int64_t negate(int64_t v) {
 B add(B a, B b) { return {saturatingAdd(a.min, b.min), saturatingAdd(a.max, b.max)}; }
 B neg(B a) { return {negate(a.max), negate(a.min)}; }
 
-B mul(B a, B b) {
-  int64_t c[4] = {saturatingMul(a.min, b.min), saturatingMul(a.min, b.max),
-                  saturatingMul(a.max, b.min), saturatingMul(a.max, b.max)};
+/// The bound of `op` over a x b from its four corners: exact when `op` is monotone in each
+/// operand (mul; a division on either side of 0).
+template <class Op> B corners(B a, B b, Op op) {
+  int64_t c[4] = {op(a.min, b.min), op(a.min, b.max), op(a.max, b.min), op(a.max, b.max)};
   return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+}
+
+B mul(B a, B b) { return corners(a, b, saturatingMul); }
+
+/// Division by a divisor range that excludes 0, rounding as `checked` does; `byInfinity(x, y)`
+/// is the quotient of a finite x by an infinite y.
+template <class ByInfinity>
+B divide(B a, B b, std::optional<int64_t> (*checked)(int64_t, int64_t), ByInfinity byInfinity) {
+  if (b.min <= 0 && b.max >= 0)
+    return B::everything();
+  return corners(a, b, [&](int64_t x, int64_t y) -> int64_t {
+    if (x == B::kNegInf || x == B::kPosInf)
+      return (x < 0) != (y < 0) ? B::kNegInf : B::kPosInf;
+    if (y == B::kNegInf || y == B::kPosInf)
+      return byInfinity(x, y);
+    auto q = checked(x, y);
+    return q ? *q : B::kPosInf;
+  });
 }
 
 /// Floor division by a divisor range that excludes 0.
 B floorDiv(B a, B b) {
-  if (b.min <= 0 && b.max >= 0)
-    return B::everything();
-  auto div = [](int64_t x, int64_t y) -> int64_t {
-    if (x == B::kNegInf || x == B::kPosInf)
-      return (x < 0) != (y < 0) ? B::kNegInf : B::kPosInf;
-    if (y == B::kNegInf || y == B::kPosInf)
-      return x == 0 ? 0 : ((x < 0) != (y < 0) ? -1 : 0);
-    auto q = checkedFloorDiv(x, y);
-    return q ? *q : B::kPosInf;
-  };
-  int64_t c[4] = {div(a.min, b.min), div(a.min, b.max), div(a.max, b.min), div(a.max, b.max)};
-  return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+  return divide(a, b, checkedFloorDiv, [](int64_t x, int64_t y) -> int64_t {
+    return x == 0 ? 0 : ((x < 0) != (y < 0) ? -1 : 0);
+  });
 }
 
 B floorMod(B a, B b) {
@@ -88,18 +98,7 @@ B floorMod(B a, B b) {
 /// Division rounding toward zero (C++ `/`) by a divisor range that excludes 0: the quotient is
 /// monotone in each operand on each side of 0, so the corners bound it.
 B truncDiv(B a, B b) {
-  if (b.min <= 0 && b.max >= 0)
-    return B::everything();
-  auto div = [](int64_t x, int64_t y) -> int64_t {
-    if (x == B::kNegInf || x == B::kPosInf)
-      return (x < 0) != (y < 0) ? B::kNegInf : B::kPosInf;
-    if (y == B::kNegInf || y == B::kPosInf)
-      return 0;
-    auto q = checkedTruncDiv(x, y);
-    return q ? *q : B::kPosInf;
-  };
-  int64_t c[4] = {div(a.min, b.min), div(a.min, b.max), div(a.max, b.min), div(a.max, b.max)};
-  return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+  return divide(a, b, checkedTruncDiv, [](int64_t, int64_t) -> int64_t { return 0; });
 }
 
 /// Remainder of C++ `%`: it has the dividend's sign, |r| <= |a| and |r| < |b| (a zero divisor

@@ -46,17 +46,6 @@ bool isCommutative(BinaryOp op) {
   }
 }
 
-/// The comparison with its operands swapped (a < b ⇔ b > a).
-BinaryOp swapped(BinaryOp op) {
-  switch (op) {
-  case BinaryOp::Lt: return BinaryOp::Gt;
-  case BinaryOp::Le: return BinaryOp::Ge;
-  case BinaryOp::Gt: return BinaryOp::Lt;
-  case BinaryOp::Ge: return BinaryOp::Le;
-  default: return op;
-  }
-}
-
 class Rewriter {
 public:
   explicit Rewriter(const Analyzer &a) : a_(a) {}
@@ -267,7 +256,7 @@ ExprPtr Rewriter::comparison(const Binary &b, const ExprPtr &e) {
     return ConstBool::make(eq, e->span());
   }
   if (cst(l) && !cst(r)) // c < x → x > c
-    return binary(mk(swapped(b.op()), r, l, e));
+    return binary(mk(swapComparison(b.op()), r, l, e));
   auto rc = cst(r);
   auto *lb = dynCast<Binary>(l);
   if (rc && lb && (lb->op() == BinaryOp::Add || lb->op() == BinaryOp::Sub)) {

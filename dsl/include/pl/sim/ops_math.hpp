@@ -51,9 +51,10 @@ void zipTiles(const char* op, D& dst, const A& a, const B& b, F f) {
   setValidZeroPad(op, dst, vr, vc);
 }
 
-/// dst = f(a, scalar) with the scalar first converted to a's dtype (PyPTO's scalar promotion).
-template <Need N, SimTile D, SimTile A, class S, class F>
-void scalarTile(const char* op, D& dst, const A& a, const S& s, F f) {
+/// dst = g(x) over a's valid region, computed in the eager compute type C of a's dtype (double /
+/// int64 / uint64) and rounded once into dst's dtype; `perType(std::type_identity<C>{})` gives g.
+template <Need N, SimTile D, SimTile A, class PerType>
+void mapValid(const char *op, D &dst, const A &a, PerType perType) {
   using XD = std::remove_cvref_t<D>;
   using XA = std::remove_cvref_t<A>;
   requireNeed<typename XA::Elem, N>();
@@ -61,37 +62,34 @@ void scalarTile(const char* op, D& dst, const A& a, const S& s, F f) {
   requireSpace(op, "src", a, {Space::Vec});
   const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
   if (vr > XD::kRows || vc > XD::kCols) simFail(op, tileString("src", a) + " does not fit " + tileString("dst", dst));
-  const Slot sv = scalarToSlot(XA::dtype, s);
-  visitCompute(XA::dtype, [&]<class C>(std::type_identity<C>) {
-    const C y = fromSlot<C>(sv);
+  visitCompute(XA::dtype, [&]<class C>(std::type_identity<C> type) {
+    auto g = perType(type);
     for (std::int64_t r = 0; r < vr; ++r)
       for (std::int64_t c = 0; c < vc; ++c) {
         const C x = fromSlot<C>(loadSlot<typename XA::Elem>(a.at(r, c)));
-        storeSlot<typename XD::Elem>(dst.at(r, c), normalize(XD::dtype, f(x, y)));
+        storeSlot<typename XD::Elem>(dst.at(r, c), normalize(XD::dtype, g(x)));
       }
   });
   setValidZeroPad(op, dst, vr, vc);
 }
 
+/// dst = f(a, scalar) with the scalar first converted to a's dtype (PyPTO's scalar promotion).
+template <Need N, SimTile D, SimTile A, class S, class F>
+void scalarTile(const char *op, D &dst, const A &a, const S &s, F f) {
+  mapValid<N>(op, dst, a, [&]<class C>(std::type_identity<C>) {
+    const C y = fromSlot<C>(scalarToSlot(std::remove_cvref_t<A>::dtype, s));
+    return [&f, y](C x) { return f(x, y); };
+  });
+}
+
 /// dst = f(a) over a's valid region in the compute type.
 template <Need N, SimTile D, SimTile A, class F>
 void mapTile(const char* op, D& dst, const A& a, F f) {
-  using XD = std::remove_cvref_t<D>;
-  using XA = std::remove_cvref_t<A>;
-  static_assert(std::is_same_v<typename XD::Elem, typename XA::Elem>, "pl::sim: dst and src element types differ");
-  requireNeed<typename XA::Elem, N>();
-  requireSpace(op, "dst", dst, {Space::Vec});
-  requireSpace(op, "src", a, {Space::Vec});
-  const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
-  if (vr > XD::kRows || vc > XD::kCols) simFail(op, tileString("src", a) + " does not fit " + tileString("dst", dst));
-  visitCompute(XA::dtype, [&]<class C>(std::type_identity<C>) {
-    for (std::int64_t r = 0; r < vr; ++r)
-      for (std::int64_t c = 0; c < vc; ++c) {
-        const C x = fromSlot<C>(loadSlot<typename XA::Elem>(a.at(r, c)));
-        storeSlot<typename XD::Elem>(dst.at(r, c), normalize(XD::dtype, f(x)));
-      }
-  });
-  setValidZeroPad(op, dst, vr, vc);
+  static_assert(
+      std::is_same_v<typename std::remove_cvref_t<D>::Elem, typename std::remove_cvref_t<A>::Elem>,
+      "pl::sim: dst and src element types differ");
+  mapValid<N>(op, dst, a,
+              [&]<class C>(std::type_identity<C>) { return [&f](C x) { return f(x); }; });
 }
 
 struct NegF { template <class C> C operator()(C x) const { return pl::detail::subW(C{0}, x); } };
@@ -114,36 +112,24 @@ struct NotF {
 
 // ---- binary, scalar forms ----------------------------------------------------------------------
 
-#define PL_SIM_BINARY(NAME, SNAME, Functor, need)                                                 \
-  template <SimTile D, SimTile A, SimTile B>                                                      \
-  void NAME(D& dst, const A& a, const B& b) {                                                     \
-    detail::zipTiles<detail::Need::need>(#NAME, dst, a, b, Functor{});                           \
-  }                                                                                               \
-  template <SimTile D, SimTile A, class S>                                                        \
-    requires(!SimTile<S>)                                                                         \
-  void SNAME(D& dst, const A& a, const S& s) {                                                    \
-    detail::scalarTile<detail::Need::need>(#SNAME, dst, a, s, Functor{});                        \
+#define PL_SIM_BINARY(name, sname, op, NAME, SNAME, Functor, need)                                 \
+  template <SimTile D, SimTile A, SimTile B> void NAME(D &dst, const A &a, const B &b) {           \
+    detail::zipTiles<detail::Need::need>(#NAME, dst, a, b, pl::detail::Functor{});                 \
+  }                                                                                                \
+  template <SimTile D, SimTile A, class S>                                                         \
+    requires(!SimTile<S>)                                                                          \
+  void SNAME(D &dst, const A &a, const S &s) {                                                     \
+    detail::scalarTile<detail::Need::need>(#SNAME, dst, a, s, pl::detail::Functor{});              \
   }
-PL_SIM_BINARY(TADD, TADDS, pl::detail::AddF, Any)
+PL_BINARY_OPS(PL_SIM_BINARY)
+#undef PL_SIM_BINARY
+
 /// dst = x where x > 0, else slope * x (slope a tile of x's shape).
 template <SimTile D, SimTile A, SimTile B>
 void TPRELU(D& dst, const A& x, const B& slope) {
   detail::zipTiles<detail::Need::Float>("TPRELU", dst, x, slope,
                                         []<class C>(C v, C s) { return v > C{0} ? v : s * v; });
 }
-PL_SIM_BINARY(TSUB, TSUBS, pl::detail::SubF, Any)
-PL_SIM_BINARY(TMUL, TMULS, pl::detail::MulF, Any)
-PL_SIM_BINARY(TDIV, TDIVS, pl::detail::DivF, Any)
-PL_SIM_BINARY(TREM, TREMS, pl::detail::RemF, Any)
-PL_SIM_BINARY(TFMOD, TFMODS, pl::detail::FmodF, Any)
-PL_SIM_BINARY(TMAX, TMAXS, pl::detail::MaxF, Any)
-PL_SIM_BINARY(TMIN, TMINS, pl::detail::MinF, Any)
-PL_SIM_BINARY(TAND, TANDS, pl::detail::AndF, Integer)
-PL_SIM_BINARY(TOR, TORS, pl::detail::OrF, Integer)
-PL_SIM_BINARY(TXOR, TXORS, pl::detail::XorF, Integer)
-PL_SIM_BINARY(TSHL, TSHLS, pl::detail::ShlF, Integer)
-PL_SIM_BINARY(TSHR, TSHRS, pl::detail::ShrF, Integer)
-#undef PL_SIM_BINARY
 
 /// Forms with PyPTO's scratch tile (accepted, unused).
 template <SimTile D, SimTile A, SimTile B, SimTile Tmp>
@@ -157,18 +143,11 @@ void TXORS(D& dst, const A& a, const S& s, Tmp&) { TXORS(dst, a, s); }
 
 // ---- unary -------------------------------------------------------------------------------------
 
-#define PL_SIM_UNARY_FLOAT(NAME, expr)                                                            \
-  template <SimTile D, SimTile A>                                                                  \
-  void NAME(D& dst, const A& a) {                                                                 \
-    detail::mapTile<detail::Need::Float>(#NAME, dst, a, [](double x) { return expr; });          \
+#define PL_SIM_UNARY_FLOAT(name, NAME, expr)                                                       \
+  template <SimTile D, SimTile A> void NAME(D &dst, const A &a) {                                  \
+    detail::mapTile<detail::Need::Float>(#NAME, dst, a, [](double x) { return expr; });            \
   }
-PL_SIM_UNARY_FLOAT(TEXP, std::exp(x))
-PL_SIM_UNARY_FLOAT(TLOG, std::log(x))
-PL_SIM_UNARY_FLOAT(TSQRT, std::sqrt(x))
-PL_SIM_UNARY_FLOAT(TRSQRT, 1.0 / std::sqrt(x))
-PL_SIM_UNARY_FLOAT(TRECIP, 1.0 / x)
-PL_SIM_UNARY_FLOAT(TSIN, std::sin(x))
-PL_SIM_UNARY_FLOAT(TCOS, std::cos(x))
+PL_UNARY_FLOAT_OPS(PL_SIM_UNARY_FLOAT)
 #undef PL_SIM_UNARY_FLOAT
 
 template <SimTile D, SimTile A, SimTile Tmp>
