@@ -84,6 +84,7 @@ std::unordered_map<const Var *, unsigned> countBindings(const Function &f) {
 
 std::vector<VarPtr> iterVars(const std::vector<IterArg> &iters) {
   std::vector<VarPtr> out;
+  out.reserve(iters.size());
   for (auto &ia : iters)
     out.push_back(ia.var);
   return out;
