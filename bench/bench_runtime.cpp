@@ -5,6 +5,7 @@
 
 #include "pl/sim/sim.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,7 @@ const char *shapeName(Shape s) {
 /// One orchestration: `n` empty AIV tasks in the given dependency shape, then the join.
 /// Independent: each task writes its own tensor. Chain: every task updates (inout) the same
 /// tensor. Fan-out/fan-in: one producer, n - 2 readers of its output each writing its own
-/// tensor, one consumer reading all of them.
+/// tensor, joined by consumers reading them 31 at a time (a core task's limit is 32 tensors).
 void submitAll(Shape shape, int n, const std::vector<ChipTensor> &own, const ChipTensor &shared) {
   switch (shape) {
   case Shape::Independent:
@@ -50,16 +51,22 @@ void submitAll(Shape shape, int n, const std::vector<ChipTensor> &own, const Chi
     CoreTaskArgs first;
     first.add_output(shared);
     rt_submit_aiv_task(0, first);
-    CoreTaskArgs last;
     for (int i = 0; i < n - 2; ++i) {
       CoreTaskArgs a;
       a.add_input(shared);
       a.add_output(own[i]);
       rt_submit_aiv_task(0, a);
-      last.add_input(own[i]);
     }
-    last.add_output(own[n - 1]);
-    rt_submit_aiv_task(0, last);
+    // The join: a core task carries at most 32 tensors, so it reads the n - 2 outputs in
+    // groups of 31, each group's task updating the joined tensor.
+    const int group = static_cast<int>(CoreTaskArgs::kMaxTaskTensors) - 1;
+    for (int g = 0; g < n - 2; g += group) {
+      CoreTaskArgs join;
+      for (int i = g; i < std::min(g + group, n - 2); ++i)
+        join.add_input(own[i]);
+      join.add_inout(own[n - 1]);
+      rt_submit_aiv_task(0, join);
+    }
     return;
   }
   }

@@ -18,6 +18,7 @@ namespace {
 using namespace ir;
 
 constexpr const char *kOverrides = "arg_direction_overrides";
+constexpr size_t kMaxTaskTensors = 32, kMaxTaskScalars = 16;
 
 bool isTensorArg(const ExprPtr &e) {
   const TypePtr &t = e->type();
@@ -450,11 +451,35 @@ private:
     dirs.reserve(args.size());
     for (size_t i = 0; i < args.size(); ++i)
       dirs.push_back(direction(site, args[i], callee->params()[i].direction));
-    if (!applyOverrides(t, attrs, site.span(), dirs))
+    if (!applyOverrides(t, attrs, site.span(), dirs) || !withinTaskLimits(*callee, site, dirs))
       return std::nullopt;
     AttrList out = attrs;
     out.emplace_back(std::string(kArgDirectionsAttr), argDirectionsAttr(dirs));
     return out;
+  }
+
+  /// A kernel call or submit is one core task: the runtime packs at most kMaxTaskTensors tensors
+  /// and kMaxTaskScalars scalars into it (PTO2's CoreTaskArgs).
+  bool withinTaskLimits(const Function &callee, const Expr &site,
+                        const std::vector<ArgDirection> &dirs) {
+    if (!isKernel(callee.type()))
+      return true;
+    size_t scalars = 0;
+    for (ArgDirection d : dirs)
+      scalars += d == ArgDirection::Scalar;
+    size_t tensors = dirs.size() - scalars;
+    auto over = [&](size_t n, size_t limit, const char *what) {
+      if (n <= limit)
+        return false;
+      diags_.error("CD002", site.span(),
+                   "kernel '" + callee.name() + "' takes " + std::to_string(n) + " " + what +
+                       "; a core task carries at most " + std::to_string(limit));
+      failed = true;
+      return true;
+    };
+    bool bad = over(tensors, kMaxTaskTensors, "tensors");
+    bad |= over(scalars, kMaxTaskScalars, "scalars");
+    return !bad;
   }
 
   ArgDirection direction(const Expr &call, const ExprPtr &arg, ParamDirection pd) const {

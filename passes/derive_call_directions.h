@@ -24,7 +24,8 @@
 // NoDep
 //   survives). A call attr `arg_direction_overrides = [i, ..]` turns those slots into NoDep.
 // Options: none.
-// Diagnostics: CD001 an `arg_direction_overrides` index out of range.
+// Diagnostics: CD001 an `arg_direction_overrides` index out of range; CD002 a kernel call or
+//   submit with more than 32 tensor or 16 scalar arguments (PTO2's limits for one core task).
 // Example: `o = tensor.create(..); o1 = k(x, o); o2 = k(x, o1)` →
 //          `k(x, o) [[arg_directions = ["Input", "OutputExisting"]]]`, then `["Input", "InOut"]`.
 // Test: tests/passes/derive_call_directions.pir

@@ -451,3 +451,25 @@ program {
     return o;
   }
 }
+// -----
+// RUN: derive-call-directions
+// a core task carries at most 32 tensors and 16 scalars: the call of a kernel over either limit is an error at the call
+program {
+  AIV wide(In Tensor<fp32, 64> x0, In Tensor<fp32, 64> x1, In Tensor<fp32, 64> x2, In Tensor<fp32, 64> x3, In Tensor<fp32, 64> x4, In Tensor<fp32, 64> x5, In Tensor<fp32, 64> x6, In Tensor<fp32, 64> x7, In Tensor<fp32, 64> x8, In Tensor<fp32, 64> x9, In Tensor<fp32, 64> x10, In Tensor<fp32, 64> x11, In Tensor<fp32, 64> x12, In Tensor<fp32, 64> x13, In Tensor<fp32, 64> x14, In Tensor<fp32, 64> x15, In Tensor<fp32, 64> x16, In Tensor<fp32, 64> x17, In Tensor<fp32, 64> x18, In Tensor<fp32, 64> x19, In Tensor<fp32, 64> x20, In Tensor<fp32, 64> x21, In Tensor<fp32, 64> x22, In Tensor<fp32, 64> x23, In Tensor<fp32, 64> x24, In Tensor<fp32, 64> x25, In Tensor<fp32, 64> x26, In Tensor<fp32, 64> x27, In Tensor<fp32, 64> x28, In Tensor<fp32, 64> x29, In Tensor<fp32, 64> x30, In Tensor<fp32, 64> x31, In Tensor<fp32, 64> x32, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> t = tile.load(x0, {0}, {64}, {.target_memory = Vec});
+    Tensor<fp32, 64> s = tile.store(t, {0}, out);
+    return out;
+  }
+
+  AIV many(In Tensor<fp32, 64> x, In index s0, In index s1, In index s2, In index s3, In index s4, In index s5, In index s6, In index s7, In index s8, In index s9, In index s10, In index s11, In index s12, In index s13, In index s14, In index s15, In index s16, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tensor<fp32, 64> s = tile.store(t, {0}, out);
+    return out;
+  }
+
+  Orchestration main(In Tensor<fp32, 64> x0, In Tensor<fp32, 64> x1, In Tensor<fp32, 64> x2, In Tensor<fp32, 64> x3, In Tensor<fp32, 64> x4, In Tensor<fp32, 64> x5, In Tensor<fp32, 64> x6, In Tensor<fp32, 64> x7, In Tensor<fp32, 64> x8, In Tensor<fp32, 64> x9, In Tensor<fp32, 64> x10, In Tensor<fp32, 64> x11, In Tensor<fp32, 64> x12, In Tensor<fp32, 64> x13, In Tensor<fp32, 64> x14, In Tensor<fp32, 64> x15, In Tensor<fp32, 64> x16, In Tensor<fp32, 64> x17, In Tensor<fp32, 64> x18, In Tensor<fp32, 64> x19, In Tensor<fp32, 64> x20, In Tensor<fp32, 64> x21, In Tensor<fp32, 64> x22, In Tensor<fp32, 64> x23, In Tensor<fp32, 64> x24, In Tensor<fp32, 64> x25, In Tensor<fp32, 64> x26, In Tensor<fp32, 64> x27, In Tensor<fp32, 64> x28, In Tensor<fp32, 64> x29, In Tensor<fp32, 64> x30, In Tensor<fp32, 64> x31, In Tensor<fp32, 64> x32, Out Tensor<fp32, 64> o) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> r = wide(x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x18, x19, x20, x21, x22, x23, x24, x25, x26, x27, x28, x29, x30, x31, x32, o); // EXPECTED-ERROR: CD002 {{kernel 'wide' takes 34 tensors; a core task carries at most 32}}
+    Tensor<fp32, 64> r2 = many(x0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, o); // EXPECTED-ERROR: CD002 {{kernel 'many' takes 17 scalars; a core task carries at most 16}}
+    return r2;
+  }
+}

@@ -575,3 +575,29 @@ TEST_F(SimRuntimeMisc, TensorViewsAndScalars) {
 }
 
 }  // namespace
+
+// PTO2's limits for one core task: 32 tensors, 16 scalars, tensors before scalars.
+TEST(SimCoreTaskArgs, LimitsOfOneCoreTask) {
+  auto failure = [](auto &&add) -> std::string {
+    try {
+      add();
+    } catch (const SimError &e) {
+      return e.what();
+    }
+    return "<no SimError>";
+  };
+  ChipTensor t = vec8();
+  CoreTaskArgs p;
+  for (std::size_t i = 0; i < CoreTaskArgs::kMaxTaskTensors; ++i)
+    p.add_input(t);
+  EXPECT_EQ(failure([&] { p.add_inout(t); }),
+            "pl::sim 'CoreTaskArgs': a core task carries at most 32 tensors");
+  for (std::size_t i = 0; i < CoreTaskArgs::kMaxTaskScalars; ++i)
+    p.add_scalar(i);
+  EXPECT_EQ(failure([&] { p.add_scalar(99); }),
+            "pl::sim 'CoreTaskArgs': a core task carries at most 16 scalars");
+  CoreTaskArgs q;
+  q.add_scalar(1);
+  EXPECT_EQ(failure([&] { q.add_input(t); }),
+            "pl::sim 'CoreTaskArgs': tensors must be added before scalars");
+}

@@ -217,10 +217,18 @@ enum class ArgDir : std::uint8_t { In, Out, InOut };
 /// kernel wrapper unpacks them), scalars as u64, and explicit dependencies.
 class CoreTaskArgs {
  public:
-  void add_input(const ChipTensor& t) { add(t, ArgDir::In); }
-  void add_output(const ChipTensor& t) { add(t, ArgDir::Out); }
-  void add_inout(const ChipTensor& t) { add(t, ArgDir::InOut); }
-  void add_scalar(std::uint64_t v) { scalars_.push_back(v); }
+   /// PTO2's limits for one core task (the translator reports a kernel over them as CD002).
+   static constexpr std::size_t kMaxTaskTensors = 32;
+   static constexpr std::size_t kMaxTaskScalars = 16;
+   void add_input(const ChipTensor &t) { add(t, ArgDir::In); }
+   void add_output(const ChipTensor &t) { add(t, ArgDir::Out); }
+   void add_inout(const ChipTensor &t) { add(t, ArgDir::InOut); }
+   void add_scalar(std::uint64_t v) {
+     if (scalars_.size() == kMaxTaskScalars)
+       simFail("CoreTaskArgs",
+               "a core task carries at most " + std::to_string(kMaxTaskScalars) + " scalars");
+     scalars_.push_back(v);
+   }
   void set_dependencies(const PTO2TaskId* ids, std::size_t n) { deps_.assign(ids, ids + n); }
   void add_dependency(PTO2TaskId id) { deps_.push_back(id); }
   /// An SPMD launch: the kernel runs once per block, with get_block_idx() = 0 .. n - 1 and
@@ -243,6 +251,9 @@ class CoreTaskArgs {
   void add(const ChipTensor& t, ArgDir d) {
     if (!scalars_.empty()) simFail("CoreTaskArgs", "tensors must be added before scalars");
     if (!t.buffer) simFail("CoreTaskArgs", "tensor argument has no buffer");
+    if (tensors_.size() == kMaxTaskTensors)
+      simFail("CoreTaskArgs",
+              "a core task carries at most " + std::to_string(kMaxTaskTensors) + " tensors");
     tensors_.push_back(t);
     dirs_.push_back(d);
   }
