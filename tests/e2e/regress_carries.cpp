@@ -246,6 +246,26 @@ PL_JIT void orch_pingpong_explicit(X x, pl::Index n, pl::Out<X> out, pl::Out<X> 
   pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "final_d"}, [&] { prev = pl::adds(d, 0.0f); });
 }
 
+/// A task with dependencies inside a sequential loop (a submit: InOut by R-seq), updating the
+/// same tensor in place every step, with scalars that trade places (p, q) and one from negative
+/// intermediates ((i - 3) / 2 truncates toward zero).
+PL_JIT void orch_task_swap(X x, pl::Index n, pl::Out<X> out) {
+  X acc = pl::create_tensor({16, 16}, pl::fp32);
+  pl::TaskId first = pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "init"},
+                            [&] { acc = pl::adds(x, 0.0f); });
+  float p = 1.0f, q = -2.0f;
+  for (auto i : pl::range(n)) {
+    float k = (i - 3) / 2 * 1.0f;
+    pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "step", .deps = {first}},
+           [&] { acc = pl::adds(pl::muls(acc, p), k); });
+    float t = p;
+    p = q;
+    q = t;
+  }
+  pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "final", .deps = {first}},
+         [&] { out = pl::adds(acc, q); });
+}
+
 // ---- references ---------------------------------------------------------------------------------
 
 namespace {
@@ -394,6 +414,18 @@ int main() {
       orch_pingpong_explicit(x, n, out, prev);
       check(n ? "orch_pingpong_explicit" : "orch_pingpong_explicit_zero_trip", out, c);
       check(n ? "orch_pingpong_explicit.prev" : "orch_pingpong_explicit_zero_trip.prev", prev, d);
+    }
+    {
+      Vec c = xs;
+      float p = 1.0f, q = -2.0f;
+      for (pl::Index i = 0; i < n; ++i) {
+        c = affine(c, p, static_cast<float>((i - 3) / 2));
+        std::swap(p, q);
+      }
+      c = affine(c, 1.0f, q);
+      X out;
+      orch_task_swap(x, n, out);
+      check(n ? "orch_task_swap" : "orch_task_swap_zero_trip", out, c);
     }
   }
   return report.exitCode();
