@@ -3,7 +3,7 @@
 // Usage: pl-emit [--part=all|kernels|orchestration] [--namespace=NS] [--no-include] [-o out]
 //        <input.pir | ->
 // Exit codes: 0 success · 1 user error (unreadable or malformed input, emitter error) · 2 usage.
-#include "emit/sim/emit_sim.h"
+#include "emit/pto/emit_pto.h"
 #include "ir/op_registry.h"
 #include "ir/parser.h"
 
@@ -72,12 +72,12 @@ int main(int argc, char **argv) {
   ir::ProgramPtr p = ir::parseProgram(text, o.inputFile, diags);
   if (!p)
     return 1;
-  emit::EmitSimOptions opts;
+  emit::EmitPtoOptions opts;
   opts.namespaceName = o.ns;
   opts.includeHeader = !o.noInclude;
-  std::string out = o.part == "kernels"         ? emit::emitSimKernels(*p, opts, diags)
-                    : o.part == "orchestration" ? emit::emitSimOrchestration(*p, opts, diags)
-                                                : emit::emitSimProgram(*p, opts, diags);
+  std::string out = o.part == "kernels"         ? emit::emitPtoKernels(*p, opts, diags)
+                    : o.part == "orchestration" ? emit::emitPtoOrchestration(*p, opts, diags)
+                                                : emit::emitPtoProgram(*p, opts, diags);
   if (diags.hasErrors())
     return 1;
   std::error_code ec;

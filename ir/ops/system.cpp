@@ -1,5 +1,6 @@
-// System ops: block identity queries (tensor and tile forms) and pipe barriers.
+// System ops: block identity queries (tensor and tile forms), pipe barriers and pipe flags.
 #include "ir/ops/type_inference.h"
+#include "ir/pipe.h"
 
 namespace pl::ir {
 
@@ -11,6 +12,23 @@ TypePtr deduceIndex(const DeduceCall &) { return ScalarType::get(DataType::Index
 
 /// Barriers produce no value: an empty tuple.
 TypePtr deduceNone(const DeduceCall &) { return TupleType::make({}); }
+
+/// `system.sync_src` / `sync_dst`: a flag from the pipe `set_pipe` to the pipe `wait_pipe` on
+/// event `event_id` (PTO's set_flag / wait_flag); two different pipes, event 0..7.
+TypePtr deduceFlag(const DeduceCall &c) {
+  auto src = parsePipe(*c.stringKw("set_pipe")), dst = parsePipe(*c.stringKw("wait_pipe"));
+  if (!src || !dst || *src == Pipe::All || *dst == Pipe::All)
+    return c.fail("T106", "kwargs 'set_pipe' and 'wait_pipe' of '" + c.op.name() +
+                              "' name a pipe: one of 's', 'v', 'm', 'mte1', 'mte2', 'mte3', 'fix'");
+  if (*src == *dst)
+    return c.fail("T106", "'" + c.op.name() +
+                              "' orders two different pipes; within one pipe "
+                              "use a barrier");
+  auto ev = c.intKw("event_id");
+  if (!ev || *ev < 0 || *ev > 7)
+    return c.fail("T106", "kwarg 'event_id' of '" + c.op.name() + "' is an event 0..7");
+  return TupleType::make({});
+}
 
 } // namespace
 
@@ -41,6 +59,19 @@ void registerSystemOps(OpRegistry &r) {
         .describe(q.what)
         .args({})
         .deduce(deduceNone);
+  const Query flags[] = {
+      {"sync_src", "sets the flag from pipe set_pipe to pipe wait_pipe (set_flag)"},
+      {"sync_dst", "waits, on pipe wait_pipe, for the flag set by pipe set_pipe (wait_flag)"},
+  };
+  for (const Query &q : flags)
+    OpDef(r, std::string("system.") + q.name)
+        .category("sync")
+        .describe(q.what)
+        .args({})
+        .kwarg("set_pipe", AttrKind::String, true)
+        .kwarg("wait_pipe", AttrKind::String, true)
+        .kwarg("event_id", AttrKind::Int, true)
+        .deduce(deduceFlag);
 }
 
 } // namespace pl::ir

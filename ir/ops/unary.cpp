@@ -91,6 +91,11 @@ TypePtr deduceFillpad(const DeduceCall &c) {
   if (!pv || *pv == PadValue::Null)
     return c.fail("T106", "kwarg 'pad_value' of '" + c.op.name() + "' is '" + pad +
                               "'; expected one of 'zero', 'max', 'min'");
+  if (c.isTileOp()) { // the pad value is a fact of the result tile's layout (PTO's PadVal)
+    TileView view;
+    view.pad = *pv;
+    return TileType::make(a->dtype(), a->shape(), std::nullopt, view);
+  }
   return c.makeShaped(a->dtype(), a->shape());
 }
 

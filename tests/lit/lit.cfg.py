@@ -15,7 +15,7 @@ config.test_exec_root = os.path.join(config.pl_obj_root, "tests", "lit")
 
 pl_opt = os.path.join(config.pl_tools_dir, "pl-opt")
 config.substitutions.append(("%pl-opt", pl_opt))
-# pl-emit: final-form .pir -> simulator C++ (emit/sim goldens).
+# pl-emit: final-form .pir -> simulator C++ (emit/pto goldens).
 config.substitutions.append(("%pl-emit", os.path.join(config.pl_tools_dir, "pl-emit")))
 # pl-translate with the DSL headers on the include path (C++ inputs are the tests themselves).
 pl_translate = os.path.join(config.pl_tools_dir, "pl-translate")

@@ -58,10 +58,19 @@ class HostArgs {
   }
 
   /// Runs `entry` with `kernels`, then writes the outputs back. Returns the hazards found.
-  std::vector<Hazard> run(const KernelTable& kernels, OrchestrationEntry entry) {
+  /// `config` is the entry's `aicpu_orchestration_config`: its expected argument count must be
+  /// the number of arguments bound.
+  template <class Config>
+  std::vector<Hazard> run(const KernelTable &kernels, Config (*config)(const ChipTaskArgs &),
+                          OrchestrationEntry entry) {
     ChipTaskArgs args;
     for (auto& b : tensors_) args.add_tensor(b.chip);
     for (auto s : scalars_) args.add_scalar(s);
+    const auto expected = static_cast<std::size_t>(config(args).expected_arg_count);
+    if (expected != args.tensor_count() + args.scalar_count())
+      simFail("host bridge", "the orchestration expects " + std::to_string(expected) +
+                                 " arguments, the call passes " +
+                                 std::to_string(args.tensor_count() + args.scalar_count()));
     std::vector<Hazard> hazards = pl::sim::run(kernels, entry, args);
     for (auto& b : tensors_)
       if (b.writeBack) copyBack(b);

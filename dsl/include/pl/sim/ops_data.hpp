@@ -238,8 +238,7 @@ void TCONCAT(D& dst, const A& a, const B& b) {
 }
 
 /// dst = src with every element outside src's valid region set to `pad`; dst is fully valid.
-template <SimTile D, SimTile S>
-void TFILLPAD(D& dst, const S& src, PadValue pad = PadValue::Zero) {
+template <SimTile D, SimTile S> void TFILLPAD(D &dst, const S &src, PadValue pad) {
   using XD = std::remove_cvref_t<D>;
   using XS = std::remove_cvref_t<S>;
   detail::requireSameElem<D, S>();

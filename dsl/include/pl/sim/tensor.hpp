@@ -38,20 +38,42 @@ inline constexpr DType BOOL = DType::Bool;
 }  // namespace DataType
 
 /// Bytes per element in memory (4-bit kinds take a byte each, as in the eager reference).
-constexpr std::size_t elementBytes(DType d) { return pl::dtypeBits(d) <= 8 ? 1 : static_cast<std::size_t>(pl::dtypeBits(d) / 8); }
+constexpr std::size_t elementBytes(DType d) {
+  return pl::dtypeBits(d) <= 8 ? 1 : static_cast<std::size_t>(pl::dtypeBits(d) / 8);
+}
 
 /// A device (here: host) allocation; owned buffers free themselves when the last tensor goes.
+/// Every live buffer is known to the registry of global memory (`detail::gmRegistry`), which
+/// is how a kernel's `GlobalTensor` access is checked against the allocation it points into.
 struct Buffer {
-  std::byte* data = nullptr;
+  std::byte *data = nullptr;
   std::size_t bytes = 0;
   std::unique_ptr<std::byte[]> owned;
+
+  Buffer(std::byte *d, std::size_t n, std::unique_ptr<std::byte[]> own = nullptr)
+      : data(d), bytes(n), owned(std::move(own)) {
+    detail::gmRegistry().add(data, bytes);
+  }
+  ~Buffer() { detail::gmRegistry().remove(data); }
+  Buffer(const Buffer &) = delete;
+  Buffer &operator=(const Buffer &) = delete;
+};
+
+/// The runtime's record of a buffer in a tensor (`ChipTensor::buffer`): its device address and
+/// size in bytes, as the PTO2 tensor record carries them; `owner` keeps the simulator's
+/// allocation alive while any tensor refers to it.
+struct BufferRef {
+  std::uint64_t addr = 0;
+  std::uint64_t size = 0;
+  std::shared_ptr<Buffer> owner;
+  explicit operator bool() const { return owner != nullptr; }
 };
 
 /// A tensor: a shared buffer, an element offset, shape and strides (elements, rank ≤ 5) and a
 /// dtype. `origin` holds the view's coordinates in its root tensor (for precise overlap tests).
 class ChipTensor {
- public:
-  std::shared_ptr<Buffer> buffer;
+public:
+  BufferRef buffer;
   std::int64_t start_offset = 0;
   std::uint32_t ndims = 0;
   std::array<std::int64_t, kMaxRank> shapes{};
@@ -62,63 +84,68 @@ class ChipTensor {
   ChipTensor() = default;
 
   /// A new zero-filled tensor of `shape`, row-major.
-  static ChipTensor allocate(DType d, const std::int64_t* shape, std::uint32_t rank) {
+  static ChipTensor allocate(DType d, const std::int64_t *shape, std::uint32_t rank) {
     ChipTensor t = layout(d, shape, rank);
-    auto b = std::make_shared<Buffer>();
-    b->bytes = static_cast<std::size_t>(t.numel()) * elementBytes(d);
-    b->owned = std::make_unique<std::byte[]>(b->bytes ? b->bytes : 1);
-    std::memset(b->owned.get(), 0, b->bytes ? b->bytes : 1);
-    b->data = b->owned.get();
-    t.buffer = std::move(b);
+    const std::size_t bytes = static_cast<std::size_t>(t.numel()) * elementBytes(d);
+    auto mem = std::make_unique<std::byte[]>(bytes ? bytes : 1);
+    std::memset(mem.get(), 0, bytes ? bytes : 1);
+    std::byte *p = mem.get();
+    t.setBuffer(std::make_shared<Buffer>(p, bytes, std::move(mem)));
     return t;
   }
   static ChipTensor allocate(DType d, std::initializer_list<std::int64_t> shape) {
     return allocate(d, shape.begin(), static_cast<std::uint32_t>(shape.size()));
   }
   /// A row-major tensor over caller-owned memory (not freed by the simulator).
-  static ChipTensor wrap(void* data, DType d, const std::int64_t* shape, std::uint32_t rank) {
+  static ChipTensor wrap(void *data, DType d, const std::int64_t *shape, std::uint32_t rank) {
     ChipTensor t = layout(d, shape, rank);
-    auto b = std::make_shared<Buffer>();
-    b->data = static_cast<std::byte*>(data);
-    b->bytes = static_cast<std::size_t>(t.numel()) * elementBytes(d);
-    t.buffer = std::move(b);
+    t.setBuffer(std::make_shared<Buffer>(static_cast<std::byte *>(data),
+                                         static_cast<std::size_t>(t.numel()) * elementBytes(d)));
     return t;
   }
-  static ChipTensor wrap(void* data, DType d, std::initializer_list<std::int64_t> shape) {
+  static ChipTensor wrap(void *data, DType d, std::initializer_list<std::int64_t> shape) {
     return wrap(data, d, shape.begin(), static_cast<std::uint32_t>(shape.size()));
   }
 
   std::int64_t numel() const {
     std::int64_t n = 1;
-    for (std::uint32_t k = 0; k < ndims; ++k) n *= shapes[k];
+    for (std::uint32_t k = 0; k < ndims; ++k)
+      n *= shapes[k];
     return n;
   }
-  std::byte* base() const { return buffer ? buffer->data : nullptr; }
-  void* data() const { return base() + start_offset * static_cast<std::int64_t>(elementBytes(dtype)); }
+  std::byte *base() const {
+    return reinterpret_cast<std::byte *>(static_cast<std::uintptr_t>(buffer.addr));
+  }
+  void *data() const {
+    return base() + start_offset * static_cast<std::int64_t>(elementBytes(dtype));
+  }
 
   /// The window of `shape` at `offsets` (both `ndims` long); must lie inside this tensor.
-  template <class I>
-  ChipTensor view(const I* shape, const I* offsets) const {
+  template <class I> ChipTensor view(const I *shape, const I *offsets) const {
     ChipTensor t = *this;
     for (std::uint32_t k = 0; k < ndims; ++k) {
       const auto o = static_cast<std::int64_t>(offsets[k]), n = static_cast<std::int64_t>(shape[k]);
       if (o < 0 || n < 0 || o + n > shapes[k])
-        simFail("ChipTensor::view", "window of extent " + std::to_string(n) + " at " + std::to_string(o) + " on axis " +
-                                        std::to_string(k) + " exceeds " + describe());
+        simFail("ChipTensor::view", "window of extent " + std::to_string(n) + " at " +
+                                        std::to_string(o) + " on axis " + std::to_string(k) +
+                                        " exceeds " + describe());
       t.shapes[k] = n;
       t.origin[k] += o;
       t.start_offset += o * strides[k];
     }
     return t;
   }
-  ChipTensor view(std::initializer_list<std::int64_t> shape, std::initializer_list<std::int64_t> offsets) const {
+  ChipTensor view(std::initializer_list<std::int64_t> shape,
+                  std::initializer_list<std::int64_t> offsets) const {
     if (shape.size() != ndims || offsets.size() != ndims)
-      simFail("ChipTensor::view", "shape and offsets need " + std::to_string(ndims) + " entries for " + describe());
+      simFail("ChipTensor::view",
+              "shape and offsets need " + std::to_string(ndims) + " entries for " + describe());
     return view(shape.begin(), offsets.begin());
   }
   /// Swaps two axes (a strided view; no data moves).
   ChipTensor transpose(std::uint32_t a, std::uint32_t b) const {
-    if (a >= ndims || b >= ndims) simFail("ChipTensor::transpose", "axis out of range for " + describe());
+    if (a >= ndims || b >= ndims)
+      simFail("ChipTensor::transpose", "axis out of range for " + describe());
     ChipTensor t = *this;
     std::swap(t.shapes[a], t.shapes[b]);
     std::swap(t.strides[a], t.strides[b]);
@@ -130,30 +157,40 @@ class ChipTensor {
   std::pair<std::uintptr_t, std::uintptr_t> byteRange() const {
     const auto es = static_cast<std::int64_t>(elementBytes(dtype));
     const auto b = reinterpret_cast<std::uintptr_t>(base());
-    if (numel() == 0) return {b, b};
+    if (numel() == 0)
+      return {b, b};
     std::int64_t lo = start_offset, hi = start_offset;
     for (std::uint32_t k = 0; k < ndims; ++k) {
       const std::int64_t span = (shapes[k] - 1) * strides[k];
       (span < 0 ? lo : hi) += span;
     }
-    return {b + static_cast<std::uintptr_t>(lo * es), b + static_cast<std::uintptr_t>((hi + 1) * es)};
+    return {b + static_cast<std::uintptr_t>(lo * es),
+            b + static_cast<std::uintptr_t>((hi + 1) * es)};
   }
 
   std::string describe() const {
     std::string s = std::string(pl::dtypeName(dtype)) + "[";
-    for (std::uint32_t k = 0; k < ndims; ++k) s += (k ? ", " : "") + std::to_string(shapes[k]);
+    for (std::uint32_t k = 0; k < ndims; ++k)
+      s += (k ? ", " : "") + std::to_string(shapes[k]);
     return s + "]";
   }
 
- private:
-  static ChipTensor layout(DType d, const std::int64_t* shape, std::uint32_t rank) {
-    if (rank < 1 || rank > kMaxRank) simFail("ChipTensor", "rank " + std::to_string(rank) + " is outside 1..5");
+private:
+  void setBuffer(std::shared_ptr<Buffer> b) {
+    buffer.addr = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(b->data));
+    buffer.size = b->bytes;
+    buffer.owner = std::move(b);
+  }
+  static ChipTensor layout(DType d, const std::int64_t *shape, std::uint32_t rank) {
+    if (rank < 1 || rank > kMaxRank)
+      simFail("ChipTensor", "rank " + std::to_string(rank) + " is outside 1..5");
     ChipTensor t;
     t.dtype = d;
     t.ndims = rank;
     std::int64_t s = 1;
     for (std::uint32_t k = rank; k-- > 0;) {
-      if (shape[k] < 0) simFail("ChipTensor", "negative extent");
+      if (shape[k] < 0)
+        simFail("ChipTensor", "negative extent");
       t.shapes[k] = shape[k];
       t.strides[k] = s;
       s *= shape[k];

@@ -6,6 +6,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <type_traits>
 
@@ -124,10 +127,15 @@ class Tile {
   std::int64_t validCol_ = Cols;
 };
 
-template <class X> struct IsTile : std::false_type {};
-template <class T, Space S, int R, int C> struct IsTile<Tile<T, S, R, C>> : std::true_type {};
-/// Any `pl::sim::Tile`.
-template <class X> concept SimTile = IsTile<std::remove_cvref_t<X>>::value;
+namespace detail {
+template <class T, Space S, int R, int C> std::true_type isTileBase(const Tile<T, S, R, C> *);
+std::false_type isTileBase(...);
+} // namespace detail
+/// Any `pl::sim::Tile`, or a class derived from one (`pto::Tile`, which adds the PTO-ISA
+/// layout parameters to the simulator's tile).
+template <class X>
+concept SimTile =
+    decltype(detail::isTileBase(static_cast<const std::remove_cvref_t<X> *>(nullptr)))::value;
 
 /// Places `tile` at byte address `addr` of its space in the calling core's arena. Errors: the
 /// space does not exist on the platform, the tile runs past the space's capacity, or the
@@ -153,6 +161,46 @@ void TASSIGN(Tl& tile, std::uint64_t addr) {
 // ---- global memory views -----------------------------------------------------------------------
 
 inline constexpr int kMaxRank = 5;
+
+namespace detail {
+/// The live allocations of global memory (every `Buffer`), so that a kernel's access through a
+/// raw pointer (`GlobalTensor`) can be checked against the allocation it falls in: on hardware
+/// an access outside every allocation reads or corrupts someone else's memory.
+class GmRegistry {
+public:
+  void add(const void *p, std::size_t bytes) {
+    std::unique_lock lock(mu_);
+    live_.emplace(reinterpret_cast<std::uintptr_t>(p), bytes);
+  }
+  void remove(const void *p) {
+    std::unique_lock lock(mu_);
+    auto it = live_.find(reinterpret_cast<std::uintptr_t>(p));
+    if (it != live_.end())
+      live_.erase(it);
+  }
+  /// True when [lo, hi) lies inside one live allocation.
+  bool contains(std::uintptr_t lo, std::uintptr_t hi) const {
+    std::shared_lock lock(mu_);
+    auto it = live_.upper_bound(lo);
+    while (it != live_.begin()) {
+      --it;
+      if (hi <= it->first + it->second)
+        return true;
+      if (it->first + it->second <= lo && it->first != lo)
+        return false;
+    }
+    return false;
+  }
+
+private:
+  mutable std::shared_mutex mu_;
+  std::multimap<std::uintptr_t, std::size_t> live_;
+};
+inline GmRegistry &gmRegistry() {
+  static GmRegistry r;
+  return r;
+}
+} // namespace detail
 
 /// A strided view of global memory: base pointer, element offset, rank ≤ 5, shape and strides
 /// in elements (row-major when strides are omitted).
@@ -231,6 +279,27 @@ class GlobalView {
   Storage& at2(std::int64_t r, std::int64_t c) const {
     const std::int64_t rs = rank_ >= 2 ? strides_[rank_ - 2] : 0;
     return base_[offset_ + r * rs + c * strides_[rank_ - 1]];
+  }
+
+  /// Errors unless every element the view can touch lies in one live allocation of global
+  /// memory (views built from raw pointers: `pto::GlobalTensor`).
+  void requireAllocated(const char *op) const {
+    if (empty())
+      return;
+    std::int64_t lo = offset_, hi = offset_;
+    for (int k = 0; k < rank_; ++k)
+      (strides_[k] < 0 ? lo : hi) += (shape_[k] - 1) * strides_[k];
+    const auto b = reinterpret_cast<std::uintptr_t>(base_);
+    const auto es = static_cast<std::int64_t>(sizeof(Storage));
+    const std::uintptr_t blo = b + static_cast<std::uintptr_t>(lo * es),
+                         bhi = b + static_cast<std::uintptr_t>((hi + 1) * es);
+    if (lo < 0 ? b < static_cast<std::uintptr_t>(-lo * es) : false)
+      simFail(op, "window " + shapeString() + " starts before address 0");
+    if (!detail::gmRegistry().contains(blo, bhi))
+      simFail(op, "global-memory window " + shapeString() + " (elements " + std::to_string(lo) +
+                      ".." + std::to_string(hi) +
+                      " from its pointer) lies outside every allocation: the offsets or the shape "
+                      "run past the tensor");
   }
 
   std::string shapeString() const {

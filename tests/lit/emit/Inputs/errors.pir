@@ -1,4 +1,4 @@
-// Each function lacks one fact the simulator emitter needs; every error is reported, located.
+// Each function lacks one fact the PTO emitter needs; every error is reported, located.
 program errs {
   AIV no_memref(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> b) -> Tensor<fp32, 16, 16> {
     Tile<fp32, 16, 16, Vec> t = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});

@@ -1,17 +1,19 @@
-// emit/sim: prints the final IR as C++ against the CPU simulator (pl/sim): kernels, kernel table,
-// orchestration.
+// emit/pto: prints the final IR as PTO-ISA C++ kernels (`kernel_entry(__gm__ int64_t* args)`)
+// and PTO2 orchestration (`aicpu_orchestration_config` / `aicpu_orchestration_entry`); on
+// a2a3sim/a5sim the same text runs against pl/sim's implementation of those APIs, with the
+// simulator's kernel table.
 //
 // A printer only (PyPTO's 1-to-1 codegen rule): everything it needs is already in the IR —
 // kernel types AIV/AIC (ExpandMixedKernel), memory spaces (InferTileMemorySpace), MemRefs with
 // planned addresses (InitMemRef, AllocateMemoryAddr), call and submit directions
 // (DeriveCallDirections), runtime
 // scopes (MaterializeRuntimeScopes). A missing fact is a located error that names the
-// pass to run, never a guess. The generated structure is documented in docs/emit_sim.md.
+// pass to run, never a guess. The generated structure is documented in docs/backend.md.
 //
 // Diagnostics (errors, code ES0xx):
-//   ES001 an op has no simulator instruction (or is not allowed on this side)
+//   ES001 an op has no PTO-ISA instruction (or is not allowed on this side)
 //   ES002 a kernel tile lacks a memory space, a MemRef or a planned address
-//   ES003 a type the simulator cannot represent (dtype, rank, non-static tile shape)
+//   ES003 a type PTO-ISA C++ cannot represent (dtype, rank, non-static tile shape)
 //   ES004 an unsupported construct (function type, statement, parameter kind, a submit's
 //         core_num / sync_start / predicate, a dependency that is not a task_id, a tile taken
 //         from other bytes without a tile.move: MaterializeTileMoves)
@@ -27,28 +29,29 @@
 
 namespace pl::emit {
 
-/// The generated function that builds the program's KernelTable (printed by emitSim*, called by
-/// the host glue of SimBackend).
+/// The generated function that builds the program's KernelTable (printed by emitPto*, called by
+/// the host glue of PtoBackend).
 inline constexpr std::string_view kKernelTableFunction = "kernel_table";
 
-struct EmitSimOptions {
+struct EmitPtoOptions {
   /// Everything is printed inside this namespace (e.g. "pl_gen_foo"); empty: global namespace.
   std::string namespaceName = "pl_gen";
-  /// Print `#include "pl/sim/sim.hpp"` (and the standard headers the helpers use) first.
+  /// Print the PTO-ISA / PTO2 includes (pl/sim's) and the standard headers the code uses first.
   bool includeHeader = true;
 };
 
-/// The whole program: helpers, every kernel (`kernel_<name>`), the table builder
-/// (`kernel_table()`) and one `void <name>(const pl::sim::ChipTaskArgs&)` per Orchestration
-/// function. On error: diagnostics in `diags` and an empty string.
-std::string emitSimProgram(const ir::Program &p, const EmitSimOptions &opts,
+/// The whole program: every kernel (`kernel_<name>::kernel_entry`), the table builder
+/// (`kernel_table()`) and per Orchestration function a namespace `<name>` holding
+/// `aicpu_orchestration_config` and `aicpu_orchestration_entry`. On error: diagnostics in `diags`
+/// and an empty string.
+std::string emitPtoProgram(const ir::Program &p, const EmitPtoOptions &opts,
                            ir::DiagnosticEngine &diags);
 /// Only the kernels and `kernel_table()` (pl-translate --emit=kernels).
-std::string emitSimKernels(const ir::Program &p, const EmitSimOptions &opts,
+std::string emitPtoKernels(const ir::Program &p, const EmitPtoOptions &opts,
                            ir::DiagnosticEngine &diags);
 /// Only the orchestration functions (pl-translate --emit=orchestration); they refer to the
 /// kernels by func id, which is the same in every part.
-std::string emitSimOrchestration(const ir::Program &p, const EmitSimOptions &opts,
+std::string emitPtoOrchestration(const ir::Program &p, const EmitPtoOptions &opts,
                                  ir::DiagnosticEngine &diags);
 
 } // namespace pl::emit

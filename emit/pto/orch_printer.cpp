@@ -1,14 +1,15 @@
-// emit/sim orchestration printer: one Orchestration function as PTO2-shaped C++ (tensors, task args, submits, scopes).
-#include "emit/sim/printers.h"
+// emit/pto orchestration printer: one Orchestration function as PTO2 runtime C++
+// (aicpu_orchestration_config / _entry).
+#include "emit/pto/printers.h"
 
-#include "emit/sim/sim_types.h"
+#include "emit/pto/pto_types.h"
 #include "ir/arg_direction.h"
 #include "ir/op_registry.h"
 #include "ir/printer.h"
 
 #include "llvm/Support/Casting.h"
 
-namespace pl::emit::sim {
+namespace pl::emit::pto {
 
 using namespace ir;
 using llvm::dyn_cast;
@@ -31,11 +32,23 @@ public:
       : FunctionPrinter(f, d), info_(info) {}
 
   std::string print() {
+    size_t argCount = 0;
+    for (const auto &p : fn_.params())
+      argCount += isa<TensorType>(p.var->type().get()) || isa<ScalarType>(p.var->type().get());
     out_ += "// orchestration '" + fn_.name() + "'\n";
-    out_ += "inline void " + cppIdentifier(fn_.name()) + "(const ChipTaskArgs& orch_args) {\n";
+    if (info_.package)
+      out_ += "extern \"C\" {\n";
+    else
+      out_ += "namespace " + cppIdentifier(fn_.name()) + " {\n";
+    out_ += "PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs&) {\n"
+            "  return PTO2OrchestrationConfig{.expected_arg_count = " +
+            std::to_string(argCount) + "};\n}\n";
+    out_ += "void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {\n";
     params();
     stmt(fn_.body());
     out_ += "}\n";
+    out_ += info_.package ? "}  // extern \"C\"\n"
+                          : "}  // namespace " + cppIdentifier(fn_.name()) + "\n";
     return out_;
   }
 
@@ -55,9 +68,9 @@ private:
         line("[[maybe_unused]] const " + ct.value_or("void") + " " + n + " = from_u64<" +
              ct.value_or("void") + ">(orch_args.scalar(" + std::to_string(scalarIdx++) + "));");
       } else {
-        error("ES004", p.var->span(), "orchestration parameter '" + p.var->name() +
-                                          "' has type '" + printType(t) +
-                                          "'; expected a tensor or a scalar");
+        error("ES004", p.var->span(),
+              "orchestration parameter '" + p.var->name() + "' has type '" + printType(t) +
+                  "'; expected a tensor or a scalar");
       }
     }
   }
@@ -102,7 +115,7 @@ private:
   static bool isAlias(const Assign &a) {
     const ExprPtr &v = a.value();
     if (auto *c = dyn_cast<Call>(v.get()); c && !c->target().isOp())
-      return true; // kernel call results are names of their arguments
+      return true;         // kernel call results are names of their arguments
     if (isa<Var>(v.get())) // a tensor copy is a handle of its own (a temporary may hold it)
       return !isa<ScalarType>(a.var()->type().get()) && !isa<TensorType>(a.var()->type().get());
     return isa<TupleGetItem>(v.get()) && !isa<ScalarType>(a.var()->type().get());
@@ -143,8 +156,8 @@ private:
   void scope(const Scope &s) override {
     if (s.scopeKind() != ScopeKind::Runtime)
       return error("ES004", s.span(),
-                   "scope '" + std::string(scopeKindName(s.scopeKind())) +
-                       "' in orchestration '" + fn_.name() +
+                   "scope '" + std::string(scopeKindName(s.scopeKind())) + "' in orchestration '" +
+                       fn_.name() +
                        "' (run the outlining passes: OutlineIncoreScopes, OutlineClusterScopes)");
     hoist(s.body());
     const AttrValue *m = findAttr(s.attrs(), "manual");
@@ -195,16 +208,18 @@ private:
       return submit(*c, nullptr, s.span());
     if (auto *sb = dyn_cast<Submit>(s.expr().get()))
       return submitTask(*sb, nullptr, s.span());
-    error("ES004", s.span(), "the simulator emitter cannot print the statement '" +
-                                 printExpr(s.expr()) + "' in orchestration");
+    error("ES004", s.span(),
+          "the PTO emitter cannot print the statement '" + printExpr(s.expr()) +
+              "' in orchestration");
   }
 
   std::optional<std::string> opExpr(const Call &c) override {
     if (c.target().name() == "tensor.dim" && c.args().size() == 2)
       return name(c.args()[0]) + ".shapes[" + expr(c.args()[1]) + "]";
-    error("ES001", c.span(), "op '" + c.target().name() +
-                                 "' has no simulator form in orchestration (kernels compute; "
-                                 "run pass OutlineIncoreScopes)");
+    error("ES001", c.span(),
+          "op '" + c.target().name() +
+              "' has no PTO form in orchestration (kernels compute; "
+              "run pass OutlineIncoreScopes)");
     return std::nullopt;
   }
 
@@ -254,8 +269,8 @@ private:
       else if (auto *i = std::get_if<int64_t>(n))
         blockNum(p, std::to_string(*i));
       else
-        return error("ES004", span, "'core_num' of the launch of '" + c.target().function +
-                                        "' is not an integer");
+        return error("ES004", span,
+                     "'core_num' of the launch of '" + c.target().function + "' is not an integer");
     }
     line(submitCall(*k, p) + ";");
     if (!result)
@@ -266,8 +281,9 @@ private:
     if (isa<TupleType>(result->type().get()))
       return aliasTuple(result.get(), *parts);
     if (parts->size() != 1)
-      return error("ES007", span, "the call to '" + c.target().function + "' yields " +
-                                      std::to_string(parts->size()) + " tensors for one variable");
+      return error("ES007", span,
+                   "the call to '" + c.target().function + "' yields " +
+                       std::to_string(parts->size()) + " tensors for one variable");
     alias(result.get(), (*parts)[0]);
   }
 
@@ -302,12 +318,15 @@ private:
     const std::string &callee = s.target().function;
     const Span &span = s.span().valid() ? s.span() : stmtSpan; // (a Var's span is its definition)
     if (s.syncStart())
-      return error("ES004", span, "submit of '" + callee + "' with sync_start: the simulator "
-                                  "has no synchronised multi-core start");
+      return error("ES004", span,
+                   "submit of '" + callee +
+                       "' with sync_start: the simulator "
+                       "has no synchronised multi-core start");
     if (s.predicate())
       return error("ES004", span,
-                   "submit of '" + callee + "' with a predicate: the simulator has no "
-                   "predicated submission");
+                   "submit of '" + callee +
+                       "' with a predicate: the simulator has no "
+                       "predicated submission");
     // allow_early_resolve permits releasing the dependents before the task completes; the
     // simulator releases them on completion, which every such task allows: nothing to print.
     const KernelInfo *k = kernelOf(s.target(), span);
@@ -328,8 +347,9 @@ private:
       for (size_t i = 0; i < s.deps().size(); ++i) {
         const ExprPtr &d = s.deps()[i];
         if (scalarDType(d->type()) != DataType::TaskId)
-          return error("ES004", span, "dependency '" + printExpr(d) + "' of the submit of '" +
-                                               callee + "' is not a task_id");
+          return error("ES004", span,
+                       "dependency '" + printExpr(d) + "' of the submit of '" + callee +
+                           "' is not a task_id");
         list += (i ? ", " : "") + expr(d);
       }
       std::string deps = fresh("deps_t" + std::to_string(task));
@@ -340,9 +360,10 @@ private:
       return line(submitCall(*k, p) + ";");
     auto *tt = dyn_cast<TupleType>(result->type().get());
     if (!tt || tt->elements().empty() || scalarDType(tt->elements().back()) != DataType::TaskId)
-      return error("ES004", span, "the result of the submit of '" + callee +
-                                      "' must be a tuple ending in a task_id, found '" +
-                                      printType(result->type()) + "'");
+      return error("ES004", span,
+                   "the result of the submit of '" + callee +
+                       "' must be a tuple ending in a task_id, found '" +
+                       printType(result->type()) + "'");
     line(definition(result, "TaskOutputTensors") + " = " + submitCall(*k, p) + ";");
     auto parts = calleeResults(*k, argText, span);
     if (!parts)
@@ -364,8 +385,9 @@ private:
   const KernelInfo *kernelOf(const CallTarget &t, const Span &span) {
     const KernelInfo *k = t.isOp() ? nullptr : info_.findKernel(t.function);
     if (!k)
-      error("ES004", span, "orchestration '" + fn_.name() + "' calls '" + t.name() +
-                               "', which is not an AIV or AIC kernel of the program");
+      error("ES004", span,
+            "orchestration '" + fn_.name() + "' calls '" + t.name() +
+                "', which is not an AIV or AIC kernel of the program");
     return k;
   }
 
@@ -388,9 +410,9 @@ private:
           // The callee's parameter converts the argument as the eager pl::Scalar<D> does.
           const TypePtr &pt = k.fn->params()[i].var->type();
           auto to = scalarDType(pt);
-          std::string v = to ? convertScalar(expr(a), scalarDType(a->type()), *to, a->span())
-                             : "static_cast<" + scalarType(pt, span).value_or("void") + ">(" +
-                                   expr(a) + ")";
+          std::string v =
+              to ? convertScalar(expr(a), scalarDType(a->type()), *to, a->span())
+                 : "static_cast<" + scalarType(pt, span).value_or("void") + ">(" + expr(a) + ")";
           line(p + ".add_scalar(to_u64(" + v + "));");
           continue;
         }
@@ -409,11 +431,15 @@ private:
   static const char *addMethod(ArgDirection d) {
     switch (d) {
     case ArgDirection::Input:
-    case ArgDirection::NoDep: return "add_input";
+    case ArgDirection::NoDep:
+      return "add_input";
     case ArgDirection::Output:
-    case ArgDirection::OutputExisting: return "add_output";
-    case ArgDirection::InOut: return "add_inout";
-    case ArgDirection::Scalar: return nullptr;
+    case ArgDirection::OutputExisting:
+      return "add_output";
+    case ArgDirection::InOut:
+      return "add_inout";
+    case ArgDirection::Scalar:
+      return nullptr;
     }
     return nullptr;
   }
@@ -421,10 +447,10 @@ private:
   void directionMisfit(const KernelInfo &k, const ExprList &args, size_t i,
                        std::string_view direction) {
     const ExprPtr &a = args[i];
-    error("ES005", a->span(), "argument " + std::to_string(i) + " of the call to '" +
-                                  k.fn->name() + "' has direction '" + std::string(direction) +
-                                  "', which does not fit a " +
-                                  (isa<TensorType>(a->type().get()) ? "tensor" : "scalar"));
+    error("ES005", a->span(),
+          "argument " + std::to_string(i) + " of the call to '" + k.fn->name() +
+              "' has direction '" + std::string(direction) + "', which does not fit a " +
+              (isa<TensorType>(a->type().get()) ? "tensor" : "scalar"));
   }
 
   static std::string submitCall(const KernelInfo &k, const std::string &params) {
@@ -444,9 +470,10 @@ private:
       while (idx < params.size() && params[idx].var.get() != v.get())
         ++idx;
       if (idx == params.size() || argText[idx].empty()) {
-        error("ES007", span, "emitter needs kernel '" + k.fn->name() +
-                                 "' to return its tensor parameters, found '" + printExpr(v) +
-                                 "' (run pass NormalizeReturnOrder)");
+        error("ES007", span,
+              "emitter needs kernel '" + k.fn->name() +
+                  "' to return its tensor parameters, found '" + printExpr(v) +
+                  "' (run pass NormalizeReturnOrder)");
         return std::nullopt;
       }
       parts.push_back(argText[idx]);
@@ -469,4 +496,4 @@ std::string printOrchestration(const Function &f, const ProgramInfo &info, Diagn
   return s;
 }
 
-} // namespace pl::emit::sim
+} // namespace pl::emit::pto

@@ -1,15 +1,17 @@
-// emit/sim kernel printer: one AIV/AIC function as `static void kernel_<name>(std::int64_t* args)` of pl::sim instructions.
-#include "emit/sim/printers.h"
+// emit/pto kernel printer: one AIV/AIC function as a PTO-ISA C++ kernel, `kernel_entry(__gm__
+// int64_t* args)`.
+#include "emit/pto/printers.h"
 
-#include "emit/sim/sim_ops.h"
-#include "emit/sim/sim_printer.h"
-#include "emit/sim/sim_types.h"
+#include "emit/pto/pto_ops.h"
+#include "emit/pto/pto_printer.h"
+#include "emit/pto/pto_types.h"
 #include "ir/op_registry.h"
+#include "ir/pipe.h"
 #include "ir/printer.h"
 
 #include "llvm/Support/Casting.h"
 
-namespace pl::emit::sim {
+namespace pl::emit::pto {
 
 using namespace ir;
 using llvm::dyn_cast;
@@ -33,10 +35,10 @@ std::optional<std::string> stringKwarg(const Call &c, std::string_view key) {
   return std::nullopt;
 }
 
-/// "eq" -> "Eq"; "rint" -> "Rint" (the pl enumerator spelling of a string kwarg).
-std::string enumerator(std::string s) {
-  if (!s.empty())
-    s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+/// "eq" -> "EQ"; "rint" -> "RINT" (the PTO-ISA enumerator spelling of a string kwarg).
+std::string upper(std::string s) {
+  for (char &ch : s)
+    ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
   return s;
 }
 
@@ -45,12 +47,17 @@ public:
   KernelPrinter(const KernelInfo &k, DiagnosticEngine &d) : FunctionPrinter(*k.fn, d), k_(k) {}
 
   std::string print() {
-    out_ += "// " + std::string(k_.aic ? "AIC" : "AIV") + " kernel '" + fn_.name() +
-            "', func id " + std::to_string(k_.funcId) + "\n";
-    out_ += "static void " + k_.cppName + "(std::int64_t* args) {\n";
+    out_ += "// " + std::string(k_.aic ? "AIC" : "AIV") + " kernel '" + fn_.name() + "', func id " +
+            std::to_string(k_.funcId) + "\n";
+    if (!k_.package)
+      out_ += "namespace " + k_.cppName + " {\n";
+    out_ += std::string(k_.package ? "extern \"C\" " : "") +
+            "__aicore__ void kernel_entry(__gm__ int64_t* args) {\n";
     params();
     stmt(fn_.body());
     out_ += "}\n";
+    if (!k_.package)
+      out_ += "}  // namespace " + k_.cppName + "\n";
     return out_;
   }
 
@@ -66,23 +73,25 @@ private:
       if (auto *tt = dyn_cast<TensorType>(t.get())) {
         auto elem = elemCppType(tt->dtype());
         if (!elem) {
-          error("ES003", p.var->span(), "tensor parameter '" + p.var->name() + "' has dtype '" +
-                                            std::string(dtypeName(tt->dtype())) +
-                                            "', which the simulator cannot hold");
+          error("ES003", p.var->span(),
+                "tensor parameter '" + p.var->name() + "' has dtype '" +
+                    std::string(dtypeName(tt->dtype())) + "', which has no PTO-ISA element type");
           continue;
         }
         const std::string &n = bind(p.var);
-        line("[[maybe_unused]] GlobalView<" + *elem + "> " + n + " = viewArg<" + *elem +
-             ">(args, " + std::to_string(tensorSlot++) + ");");
+        line("[[maybe_unused]] __gm__ ChipTensor* " + n +
+             " = reinterpret_cast<__gm__ ChipTensor*>(args[" + std::to_string(tensorSlot++) +
+             "]);");
       } else if (isa<ScalarType>(t.get())) {
         auto ct = scalarType(t, p.var->span());
         const std::string &n = bind(p.var);
-        line("[[maybe_unused]] const " + ct.value_or("void") + " " + n + " = scalarArg<" +
-             ct.value_or("void") + ">(args, " + std::to_string(scalarSlot++) + ");");
+        line("[[maybe_unused]] const " + ct.value_or("void") + " " + n + " = ::pl::sim::from_u64<" +
+             ct.value_or("void") + ">(static_cast<uint64_t>(args[" + std::to_string(scalarSlot++) +
+             "]));");
       } else {
         error("ES004", p.var->span(),
               "kernel parameter '" + p.var->name() + "' has type '" + printType(t) +
-                  "'; the simulator kernel ABI passes tensors and scalars (run pass "
+                  "'; the kernel ABI passes tensors and scalars (run pass "
                   "ConvertTensorToTileOps)");
       }
     }
@@ -97,21 +106,23 @@ private:
     }
     auto off = constIntValue(m->byteOffset());
     if (!off) {
-      error("ES002", span, "emitter needs a planned constant address for tile '" + what +
-                               "' (run pass AllocateMemoryAddr)");
+      error("ES002", span,
+            "emitter needs a planned constant address for tile '" + what +
+                "' (run pass AllocateMemoryAddr)");
       return std::nullopt;
     }
     if (m->slotCount() > 1) {
-      error("ES004", span, "tile '" + what + "' is multi-buffered (" +
-                               std::to_string(m->slotCount()) +
-                               " slots); not yet supported by the simulator emitter");
+      error("ES004", span,
+            "tile '" + what + "' is multi-buffered (" + std::to_string(m->slotCount()) +
+                " slots); not yet supported by the PTO emitter");
       return std::nullopt;
     }
     if (m->base()) { // AllocateMemoryAddr writes absolute offsets and the alloc's `addr`
       auto it = allocAddr_.find(m->base().get());
       if (it != allocAddr_.end() && !it->second) {
-        error("ES002", span, "emitter needs a planned address for buffer '" + m->base()->name() +
-                                 "' of tile '" + what + "' (run pass AllocateMemoryAddr)");
+        error("ES002", span,
+              "emitter needs a planned address for buffer '" + m->base()->name() + "' of tile '" +
+                  what + "' (run pass AllocateMemoryAddr)");
         return std::nullopt;
       }
     }
@@ -131,13 +142,16 @@ private:
     auto addr = address(*t, v->name(), span);
     if (!addr)
       return false;
-    line(*cpp + " " + n + ";");
+    auto dims = tileDims(*t);
+    line(*cpp + " " + n + "(" + std::to_string(dims->rows) + ", " + std::to_string(dims->cols) +
+         ");");
     line("TASSIGN(" + n + ", " + std::to_string(*addr) + ");");
     return true;
   }
 
-  /// Same bytes: one MemRef, or the same space, base and constant offset (and same C++ type,
-  /// so that one object could stand for both).
+  /// Same bytes: one MemRef, or the same space, base and constant offset, and the same element
+  /// type, physical shape and layout (the pad value is only what TFILLPAD fills with: it does
+  /// not change the bytes).
   static bool sameBuffer(const TileType &a, const TileType &b) {
     const MemRefPtr &x = a.memref(), &y = b.memref();
     if (!x || !y || a.memorySpace() != b.memorySpace())
@@ -147,8 +161,10 @@ private:
       if (x->base() != y->base() || !ox || !oy || *ox != *oy)
         return false;
     }
-    std::string w;
-    return tileCppType(a, w) == tileCppType(b, w);
+    const TileView va = a.view().value_or(TileView{}), vb = b.view().value_or(TileView{});
+    auto da = tileDims(a), db = tileDims(b);
+    return a.dtype() == b.dtype() && da && db && da->rows == db->rows && da->cols == db->cols &&
+           va.blayout == vb.blayout && va.slayout == vb.slayout && va.fractal == vb.fractal;
   }
 
   /// `dst` takes tile `src`'s value in the same bytes (MaterializeTileMoves made every other
@@ -162,7 +178,13 @@ private:
       return error("ES004", span, "'" + printExpr(src) + "' is not a tile");
     if (!sameBuffer(*dt, *st))
       return otherBytes(dst, src, span);
-    line(d + ".SetValidShape(" + s + ".GetValidRow(), " + s + ".GetValidCol());");
+    line(validShapeFrom(d, s));
+  }
+
+  /// `d` takes `s`'s valid shape (both tiles have dynamic valid dimensions).
+  static std::string validShapeFrom(const std::string &d, const std::string &s) {
+    return d + ".SetValidRow(" + s + ".GetValidRow()); " + d + ".SetValidCol(" + s +
+           ".GetValidCol());";
   }
 
   void otherBytes(const VarPtr &dst, const ExprPtr &src, const Span &span) {
@@ -180,11 +202,10 @@ private:
         copyTile(v, init, span);
       return;
     }
-    if (auto *tt = dyn_cast<TensorType>(t.get())) {
-      std::string decl = "GlobalView<" + elemCppType(tt->dtype()).value_or("float") + "> ";
+    if (isa<TensorType>(t.get())) {
       std::string src = init ? name(init) : "";
       const std::string &n = bind(v);
-      return line(decl + n + (init ? " = " + src : "") + ";");
+      return line("__gm__ ChipTensor* " + n + (init ? " = " + src : " = nullptr") + ";");
     }
     auto ct = scalarType(t, span);
     std::string src = init ? expr(init) : "";
@@ -209,9 +230,9 @@ private:
 
   // ---- statements -------------------------------------------------------------------------------
   void scope(const Scope &s) override {
-    error("ES004", s.span(), "scope '" + std::string(scopeKindName(s.scopeKind())) +
-                                 "' inside kernel '" + fn_.name() +
-                                 "' (run pass OutlineIncoreScopes)");
+    error("ES004", s.span(),
+          "scope '" + std::string(scopeKindName(s.scopeKind())) + "' inside kernel '" + fn_.name() +
+              "' (run pass OutlineIncoreScopes)");
   }
 
   void assign(const Assign &s) override {
@@ -219,21 +240,22 @@ private:
     const ExprPtr &val = s.value();
     if (auto *c = dyn_cast<Call>(val.get())) {
       if (!c->target().isOp())
-        return error("ES004", s.span(), "kernel '" + fn_.name() + "' calls function '" +
-                                            c->target().name() + "' (run pass InlineFunctions)");
+        return error("ES004", s.span(),
+                     "kernel '" + fn_.name() + "' calls function '" + c->target().name() +
+                         "' (run pass InlineFunctions)");
       if (c->target().name() == "tensor.write")
         return gmWrite(v, *c, s.span());
-      const SimOpEntry *e = lookupSimOp(c->target().name());
+      const PtoOpEntry *e = lookupPtoOp(c->target().name());
       if (!e && c->target().name() != "tensor.dim" && c->target().name() != "tensor.read") {
         bind(v);
-        return error("ES001", val->span(), "op '" + c->target().name() +
-                                               "' has no simulator instruction in a kernel");
+        return error("ES001", val->span(),
+                     "op '" + c->target().name() + "' has no PTO-ISA instruction in a kernel");
       }
-      if (e && e->form == SimForm::Alloc)
+      if (e && e->form == PtoForm::Alloc)
         return noteAlloc(v, *c);
-      if (e && e->form == SimForm::Store)
+      if (e && e->form == PtoForm::Store)
         return store(v, *c, s.span());
-      if (e && e->form != SimForm::Read && e->form != SimForm::Query && tileOf(v->type()))
+      if (e && e->form != PtoForm::Read && e->form != PtoForm::Query && tileOf(v->type()))
         return tileOp(v, *c, *e, s.span());
     }
     if (tileOf(v->type()) || (isa<TensorType>(v->type().get()) && isa<Var>(val.get())))
@@ -247,17 +269,34 @@ private:
 
   void eval(const Eval &s) override {
     auto *c = dyn_cast<Call>(s.expr().get());
-    const SimOpEntry *e = c && c->target().isOp() ? lookupSimOp(c->target().name()) : nullptr;
-    if (e && e->form == SimForm::Store)
+    const PtoOpEntry *e = c && c->target().isOp() ? lookupPtoOp(c->target().name()) : nullptr;
+    if (e && e->form == PtoForm::Store)
       return store(nullptr, *c, s.span());
     if (c && c->target().isOp() && c->target().name() == "tensor.write")
       return gmWrite(nullptr, *c, s.span());
-    if (e && e->form == SimForm::Barrier)
+    if (e && e->form == PtoForm::Barrier)
       return line(std::string(e->instr) + ";");
-    if (e && (e->form == SimForm::Write || e->form == SimForm::Insert))
+    if (e && e->form == PtoForm::Flag)
+      return flag(*c, *e);
+    if (e && (e->form == PtoForm::Write || e->form == PtoForm::Insert))
       return line(instruction(name(c->args()[0]), *c, *e, s.span()));
-    error("ES004", s.span(), "the simulator emitter cannot print the statement '" +
-                                 printExpr(s.expr()) + "' (a value that is never used; run DCE)");
+    error("ES004", s.span(),
+          "the PTO emitter cannot print the statement '" + printExpr(s.expr()) +
+              "' (a value that is never used; run DCE)");
+  }
+
+  /// `set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);` from a system.sync_src / sync_dst (the op's type
+  /// deduction checked the kwargs).
+  void flag(const Call &c, const PtoOpEntry &e) {
+    auto src = parsePipe(stringKwarg(c, "set_pipe").value_or(""));
+    auto dst = parsePipe(stringKwarg(c, "wait_pipe").value_or(""));
+    const AttrValue *ev = findAttr(c.kwargs(), "event_id");
+    const int64_t *id = ev ? std::get_if<int64_t>(ev) : nullptr;
+    if (!src || !dst || !id)
+      return error("ES003", c.span(),
+                   "'" + c.target().name() + "' needs kwargs set_pipe, wait_pipe and event_id");
+    line(std::string(e.instr) + "(" + std::string(ptoPipeName(*src)) + ", " +
+         std::string(ptoPipeName(*dst)) + ", EVENT_ID" + std::to_string(*id) + ");");
   }
 
   void noteAlloc(const VarPtr &v, const Call &c) {
@@ -271,23 +310,25 @@ private:
     const std::string &op = c.target().name();
     if (op == "tensor.dim") {
       auto axis = constIntValue(c.args()[1]);
-      return name(c.args()[0]) + ".shape(" + (axis ? std::to_string(*axis) : expr(c.args()[1])) +
-             ")";
+      return name(c.args()[0]) + "->shapes[" + (axis ? std::to_string(*axis) : expr(c.args()[1])) +
+             "]";
     }
     if (op == "tensor.read" && c.args().size() == 2) { // a scalar read of a GM tensor
       auto t = scalarType(c.type(), c.span());
-      return "static_cast<" + t.value_or("void") + ">(GMGETVAL(" + name(c.args()[0]) + ", " +
-             braced(c.args()[1]) + "))";
+      auto element = gmElement(c.args()[0], c.args()[1], c.span());
+      if (!element)
+        return std::nullopt;
+      return "static_cast<" + t.value_or("void") + ">(" + *element + ")";
     }
-    const SimOpEntry *e = lookupSimOp(op);
-    if (e && e->form == SimForm::Query)
+    const PtoOpEntry *e = lookupPtoOp(op);
+    if (e && e->form == PtoForm::Query)
       return std::string(e->instr);
-    if (e && e->form == SimForm::Read) {
+    if (e && e->form == PtoForm::Read) {
       auto t = scalarType(c.type(), c.span());
       return "static_cast<" + t.value_or("void") + ">(TGETVAL(" + name(c.args()[0]) + ", " +
              rowCol(c.args()[1]) + "))";
     }
-    error("ES001", c.span(), "op '" + op + "' has no simulator instruction in a kernel");
+    error("ES001", c.span(), "op '" + op + "' has no PTO-ISA instruction in a kernel");
     return std::nullopt;
   }
 
@@ -295,25 +336,13 @@ private:
   std::string rowCol(const ExprPtr &tuple) {
     auto *mt = dyn_cast<MakeTuple>(tuple.get());
     if (!mt || mt->elements().empty() || mt->elements().size() > 2) {
-      error("ES003", tuple->span(), "expected 1 or 2 tile indices, found '" + printExpr(tuple) + "'");
+      error("ES003", tuple->span(),
+            "expected 1 or 2 tile indices, found '" + printExpr(tuple) + "'");
       return "0, 0";
     }
     if (mt->elements().size() == 1)
       return "0, " + indexExpr(mt->elements()[0]);
     return indexExpr(mt->elements()[0]) + ", " + indexExpr(mt->elements()[1]);
-  }
-
-  std::string braced(const ExprList &xs) {
-    std::vector<std::string> p;
-    for (const auto &x : xs)
-      p.push_back(indexExpr(x));
-    return "{" + join(p) + "}";
-  }
-  std::string braced(const ExprPtr &tuple) {
-    if (auto *mt = dyn_cast<MakeTuple>(tuple.get()))
-      return braced(mt->elements());
-    error("ES003", tuple->span(), "expected a tuple, found '" + printExpr(tuple) + "'");
-    return "{}";
   }
 
   /// An operand: tiles and views by name, scalars as expressions.
@@ -324,8 +353,8 @@ private:
   }
 
   /// A tile-producing op assigned to `v`.
-  void tileOp(const VarPtr &v, const Call &c, const SimOpEntry &e, const Span &span) {
-    if (e.form == SimForm::Insert || e.form == SimForm::Write) { // the result is the updated arg
+  void tileOp(const VarPtr &v, const Call &c, const PtoOpEntry &e, const Span &span) {
+    if (e.form == PtoForm::Insert || e.form == PtoForm::Write) { // the result is the updated arg
       const TileType *at = tileOf(c.args()[0]->type());
       if (!at || !sameBuffer(*tileOf(v->type()), *at))
         return otherBytes(v, c.args()[0], span);
@@ -334,29 +363,31 @@ private:
     }
     if (!declareTile(v, span))
       return;
-    if (e.form != SimForm::Create)
+    if (e.form != PtoForm::Create)
       line(instruction(name(v), c, e, span));
   }
 
   /// The instruction text for a tile op writing `dst`.
-  std::string instruction(const std::string &dst, const Call &c, const SimOpEntry &e,
+  std::string instruction(const std::string &dst, const Call &c, const PtoOpEntry &e,
                           const Span &span) {
     const ExprList &a = c.args();
     std::string in(e.instr);
     auto need = [&](size_t n) {
       if (a.size() >= n)
         return true;
-      error("ES003", span, "op '" + c.target().name() + "' needs " + std::to_string(n) + " arguments");
+      error("ES003", span,
+            "op '" + c.target().name() + "' needs " + std::to_string(n) + " arguments");
       return false;
     };
     switch (e.form) {
-    case SimForm::Generic: {
+    case PtoForm::Generic: {
       for (const char *key : {"a_trans", "b_trans"})
-        if (auto t = findAttr(c.kwargs(), key); t && std::holds_alternative<bool>(*t) &&
-                                                std::get<bool>(*t)) {
+        if (auto t = findAttr(c.kwargs(), key);
+            t && std::holds_alternative<bool>(*t) && std::get<bool>(*t)) {
           error("ES004", span,
-                "'" + c.target().name() + "' with '" + key + "' has no simulator instruction; "
-                "ConvertTensorToTileOps turns it into a transposing operand move");
+                "'" + c.target().name() + "' with '" + key +
+                    "' has no PTO-ISA instruction; "
+                    "ConvertTensorToTileOps turns it into a transposing operand move");
           return "";
         }
       std::vector<std::string> ops{dst};
@@ -364,38 +395,36 @@ private:
         ops.push_back(operand(x));
       return in + "(" + join(ops) + ");";
     }
-    case SimForm::FirstArg:
+    case PtoForm::FirstArg:
       return need(1) ? in + "(" + dst + ", " + operand(a[0]) + ");" : "";
-    case SimForm::Extract:
+    case PtoForm::Extract:
       if (c.target().name() == "tile.slice") // slice(input, shape, offset)
         return need(3) ? in + "(" + dst + ", " + name(a[0]) + ", " + rowCol(a[2]) + ");" : "";
       return need(3) ? in + "(" + dst + ", " + name(a[0]) + ", " + indexExpr(a[1]) + ", " +
                            indexExpr(a[2]) + ");"
                      : "";
-    case SimForm::ShapeOf: {
+    case PtoForm::ShapeOf: {
       if (!need(2))
         return "";
       std::string s = name(a[0]);
       std::vector<std::string> ops{dst};
       for (size_t i = 1; i < a.size(); ++i)
         ops.push_back(operand(a[i]));
-      return dst + ".SetValidShape(" + s + ".GetValidRow(), " + s + ".GetValidCol());\n" +
-             std::string(static_cast<size_t>(indent_) * 2, ' ') + in + "(" + join(ops) + ");";
+      return validShapeFrom(dst, s) + "\n" + std::string(static_cast<size_t>(indent_) * 2, ' ') +
+             in + "(" + join(ops) + ");";
     }
-    case SimForm::Cast: {
-      auto m = stringKwarg(c, "mode");
-      std::string mode = m && *m != "none" ? ", pl::RoundMode::" + enumerator(*m) : "";
-      return need(1) ? in + "(" + dst + ", " + name(a[0]) + mode + ");" : "";
+    case PtoForm::Cast: {
+      std::string mode = upper(stringKwarg(c, "mode").value_or("none"));
+      return need(1) ? in + "(" + dst + ", " + name(a[0]) + ", pto::RoundMode::CAST_" + mode + ");"
+                     : "";
     }
-    case SimForm::Cmp:
+    case PtoForm::Cmp:
       return need(2) ? in + "(" + dst + ", " + operand(a[0]) + ", " + operand(a[1]) +
-                           ", pl::CmpMode::" + enumerator(stringKwarg(c, "mode").value_or("eq")) + ");"
+                           ", pto::CmpMode::" + upper(stringKwarg(c, "mode").value_or("eq")) + ");"
                      : "";
-    case SimForm::Fillpad:
-      return need(1) ? in + "(" + dst + ", " + name(a[0]) + ", pl::PadValue::" +
-                           enumerator(stringKwarg(c, "pad_value").value_or("zero")) + ");"
-                     : "";
-    case SimForm::Lrelu: {
+    case PtoForm::Fillpad: // the pad value is the destination tile's PadVal (its TileView)
+      return need(1) ? in + "(" + dst + ", " + name(a[0]) + ");" : "";
+    case PtoForm::Lrelu: {
       const AttrValue *s = findAttr(c.kwargs(), "slope");
       double slope = 0;
       if (s && std::holds_alternative<double>(*s))
@@ -404,25 +433,29 @@ private:
         slope = static_cast<double>(std::get<int64_t>(*s));
       return need(1) ? in + "(" + dst + ", " + name(a[0]) + ", " + formatDouble(slope) + ");" : "";
     }
-    case SimForm::Move: {
+    case PtoForm::Move: {
       auto t = findAttr(c.kwargs(), "transpose");
       bool transpose = t && std::holds_alternative<bool>(*t) && std::get<bool>(*t);
       return need(1) ? std::string(transpose ? kTransposingMove : e.instr) + "(" + dst + ", " +
                            name(a[0]) + ");"
                      : "";
     }
-    case SimForm::Load: return load(dst, c, span);
-    case SimForm::Insert:
+    case PtoForm::Load:
+      return load(dst, c, span);
+    case PtoForm::Insert:
       return need(3) ? in + "(" + dst + ", " + name(a[1]) + ", " + rowCol(a[2]) + ");" : "";
-    case SimForm::Write:
+    case PtoForm::Write:
       return need(3) ? in + "(" + dst + ", " + rowCol(a[1]) + ", " + expr(a[2]) + ");" : "";
-    case SimForm::Full: return need(2) ? in + "(" + dst + ", " + expr(a[1]) + ");" : "";
-    case SimForm::Create:
-    case SimForm::Alloc:
-    case SimForm::Store:
-    case SimForm::Read:
-    case SimForm::Barrier:
-    case SimForm::Query: break;
+    case PtoForm::Full:
+      return need(2) ? in + "(" + dst + ", " + expr(a[1]) + ");" : "";
+    case PtoForm::Create:
+    case PtoForm::Alloc:
+    case PtoForm::Store:
+    case PtoForm::Read:
+    case PtoForm::Barrier:
+    case PtoForm::Flag:
+    case PtoForm::Query:
+      break;
     }
     error("ES001", span, "op '" + c.target().name() + "' does not produce a tile here");
     return "";
@@ -432,30 +465,104 @@ private:
     const ExprList &a = c.args();
     auto *tt = a.size() == 3 ? dyn_cast<TensorType>(a[0]->type().get()) : nullptr;
     auto *offs = a.size() == 3 ? dyn_cast<MakeTuple>(a[1].get()) : nullptr;
-    if (!tt || !offs || offs->elements().size() != tt->rank()) {
-      error("ES003", span, "emitter needs 'tile.load' with one offset per tensor dim");
+    auto *sizes = a.size() == 3 ? dyn_cast<MakeTuple>(a[2].get()) : nullptr;
+    if (!tt || !offs || !sizes || offs->elements().size() != tt->rank() ||
+        sizes->elements().size() != tt->rank()) {
+      error("ES003", span, "emitter needs 'tile.load' with one offset and one size per tensor dim");
       return "";
     }
-    std::string sizes = braced(a[2]);
+    std::vector<std::string> extents;
+    const ExprList *valid = nullptr;
     if (const AttrValue *vs = findAttr(c.kwargs(), "valid_shape"))
-      if (auto *l = std::get_if<ExprList>(vs))
-        sizes = braced(*l);
-    return "TLOAD(" + dst + ", " + name(a[0]) + ".partition(" + braced(a[1]) + ", " + sizes + "));";
+      valid = std::get_if<ExprList>(vs);
+    for (const ExprPtr &e : valid ? *valid : sizes->elements())
+      extents.push_back(indexExpr(e));
+    auto g = globalTensor(a[0], *tt, offs->elements(), extents, span);
+    return g ? "TLOAD(" + dst + ", " + *g + ");" : "";
   }
 
-  /// `r = tensor.write(view, {idx}, v)`: GMSETVAL of one element; `r` is the view itself.
+  /// The element pointer of the tensor record `rec`: `(T*)rec->buffer.addr + rec->start_offset`.
+  std::string dataPointer(const std::string &rec, const std::string &elem) {
+    return "(reinterpret_cast<__gm__ " + elem + "*>(" + rec + "->buffer.addr) + " + rec +
+           "->start_offset)";
+  }
+
+  /// Declares `pto::GlobalTensor<T, Shape<1, .., -1>, Stride<1, .., -1>> <t>_gm(ptr, shape,
+  /// stride)` over the window of `tensor` at `offsets` with `extents` (one per dim, as C++
+  /// expressions) clipped to the tensor's bounds, and returns its name: a window reaching past
+  /// the end has the in-bounds extent (tile.load pads the rest). Dims are right-aligned in the
+  /// five of PTO; the leading ones are 1.
+  std::optional<std::string> globalTensor(const ExprPtr &tensor, const TensorType &tt,
+                                          const ExprList &offsets,
+                                          const std::vector<std::string> &extents,
+                                          const Span &span) {
+    auto elem = elemCppType(tt.dtype());
+    const size_t rank = tt.rank();
+    if (!elem || rank == 0 || rank > 5) {
+      error("ES003", span,
+            "emitter needs a tensor of rank 1..5 with an element type, found '" +
+                printType(tensor->type()) + "'");
+      return std::nullopt;
+    }
+    const std::string rec = name(tensor);
+    std::string off, dims, shapeV, strideV;
+    for (size_t k = 0; k < 5 - rank; ++k) {
+      dims += "1, ";
+      shapeV += "1, ";
+      strideV += "1, ";
+    }
+    for (size_t k = 0; k < rank; ++k) {
+      const std::string o = indexExpr(offsets[k]), dim = std::to_string(k);
+      const std::string extent = rec + "->shapes[" + dim + "]" + (o == "0" ? "" : " - (" + o + ")");
+      if (o != "0")
+        off += " + (" + o + ") * " + rec + "->strides[" + dim + "]";
+      dims += std::string(k ? ", " : "") + "-1";
+      shapeV += std::string(k ? ", " : "") + "std::max<int64_t>(0, std::min<int64_t>(" +
+                extents[k] + ", " + extent + "))";
+      strideV += std::string(k ? ", " : "") + rec + "->strides[" + dim + "]";
+    }
+    const std::string shapeT = "pto::Shape<" + dims + ">", strideT = "pto::Stride<" + dims + ">";
+    std::string g = fresh(name(tensor) + "_gm");
+    line("pto::GlobalTensor<" + *elem + ", " + shapeT + ", " + strideT + "> " + g + "(" +
+         dataPointer(rec, *elem) + off + ", " + shapeT + "(" + shapeV + "), " + strideT + "(" +
+         strideV + "));");
+    return g;
+  }
+
+  /// One element of a GM tensor: `ptr[i0 * stride0 + ...]` (indices as a tuple, one per dim).
+  std::optional<std::string> gmElement(const ExprPtr &tensor, const ExprPtr &index,
+                                       const Span &span) {
+    auto *tt = dyn_cast<TensorType>(tensor->type().get());
+    auto *idx = dyn_cast<MakeTuple>(index.get());
+    auto elem = tt ? elemCppType(tt->dtype()) : std::nullopt;
+    if (!tt || !idx || !elem || idx->elements().size() != tt->rank()) {
+      error("ES003", span, "emitter needs one index per dim of tensor '" + printExpr(tensor) + "'");
+      return std::nullopt;
+    }
+    const std::string rec = name(tensor);
+    std::string off;
+    for (size_t k = 0; k < tt->rank(); ++k)
+      off += std::string(k ? " + " : "") + "(" + indexExpr(idx->elements()[k]) + ") * " + rec +
+             "->strides[" + std::to_string(k) + "]";
+    return dataPointer(rec, *elem) + "[" + off + "]";
+  }
+
+  /// `r = tensor.write(t, {idx}, v)`: one element of GM; `r` is the tensor itself.
   void gmWrite(const VarPtr &v, const Call &c, const Span &span) {
     const ExprList &a = c.args();
-    auto *tt = a.size() == 3 ? dyn_cast<TensorType>(a[0]->type().get()) : nullptr;
-    auto *idx = a.size() == 3 ? dyn_cast<MakeTuple>(a[1].get()) : nullptr;
-    if (!tt || !idx || idx->elements().size() != tt->rank())
-      return error("ES003", span, "emitter needs 'tensor.write' with one index per tensor dim");
-    line("GMSETVAL(" + name(a[0]) + ", " + braced(a[1]) + ", " + expr(a[2]) + ");");
+    if (a.size() != 3)
+      return error("ES003", span, "emitter needs 'tensor.write' with (tensor, indices, value)");
+    auto element = gmElement(a[0], a[1], span);
+    if (!element)
+      return;
+    auto *tt = dyn_cast<TensorType>(a[0]->type().get());
+    line(*element + " = " +
+         convertScalar(expr(a[2]), scalarDType(a[2]->type()), tt->dtype(), span) + ";");
     if (v)
       alias(v.get(), name(a[0]));
   }
 
-  /// `r = tile.store(t, offsets, view)`: TSTORE into the window; `r` is the view itself.
+  /// `r = tile.store(t, offsets, tensor)`: TSTORE into the window; `r` is the tensor itself.
   void store(const VarPtr &v, const Call &c, const Span &span) {
     const ExprList &a = c.args();
     auto *tt = a.size() == 3 ? dyn_cast<TensorType>(a[2]->type().get()) : nullptr;
@@ -463,17 +570,19 @@ private:
     const TileType *tile = a.size() == 3 ? tileOf(a[0]->type()) : nullptr;
     auto dims = tile ? tileDims(*tile) : std::nullopt;
     if (!tt || !offs || !dims || offs->elements().size() != tt->rank() || tt->rank() == 0)
-      return error("ES003", span, "emitter needs 'tile.store' of a static 2-D tile with one "
-                                  "offset per tensor dim");
+      return error("ES003", span,
+                   "emitter needs 'tile.store' of a static 2-D tile with one "
+                   "offset per tensor dim");
     std::vector<std::string> sizes(tt->rank(), "1");
     sizes.back() = std::to_string(dims->cols);
     if (tt->rank() >= 2)
       sizes[tt->rank() - 2] = std::to_string(dims->rows);
-    std::string view = name(a[2]);
-    line("TSTORE(" + view + ".partition(" + braced(a[1]) + ", {" + join(sizes) + "}), " +
-         name(a[0]) + ");");
+    auto g = globalTensor(a[2], *tt, offs->elements(), sizes, span);
+    if (!g)
+      return;
+    line("TSTORE(" + *g + ", " + name(a[0]) + ");");
     if (v)
-      alias(v.get(), view);
+      alias(v.get(), name(a[2]));
   }
 
   const KernelInfo &k_;
@@ -490,4 +599,4 @@ std::string printKernel(const KernelInfo &k, DiagnosticEngine &diags, bool &ok) 
   return s;
 }
 
-} // namespace pl::emit::sim
+} // namespace pl::emit::pto

@@ -1,9 +1,9 @@
-// emit/sim printer entry points: one kernel, one orchestration function (internal to emit/sim).
+// emit/pto printer entry points: one kernel, one orchestration function (internal to emit/sim).
 #pragma once
 
-#include "emit/sim/sim_printer.h"
+#include "emit/pto/pto_printer.h"
 
-namespace pl::emit::sim {
+namespace pl::emit::pto {
 
 /// `static void kernel_<name>(std::int64_t* args) { ... }`; ok = false after an error.
 std::string printKernel(const KernelInfo &k, ir::DiagnosticEngine &diags, bool &ok);
@@ -11,4 +11,4 @@ std::string printKernel(const KernelInfo &k, ir::DiagnosticEngine &diags, bool &
 std::string printOrchestration(const ir::Function &f, const ProgramInfo &info,
                                ir::DiagnosticEngine &diags, bool &ok);
 
-} // namespace pl::emit::sim
+} // namespace pl::emit::pto

@@ -1,4 +1,5 @@
-// emit/sim shared printer: names, scalar expressions and structured control flow with iter_args, for kernels and orchestration.
+// emit/pto shared printer: names, scalar expressions and structured control flow with iter_args,
+// for kernels and orchestration.
 #pragma once
 
 #include "ir/diagnostics.h"
@@ -11,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pl::emit::sim {
+namespace pl::emit::pto {
 
 /// A kernel of the program: its func id (order among the kernels of the program), its core
 /// kind and its C++ name. Read by both printers.
@@ -19,12 +20,16 @@ struct KernelInfo {
   const ir::Function *fn = nullptr;
   int funcId = 0;
   bool aic = false;
-  std::string cppName; ///< kernel_<name>
+  std::string cppName; ///< kernel_<name>: the namespace of its entry (in-file form)
+  /// The kernel package form (a2a3): the entry is `extern "C"` at file scope, one kernel per
+  /// file; otherwise each entry sits in the namespace `cppName`.
+  bool package = false;
 };
 
 struct ProgramInfo {
   std::vector<KernelInfo> kernels;
   std::vector<const ir::Function *> orchestrations;
+  bool package = false; ///< as KernelInfo::package, for the orchestration entries
   const KernelInfo *findKernel(std::string_view name) const;
 };
 
@@ -53,7 +58,9 @@ protected:
   const std::string &bind(const ir::VarPtr &v);
   /// `v` is printed as `text` (an existing C++ name): no new variable.
   void alias(const ir::Var *v, std::string text) { names_[v] = std::move(text); }
-  void aliasTuple(const ir::Var *v, std::vector<std::string> parts) { tuples_[v] = std::move(parts); }
+  void aliasTuple(const ir::Var *v, std::vector<std::string> parts) {
+    tuples_[v] = std::move(parts);
+  }
   /// The C++ name of a Var or of an element of an aliased tuple; reports an error otherwise.
   std::string name(const ir::ExprPtr &e);
 
@@ -114,4 +121,4 @@ private:
   std::set<std::string> used_;
 };
 
-} // namespace pl::emit::sim
+} // namespace pl::emit::pto

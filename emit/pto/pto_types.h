@@ -1,12 +1,13 @@
-// emit/sim type printing: IR dtypes, memory spaces and tile types as pl::sim C++ spellings.
+// emit/pto type printing: IR dtypes and tile types as PTO-ISA C++ spellings.
 #pragma once
 
 #include "ir/type.h"
 
 #include <optional>
 #include <string>
+#include <string_view>
 
-namespace pl::emit::sim {
+namespace pl::emit::pto {
 
 /// Element type of a tile or tensor (`float`, `pl::Half`, `std::int32_t`, ...); nullopt for
 /// dtypes the simulator has no element type for (int4, uint4, index, task_id).
@@ -15,8 +16,11 @@ std::optional<std::string> elemCppType(ir::DataType d);
 std::optional<std::string> scalarCppType(ir::DataType d);
 /// `DataType::FLOAT32` (PyPTO's spelling) or `pl::DType::FP4` when PyPTO has none.
 std::string dataTypeConst(ir::DataType d);
-/// `pl::Mem::Vec`.
-std::string memSpaceCpp(ir::MemorySpace m);
+/// `::pl::DType::FP16` (pl's own dtype enumerator, for pl's helpers such as castScalar).
+std::string plDTypeConst(ir::DataType d);
+/// The PTO-ISA `TileType` of a memory space (`Vec`, `Mat`, ..., `ScaleLeft`); "" for DDR and
+/// ScalarLocal, which hold no tiles.
+std::string_view tileTypeName(ir::MemorySpace m);
 
 /// Rows and columns of a 2-D (or 1-D, as [1, N]) tile with constant dims.
 struct TileDims {
@@ -25,7 +29,9 @@ struct TileDims {
 };
 std::optional<TileDims> tileDims(const ir::TileType &t);
 
-/// `Tile<float, pl::Mem::Vec, 16, 16>`; nullopt with `why` set when not representable.
+/// `pto::Tile<pto::TileType::Vec, float, 16, 16, pto::BLayout::RowMajor, -1, -1,
+/// pto::SLayout::NoneBox, 512, pto::PadValue::Null>`; nullopt with `why` set when not
+/// representable.
 std::optional<std::string> tileCppType(const ir::TileType &t, std::string &why);
 
-} // namespace pl::emit::sim
+} // namespace pl::emit::pto

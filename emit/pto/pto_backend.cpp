@@ -1,33 +1,33 @@
-// emit/sim as a Backend: generated code through emitSim*, host glue through pl/sim/host_bridge.hpp.
-#include "emit/sim/sim_backend.h"
+// emit/pto as a Backend: generated code through emitPto*, host glue through pl/sim/host_bridge.hpp.
+#include "emit/pto/pto_backend.h"
 
-#include "emit/sim/emit_sim.h"
-#include "emit/sim/sim_printer.h"
+#include "emit/pto/emit_pto.h"
+#include "emit/pto/pto_printer.h"
 
 namespace pl::emit {
 
-std::string SimBackend::emitProgram(const ir::Program &p, EmitPart part, const EmitOptions &opts,
+std::string PtoBackend::emitProgram(const ir::Program &p, EmitPart part, const EmitOptions &opts,
                                     ir::DiagnosticEngine &diags) const {
-  EmitSimOptions so;
+  EmitPtoOptions so;
   so.namespaceName = opts.namespaceName;
   so.includeHeader = opts.includeHeader;
   switch (part) {
   case EmitPart::Kernels:
-    return emitSimKernels(p, so, diags);
+    return emitPtoKernels(p, so, diags);
   case EmitPart::Orchestration:
-    return emitSimOrchestration(p, so, diags);
+    return emitPtoOrchestration(p, so, diags);
   case EmitPart::All:
-    return emitSimProgram(p, so, diags);
+    return emitPtoProgram(p, so, diags);
   }
-  return emitSimProgram(p, so, diags);
+  return emitPtoProgram(p, so, diags);
 }
 
-std::string SimBackend::hostPrologue(const std::string &ns) const {
+std::string PtoBackend::hostPrologue(const std::string &ns) const {
   return "#include <pl/sim/host_bridge.hpp>\nnamespace " + ns +
          " { void dispatch(const void *fn, ::pl::sim::HostArgs &args); }\n";
 }
 
-std::string SimBackend::hostEntryBody(const std::string &ns, const HostEntryBody &entry) const {
+std::string PtoBackend::hostEntryBody(const std::string &ns, const HostEntryBody &entry) const {
   std::string s = "::pl::sim::HostArgs pl_args_; pl_args_";
   for (const std::string &p : entry.params)
     s += ".bind(" + p + ")";
@@ -35,15 +35,16 @@ std::string SimBackend::hostEntryBody(const std::string &ns, const HostEntryBody
          "), pl_args_);";
 }
 
-std::string SimBackend::hostEpilogue(const std::string &ns,
+std::string PtoBackend::hostEpilogue(const std::string &ns,
                                      const std::vector<HostEntry> &entries) const {
   std::string s =
       "\nnamespace " + ns + " {\nvoid dispatch(const void *fn, ::pl::sim::HostArgs &args) {\n";
   for (const HostEntry &e : entries)
     s += "  if (fn == reinterpret_cast<const void *>(&" + e.instance +
          "))\n    return (void)args.run(" + std::string(kKernelTableFunction) + "(), &" +
-         sim::cppIdentifier(e.orchestration) + // as the orchestration printer names it ("main_")
-         ");\n";
+         pto::cppIdentifier(e.orchestration) + // as the orchestration printer names it ("main_")
+         "::aicpu_orchestration_config, &" + pto::cppIdentifier(e.orchestration) +
+         "::aicpu_orchestration_entry);\n";
   return s +
          "  ::pl::sim::simFail(\"pl-translate\", \"this function has no translated entry "
          "point\");\n}\n} // namespace " +

@@ -1,13 +1,14 @@
-// emit/sim op table: one entry per kernel-side IR op, naming its pl::sim instruction and how its arguments print.
+// emit/pto op table: one entry per kernel-side IR op, naming its pl::sim instruction and how its
+// arguments print.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
-namespace pl::emit::sim {
+namespace pl::emit::pto {
 
 /// How a call's destination and arguments become the instruction's operands.
-enum class SimForm : uint8_t {
+enum class PtoForm : uint8_t {
   Generic,  ///< INSTR(dst, args...)               tile.add, tile.matmul_acc(dst, acc, l, r), ...
   FirstArg, ///< INSTR(dst, args[0])               shape/axis arguments dropped (reshape, transpose)
   Extract,  ///< INSTR(dst, src, row, col)         the shape argument dropped
@@ -16,7 +17,8 @@ enum class SimForm : uint8_t {
   Cmp,      ///< INSTR(dst, a, b, pl::CmpMode::M)  from kwarg `mode`
   Fillpad,  ///< TFILLPAD(dst, x, pl::PadValue::P) from kwarg `pad_value`
   Lrelu,    ///< TLRELU(dst, x, slope)             from kwarg `slope`
-  Move,     ///< TMOV(dst, x); kwarg `transpose`: TMOV_TRANSPOSE(dst, x) (the cube's Mat -> L0 transpose)
+  Move,     ///< TMOV(dst, x); kwarg `transpose`: TMOV_TRANSPOSE(dst, x) (the cube's Mat -> L0
+            ///< transpose)
   Load,     ///< TLOAD(dst, view.partition({offsets}, {shapes | valid_shape}))
   Store,    ///< TSTORE(view.partition({offsets}, {tile dims}), tile); result = the tensor
   Insert,   ///< result aliases target: TINSERT(dst, source, row, col)
@@ -26,22 +28,24 @@ enum class SimForm : uint8_t {
   Full,     ///< TEXPANDS(dst, value)
   Alloc,    ///< nothing: a MemRef base; addresses are printed at each TASSIGN
   Barrier,  ///< a statement: the instruction text as is, e.g. pipe_barrier(PIPE_ALL)
+  Flag,     ///< a statement: INSTR(PIPE_src, PIPE_dst, EVENT_IDn) from kwargs set_pipe, wait_pipe,
+            ///< event_id
   Query,    ///< an expression: the instruction text as is, e.g. get_block_idx()
 };
 
-struct SimOpEntry {
+struct PtoOpEntry {
   std::string_view op;    ///< IR op name, e.g. "tile.add"
   std::string_view instr; ///< pl::sim instruction, e.g. "TADD"
-  SimForm form;
+  PtoForm form;
 };
 
 /// The entry for an op, or nullptr when the simulator emitter has none (error ES001).
-const SimOpEntry *lookupSimOp(std::string_view op);
+const PtoOpEntry *lookupPtoOp(std::string_view op);
 /// The whole table, in op-name order (tests check it covers every registered tile op).
-const std::vector<SimOpEntry> &simOpTable();
-/// The instruction of a transposing tile.move (SimForm::Move with `transpose`).
+const std::vector<PtoOpEntry> &ptoOpTable();
+/// The instruction of a transposing tile.move (PtoForm::Move with `transpose`).
 inline constexpr std::string_view kTransposingMove = "TMOV_TRANSPOSE";
 /// Every instruction name of the table (reserved: never used as a variable name).
-std::vector<std::string_view> simInstructionNames();
+std::vector<std::string_view> ptoInstructionNames();
 
-} // namespace pl::emit::sim
+} // namespace pl::emit::pto

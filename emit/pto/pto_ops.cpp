@@ -1,19 +1,22 @@
-// emit/sim op table: one entry per kernel-side IR op, naming its pl::sim instruction and how its arguments print.
-#include "emit/sim/sim_ops.h"
+// emit/pto op table: one entry per kernel-side IR op, naming its pl::sim instruction and how its
+// arguments print.
+#include "emit/pto/pto_ops.h"
 
 #include <algorithm>
 
-namespace pl::emit::sim {
+namespace pl::emit::pto {
 
 namespace {
 
-using F = SimForm;
+using F = PtoForm;
 
 /// Sorted by op name (checked once at first use).
-const std::vector<SimOpEntry> kTable = {
+const std::vector<PtoOpEntry> kTable = {
     {"system.bar_all", "pipe_barrier(PIPE_ALL)", F::Barrier},
     {"system.bar_m", "pipe_barrier(PIPE_M)", F::Barrier},
     {"system.bar_v", "pipe_barrier(PIPE_V)", F::Barrier},
+    {"system.sync_dst", "wait_flag", F::Flag},
+    {"system.sync_src", "set_flag", F::Flag},
     {"tile.abs", "TABS", F::Generic},
     {"tile.add", "TADD", F::Generic},
     {"tile.adds", "TADDS", F::Generic},
@@ -112,23 +115,24 @@ const std::vector<SimOpEntry> kTable = {
 
 } // namespace
 
-const std::vector<SimOpEntry> &simOpTable() { return kTable; }
+const std::vector<PtoOpEntry> &ptoOpTable() { return kTable; }
 
-const SimOpEntry *lookupSimOp(std::string_view op) {
+const PtoOpEntry *lookupPtoOp(std::string_view op) {
   auto it = std::lower_bound(kTable.begin(), kTable.end(), op,
-                             [](const SimOpEntry &e, std::string_view k) { return e.op < k; });
+                             [](const PtoOpEntry &e, std::string_view k) { return e.op < k; });
   if (it == kTable.end() || it->op != op)
     return nullptr;
   return &*it;
 }
 
-std::vector<std::string_view> simInstructionNames() {
+std::vector<std::string_view> ptoInstructionNames() {
   std::vector<std::string_view> out;
   for (const auto &e : kTable)
-    if (!e.instr.empty() && e.form != SimForm::Barrier && e.form != SimForm::Query)
+    if (!e.instr.empty() && e.form != PtoForm::Barrier && e.form != PtoForm::Query &&
+        e.form != PtoForm::Flag)
       out.push_back(e.instr);
   out.push_back(kTransposingMove);
   return out;
 }
 
-} // namespace pl::emit::sim
+} // namespace pl::emit::pto

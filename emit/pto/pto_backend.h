@@ -1,4 +1,4 @@
-// emit/sim as a Backend: the simulator's generated code and its host bridge
+// emit/pto as a Backend: the simulator's generated code and its host bridge
 // (pl/sim/host_bridge.hpp).
 #pragma once
 
@@ -8,7 +8,7 @@ namespace pl::emit {
 
 /// Prints with emitSim* (emit_sim.h); the host glue binds the caller's arguments into a
 /// pl::sim::HostArgs and runs the entry's orchestration on the program's kernel table.
-class SimBackend final : public Backend {
+class PtoBackend final : public Backend {
 public:
   std::string emitProgram(const ir::Program &p, EmitPart part, const EmitOptions &opts,
                           ir::DiagnosticEngine &diags) const override;

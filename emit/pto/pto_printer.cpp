@@ -1,8 +1,9 @@
-// emit/sim shared printer: names, scalar expressions and structured control flow with iter_args, for kernels and orchestration.
-#include "emit/sim/sim_printer.h"
+// emit/pto shared printer: names, scalar expressions and structured control flow with iter_args,
+// for kernels and orchestration.
+#include "emit/pto/pto_printer.h"
 
-#include "emit/sim/sim_ops.h"
-#include "emit/sim/sim_types.h"
+#include "emit/pto/pto_ops.h"
+#include "emit/pto/pto_types.h"
 #include "ir/find.h"
 #include "ir/printer.h"
 
@@ -11,7 +12,7 @@
 #include <cctype>
 #include <limits>
 
-namespace pl::emit::sim {
+namespace pl::emit::pto {
 
 using namespace ir;
 using llvm::dyn_cast;
@@ -43,13 +44,13 @@ const std::set<std::string, std::less<>> &reservedNames() {
         "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "final", "override",
         "main",
         // names the generated code refers to
-        "args", "orch_args", "std", "pl", "kernel_table", "Tile",
-        "GlobalView", "TASSIGN", "ChipTensor", "ChipTaskArgs", "CoreTaskArgs", "TensorCreateInfo",
-        "TaskOutputTensors", "PTO2TaskId", "DataType", "KernelTable", "alloc_tensors",
-        "rt_submit_aiv_task", "rt_submit_aic_task", "to_u64", "from_u64", "viewArg", "scalarArg", "castScalar",
+        "args", "orch_args", "std", "pl", "kernel_table", "Tile", "GlobalView", "TASSIGN",
+        "ChipTensor", "ChipTaskArgs", "CoreTaskArgs", "TensorCreateInfo", "TaskOutputTensors",
+        "PTO2TaskId", "DataType", "KernelTable", "alloc_tensors", "rt_submit_aiv_task",
+        "rt_submit_aic_task", "to_u64", "from_u64", "viewArg", "scalarArg", "castScalar",
         "get_block_idx", "get_block_num", "get_subblock_idx", "pipe_barrier", "PTO2_SCOPE",
         "PTO2ScopeMode", "PIPE_ALL", "PIPE_M", "PIPE_V"};
-    for (std::string_view i : simInstructionNames())
+    for (std::string_view i : ptoInstructionNames())
       s.emplace(i);
     return s;
   }();
@@ -98,9 +99,10 @@ std::string FunctionPrinter::name(const ExprPtr &e) {
     auto it = names_.find(v);
     if (it != names_.end())
       return it->second;
-    error("ES004", e->span(), "'" + v->name() + "' is not bound in function '" + fn_.name() +
-                                  "' (a program-level variable); the simulator emitter needs "
-                                  "every value defined in the function");
+    error("ES004", e->span(),
+          "'" + v->name() + "' is not bound in function '" + fn_.name() +
+              "' (a program-level variable); the PTO emitter needs "
+              "every value defined in the function");
     return "/*error*/";
   }
   if (auto *g = dyn_cast<TupleGetItem>(e.get())) {
@@ -111,7 +113,7 @@ std::string FunctionPrinter::name(const ExprPtr &e) {
       return it->second[static_cast<size_t>(g->index())];
   }
   error("ES004", e->span(),
-        "the simulator emitter needs a variable here, found '" + printExpr(e) +
+        "the PTO emitter needs a variable here, found '" + printExpr(e) +
             "' (run pass FlattenCallExpr)");
   return "/*error*/";
 }
@@ -125,7 +127,7 @@ std::optional<std::string> FunctionPrinter::scalarType(const TypePtr &t, const S
   if (auto d = scalarDType(t))
     if (auto s = scalarCppType(*d))
       return s;
-  error("ES003", span, "the simulator emitter has no C++ scalar type for '" + printType(t) + "'");
+  error("ES003", span, "the PTO emitter has no C++ scalar type for '" + printType(t) + "'");
   return std::nullopt;
 }
 
@@ -133,14 +135,14 @@ std::string FunctionPrinter::convertScalar(const std::string &text, std::optiona
                                            DataType to, const Span &span) {
   auto t = scalarCppType(to);
   if (!t) {
-    error("ES003", span, "the simulator emitter has no C++ scalar type for dtype '" +
-                             std::string(dtypeName(to)) + "'");
+    error("ES003", span,
+          "the PTO emitter has no C++ scalar type for dtype '" + std::string(dtypeName(to)) + "'");
     return "/*error*/";
   }
   bool narrowFloat = isFloat(to) && to != DataType::FP32;
   bool floatToInt = from && isFloat(*from) && isIntLike(to) && to != DataType::Bool;
   if (narrowFloat || floatToInt)
-    return "castScalar<" + dataTypeConst(to) + ", " + *t + ">(" + text + ")";
+    return "::pl::sim::castScalar<" + plDTypeConst(to) + ", " + *t + ">(" + text + ")";
   return "static_cast<" + *t + ">(" + text + ")";
 }
 
@@ -160,8 +162,8 @@ FunctionPrinter::Printed FunctionPrinter::constP(const Expr &e) {
     return {b->value() ? "true" : "false", 0};
   if (auto *i = dyn_cast<ConstInt>(&e)) {
     int64_t v = i->value();
-    std::string lit = v == std::numeric_limits<int64_t>::min() ? "(-9223372036854775807 - 1)"
-                                                               : std::to_string(v);
+    std::string lit =
+        v == std::numeric_limits<int64_t>::min() ? "(-9223372036854775807 - 1)" : std::to_string(v);
     if (i->dtype() == DataType::Bool)
       return {v ? "true" : "false", 0};
     if (i->dtype() == DataType::Index || i->dtype() == DataType::Int32)
@@ -200,12 +202,18 @@ std::optional<std::string> valueComparison(const Binary &b) {
       isUnsignedInt(*l) == isUnsignedInt(*r))
     return std::nullopt;
   switch (b.op()) {
-  case BinaryOp::Eq: return "std::cmp_equal";
-  case BinaryOp::Ne: return "std::cmp_not_equal";
-  case BinaryOp::Lt: return "std::cmp_less";
-  case BinaryOp::Le: return "std::cmp_less_equal";
-  case BinaryOp::Gt: return "std::cmp_greater";
-  default: return "std::cmp_greater_equal";
+  case BinaryOp::Eq:
+    return "std::cmp_equal";
+  case BinaryOp::Ne:
+    return "std::cmp_not_equal";
+  case BinaryOp::Lt:
+    return "std::cmp_less";
+  case BinaryOp::Le:
+    return "std::cmp_less_equal";
+  case BinaryOp::Gt:
+    return "std::cmp_greater";
+  default:
+    return "std::cmp_greater_equal";
   }
 }
 
@@ -214,7 +222,9 @@ std::optional<std::string> valueComparison(const Binary &b) {
 FunctionPrinter::Printed FunctionPrinter::binaryP(const Binary &b) {
   auto wrap = [](const Printed &p, int max) { return p.prec > max ? "(" + p.text + ")" : p.text; };
   Printed l = exprP(b.lhs()), r = exprP(b.rhs());
-  auto call = [&](const std::string &f) -> Printed { return {f + "(" + l.text + ", " + r.text + ")", 0}; };
+  auto call = [&](const std::string &f) -> Printed {
+    return {f + "(" + l.text + ", " + r.text + ")", 0};
+  };
   auto rd = scalarDType(b.type());
   std::string rt = scalarCppType(rd.value_or(DataType::Index)).value_or("double");
   // A literal shifted left is shifted in the result dtype (a bare `1 << n` is an int shift).
@@ -224,26 +234,59 @@ FunctionPrinter::Printed FunctionPrinter::binaryP(const Binary &b) {
     return call(*f);
   int prec = 0;
   switch (b.op()) {
-  case BinaryOp::FloorDiv: return call("::pl::sim::floordiv");
-  case BinaryOp::FloorMod: return call("::pl::sim::floormod");
-  case BinaryOp::Min: return call("std::min<" + rt + ">");
-  case BinaryOp::Max: return call("std::max<" + rt + ">");
-  case BinaryOp::Pow: return {"static_cast<" + rt + ">(std::pow(" + l.text + ", " + r.text + "))", 0};
-  case BinaryOp::Xor: return {wrap(l, 9) + " != " + wrap(r, 9), 10};
+  case BinaryOp::FloorDiv:
+    return call("::pl::sim::floordiv");
+  case BinaryOp::FloorMod:
+    return call("::pl::sim::floormod");
+  case BinaryOp::Min:
+    return call("std::min<" + rt + ">");
+  case BinaryOp::Max:
+    return call("std::max<" + rt + ">");
+  case BinaryOp::Pow:
+    return {"static_cast<" + rt + ">(std::pow(" + l.text + ", " + r.text + "))", 0};
+  case BinaryOp::Xor:
+    return {wrap(l, 9) + " != " + wrap(r, 9), 10};
   case BinaryOp::TruncDiv:
     return {wrap(l, 5) + " / " + wrap(r, 4), 5};
   case BinaryOp::TruncMod:
     return {wrap(l, 5) + " % " + wrap(r, 4), 5};
-  case BinaryOp::Mul: case BinaryOp::FloatDiv: prec = 5; break;
-  case BinaryOp::Add: case BinaryOp::Sub: prec = 6; break;
-  case BinaryOp::Shl: case BinaryOp::Shr: prec = 7; break;
-  case BinaryOp::Lt: case BinaryOp::Le: case BinaryOp::Gt: case BinaryOp::Ge: prec = 9; break;
-  case BinaryOp::Eq: case BinaryOp::Ne: prec = 10; break;
-  case BinaryOp::BitAnd: prec = 11; break;
-  case BinaryOp::BitXor: prec = 12; break;
-  case BinaryOp::BitOr: prec = 13; break;
-  case BinaryOp::And: prec = 14; break;
-  case BinaryOp::Or: prec = 15; break;
+  case BinaryOp::Mul:
+  case BinaryOp::FloatDiv:
+    prec = 5;
+    break;
+  case BinaryOp::Add:
+  case BinaryOp::Sub:
+    prec = 6;
+    break;
+  case BinaryOp::Shl:
+  case BinaryOp::Shr:
+    prec = 7;
+    break;
+  case BinaryOp::Lt:
+  case BinaryOp::Le:
+  case BinaryOp::Gt:
+  case BinaryOp::Ge:
+    prec = 9;
+    break;
+  case BinaryOp::Eq:
+  case BinaryOp::Ne:
+    prec = 10;
+    break;
+  case BinaryOp::BitAnd:
+    prec = 11;
+    break;
+  case BinaryOp::BitXor:
+    prec = 12;
+    break;
+  case BinaryOp::BitOr:
+    prec = 13;
+    break;
+  case BinaryOp::And:
+    prec = 14;
+    break;
+  case BinaryOp::Or:
+    prec = 15;
+    break;
   }
   // Operands that g++'s -Wparentheses wants parenthesised: any binary operand of a shift or
   // bitwise op, a comparison under == / !=, && under ||.
@@ -268,17 +311,21 @@ FunctionPrinter::Printed FunctionPrinter::exprP(const ExprPtr &e) {
   switch (e->kind()) {
   case ExprKind::Var:
   case ExprKind::MemRef:
-  case ExprKind::TupleGetItem: return {name(e), 0};
+  case ExprKind::TupleGetItem:
+    return {name(e), 0};
   case ExprKind::ConstInt:
   case ExprKind::ConstFloat:
-  case ExprKind::ConstBool: return constP(*e);
-  case ExprKind::Binary: return binaryP(*dyn_cast<Binary>(e.get()));
+  case ExprKind::ConstBool:
+    return constP(*e);
+  case ExprKind::Binary:
+    return binaryP(*dyn_cast<Binary>(e.get()));
   case ExprKind::Unary: {
     auto *u = dyn_cast<Unary>(e.get());
     Printed x = exprP(u->operand());
     std::string xt = x.prec > 3 ? "(" + x.text + ")" : x.text;
     switch (u->op()) {
-    case UnaryOp::Abs: return {"std::abs(" + x.text + ")", 0};
+    case UnaryOp::Abs:
+      return {"std::abs(" + x.text + ")", 0};
     case UnaryOp::Neg:
     case UnaryOp::BitNot: {
       std::string text = (u->op() == UnaryOp::Neg ? "-" : "~") + xt;
@@ -287,12 +334,13 @@ FunctionPrinter::Printed FunctionPrinter::exprP(const ExprPtr &e) {
       auto t = scalarType(u->type(), u->span());
       return {"static_cast<" + t.value_or("void") + ">(" + text + ")", 0};
     }
-    case UnaryOp::Not: return {"!" + xt, 3};
+    case UnaryOp::Not:
+      return {"!" + xt, 3};
     case UnaryOp::Cast: {
       auto to = scalarDType(u->type());
       if (!to)
-        return {"static_cast<" + scalarType(u->type(), u->span()).value_or("void") + ">(" +
-                    x.text + ")",
+        return {"static_cast<" + scalarType(u->type(), u->span()).value_or("void") + ">(" + x.text +
+                    ")",
                 0};
       return {convertScalar(x.text, scalarDType(u->operand()->type()), *to, u->span()), 0};
     }
@@ -305,14 +353,16 @@ FunctionPrinter::Printed FunctionPrinter::exprP(const ExprPtr &e) {
       if (auto s = opExpr(*c))
         return {*s, 0};
     if (!c->target().isOp())
-      error("ES004", e->span(), "a call to '" + c->target().name() +
-                                    "' inside an expression (run pass FlattenCallExpr)");
+      error("ES004", e->span(),
+            "a call to '" + c->target().name() +
+                "' inside an expression (run pass FlattenCallExpr)");
     return {"/*error*/", 0};
   }
   case ExprKind::Submit:
-  case ExprKind::MakeTuple: break;
+  case ExprKind::MakeTuple:
+    break;
   }
-  error("ES004", e->span(), "the simulator emitter cannot print '" + printExpr(e) + "' here");
+  error("ES004", e->span(), "the PTO emitter cannot print '" + printExpr(e) + "' here");
   return {"/*error*/", 0};
 }
 
@@ -326,18 +376,27 @@ void FunctionPrinter::stmt(const StmtPtr &s) {
     for (const auto &c : dyn_cast<Seq>(s.get())->stmts())
       stmt(c);
     return;
-  case StmtKind::Assign: return assign(*dyn_cast<Assign>(s.get()));
-  case StmtKind::Eval: return eval(*dyn_cast<Eval>(s.get()));
-  case StmtKind::If: return ifStmt(*dyn_cast<If>(s.get()));
-  case StmtKind::For: return forStmt(*dyn_cast<For>(s.get()));
-  case StmtKind::While: return whileStmt(*dyn_cast<While>(s.get()));
-  case StmtKind::Yield: return yieldStmt(*dyn_cast<Yield>(s.get()));
-  case StmtKind::Return: return; // kernels return through Out parameters; orchestrations too
+  case StmtKind::Assign:
+    return assign(*dyn_cast<Assign>(s.get()));
+  case StmtKind::Eval:
+    return eval(*dyn_cast<Eval>(s.get()));
+  case StmtKind::If:
+    return ifStmt(*dyn_cast<If>(s.get()));
+  case StmtKind::For:
+    return forStmt(*dyn_cast<For>(s.get()));
+  case StmtKind::While:
+    return whileStmt(*dyn_cast<While>(s.get()));
+  case StmtKind::Yield:
+    return yieldStmt(*dyn_cast<Yield>(s.get()));
+  case StmtKind::Return:
+    return; // kernels return through Out parameters; orchestrations too
   case StmtKind::Break:
   case StmtKind::Continue:
-    return error("ES004", s->span(), "the simulator emitter needs structured control flow "
-                                     "without break/continue (run pass CtrlFlowTransform)");
-  case StmtKind::Scope: return scope(*dyn_cast<Scope>(s.get()));
+    return error("ES004", s->span(),
+                 "the PTO emitter needs structured control flow "
+                 "without break/continue (run pass CtrlFlowTransform)");
+  case StmtKind::Scope:
+    return scope(*dyn_cast<Scope>(s.get()));
   }
 }
 
@@ -405,13 +464,13 @@ void FunctionPrinter::yieldStmt(const Yield &s) {
     return error("ES004", s.span(), "yield outside a loop body or if branch");
   const auto &vars = *frames_.back();
   if (vars.size() != s.values().size())
-    return error("ES004", s.span(), "yield of " + std::to_string(s.values().size()) +
-                                        " values for " + std::to_string(vars.size()) +
-                                        " carried values or results");
+    return error("ES004", s.span(),
+                 "yield of " + std::to_string(s.values().size()) + " values for " +
+                     std::to_string(vars.size()) + " carried values or results");
   // A yield is a parallel copy; SequentializeParallelCopies made printing it in slot order
   // correct (property CarryCopiesSequential), so the slots are printed one after another.
   for (size_t k = 0; k < vars.size(); ++k)
     assignValue(vars[k], s.values()[k], s.span());
 }
 
-} // namespace pl::emit::sim
+} // namespace pl::emit::pto

@@ -1,0 +1,237 @@
+// emit/pto type printing: IR dtypes and tile types as PTO-ISA C++ spellings.
+#include "emit/pto/pto_types.h"
+
+#include "ir/expr.h"
+
+namespace pl::emit::pto {
+
+using ir::DataType;
+
+std::optional<std::string> elemCppType(DataType d) {
+  switch (d) {
+  case DataType::Bool:
+    return "bool";
+  case DataType::Int8:
+    return "std::int8_t";
+  case DataType::Int16:
+    return "std::int16_t";
+  case DataType::Int32:
+    return "std::int32_t";
+  case DataType::Int64:
+    return "std::int64_t";
+  case DataType::UInt8:
+    return "std::uint8_t";
+  case DataType::UInt16:
+    return "std::uint16_t";
+  case DataType::UInt32:
+    return "std::uint32_t";
+  case DataType::UInt64:
+    return "std::uint64_t";
+  case DataType::FP4:
+    return "pl::Float4E2M1";
+  case DataType::FP8E4M3FN:
+    return "pl::Float8E4M3";
+  case DataType::FP8E5M2:
+    return "pl::Float8E5M2";
+  case DataType::FP8E8M0:
+    return "pl::Float8E8M0";
+  case DataType::FP16:
+    return "pl::Half";
+  case DataType::BF16:
+    return "pl::BFloat16";
+  case DataType::FP32:
+    return "float";
+  case DataType::HF4:
+    return "pl::HiFloat4";
+  case DataType::HF8:
+    return "pl::HiFloat8";
+  case DataType::Int4:
+  case DataType::UInt4:
+  case DataType::Index:
+  case DataType::TaskId:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> scalarCppType(DataType d) {
+  if (d == DataType::Index)
+    return "std::int64_t";
+  if (d == DataType::FP32)
+    return "float";
+  if (ir::isFloat(d))
+    return "double";
+  if (d == DataType::Int4)
+    return "std::int8_t";
+  if (d == DataType::UInt4)
+    return "std::uint8_t";
+  if (d == DataType::TaskId)
+    return std::nullopt;
+  return elemCppType(d);
+}
+
+std::string dataTypeConst(DataType d) {
+  switch (d) {
+  case DataType::FP32:
+    return "DataType::FLOAT32";
+  case DataType::FP16:
+    return "DataType::FLOAT16";
+  case DataType::BF16:
+    return "DataType::BFLOAT16";
+  case DataType::FP8E4M3FN:
+    return "DataType::FLOAT8E4M3";
+  case DataType::FP8E5M2:
+    return "DataType::FLOAT8E5M2";
+  case DataType::HF8:
+    return "DataType::HIFLOAT8";
+  case DataType::Int8:
+    return "DataType::INT8";
+  case DataType::Int16:
+    return "DataType::INT16";
+  case DataType::Int32:
+    return "DataType::INT32";
+  case DataType::Int64:
+    return "DataType::INT64";
+  case DataType::UInt8:
+    return "DataType::UINT8";
+  case DataType::UInt16:
+    return "DataType::UINT16";
+  case DataType::UInt32:
+    return "DataType::UINT32";
+  case DataType::UInt64:
+    return "DataType::UINT64";
+  case DataType::Bool:
+    return "DataType::BOOL";
+  case DataType::Int4:
+    return "pl::DType::Int4";
+  case DataType::UInt4:
+    return "pl::DType::UInt4";
+  case DataType::FP4:
+    return "pl::DType::FP4";
+  case DataType::FP8E8M0:
+    return "pl::DType::FP8E8M0";
+  case DataType::HF4:
+    return "pl::DType::HF4";
+  case DataType::Index:
+    return "pl::DType::Index";
+  case DataType::TaskId:
+    return "pl::DType::TaskId";
+  }
+  return "pl::DType::Any";
+}
+
+std::optional<TileDims> tileDims(const ir::TileType &t) {
+  if (t.rank() == 1) {
+    if (auto c = t.constDim(0))
+      return TileDims{1, *c};
+    return std::nullopt;
+  }
+  if (t.rank() != 2)
+    return std::nullopt;
+  auto r = t.constDim(0), c = t.constDim(1);
+  if (!r || !c)
+    return std::nullopt;
+  return TileDims{*r, *c};
+}
+
+namespace {
+
+std::string_view ptoName(ir::BLayout b) {
+  return b == ir::BLayout::ColMajor ? "ColMajor" : "RowMajor";
+}
+std::string_view ptoName(ir::SLayout l) {
+  switch (l) {
+  case ir::SLayout::NoneBox:
+    return "NoneBox";
+  case ir::SLayout::RowMajor:
+    return "RowMajor";
+  case ir::SLayout::ColMajor:
+    return "ColMajor";
+  }
+  return "NoneBox";
+}
+std::string_view ptoName(ir::PadValue p) {
+  switch (p) {
+  case ir::PadValue::Null:
+    return "Null";
+  case ir::PadValue::Zero:
+    return "Zero";
+  case ir::PadValue::Max:
+    return "Max";
+  case ir::PadValue::Min:
+    return "Min";
+  }
+  return "Null";
+}
+
+} // namespace
+
+std::string plDTypeConst(DataType d) {
+  switch (d) {
+#define X(name, str, bits)                                                                         \
+  case DataType::name:                                                                             \
+    return "::pl::DType::" #name;
+    PL_DTYPES(X)
+#undef X
+  }
+  return "::pl::DType::Any";
+}
+
+std::string_view tileTypeName(ir::MemorySpace m) {
+  switch (m) {
+  case ir::MemorySpace::Vec:
+    return "Vec";
+  case ir::MemorySpace::Mat:
+    return "Mat";
+  case ir::MemorySpace::Left:
+    return "Left";
+  case ir::MemorySpace::Right:
+    return "Right";
+  case ir::MemorySpace::Acc:
+    return "Acc";
+  case ir::MemorySpace::Bias:
+    return "Bias";
+  case ir::MemorySpace::LeftScale:
+    return "ScaleLeft";
+  case ir::MemorySpace::RightScale:
+    return "ScaleRight";
+  case ir::MemorySpace::DDR:
+  case ir::MemorySpace::ScalarLocal:
+    return "";
+  }
+  return "";
+}
+
+std::optional<std::string> tileCppType(const ir::TileType &t, std::string &why) {
+  auto elem = elemCppType(t.dtype());
+  if (!elem) {
+    why = "dtype '" + std::string(ir::dtypeName(t.dtype())) + "' has no PTO-ISA element type";
+    return std::nullopt;
+  }
+  auto dims = tileDims(t);
+  if (!dims || dims->rows <= 0 || dims->cols <= 0) {
+    why = "a PTO-ISA tile needs a static 1-D or 2-D shape with positive dims (run pass "
+          "FlattenTileNdTo2D)";
+    return std::nullopt;
+  }
+  if (!t.memorySpace()) {
+    why = "emitter needs the tile's memory space (run pass InferTileMemorySpace)";
+    return std::nullopt;
+  }
+  std::string_view loc = tileTypeName(*t.memorySpace());
+  if (loc.empty()) {
+    why = "memory space '" + std::string(ir::memorySpaceName(*t.memorySpace())) +
+          "' holds no PTO-ISA tile";
+    return std::nullopt;
+  }
+  // The layout, fractal size and pad value are the type's TileView (the implicit view: row
+  // major, no boxes, 512-byte fractals, no pad); valid dims are dynamic (-1) and set at run time.
+  const ir::TileView view = t.view().value_or(ir::TileView{});
+  return "pto::Tile<pto::TileType::" + std::string(loc) + ", " + *elem + ", " +
+         std::to_string(dims->rows) + ", " + std::to_string(dims->cols) +
+         ", pto::BLayout::" + std::string(ptoName(view.blayout)) +
+         ", -1, -1, pto::SLayout::" + std::string(ptoName(view.slayout)) + ", " +
+         std::to_string(view.fractal) + ", pto::PadValue::" + std::string(ptoName(view.pad)) + ">";
+}
+
+} // namespace pl::emit::pto

@@ -1,0 +1,180 @@
+// tests/sim/test_pto_api.cpp — pl/sim's PTO-ISA and PTO2 API (pl/sim/vendor): pto::Tile with
+// layout parameters, Shape / Stride / GlobalTensor over tensor records, the global-memory
+// bounds check, the mode-taking instructions, and the orchestration entry pair.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "pl/sim/host_bridge.hpp"
+#include "pl/sim/sim.hpp"
+#include "pl/sim/vendor/pto/pto-inst.hpp"
+#include "pl/sim/vendor/pto_orchestration_api.h"
+#include "pl/sim/vendor/tensor.h"
+#include "sim_test_util.h"
+
+namespace {
+
+using VecF = pto::Tile<pto::TileType::Vec, float, 4, 8, pto::BLayout::RowMajor, -1, -1>;
+
+class PtoApi : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    pl::sim::setPlatform(pl::sim::a2a3());
+    pl::sim::setChecked(true);
+    pl::sim::resetCurrentCore();
+  }
+};
+
+/// A row-major [rows, cols] fp32 record over fresh memory holding 0, 1, 2, ...
+ChipTensor iota(std::int64_t rows, std::int64_t cols) {
+  ChipTensor t = ChipTensor::allocate(pl::DType::FP32, {rows, cols});
+  auto *p = static_cast<float *>(t.data());
+  for (std::int64_t i = 0; i < rows * cols; ++i) p[i] = static_cast<float>(i);
+  return t;
+}
+
+/// The window [r0, r0 + rows) x [c0, c0 + cols) of record `t` as PTO's five-dim global tensor.
+using Gm2 = pto::GlobalTensor<float, pto::Shape<1, 1, 1, -1, -1>, pto::Stride<1, 1, 1, -1, -1>>;
+Gm2 window(const ChipTensor &t, std::int64_t r0, std::int64_t c0, std::int64_t rows, std::int64_t cols) {
+  float *base = reinterpret_cast<float *>(t.buffer.addr) + t.start_offset;
+  return Gm2(base + r0 * t.strides[0] + c0 * t.strides[1], pto::Shape<1, 1, 1, -1, -1>(1, 1, 1, rows, cols),
+             pto::Stride<1, 1, 1, -1, -1>(1, 1, 1, t.strides[0], t.strides[1]));
+}
+
+TEST_F(PtoApi, TileCarriesLayoutAndPlacesInItsSpace) {
+  using Acc = pto::Tile<pto::TileType::Acc, float, 16, 16, pto::BLayout::ColMajor, 16, 16, pto::SLayout::RowMajor, 1024>;
+  static_assert(Acc::kBLayout == pto::BLayout::ColMajor && Acc::kSLayout == pto::SLayout::RowMajor);
+  static_assert(Acc::kFractal == 1024 && Acc::space == pl::Mem::Acc);
+  static_assert(pl::sim::SimTile<Acc> && pl::sim::SimTile<VecF>);
+  Acc acc;
+  EXPECT_EQ(acc.GetValidRow(), 16);
+  TASSIGN(acc, 0);
+  VecF v(3, 5);
+  EXPECT_EQ(v.GetValidRow(), 3);
+  EXPECT_EQ(v.GetValidCol(), 5);
+  v.SetValidRow(4);
+  v.SetValidCol(8);
+  EXPECT_EQ(v.GetValidRow(), 4);
+  EXPECT_EQ(v.GetValidCol(), 8);
+  expectSimError([] { VecF w(5, 8); }, "does not fit the physical shape");
+  expectSimError([] { Acc a(8, 16); }, "static valid shape");
+  // Capacity: a Vec tile past the end of UB is an error in every build type.
+  using Huge = pto::Tile<pto::TileType::Vec, float, 256, 256>;
+  expectSimError([] { Huge h; TASSIGN(h, 0); }, "beyond the Vec capacity");
+}
+
+TEST_F(PtoApi, ShapeAndStrideConstructors) {
+  pto::Shape<1, 1, 1, -1, -1> all(1, 1, 1, 6, 7);
+  EXPECT_EQ(all.shape[3], 6);
+  EXPECT_EQ(all.shape[4], 7);
+  pto::Shape<1, 1, 1, -1, -1> dyn(6, 7);  // one value per dynamic extent
+  EXPECT_EQ(dyn.shape[3], 6);
+  EXPECT_EQ(dyn.shape[0], 1);
+  pto::Stride<1, 1, 1, -1, 1> st(32);
+  EXPECT_EQ(st.stride[3], 32);
+  EXPECT_EQ(st.stride[4], 1);
+  expectSimError([] { pto::Shape<1, 1, 1, -1, -1> s(2, 1, 1, 6, 7); }, "static extent 1");
+  expectSimError([] { pto::Shape<1, 1, 1, -1, -1> s(1, 1, 1, -3, 7); }, "negative extent");
+}
+
+TEST_F(PtoApi, LoadAndStoreThroughRecordWindows) {
+  ChipTensor a = iota(6, 8), c = ChipTensor::allocate(pl::DType::FP32, {6, 8});
+  VecF t;
+  TASSIGN(t, 0);
+  TLOAD(t, window(a, 2, 0, 4, 8));  // rows 2..5
+  EXPECT_EQ(t.GetValidRow(), 4);
+  EXPECT_EQ(t.get(0, 0), 16.0);
+  EXPECT_EQ(t.get(3, 7), 47.0);
+  TADDS(t, t, 1.0f);
+  TSTORE(window(c, 0, 0, 4, 8), t);
+  const auto *out = static_cast<const float *>(c.data());
+  EXPECT_EQ(out[0], 17.0f);
+  EXPECT_EQ(out[31], 48.0f);
+  EXPECT_EQ(out[32], 0.0f);  // rows 4, 5 untouched
+}
+
+TEST_F(PtoApi, WindowOutsideEveryAllocationIsAnError) {
+  ChipTensor a = iota(6, 8);
+  VecF t;
+  TASSIGN(t, 0);
+  // A window starting at row 4 with 4 rows runs two rows past the tensor's buffer.
+  expectSimError([&] { TLOAD(t, window(a, 4, 0, 4, 8)); }, "lies outside every allocation");
+  expectSimError([&] { TSTORE(window(a, 4, 0, 4, 8), t); }, "lies outside every allocation");
+  // A negative offset reaches before the buffer.
+  expectSimError([&] { TLOAD(t, window(a, -1, 0, 2, 8)); }, "lies outside every allocation");
+  // An empty window touches nothing.
+  TLOAD(t, window(a, 6, 0, 0, 8));
+  EXPECT_EQ(t.GetValidRow(), 0);
+}
+
+TEST_F(PtoApi, FreedBufferIsNoLongerAllocated) {
+  float *stale = nullptr;
+  std::int64_t rowStride = 0;
+  {
+    ChipTensor a = iota(4, 8);
+    stale = reinterpret_cast<float *>(a.buffer.addr);
+    rowStride = a.strides[0];
+  }
+  VecF t;
+  TASSIGN(t, 0);
+  Gm2 g(stale, pto::Shape<1, 1, 1, -1, -1>(1, 1, 1, 4, 8), pto::Stride<1, 1, 1, -1, -1>(1, 1, 1, rowStride, 1));
+  expectSimError([&] { TLOAD(t, g); }, "lies outside every allocation");
+}
+
+TEST_F(PtoApi, ModeArgumentsAndPadValue) {
+  ChipTensor a = iota(4, 8);
+  VecF x, y;
+  TASSIGN(x, 0);
+  TASSIGN(y, 4096);
+  TLOAD(x, window(a, 0, 0, 4, 8));
+  TMULS(x, x, 0.5f);  // 0, 0.5, 1, 1.5, ...
+  pto::Tile<pto::TileType::Vec, std::int32_t, 4, 8, pto::BLayout::RowMajor, -1, -1> i;
+  TASSIGN(i, 8192);
+  TCVT(i, x, pto::RoundMode::CAST_FLOOR);
+  EXPECT_EQ(i.get(0, 3), 1.0);
+  TCVT(i, x, pto::RoundMode::CAST_CEIL);
+  EXPECT_EQ(i.get(0, 3), 2.0);
+  TCVT(i, x, pto::RoundMode::CAST_RINT);
+  EXPECT_EQ(i.get(0, 1), 0.0);  // 0.5 -> 0 (nearest even)
+  EXPECT_EQ(i.get(0, 3), 2.0);  // 1.5 -> 2
+  pto::Tile<pto::TileType::Vec, bool, 4, 8, pto::BLayout::RowMajor, -1, -1> m;
+  TASSIGN(m, 12288);
+  TCMPS(m, x, 1.0f, pto::CmpMode::GE);
+  EXPECT_EQ(m.get(0, 1), 0.0);
+  EXPECT_EQ(m.get(0, 2), 1.0);
+  // TFILLPAD takes its value from the destination's PadVal.
+  using Padded = pto::Tile<pto::TileType::Vec, float, 4, 8, pto::BLayout::RowMajor, -1, -1, pto::SLayout::NoneBox, 512,
+                           pto::PadValue::Max>;
+  Padded p;
+  TASSIGN(p, 16384);
+  x.SetValidCol(5);
+  TFILLPAD(p, x);
+  EXPECT_EQ(p.get(0, 4), 2.0);
+  EXPECT_TRUE(p.get(0, 5) > 1e30);
+}
+
+namespace orch {
+int calls = 0;
+PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs &) { return PTO2OrchestrationConfig{.expected_arg_count = 2}; }
+void aicpu_orchestration_entry(const ChipTaskArgs &args) {
+  ++calls;
+  EXPECT_EQ(from_u64<std::int64_t>(args.scalar(0)), -7);
+}
+}  // namespace orch
+
+TEST_F(PtoApi, HostBridgeChecksTheExpectedArgumentCount) {
+  pl::sim::KernelTable none;
+  pl::Tensor<pl::fp32, 2, 2> t;
+  pl::sim::HostArgs ok;
+  ok.bind(t).bind(std::int64_t{-7});
+  (void)ok.run(none, &orch::aicpu_orchestration_config, &orch::aicpu_orchestration_entry);
+  EXPECT_EQ(orch::calls, 1);
+  pl::sim::HostArgs bad;
+  bad.bind(t);
+  expectSimError([&] { (void)bad.run(none, &orch::aicpu_orchestration_config, &orch::aicpu_orchestration_entry); },
+                 "expects 2 arguments, the call passes 1");
+  EXPECT_EQ(orch::calls, 1);
+}
+
+}  // namespace
