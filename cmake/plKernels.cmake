@@ -1,6 +1,10 @@
 # pl_add_kernels: translate kernel sources of a target with pl-translate (docs/cmake.md).
 # Included by plConfig.cmake; needs the targets pl::translate and pl::sim.
 include_guard(GLOBAL)
+if(CMAKE_VERSION VERSION_LESS 3.20)
+  message(FATAL_ERROR "pl_add_kernels needs CMake 3.20 or newer (add_custom_command DEPFILE with "
+                      "every generator); this is ${CMAKE_VERSION}")
+endif()
 
 # pl_add_kernels(<target> SOURCES <file>... [PLATFORM a2a3sim|a5sim] [OPTIONS <pl-translate option>...]
 #                [FLAGS <compiler flag>...])

@@ -34,7 +34,17 @@ expect_error() { # <case> <fixed string the error must contain>
 }
 
 b=$work/pl_kernels/app
-expect_ok ok "app: main.cpp;$b/k.pl.cpp;$b/extra.pl.cpp; app_eager: main.cpp;k.cpp; app links: pl::sim"
+expect_ok ok "app: main.cpp;$b/k.pl.cpp;$b/extra.pl.cpp; app_eager: main.cpp;k.cpp; app links: linked;pl::sim"
+# The generated build: the translation command, and the translated file compiled with -iquote.
+generated() { # <fixed string> <what>
+  if grep -rqsF --include=build.ninja --include=build.make --include=flags.make -- "$1" "$work"; then
+    echo "ok   $2"
+  else
+    echo "FAIL $2: '$1' is not in the generated build files"; fails=$((fails + 1))
+  fi
+}
+generated "/bin/true $src/k.cpp -o $b/k.pl.cpp --depfile=$b/k.pl.cpp.d --platform=a5sim --verify=roundtrip -- -std=c++23 -I$src/inc -DPL_USAGE_OWN=2 -DPL_USAGE_LINKED=1 -Wno-unused" "ok: translation command"
+generated "-iquote $src" "ok: -iquote for the translated file"
 expect_error not_a_target "pl_add_kernels(nope): 'nope' is not a target"
 expect_error alias "pl_add_kernels(app_alias): 'app_alias' is an alias of 'app'; name 'app'"
 expect_error interface "'iface' is an INTERFACE_LIBRARY target; kernels are compiled into an executable"
