@@ -5,10 +5,12 @@
 #  2. configure against the prefix only, build, run (both kernels translated, nothing from the
 #     pl source tree in the translations' depfiles);
 #  3. a build with no change translates nothing; an edit of the shared header translates both
-#     kernels again (the run checks the new constant took effect), an edit of one kernel only it;
+#     kernels again (the run checks the new constant took effect), an edit of one kernel only it,
+#     a newer pl-translate both;
 #  4. PLATFORM a5sim re-translates with --platform=a5sim; PLATFORM a2a3 is a configure error;
 #  5. a translator error in a kernel is reported at the user's file and line, and fails the build;
-#  6. app_eager, built from the same sources without pl_add_kernels, runs eagerly.
+#  6. app_eager, built from the same sources without pl_add_kernels, runs eagerly;
+#  7. the installed package still works after the prefix is moved.
 # usage: test_cmake_project.sh <cmake> <pl build dir> <pl source dir> <work dir> <generator>
 #                              <c++ compiler> [<compiler launcher>]
 set -eu
@@ -90,6 +92,10 @@ build
 expect_translated "relu_axpy.cpp edited" "relu_axpy.cpp(a2a3sim)"
 run_app app "cmake_project (scale 3): PASS"
 
+touch "$prefix/bin/pl-translate"
+build
+expect_translated "a newer pl-translate" "axpy.cpp(a2a3sim) relu_axpy.cpp(a2a3sim)"
+
 echo "== 4. PLATFORM"
 configure -DKERNEL_PLATFORM=a5sim || { cat "$work/configure.log"; fail "configure (a5sim) failed"; }
 build
@@ -125,4 +131,16 @@ run_app app_eager "cmake_project (scale 3): PASS"
 nm -C "$bin/app" | grep -q 'pl_gen_axpy::' || fail "app has no translated code"
 if nm -C "$bin/app_eager" | grep -q 'pl_gen_'; then fail "app_eager holds translated code"; fi
 echo "ok: app_eager is the eager build"
+
+echo "== 7. the package is relocatable: the prefix moved, the build uses the new place"
+mv "$prefix" "$work/moved"
+configure -Dpl_DIR="$work/moved/lib/cmake/pl" || { cat "$work/configure.log"; fail "configure (moved prefix) failed"; }
+grep -rqsF --include=build.ninja --include=build.make -- "$work/moved/bin/pl-translate $src/axpy.cpp" "$bin" ||
+  fail "the translation does not run the moved pl-translate"
+grep -rqsF --include=build.ninja --include=build.make -- "-I$work/moved/include" "$bin" ||
+  fail "the translation does not read the moved headers"
+if grep -rqsF --include=build.ninja --include=build.make -- "$prefix/" "$bin"; then
+  fail "the build still names the old prefix"
+fi
+echo "ok: moved prefix"
 echo "install.cmake_project: all checks passed"
