@@ -23,6 +23,10 @@ function(pl_add_kernels target)
     message(FATAL_ERROR "${where}: unexpected arguments '${arg_UNPARSED_ARGUMENTS}' "
                         "(keywords: SOURCES, PLATFORM, OPTIONS, FLAGS)")
   endif()
+  if(NOT TARGET pl::translate OR NOT TARGET pl::sim)
+    message(FATAL_ERROR "${where}: this pl package has no pl::translate or pl::sim target (was "
+                        "pl built with PL_SKIP_DIRS leaving out translator/ or dsl/?)")
+  endif()
   if(NOT TARGET ${target})
     message(FATAL_ERROR "${where}: '${target}' is not a target; define it first "
                         "(add_executable or add_library)")
