@@ -134,6 +134,7 @@ function(pl_add_kernels target)
     endif()
     add_custom_command(
       OUTPUT "${out}"
+      COMMAND "${CMAKE_COMMAND}" -E make_directory "${out_dir}" # Ninja makes it, Makefiles do not
       COMMAND pl::translate "${abs}" -o "${out}" "--depfile=${out}.d" "--platform=${arg_PLATFORM}"
               ${arg_OPTIONS} -- "-std=c++$<IF:${newer_std},${std},20>"
               "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>" "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"

@@ -64,5 +64,34 @@ expect_error namespace_clash "'sub/k.cpp' would put its generated code in namesp
 expect_error namespace_clash_calls "'sub/k.cpp' would put its generated code in namespace pl_gen_k"
 expect_error namespace_mangled "'sub/a_b.cpp' would put its generated code in namespace pl_gen_a_b"
 
+# CASE=build with the project's generator and with Unix Makefiles: the translation runs (its
+# output folder is made: Makefiles do not make it), a build with no change does not translate,
+# touching a header the depfile names translates again.
+check_build() { # <generator>
+  d=$work.build-$(printf '%s' "$1" | tr -c 'A-Za-z0-9' '_')
+  rm -rf "$d"
+  mkdir -p "$d"
+  cp -R "$src" "$d/src"
+  for step in configure first again header; do
+    case $step in
+      configure) "$cmake" -S "$d/src" -B "$d/b" -G "$1" -DCMAKE_CXX_COMPILER="$cxx" \
+                   -DPL_KERNELS_CMAKE="$kernels" -DCASE=build >"$d/$step.log" 2>&1 ;;
+      header) touch "$d/src/inc/linked.hpp" && "$cmake" --build "$d/b" >"$d/$step.log" 2>&1 ;;
+      *) "$cmake" --build "$d/b" >"$d/$step.log" 2>&1 ;;
+    esac || { echo "FAIL build ($1): $step failed:"; cat "$d/$step.log"; fails=$((fails + 1)); return; }
+    translated=$(grep -c "pl-translate k.cpp (a2a3sim) for app" "$d/$step.log" || true)
+    want=1
+    [ "$step" = configure ] || [ "$step" = again ] && want=0
+    if [ "$translated" -ne "$want" ]; then
+      echo "FAIL build ($1): $step translated k.cpp $translated time(s), expected $want:"
+      cat "$d/$step.log"; fails=$((fails + 1)); return
+    fi
+  done
+  "$d/b/app" || { echo "FAIL build ($1): app failed"; fails=$((fails + 1)); return; }
+  echo "ok   build ($1)"
+}
+check_build "$gen"
+if [ "$gen" != "Unix Makefiles" ] && command -v make >/dev/null; then check_build "Unix Makefiles"; fi
+
 [ "$fails" -eq 0 ] || { echo "$fails case(s) failed"; exit 1; }
 echo "all pl_add_kernels usage cases passed"

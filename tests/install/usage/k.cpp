@@ -1,1 +1,1 @@
-// a kernel file (never translated: pl::translate is a stand-in)
+// a kernel file: translated only by the stand-in fake_translate.sh (CASE=build), which copies it
