@@ -1,0 +1,164 @@
+# pl_add_kernels: translate kernel sources of a target with pl-translate (docs/cmake.md).
+# Included by plConfig.cmake; needs the targets pl::translate and pl::sim.
+include_guard(GLOBAL)
+if(CMAKE_VERSION VERSION_LESS 3.20)
+  message(FATAL_ERROR "pl_add_kernels needs CMake 3.20 or newer (add_custom_command DEPFILE with "
+                      "every generator); this is ${CMAKE_VERSION}")
+endif()
+
+# pl_add_kernels(<target> SOURCES <file>... [PLATFORM a2a3sim|a5sim] [OPTIONS <pl-translate option>...]
+#                [FLAGS <compiler flag>...])
+#
+# Each source is translated by pl-translate into ${CMAKE_CURRENT_BINARY_DIR}/pl_kernels/<target>/
+# at build time (a custom command with a depfile: editing the source or any header it includes
+# translates it again) and the translated file replaces the source in <target>; a source not yet
+# in <target> is added. Other targets that list the same source still compile it as written (the
+# eager golden run). The translator sees the target's include directories and compile
+# definitions (with those of everything it links) and -std=c++20 (or the target's CXX_STANDARD
+# when that is newer), then FLAGS. <target> links pl::sim.
+function(pl_add_kernels target)
+  set(where "pl_add_kernels(${target})")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "PLATFORM" "SOURCES;OPTIONS;FLAGS")
+  if(arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "${where}: unexpected arguments '${arg_UNPARSED_ARGUMENTS}' "
+                        "(keywords: SOURCES, PLATFORM, OPTIONS, FLAGS)")
+  endif()
+  if(NOT TARGET pl::translate OR NOT TARGET pl::sim)
+    message(FATAL_ERROR "${where}: this pl package has no pl::translate or pl::sim target (was "
+                        "pl built with PL_SKIP_DIRS leaving out translator/ or dsl/?)")
+  endif()
+  if(NOT TARGET ${target})
+    message(FATAL_ERROR "${where}: '${target}' is not a target; define it first "
+                        "(add_executable or add_library)")
+  endif()
+  get_target_property(aliased ${target} ALIASED_TARGET)
+  if(aliased)
+    message(FATAL_ERROR "${where}: '${target}' is an alias of '${aliased}'; name '${aliased}'")
+  endif()
+  get_target_property(imported ${target} IMPORTED)
+  get_target_property(type ${target} TYPE)
+  if(imported)
+    set(type "imported ${type}")
+  endif()
+  if(NOT type MATCHES "^(EXECUTABLE|STATIC_LIBRARY|SHARED_LIBRARY|MODULE_LIBRARY|OBJECT_LIBRARY)$")
+    message(FATAL_ERROR "${where}: '${target}' is an ${type} target; kernels are compiled into "
+                        "an executable or a static, shared, module or object library that this "
+                        "project builds")
+  endif()
+  get_target_property(target_dir ${target} SOURCE_DIR)
+  if(NOT target_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+    message(FATAL_ERROR "${where}: call it in the directory that defines '${target}' "
+                        "(${target_dir}); the translation commands must belong to that directory")
+  endif()
+  if(NOT arg_SOURCES)
+    message(FATAL_ERROR "${where}: no SOURCES given")
+  endif()
+
+  if("PLATFORM" IN_LIST arg_KEYWORDS_MISSING_VALUES)
+    message(FATAL_ERROR "${where}: PLATFORM needs a value (a2a3sim or a5sim)")
+  elseif(NOT DEFINED arg_PLATFORM)
+    set(arg_PLATFORM a2a3sim)
+  endif()
+  if(arg_PLATFORM MATCHES "^(a2a3|a5)$")
+    message(FATAL_ERROR "${where}: PLATFORM ${arg_PLATFORM} (the kernel package for the "
+                        "hardware) is not implemented yet: pl has no PTO backend so far "
+                        "(issue 13). Use ${arg_PLATFORM}sim, the CPU simulator of that chip.")
+  elseif(NOT arg_PLATFORM MATCHES "^(a2a3sim|a5sim)$")
+    message(FATAL_ERROR "${where}: unknown PLATFORM '${arg_PLATFORM}' (a2a3sim or a5sim)")
+  endif()
+
+  # pl_add_kernels owns the output, the depfile and the platform of each translation.
+  foreach(opt IN LISTS arg_OPTIONS)
+    if(opt MATCHES "^(-o|--?depfile|--?platform|--?emit|--?in-place|-p)(=.*)?$")
+      message(FATAL_ERROR "${where}: OPTIONS may not contain '${opt}' (pl_add_kernels sets the "
+                          "output, the depfile and --platform (PLATFORM); --emit and --in-place "
+                          "do not produce a translated file)")
+    endif()
+  endforeach()
+
+  # The target's sources as absolute paths (entries with generator expressions stay as they are).
+  get_target_property(old_sources ${target} SOURCES)
+  if(NOT old_sources)
+    set(old_sources "")
+  endif()
+  set(old_abs "")
+  foreach(s IN LISTS old_sources)
+    if(s MATCHES "\\$<")
+      list(APPEND old_abs "${s}")
+    else()
+      get_filename_component(a "${s}" ABSOLUTE BASE_DIR "${target_dir}")
+      list(APPEND old_abs "${a}")
+    endif()
+  endforeach()
+
+  # The translator's flags, evaluated at generation time: the target's include directories and
+  # compile definitions, transitively (pl::dsl's include directory among them).
+  set(incs "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  set(defs "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+  set(std "$<TARGET_PROPERTY:${target},CXX_STANDARD>")
+  set(newer_std "$<OR:$<STREQUAL:${std},23>,$<STREQUAL:${std},26>>")
+
+  set(out_dir "${CMAKE_CURRENT_BINARY_DIR}/pl_kernels/${target}")
+  get_target_property(namespaces ${target} PL_KERNEL_NAMESPACES)
+  if(NOT namespaces)
+    set(namespaces "")
+  endif()
+  set(seen "")
+  foreach(src IN LISTS arg_SOURCES)
+    get_filename_component(abs "${src}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    get_source_file_property(generated "${abs}" GENERATED)
+    if(NOT EXISTS "${abs}" AND NOT generated)
+      message(FATAL_ERROR "${where}: source '${src}' not found (${abs})")
+    endif()
+    if(abs IN_LIST seen)
+      message(FATAL_ERROR "${where}: source '${src}' is listed twice")
+    endif()
+    list(APPEND seen "${abs}")
+    # pl-translate names the generated code's namespace after the file name (pl_gen_<stem>, each
+    # character outside [A-Za-z0-9] as '_'): two kernel files of one target need distinct ones.
+    get_filename_component(stem "${abs}" NAME_WE)
+    get_filename_component(ext "${abs}" LAST_EXT)
+    string(REGEX REPLACE "[^A-Za-z0-9]" "_" ns "${stem}")
+    list(FIND namespaces "pl_gen_${ns}" clash)
+    if(NOT clash EQUAL -1)
+      message(FATAL_ERROR "${where}: '${src}' would put its generated code in namespace "
+                          "pl_gen_${ns}, as another kernel source of '${target}' does; rename "
+                          "one of them")
+    endif()
+    list(APPEND namespaces "pl_gen_${ns}")
+
+    set(out "${out_dir}/${stem}.pl${ext}")
+    file(RELATIVE_PATH shown "${CMAKE_SOURCE_DIR}" "${abs}")
+    if(shown MATCHES "^\\.\\./")
+      set(shown "${abs}")
+    endif()
+    add_custom_command(
+      OUTPUT "${out}"
+      COMMAND "${CMAKE_COMMAND}" -E make_directory "${out_dir}" # Ninja makes it, Makefiles do not
+      COMMAND pl::translate "${abs}" -o "${out}" "--depfile=${out}.d" "--platform=${arg_PLATFORM}"
+              ${arg_OPTIONS} -- "-std=c++$<IF:${newer_std},${std},20>"
+              "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>" "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"
+              ${arg_FLAGS}
+      DEPENDS "${abs}" "$<TARGET_FILE:pl::translate>"
+      DEPFILE "${out}.d"
+      COMMENT "pl-translate ${shown} (${arg_PLATFORM}) for ${target}"
+      COMMAND_EXPAND_LISTS VERBATIM)
+    # The translated file keeps the source's quoted includes: search the source's folder too.
+    get_filename_component(src_dir "${abs}" DIRECTORY)
+    set_source_files_properties("${out}" PROPERTIES COMPILE_OPTIONS "-iquote;${src_dir}")
+
+    list(FIND old_abs "${abs}" at)
+    if(at EQUAL -1)
+      list(APPEND old_abs "${out}")
+      list(APPEND old_sources "${out}")
+    else()
+      list(REMOVE_AT old_abs ${at})
+      list(INSERT old_abs ${at} "${out}")
+      list(REMOVE_AT old_sources ${at})
+      list(INSERT old_sources ${at} "${out}")
+    endif()
+  endforeach()
+  set_property(TARGET ${target} PROPERTY SOURCES "${old_sources}")
+  set_property(TARGET ${target} PROPERTY PL_KERNEL_NAMESPACES "${namespaces}")
+  target_link_libraries(${target} PRIVATE pl::sim)
+endfunction()

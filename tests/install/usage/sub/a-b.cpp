@@ -1,0 +1,1 @@
+// a kernel file (never translated: pl::translate is a stand-in)
