@@ -1616,3 +1616,113 @@ program p {
     return orr;
   }
 }
+
+// -----
+// RUN: convert-to-ssa
+// ctrl-flow-transform's output for a break before a continue (PyPTO break_then_ssa and
+// pipeline_integration: the two passes in a row): the flag and the counter join the carries, the
+// guarded increment gets a phi.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i < 10 && !brk) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      if (i > 8) -> (Tensor<fp32, 64> x_1) {
+        brk = true;
+        yield(x);
+      } else {
+        Tensor<fp32, 64> y = tensor.add(x, x);
+        if (i < 3) -> (Tensor<fp32, 64> x_2) {
+          yield(x);
+        } else {
+          Tensor<fp32, 64> z = tensor.add(y, y);
+          yield(z);
+        }
+        yield(x_2);
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+      yield(x_1);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i_1 < 10 && !brk_1) carry (Tensor<fp32, 64> x = x0, index i_1 = i, bool brk_1 = brk) -> (Tensor<fp32, 64> r, index i_2, bool brk_2) {
+      if (i_1 > 8) -> (Tensor<fp32, 64> x_1, bool brk_3) {
+        bool brk_4 = true;
+        yield(x, brk_4);
+      } else {
+        Tensor<fp32, 64> y = tensor.add(x, x);
+        if (i_1 < 3) -> (Tensor<fp32, 64> x_2) {
+          yield(x);
+        } else {
+          Tensor<fp32, 64> z = tensor.add(y, y);
+          yield(z);
+        }
+        yield(x_2, brk_1);
+      }
+      if (!brk_3) -> (index i_3) {
+        index i_4 = i_1 + 1;
+        yield(i_4);
+      } else {
+        yield(i_1);
+      }
+      yield(x_1, i_3, brk_3);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// ctrl-flow-transform's output for a pre-SSA loop with a break (PyPTO break_then_ssa): the
+// flag, the counter and the accumulated value become carries of the while.
+program p {
+  AIC k(In index n) -> index {
+    index x = 0;
+    index i = 0;
+    bool brk = false;
+    while (i < n && !brk) {
+      if (i > 5) {
+        brk = true;
+      } else {
+        x = x + i;
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+    }
+    return x;
+  }
+}
+// EXPECTED:
+program p {
+  AIC k(In index n) -> index {
+    index x = 0;
+    index i = 0;
+    bool brk = false;
+    while (i_1 < n && !brk_1) carry (index x_1 = x, index i_1 = i, bool brk_1 = brk) -> (index x_2, index i_2, bool brk_2) {
+      if (i_1 > 5) -> (index x_3, bool brk_3) {
+        bool brk_4 = true;
+        yield(x_1, brk_4);
+      } else {
+        index x_4 = x_1 + i_1;
+        yield(x_4, brk_1);
+      }
+      if (!brk_3) -> (index i_3) {
+        index i_4 = i_1 + 1;
+        yield(i_4);
+      } else {
+        yield(i_1);
+      }
+      yield(x_3, i_3, brk_3);
+    }
+    return x_2;
+  }
+}
