@@ -1726,3 +1726,51 @@ program p {
     return x_2;
   }
 }
+
+// -----
+// RUN: convert-to-ssa
+// A value assigned once inside a loop body and read after the loop (PyPTO for_loop_escaping_var)
+// is promoted, initialised from the Out parameter of its type.
+program p {
+  Opaque main(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> c) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> out;
+    for (index i : range(0, 4, 1)) {
+      out = tensor.add(a, c);
+    }
+    return out;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque main(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> c) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> out = c) -> (Tensor<fp32, 64> out_1) {
+      Tensor<fp32, 64> out_2 = tensor.add(a, c);
+      yield(out_2);
+    }
+    return out_1;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Renaming reaches a TensorView's valid_shape in a declared type (PyPTO #853
+// tensor_view_valid_shape_substitution).
+program p {
+  Opaque main(In Tensor<fp32, 16, 64> x, In index n) -> Tensor<fp32, 8, 64> {
+    index valid_len = min(n, 64);
+    valid_len = valid_len + 1;
+    Tensor<fp32, 8, 64, view{valid_shape = {8, valid_len}}> chunk = tensor.slice(x, {8, 64}, {0, 0});
+    Tensor<fp32, 8, 64> o = tensor.adds(chunk, 1.0);
+    return o;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque main(In Tensor<fp32, 16, 64> x, In index n) -> Tensor<fp32, 8, 64> {
+    index valid_len = min(n, 64);
+    index valid_len_1 = valid_len + 1;
+    Tensor<fp32, 8, 64, view{valid_shape = {8, valid_len_1}}> chunk = tensor.slice(x, {8, 64}, {0, 0});
+    Tensor<fp32, 8, 64> o = tensor.adds(chunk, 1.0);
+    return o;
+  }
+}

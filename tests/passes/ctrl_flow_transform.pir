@@ -1393,3 +1393,51 @@ program p {
     return r;
   }
 }
+
+// -----
+// RUN: ctrl-flow-transform
+// A continue before a break in one SSA body (PyPTO SSA break_and_continue_in_for): the break's
+// split if lives inside the continue's else.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      Tensor<fp32, 64> y = tensor.add(x, x);
+      if (i < 3) {
+        continue;
+      }
+      if (i > 8) {
+        break;
+      }
+      Tensor<fp32, 64> z = tensor.add(y, y);
+      yield(z);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i < 10 && !brk) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      Tensor<fp32, 64> y = tensor.add(x, x);
+      if (i < 3) -> (Tensor<fp32, 64> x_1) {
+        yield(x);
+      } else {
+        if (i > 8) -> (Tensor<fp32, 64> x_2) {
+          brk = true;
+          yield(x);
+        } else {
+          Tensor<fp32, 64> z = tensor.add(y, y);
+          yield(z);
+        }
+        yield(x_2);
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+      yield(x_1);
+    }
+    return r;
+  }
+}
