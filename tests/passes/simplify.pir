@@ -966,3 +966,21 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+
+// -----
+// RUN: simplify
+// arithmetic nested in call arguments folds ({1 * 1, k + 0 - k + 8} is {1, 8}; PyPTO
+// folds_nested_arithmetic_in_call_args)
+program {
+  Opaque f(In index k) -> Tensor<fp32, 1, 8> {
+    Tensor<fp32, 1, 8> t = tensor.create({1 * 1, k + 0 - k + 8}, {.dtype = fp32});
+    return t;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In index k) -> Tensor<fp32, 1, 8> {
+    Tensor<fp32, 1, 8> t = tensor.create({1, 8}, {.dtype = fp32});
+    return t;
+  }
+}
