@@ -257,8 +257,9 @@ TEST(LoopAnalysis, AvoidBruteForceForHugeParams) {
 // own semantics, and a known count lets UnrollLoops and WhileToFor act. Each case has XLA's
 // shape next to a carried s32[8,8] (here a tensor) that the body passes through.
 Parsed multipleOps(const std::string &cond, const std::string &update) {
-  return parse("while (" + cond + ") carry (index i = 0, Tensor<int32, 8, 8> data = d) {\n"
-                                  "  index u = " +
+  return parse("while (" + cond +
+                   ") carry (index i = 0, Tensor<int32, 8, 8> data = d) {\n"
+                   "  index u = " +
                    update + "; yield(u, data); }",
                "In Tensor<int32, 8, 8> d");
 }
