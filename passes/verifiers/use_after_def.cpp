@@ -61,9 +61,8 @@ public:
     if (strict_)
       diags_.error("V008", useSpan_.valid() ? useSpan_ : v->span(),
                    "'" + v->name() +
-                       "' is used outside the branch or loop that binds it; in "
-                       "SSA form a value leaves a branch or loop only through its "
-                       "return vars");
+                       "' is used outside the branch or loop that binds it; in SSA form a "
+                       "value leaves a branch or loop only through its return vars");
     else
       diags_.error("V401", useSpan_.valid() ? useSpan_ : v->span(),
                    "use of '" + v->name() + "' before its definition (or outside its scope)");

@@ -88,8 +88,9 @@ TEST(UseAfterDef, ScopesOfLoopsAndBranches) {
   auto loop = For::make(i, c(0), c(4), c(1), {}, Assign::make(t, plus(i, c(1))), {});
   // The loop variable stays inside the loop; an assigned variable is read after it (pre-SSA:
   // its last value, PyPTO's escaping variable), which only SSA form rejects (V008).
-  auto useI = For::make(var("j"), c(0), c(4), c(1), {}, Assign::make(t, c(1)), {});
-  EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({useI, Assign::make(after, i)})), Codes{"V401"});
+  auto j = var("j");
+  auto useJ = For::make(j, c(0), c(4), c(1), {}, Assign::make(t, c(1)), {});
+  EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({useJ, Assign::make(after, j)})), Codes{"V401"});
   EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({loop, Assign::make(after, t)})), Codes{});
   EXPECT_EQ(codes(IRProperty::SSAForm, prog({loop, Assign::make(after, t)})), Codes{"V008"});
   auto y1 = var("y1"), z = var("z");
