@@ -487,3 +487,45 @@ program p {
     return r;
   }
 }
+
+// -----
+// RUN: flatten-control-flow
+// The bound is analysed through calls to pure scalar functions (XLA's fused condition and
+// update): below(i, 20) with i = inc(i) = i + 2 runs 10 times.
+program p {
+  Opaque inc(In index a) -> index {
+    index c = 2;
+    return a + c;
+  }
+
+  Opaque below(In index a, In index b) -> bool {
+    return a < b;
+  }
+
+  Opaque f(In index x) -> index {
+    while (below(i, 20)) carry (index i = 0, index a = x) -> (index ri, index ra) {
+      index u = inc(i);
+      yield(u, a * 2);
+    }
+    return ra;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque inc(In index a) -> index {
+    index c = 2;
+    return a + c;
+  }
+
+  Opaque below(In index a, In index b) -> bool {
+    return a < b;
+  }
+
+  Opaque f(In index x) -> index {
+    while (ctr < 10) carry (index i = 0, index a = x, index ctr = 0) -> (index ri, index ra, index ctr_final) {
+      index u = inc(i);
+      yield(u, a * 2, ctr + 1);
+    }
+    return ra;
+  }
+}

@@ -4,6 +4,7 @@
 #include "ir/parser.h"
 #include "ir/visitor.h"
 #include "passes/utils/loop_analysis.h"
+#include "passes/utils/pure_calls.h"
 
 #include <gtest/gtest.h>
 
@@ -41,12 +42,12 @@ public:
 };
 
 /// Parses `Opaque f(<params>) { <body> }` plus helpers `g(index) -> index` and `g2(flags) -> bool`.
-Parsed parse(const std::string &body, const std::string &params = "In index n") {
+Parsed parse(const std::string &body, const std::string &params = "In index n",
+             const std::string &helpers = "") {
   registerAllOps();
   std::string text = "program p {\n  Opaque g(In index a) -> index { return a; }\n"
-                     "  Opaque g2(In Tensor<bool, 100000000> a) -> bool { return true; }\n"
-                     "  Opaque f(" +
-                     params + ") {\n" + body + "\n  }\n}\n";
+                     "  Opaque g2(In Tensor<bool, 100000000> a) -> bool { return true; }\n" +
+                     helpers + "  Opaque f(" + params + ") {\n" + body + "\n  }\n}\n";
   DiagnosticEngine d;
   Parsed p;
   p.program = parseProgram(text, "loop_analysis_test.pir", d);
@@ -319,6 +320,127 @@ TEST(LoopAnalysis, GetIndvarIndexShouldFailWhenIntermediateTupleHasNonScalarOper
   auto p = parse("while (i < 10) carry (index i = 0) {\n"
                  "  Tuple<index, index> t = {i, n}; yield(t[0] + 1); }");
   EXPECT_EQ(findInductionVar(p.w()), std::nullopt);
+}
+
+// ---- XLA's fusion cases: loop analysis through calls (pure_calls.h) ----------------------------
+
+/// The first top-level while of `f`, with the calls to pure scalar functions inlined.
+StmtPtr throughCalls(const Parsed &p) {
+  FunctionPtr f = p.program->lookup("f");
+  std::vector<StmtPtr> stmts;
+  if (auto *seq = dynCast<Seq>(f->body()))
+    stmts = seq->stmts();
+  else
+    stmts.push_back(f->body());
+  for (auto &s : stmts)
+    if (isa<While>(s)) {
+      StmtPtr in = inlinePureScalarCalls(s, *p.program);
+      EXPECT_NE(in, nullptr) << "no call was inlined";
+      return in ? in : s;
+    }
+  ADD_FAILURE() << "no top-level while";
+  return nullptr;
+}
+const While &asWhile(const StmtPtr &s) { return static_cast<const While &>(*s); }
+
+const char *kFusions = "  Opaque add(In index a, In index b) -> index { return a + b; }\n"
+                       "  Opaque lt(In index a, In index b) -> bool { return a < b; }\n"
+                       "  Opaque inc(In index a) -> index { index c = 1; return a + c; }\n"
+                       "  Opaque inc2(In index a) -> index { return inc(inc(a)) - 1; }\n"
+                       "  Opaque lt7(In index a) -> bool { return a < 7; }\n"
+                       "  Opaque copy2(In index a, In index b) -> (index, index) { return a, b; }\n"
+                       "  Opaque step1(In index a, In index b) -> (index, index) {\n"
+                       "    return a + 1, b * 2; }\n"
+                       "  Opaque stepId(In index a, In index b) -> (index, index) {\n"
+                       "    return a + tile.get_block_idx(), b; }\n";
+
+TEST(LoopAnalysis, FusedUpdateOp) {
+  auto p = parse("while (i < 4) carry (index i = 0, index d = n) {\n"
+                 "  index u = add(i, 1); yield(u, d); }",
+                 "In index n", kFusions);
+  EXPECT_EQ(tripCount(p), std::nullopt); // an opaque call
+  StmtPtr w = throughCalls(p);
+  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 4);
+}
+
+TEST(LoopAnalysis, FusedConditionOp) {
+  auto p = parse("while (lt(i, 4)) carry (index i = 0, index d = n) { yield(i + 1, d); }",
+                 "In index n", kFusions);
+  EXPECT_EQ(findInductionVar(p.w()), std::nullopt);
+  StmtPtr w = throughCalls(p);
+  auto iv = findInductionVar(asWhile(w));
+  ASSERT_TRUE(iv);
+  EXPECT_EQ(iv->index, 0u);
+  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 4);
+}
+
+TEST(LoopAnalysis, LoopFusionForLoopVariable) {
+  // Calls in the initial value, the condition and the update (XLA: fusions in all three; the
+  // update is two chained fusions, and a helper calls another one).
+  auto p = parse("while (lt7(i)) carry (index i = inc(0 + 1), index d = n) {\n"
+                 "  index a = inc(i); index b = inc2(a); yield(b, d); }",
+                 "In index n", kFusions);
+  StmtPtr w = throughCalls(p);
+  auto iv = findInductionVar(asWhile(w));
+  ASSERT_TRUE(iv);
+  EXPECT_EQ(iv->index, 0u);
+  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 3); // i = 2, 4, 6
+}
+
+TEST(LoopAnalysis, GetIndvarIndexShouldWorkWhenParamIsCopied) {
+  // The whole loop state goes through one call that returns it unchanged.
+  auto p = parse("while (i < 10) carry (index i = 0, index d = n) {\n"
+                 "  Tuple<index, index> c = copy2(i, d); index it = c[0]; index dd = c[1];\n"
+                 "  yield(it + 1, dd); }",
+                 "In index n", kFusions);
+  EXPECT_EQ(findInductionVar(p.w()), std::nullopt);
+  StmtPtr w = throughCalls(p);
+  auto iv = findInductionVar(asWhile(w));
+  ASSERT_TRUE(iv);
+  EXPECT_EQ(iv->index, 0u);
+  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 10);
+}
+
+TEST(LoopAnalysis, GetIndvarIndexShouldWorkWithMultiOutputFusion) {
+  auto p = parse("while (i < 10) carry (index i = 0, index d = n) {\n"
+                 "  Tuple<index, index> t = step1(i, d); yield(t[0], t[1]); }",
+                 "In index n", kFusions);
+  StmtPtr w = throughCalls(p);
+  auto iv = findInductionVar(asWhile(w));
+  ASSERT_TRUE(iv);
+  EXPECT_EQ(iv->index, 0u);
+  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 10);
+}
+
+TEST(LoopAnalysis, GetIndvarIndexShouldWorkWithNestedFusions) {
+  auto p = parse("while (i < 8) carry (index i = 0, index d = n) { yield(inc2(i), d); }",
+                 "In index n", kFusions);
+  StmtPtr w = throughCalls(p);
+  auto iv = findInductionVar(asWhile(w));
+  ASSERT_TRUE(iv);
+  EXPECT_EQ(iv->index, 0u);
+  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 8);
+}
+
+TEST(LoopAnalysis, GetIndvarIndexShouldFailWithNonScalarOpInMultiOutputFusion) {
+  // The helper's first value reads an op (XLA: an all-reduce inside the fusion): not pure, so
+  // the call stays and there is no IV.
+  auto p = parse("while (i < 10) carry (index i = 0, index d = n) {\n"
+                 "  Tuple<index, index> t = stepId(i, d); yield(t[0], t[1]); }",
+                 "In index n", kFusions);
+  auto f = p.program->lookup("f");
+  auto *seq = dynCast<Seq>(f->body());
+  StmtPtr loop = seq ? seq->stmts().front() : f->body();
+  EXPECT_EQ(inlinePureScalarCalls(loop, *p.program), nullptr);
+  EXPECT_EQ(findInductionVar(p.w()), std::nullopt);
+  // Nor is a function with a tensor parameter, an Out parameter or a loop in its body pure.
+  auto q = parse("index x = h(n);", "In index n",
+                 "  Opaque h(In index a) -> index { index s = 0;\n"
+                 "    for (index k : range(0, a, 1)) { } return s; }\n");
+  EXPECT_EQ(pureScalarCallValue(*q.program->lookup("h"), {ConstInt::make(3)}, *q.program), nullptr);
+  EXPECT_EQ(pureScalarCallValue(*q.program->lookup("g2"), {ConstInt::make(3)}, *q.program),
+            nullptr);
+  EXPECT_NE(pureScalarCallValue(*q.program->lookup("g"), {ConstInt::make(3)}, *q.program), nullptr);
 }
 
 // ---- pl extensions: operand position, decreasing loops, NE, invariants, overflow ---------------
