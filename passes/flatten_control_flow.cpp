@@ -144,6 +144,8 @@ private:
     std::optional<int64_t> b;
     if (opts_.useTripCount)
       b = computeWhileTripCount(w, kDefaultBruteForceLimit, known_);
+    if (opts_.useTripCount && !b)
+      b = computeWhileTripCountUpperBound(w, known_); // runs at most that often
     if (!b)
       b = boundFromCondition(w.cond(), known_);
     return capped(b.value_or(opts_.whileExecutionCount), outer);

@@ -12,7 +12,9 @@
 //     loop runs exactly `bound` times whatever its own variables do.
 //   bound: the exact trip count from passes/utils/loop_analysis when use_trip_count is set and
 //     it is known (analysed through calls to pure scalar functions, passes/utils/pure_calls.h:
-//     XLA's fusion look-through); else XLA's GetLoopBound: for `a OP b` a constant > 0 at b (<, <=,
+//     XLA's fusion look-through), else its upper bound when known (1 for a loop whose body sets
+//     the condition's variable to a value that ends it); else XLA's GetLoopBound: for `a OP b` a
+//     constant > 0 at b (<, <=,
 //     !=) or at a (>, >=, !=), the initial value ignored; else while_execution_count. Capped by
 //     max_loop_count; a loop with no enclosing loop — in its function, and its function never
 //     called from inside a loop anywhere in the program (call graph) — is capped by

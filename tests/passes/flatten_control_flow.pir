@@ -529,3 +529,25 @@ program p {
     return ra;
   }
 }
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// Use what the analysis computes: without an exact count, the trip-count upper bound bounds the
+// loop (the body sets i to -1, which ends `i == 42`: at most one trip; XLA SingleIterationUpperBound).
+program p {
+  Opaque f(In index n) -> index {
+    while (i == 42) carry (index i = n, index a = n) -> (index ri, index ra) {
+      yield(-1, a + 1);
+    }
+    return ra;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(In index n) -> index {
+    while (ctr < 1) carry (index i = n, index a = n, index ctr = 0) -> (index ri, index ra, index ctr_final) {
+      yield(-1, a + 1, ctr + 1);
+    }
+    return ra;
+  }
+}
