@@ -3,6 +3,7 @@
 
 #include "passes/utils/carry_copies.h"
 #include "passes/utils/loop_analysis.h"
+#include "passes/utils/pure_calls.h"
 
 #include "ir/mutator.h"
 #include "ir/op_registry.h"
@@ -118,9 +119,9 @@ struct DepthGuard {
 
 class Flattener final : public IRMutator {
 public:
-  Flattener(const FlattenControlFlowOptions &opts, KnownValues known, bool nested,
+  Flattener(const Program &p, const FlattenControlFlowOptions &opts, KnownValues known, bool nested,
             DiagnosticEngine &diags)
-      : opts_(opts), known_(std::move(known)), nested_(nested), diags_(diags) {}
+      : program_(p), opts_(opts), known_(std::move(known)), nested_(nested), diags_(diags) {}
   bool failed = false;
 
   StmtPtr mutateWhile(const std::shared_ptr<const While> &s) override;
@@ -135,10 +136,16 @@ private:
     bound = std::min(bound, opts_.maxLoopCount);
     return outer ? std::min(bound, opts_.maxOuterLoopCount) : bound;
   }
-  int64_t whileBound(const While &w, bool outer) const {
+  /// The loop's bound, analysed through the pure scalar functions it calls (pure_calls.h).
+  int64_t whileBound(const std::shared_ptr<const While> &s, bool outer) const {
+    StmtPtr inlined = inlinePureScalarCalls(s, program_);
+    auto *iw = dynCast<While>(inlined);
+    const While &w = iw ? *iw : *s;
     std::optional<int64_t> b;
     if (opts_.useTripCount)
       b = computeWhileTripCount(w, kDefaultBruteForceLimit, known_);
+    if (opts_.useTripCount && !b)
+      b = computeWhileTripCountUpperBound(w, known_); // runs at most that often
     if (!b)
       b = boundFromCondition(w.cond(), known_);
     return capped(b.value_or(opts_.whileExecutionCount), outer);
@@ -152,6 +159,7 @@ private:
     return rewrite();
   }
 
+  const Program &program_;
   const FlattenControlFlowOptions &opts_;
   KnownValues known_;
   bool nested_;
@@ -207,7 +215,7 @@ StmtPtr Flattener::mutateWhile(const std::shared_ptr<const While> &s) {
     failed = true;
     return inner;
   }
-  return withCounter(*w, whileBound(*s, outer));
+  return withCounter(*w, whileBound(s, outer));
 }
 
 StmtPtr Flattener::mutateFor(const std::shared_ptr<const For> &s) {
@@ -304,7 +312,7 @@ ProgramPtr flattenControlFlow(const ProgramPtr &p, const FlattenControlFlowOptio
   std::vector<FunctionPtr> fs;
   bool changed = false;
   for (auto &f : p->functions()) {
-    Flattener fl(opts, collectKnownConstants(*f), nested.count(f->name()) != 0, diags);
+    Flattener fl(*p, opts, collectKnownConstants(*f), nested.count(f->name()) != 0, diags);
     FunctionPtr nf = fl.mutateFunction(f);
     if (fl.failed)
       return nullptr;

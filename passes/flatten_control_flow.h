@@ -11,8 +11,11 @@
 //     values gets `yield(ctr + 1)`). The old condition is dropped, calls in it included. So the
 //     loop runs exactly `bound` times whatever its own variables do.
 //   bound: the exact trip count from passes/utils/loop_analysis when use_trip_count is set and
-//     it is known; else XLA's GetLoopBound: for `a OP b` a constant > 0 at b (<, <=, !=) or at
-//     a (>, >=, !=), the initial value ignored; else while_execution_count. Capped by
+//     it is known (analysed through calls to pure scalar functions, passes/utils/pure_calls.h:
+//     XLA's fusion look-through), else its upper bound when known (1 for a loop whose body sets
+//     the condition's variable to a value that ends it); else XLA's GetLoopBound: for `a OP b` a
+//     constant > 0 at b (<, <=,
+//     !=) or at a (>, >=, !=), the initial value ignored; else while_execution_count. Capped by
 //     max_loop_count; a loop with no enclosing loop — in its function, and its function never
 //     called from inside a loop anywhere in the program (call graph) — is capped by
 //     max_outer_loop_count.

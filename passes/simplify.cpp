@@ -285,10 +285,12 @@ StmtPtr Simplifier::mutateWhile(const std::shared_ptr<const While> &s) {
 
 FunctionPtr simplifyFunction(const FunctionPtr &f) {
   Simplifier s(*f);
-  // Conservative scalar DCE: plain scalars only, and never a value that contains a call.
-  return removeDeadAssigns(s.mutateFunction(f), [](const Assign &a) {
-    return isPlainScalar(a.var()) && !arith::hasCall(a.value());
-  });
+  // Conservative scalar DCE: plain scalars only, and never a value that contains a call; an if
+  // result nothing reads goes (any type) unless a branch yields a call for it (PyPTO #1603).
+  return removeDeadAssigns(
+      s.mutateFunction(f),
+      [](const Assign &a) { return isPlainScalar(a.var()) && !arith::hasCall(a.value()); },
+      [](const ExprPtr &e) { return !arith::hasCall(e); });
 }
 
 Pass createSimplifyPass(PassOptions &) {

@@ -19,7 +19,9 @@
 //   loop variable = start and iter_args = inits, re-simplified (so the folds compose:
 //   `for ko in range(0, 128, 128) { if (ko == 0) A else B }` → `A[ko := 0]`).
 // Then a conservative scalar DCE: an assignment to a scalar that is never used is removed,
-//   unless its value contains a call or submit.
+//   unless its value contains a call or submit; an if result (phi) that nothing reads is
+//   removed with the values its branches yield for it, of any type, unless one of them
+//   contains a call (PyPTO #1603: a dead phi would become a spurious kernel result).
 // Kept as they are: Parallel / Unroll / Pipeline single-trip loops, loops with attrs or with
 //   break / continue, values assigned in a branch, scalars assigned more than once, task ids.
 // Options: none. Diagnostics: none.

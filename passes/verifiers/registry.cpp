@@ -6,7 +6,7 @@ namespace pl::passes {
 const std::vector<PropertyVerifier> &propertyVerifiers() {
   using P = IRProperty;
   static const std::vector<PropertyVerifier> table = {
-      {P::SSAForm, verifySSAForm, "V001-V007"},
+      {P::SSAForm, verifySSAForm, "V001-V008"},
       {P::TypeChecked, verifyTypeChecked, "V101-V111"},
       {P::NoNestedCalls, verifyNoNestedCalls, "V201-V206"},
       {P::NormalizedStmtStructure, verifyNormalizedStmtStructure, "V701-V704"},

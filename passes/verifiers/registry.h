@@ -29,6 +29,9 @@ IRPropertySet verifyProperties(const ir::Program &p, IRPropertySet props,
 
 // One function per property, each in its own file in passes/verifiers/.
 void verifySSAForm(const ir::Program &p, ir::DiagnosticEngine &diags);
+/// SSAForm's scoping rule (V008, in use_after_def.cpp): every use lies inside the scope that
+/// binds the variable (pre-SSA IR may read an assigned variable after its branch or loop).
+void verifyDefiningScopes(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyTypeChecked(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyNoNestedCalls(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyNormalizedStmtStructure(const ir::Program &p, ir::DiagnosticEngine &diags);

@@ -4,7 +4,8 @@
 // Codes: V001 variable bound more than once · V002 reserved (PyPTO's name shadowing; names are
 // only hints in pl) · V003 missing yield · V004 iter_args and return_vars differ in number ·
 // V005 yield arity differs from the return_vars / iter_args · V006 yield outside an if branch or
-// loop body · V007 yield that is not the last statement of its block.
+// loop body · V007 yield that is not the last statement of its block · V008 use outside the
+// branch or loop that binds the variable (verifyDefiningScopes, use_after_def.cpp).
 #include "passes/verifiers/registry.h"
 
 #include <unordered_set>
@@ -137,6 +138,7 @@ void verifySSAForm(const Program &p, DiagnosticEngine &diags) {
   SSAChecker checker(diags);
   for (auto &f : p.functions())
     checker.checkFunction(*f);
+  verifyDefiningScopes(p, diags);
 }
 
 } // namespace pl::passes

@@ -924,3 +924,853 @@ program p {
     return s;
   }
 }
+
+// -----
+// RUN: convert-to-ssa
+// Several variables re-assigned in turn (PyPTO multiple_variables): each keeps its own chain.
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> a = tensor.adds(x, 1.0);
+    Tensor<fp32, 64> b = tensor.muls(x, 2.0);
+    a = tensor.adds(a, 3.0);
+    b = tensor.muls(b, 4.0);
+    Tensor<fp32, 64> result = tensor.add(a, b);
+    return result;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> a = tensor.adds(x, 1.0);
+    Tensor<fp32, 64> b = tensor.muls(x, 2.0);
+    Tensor<fp32, 64> a1 = tensor.adds(a, 3.0);
+    Tensor<fp32, 64> b1 = tensor.muls(b, 4.0);
+    Tensor<fp32, 64> result = tensor.add(a1, b1);
+    return result;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Parameters that are never re-assigned stay the same Vars (PyPTO parameter_versioning /
+// multiple_params: its x -> x_0 is a name only), and an unused value is kept (unused_variable).
+program p {
+  InCore k(In Tensor<fp32, 64> x, In Tensor<fp32, 64> y, In Tensor<fp32, 64> z) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> unused = tensor.muls(x, 3.0);
+    Tensor<fp32, 64> result = tensor.add(x, y);
+    result = tensor.add(result, z);
+    return result;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x, In Tensor<fp32, 64> y, In Tensor<fp32, 64> z) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> unused = tensor.muls(x, 3.0);
+    Tensor<fp32, 64> result = tensor.add(x, y);
+    Tensor<fp32, 64> result1 = tensor.add(result, z);
+    return result1;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// User names that look like generated versions (PyPTO #170: tmp_0, tmp_1; here x_1, x_2 next
+// to re-assigned x) stay distinct variables; the printed result re-parses to the same program
+// (the runner's round trip), so no version took a user's name.
+program p {
+  InCore k(In index n) -> index {
+    index x = n + 1;
+    index x_1 = x * 2;
+    x = x_1 + x;
+    index x_2 = x + x_1;
+    x = x * x_2;
+    return x + x_1 + x_2;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n) -> index {
+    index a = n + 1;
+    index b = a * 2;
+    index a1 = b + a;
+    index c = a1 + b;
+    index a2 = a1 * c;
+    return a2 + b + c;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Nested while loops (PyPTO nested_while): the inner loop's counter is local to the outer body
+// (set before the inner loop every iteration), so only the inner loop carries it.
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    while (x < n) {
+      index y = 0;
+      while (y < 3) {
+        y = y + 1;
+      }
+      x = x + 1;
+    }
+    return x;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    while (x1 < n) carry (index x1 = x) -> (index xr) {
+      index y = 0;
+      while (y1 < 3) carry (index y1 = y) -> (index yr) {
+        index y2 = y1 + 1;
+        yield(y2);
+      }
+      index x2 = x1 + 1;
+      yield(x2);
+    }
+    return xr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A while loop inside a for loop with an explicit carry (PyPTO while_in_for): the while's
+// result feeds the for's yield.
+program p {
+  InCore k(In index n) -> index {
+    index init_sum = 0;
+    for (index i : range(0, 5, 1)) carry (index sum_val = init_sum) -> (index sum_out) {
+      index x = 0;
+      while (x < i) {
+        x = x + 1;
+      }
+      index new_sum = sum_val + x;
+      yield(new_sum);
+    }
+    return sum_out;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n) -> index {
+    index init_sum = 0;
+    for (index i : range(0, 5, 1)) carry (index sum_val = init_sum) -> (index sum_out) {
+      index x = 0;
+      while (x1 < i) carry (index x1 = x) -> (index xr) {
+        index x2 = x1 + 1;
+        yield(x2);
+      }
+      index new_sum = sum_val + xr;
+      yield(new_sum);
+    }
+    return sum_out;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A for loop with an explicit carry inside a while loop (PyPTO for_in_while): the while carries
+// x, which takes the for's result.
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    while (x < n) {
+      index init_acc = x;
+      for (index i : range(0, 3, 1)) carry (index acc = init_acc) -> (index acc_out) {
+        index new_acc = acc + 1;
+        yield(new_acc);
+      }
+      x = acc_out;
+    }
+    return x;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    while (x1 < n) carry (index x1 = x) -> (index xr) {
+      index init_acc = x1;
+      for (index i : range(0, 3, 1)) carry (index acc = init_acc) -> (index acc_out) {
+        index new_acc = acc + 1;
+        yield(new_acc);
+      }
+      index x2 = acc_out;
+      yield(x2);
+    }
+    return xr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Sequential while loops (PyPTO sequential_while): the second starts from the first's result.
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    while (x < n) {
+      x = x + 1;
+    }
+    index y = x;
+    while (y < 10) {
+      y = y + 2;
+    }
+    return y;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    while (x1 < n) carry (index x1 = x) -> (index xr) {
+      index x2 = x1 + 1;
+      yield(x2);
+    }
+    index y = xr;
+    while (y1 < 10) carry (index y1 = y) -> (index yr) {
+      index y2 = y1 + 2;
+      yield(y2);
+    }
+    return yr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A while loop that carries a counter and a tensor (PyPTO while_with_tensor_operations); the
+// carries are in definition order (PyPTO's order differs, which is a naming choice).
+program p {
+  InCore k(In index n, In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    index i = 0;
+    Tensor<fp32, 64> acc = tensor.create({64}, {.dtype = fp32});
+    while (i < n) {
+      i = i + 1;
+      acc = tensor.add(acc, x);
+    }
+    return acc;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n, In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    index i = 0;
+    Tensor<fp32, 64> acc = tensor.create({64}, {.dtype = fp32});
+    while (i1 < n) carry (index i1 = i, Tensor<fp32, 64> acc1 = acc) -> (index ir, Tensor<fp32, 64> accr) {
+      index i2 = i1 + 1;
+      Tensor<fp32, 64> acc2 = tensor.add(acc1, x);
+      yield(i2, acc2);
+    }
+    return accr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Explicit-carry loops are already SSA and must not change (PyPTO loop_with_multiple_iter_args,
+// loop_with_range_params, nested_for_loops, sequential_loops).
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> init1 = tensor.create({64}, {.dtype = fp32});
+    Tensor<fp32, 64> init2 = tensor.create({64}, {.dtype = fp32});
+    for (index i : range(0, 5, 1)) carry (Tensor<fp32, 64> acc1 = init1, Tensor<fp32, 64> acc2 = init2) -> (Tensor<fp32, 64> out1, Tensor<fp32, 64> out2) {
+      Tensor<fp32, 64> new1 = tensor.add(acc1, x);
+      Tensor<fp32, 64> new2 = tensor.muls(acc2, 2.0);
+      yield(new1, new2);
+    }
+    Tensor<fp32, 64> r = tensor.add(out1, out2);
+    for (index i2 : range(0, 10, 2)) carry (Tensor<fp32, 64> a = r) -> (Tensor<fp32, 64> ra) {
+      Tensor<fp32, 64> na = tensor.add(a, x);
+      yield(na);
+    }
+    for (index i3 : range(0, 3, 1)) carry (Tensor<fp32, 64> outer = ra) -> (Tensor<fp32, 64> outer_out) {
+      for (index j : range(0, 2, 1)) carry (Tensor<fp32, 64> inner = outer) -> (Tensor<fp32, 64> inner_out) {
+        Tensor<fp32, 64> new_inner = tensor.adds(inner, 1.0);
+        yield(new_inner);
+      }
+      yield(inner_out);
+    }
+    for (index i4 : range(0, 3, 1)) carry (Tensor<fp32, 64> acc3 = outer_out) -> (Tensor<fp32, 64> result2) {
+      Tensor<fp32, 64> n3 = tensor.muls(acc3, 2.0);
+      yield(n3);
+    }
+    return result2;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: convert-to-ssa
+// A loop with only local assignments and an Eval carries nothing (PyPTO no_outer_modification).
+program p {
+  InCore k(In Tensor<fp32, 64> x, In Tile<fp32, 16, 16, Vec> t, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 64> {
+    for (index i : range(0, 5, 1)) {
+      Tile<fp32, 16, 16, Vec> temp = tile.muls(t, 2.0);
+      tile.store(temp, {0, 0}, o);
+    }
+    return x;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: convert-to-ssa
+// Nested loops that modify variables at different levels (PyPTO nested_for_multiple_vars): the
+// inner loop carries inner only, the outer loop carries both.
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> outer = tensor.adds(x, 0.0);
+    Tensor<fp32, 64> inner = tensor.muls(x, 2.0);
+    for (index i : range(0, 2, 1)) {
+      for (index j : range(0, 3, 1)) {
+        inner = tensor.adds(inner, 1.0);
+      }
+      outer = tensor.add(outer, inner);
+    }
+    return outer;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> outer = tensor.adds(x, 0.0);
+    Tensor<fp32, 64> inner = tensor.muls(x, 2.0);
+    for (index i : range(0, 2, 1)) carry (Tensor<fp32, 64> outer1 = outer, Tensor<fp32, 64> inner1 = inner) -> (Tensor<fp32, 64> outer_r, Tensor<fp32, 64> inner_r) {
+      for (index j : range(0, 3, 1)) carry (Tensor<fp32, 64> inner2 = inner1) -> (Tensor<fp32, 64> inner_r2) {
+        Tensor<fp32, 64> inner3 = tensor.adds(inner2, 1.0);
+        yield(inner3);
+      }
+      Tensor<fp32, 64> outer2 = tensor.add(outer1, inner_r2);
+      yield(outer2, inner_r2);
+    }
+    return outer_r;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Nested loops with an if in the inner body (PyPTO nested_loops_with_if): the phi feeds the
+// inner yield, whose result feeds the outer yield.
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> result = tensor.adds(x, 0.0);
+    for (index i : range(0, 3, 1)) {
+      for (index j : range(0, 2, 1)) {
+        if (j == 0) {
+          result = tensor.adds(result, 1.0);
+        } else {
+          result = tensor.muls(result, 1.5);
+        }
+      }
+    }
+    return result;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> result = tensor.adds(x, 0.0);
+    for (index i : range(0, 3, 1)) carry (Tensor<fp32, 64> r1 = result) -> (Tensor<fp32, 64> rr1) {
+      for (index j : range(0, 2, 1)) carry (Tensor<fp32, 64> r2 = r1) -> (Tensor<fp32, 64> rr2) {
+        if (j == 0) -> (Tensor<fp32, 64> rp) {
+          Tensor<fp32, 64> r3 = tensor.adds(r2, 1.0);
+          yield(r3);
+        } else {
+          Tensor<fp32, 64> r4 = tensor.muls(r2, 1.5);
+          yield(r4);
+        }
+        yield(rp);
+      }
+      yield(rr2);
+    }
+    return rr1;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// for -> if -> for (PyPTO complex_nested_control_flow): the then-branch's loop result and the
+// else-branch's update meet in one phi per variable.
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> a = tensor.adds(x, 0.0);
+    Tensor<fp32, 64> b = tensor.muls(x, 2.0);
+    for (index i : range(0, 2, 1)) {
+      if (i == 0) {
+        for (index j : range(0, 2, 1)) {
+          a = tensor.adds(a, 1.0);
+        }
+      } else {
+        b = tensor.muls(b, 2.0);
+      }
+    }
+    Tensor<fp32, 64> result = tensor.add(a, b);
+    return result;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> a = tensor.adds(x, 0.0);
+    Tensor<fp32, 64> b = tensor.muls(x, 2.0);
+    for (index i : range(0, 2, 1)) carry (Tensor<fp32, 64> a1 = a, Tensor<fp32, 64> b1 = b) -> (Tensor<fp32, 64> ar, Tensor<fp32, 64> br) {
+      if (i == 0) -> (Tensor<fp32, 64> ap, Tensor<fp32, 64> bp) {
+        for (index j : range(0, 2, 1)) carry (Tensor<fp32, 64> a2 = a1) -> (Tensor<fp32, 64> ar2) {
+          Tensor<fp32, 64> a3 = tensor.adds(a2, 1.0);
+          yield(a3);
+        }
+        yield(ar2, b1);
+      } else {
+        Tensor<fp32, 64> b2 = tensor.muls(b1, 2.0);
+        yield(a1, b2);
+      }
+      yield(ap, bp);
+    }
+    Tensor<fp32, 64> result = tensor.add(ar, br);
+    return result;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Sequential plain loops over one variable (PyPTO multiple_sequential_loops): the second loop
+// starts from the first's result.
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> result = tensor.adds(x, 0.0);
+    for (index i : range(0, 2, 1)) {
+      result = tensor.adds(result, 1.0);
+    }
+    for (index j : range(0, 3, 1)) {
+      result = tensor.muls(result, 1.5);
+    }
+    return result;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> result = tensor.adds(x, 0.0);
+    for (index i : range(0, 2, 1)) carry (Tensor<fp32, 64> r1 = result) -> (Tensor<fp32, 64> rr1) {
+      Tensor<fp32, 64> r2 = tensor.adds(r1, 1.0);
+      yield(r2);
+    }
+    for (index j : range(0, 3, 1)) carry (Tensor<fp32, 64> r3 = rr1) -> (Tensor<fp32, 64> rr2) {
+      Tensor<fp32, 64> r4 = tensor.muls(r3, 1.5);
+      yield(r4);
+    }
+    return rr2;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// An empty then-branch (what continue lowering leaves, PyPTO #561) yields the carried value and
+// stays a single yield (no one-statement block).
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> result = tensor.adds(x, 0.0);
+    for (index i : range(0, 10, 1)) {
+      if (i > 5) {
+      } else {
+        result = tensor.adds(result, 1.0);
+      }
+    }
+    return result;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> result = tensor.adds(x, 0.0);
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> r1 = result) -> (Tensor<fp32, 64> rr) {
+      if (i > 5) -> (Tensor<fp32, 64> rp) {
+        yield(r1);
+      } else {
+        Tensor<fp32, 64> r2 = tensor.adds(r1, 1.0);
+        yield(r2);
+      }
+      yield(rp);
+    }
+    return rr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A value first defined in only one branch of an if inside a loop and read after the loop
+// (PyPTO #600, the shape continue lowering leaves) is promoted: the loop carries it from the Out
+// parameter, the empty branch yields the carried value.
+program p {
+  InCore k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> c) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> out;
+    for (index i : range(0, 4, 1)) {
+      if (i % 2 != 0) {
+      } else {
+        out = tensor.add(x, c);
+      }
+    }
+    return out;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> c) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> o1 = c) -> (Tensor<fp32, 64> orr) {
+      if (i % 2 != 0) -> (Tensor<fp32, 64> op) {
+        yield(o1);
+      } else {
+        Tensor<fp32, 64> o2 = tensor.add(x, c);
+        yield(o2);
+      }
+      yield(op);
+    }
+    return orr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Loop-local temporaries of the same name in two sequential loops are not carried (PyPTO #592).
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> a = tensor.adds(x, 0.0);
+    Tensor<fp32, 64> b = tensor.muls(x, 2.0);
+    Tensor<fp32, 64> tmp;
+    for (index i : range(0, 4, 1)) {
+      tmp = tensor.adds(x, 1.0);
+      a = tensor.add(a, tmp);
+    }
+    for (index j : range(0, 4, 1)) {
+      tmp = tensor.adds(x, 2.0);
+      b = tensor.add(b, tmp);
+    }
+    Tensor<fp32, 64> result = tensor.add(a, b);
+    return result;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> a = tensor.adds(x, 0.0);
+    Tensor<fp32, 64> b = tensor.muls(x, 2.0);
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> a1 = a) -> (Tensor<fp32, 64> ar) {
+      Tensor<fp32, 64> t1 = tensor.adds(x, 1.0);
+      Tensor<fp32, 64> a2 = tensor.add(a1, t1);
+      yield(a2);
+    }
+    for (index j : range(0, 4, 1)) carry (Tensor<fp32, 64> b1 = b) -> (Tensor<fp32, 64> br) {
+      Tensor<fp32, 64> t2 = tensor.adds(x, 2.0);
+      Tensor<fp32, 64> b2 = tensor.add(b1, t2);
+      yield(b2);
+    }
+    Tensor<fp32, 64> result = tensor.add(ar, br);
+    return result;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Dynamic shape variables in a kernel's types and an orchestration that calls it with static
+// shapes: single-assignment input, unchanged (PyPTO dynamic_shape_vars_in_orchestrator).
+program p {
+  InCore add_kernel(In index M, In index N, In Tensor<fp32, M, N> a, In Tensor<fp32, M, N> b, Out Tensor<fp32, M, N> c) -> Tensor<fp32, M, N> {
+    Tile<fp32, 128, 128, Vec> at = tile.load(a, {0, 0}, {128, 128});
+    Tile<fp32, 128, 128, Vec> bt = tile.load(b, {0, 0}, {128, 128});
+    Tile<fp32, 128, 128, Vec> r = tile.add(at, bt);
+    Tensor<fp32, M, N> out = tile.store(r, {0, 0}, c);
+    return out;
+  }
+  Orchestration orchestrator(In Tensor<fp32, 128, 128> a, In Tensor<fp32, 128, 128> b) -> Tensor<fp32, 128, 128> {
+    Tensor<fp32, 128, 128> c = tensor.create({128, 128}, {.dtype = fp32});
+    Tensor<fp32, 128, 128> c_out = add_kernel(128, 128, a, b, c);
+    return c_out;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: convert-to-ssa
+// A yield in the middle of a function body is rejected before the pass (PyPTO MidBodyYield
+// function_body).
+program p {
+  InCore k(In index a) -> index {
+    index d = a;
+    yield(a); // EXPECTED-ERROR: V006 {{yield outside an if branch or loop body}}
+    return a;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A loop variable read by a call attribute: the attribute keeps pointing at the loop's own
+// variable, and constant attributes stay as they are (PyPTO CallAttr device_var_with_loop_var,
+// device_before_after, device_const_preserved).
+program p {
+  Orchestration chip_orch(Out Tensor<fp32, 1, 8> out) -> Tensor<fp32, 1, 8> {
+    return out;
+  }
+  Orchestration host_orch(Out Tensor<fp32, 2, 8> outputs) -> Tensor<fp32, 2, 8> {
+    for (index r : range(0, 2, 1)) {
+      Tensor<fp32, 1, 8> s = tensor.slice(outputs, {1, 8}, {r, 0});
+      chip_orch(s) [[device = (r)]];
+    }
+    Tensor<fp32, 1, 8> s0 = tensor.slice(outputs, {1, 8}, {0, 0});
+    chip_orch(s0) [[device = (0)]];
+    Tensor<fp32, 1, 8> s1 = tensor.slice(outputs, {1, 8}, {1, 0});
+    chip_orch(s1) [[device = (1)]];
+    return outputs;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: convert-to-ssa
+// An alias assignment takes the right-hand side's type metadata (a valid_shape naming a
+// re-assigned scalar is renamed in the alias's type too; PyPTO alias_uses_rhs_type_metadata).
+program p {
+  InCore k(In Tensor<fp32, 64, 16> src, In index n) -> Tile<fp32, 16, 16, Vec, view{valid_shape = {n, 16}}> {
+    index v = n;
+    v = v + 1;
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v, 16}}> t = tile.load(src, {0, 0}, {16, 16}, {.valid_shape = {v, 16}});
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v, 16}}> t2 = t;
+    t2 = tile.add(t2, t2);
+    return t;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64, 16> src, In index n) -> Tile<fp32, 16, 16, Vec, view{valid_shape = {n, 16}}> {
+    index v = n;
+    index v1 = v + 1;
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v1, 16}}> t = tile.load(src, {0, 0}, {16, 16}, {.valid_shape = {v1, 16}});
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v1, 16}}> t2 = t;
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v1, 16}}> t3 = tile.add(t2, t2);
+    return t;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A variable that exists before a hierarchy scope and is updated by a loop inside it stays
+// carried (PyPTO ScopeOutlineBoundary preserves_pre_existing_carried).
+program p {
+  Opaque f(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> result) -> Tensor<fp32, 64> {
+    scope hierarchy [[level = "CORE_GROUP"]] {
+      for (index i : range(0, 4, 1)) {
+        result = tensor.add(result, x);
+      }
+    }
+    return result;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> result) -> Tensor<fp32, 64> {
+    scope hierarchy [[level = "CORE_GROUP"]] {
+      for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> r1 = result) -> (Tensor<fp32, 64> rr) {
+        Tensor<fp32, 64> r2 = tensor.add(r1, x);
+        yield(r2);
+      }
+    }
+    return rr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A split_aiv scope is transparent (PyPTO SplitAiv transparent): the store inside it is
+// versioned and read after it; inside a loop, the value stored in the scope is the carry
+// (loop_nested).
+program p {
+  Orchestration o(In Tensor<fp32, 256, 128> a, Out Tensor<fp32, 256, 128> out) -> Tensor<fp32, 256, 128> {
+    scope split_aiv [[split = 2]] {
+      index offset = 128;
+      Tile<fp32, 128, 128, Vec> t = tile.load(a, {offset, 0}, {128, 128});
+      out = tile.store(tile.add(t, t), {offset, 0}, out);
+    }
+    for (index i : range(0, 2, 1)) {
+      scope split_aiv [[split = 2]] {
+        Tile<fp32, 128, 128, Vec> t2 = tile.load(a, {i, 0}, {128, 128});
+        out = tile.store(tile.add(t2, t2), {i, 0}, out);
+      }
+    }
+    return out;
+  }
+}
+// EXPECTED:
+program p {
+  Orchestration o(In Tensor<fp32, 256, 128> a, Out Tensor<fp32, 256, 128> out) -> Tensor<fp32, 256, 128> {
+    scope split_aiv [[split = 2]] {
+      index offset = 128;
+      Tile<fp32, 128, 128, Vec> t = tile.load(a, {offset, 0}, {128, 128});
+      Tensor<fp32, 256, 128> out1 = tile.store(tile.add(t, t), {offset, 0}, out);
+    }
+    for (index i : range(0, 2, 1)) carry (Tensor<fp32, 256, 128> o2 = out1) -> (Tensor<fp32, 256, 128> orr) {
+      scope split_aiv [[split = 2]] {
+        Tile<fp32, 128, 128, Vec> t2 = tile.load(a, {i, 0}, {128, 128});
+        Tensor<fp32, 256, 128> o3 = tile.store(tile.add(t2, t2), {i, 0}, o2);
+      }
+      yield(o3);
+    }
+    return orr;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// ctrl-flow-transform's output for a break before a continue (PyPTO break_then_ssa and
+// pipeline_integration: the two passes in a row): the flag and the counter join the carries, the
+// guarded increment gets a phi.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i < 10 && !brk) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      if (i > 8) -> (Tensor<fp32, 64> x_1) {
+        brk = true;
+        yield(x);
+      } else {
+        Tensor<fp32, 64> y = tensor.add(x, x);
+        if (i < 3) -> (Tensor<fp32, 64> x_2) {
+          yield(x);
+        } else {
+          Tensor<fp32, 64> z = tensor.add(y, y);
+          yield(z);
+        }
+        yield(x_2);
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+      yield(x_1);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i_1 < 10 && !brk_1) carry (Tensor<fp32, 64> x = x0, index i_1 = i, bool brk_1 = brk) -> (Tensor<fp32, 64> r, index i_2, bool brk_2) {
+      if (i_1 > 8) -> (Tensor<fp32, 64> x_1, bool brk_3) {
+        bool brk_4 = true;
+        yield(x, brk_4);
+      } else {
+        Tensor<fp32, 64> y = tensor.add(x, x);
+        if (i_1 < 3) -> (Tensor<fp32, 64> x_2) {
+          yield(x);
+        } else {
+          Tensor<fp32, 64> z = tensor.add(y, y);
+          yield(z);
+        }
+        yield(x_2, brk_1);
+      }
+      if (!brk_3) -> (index i_3) {
+        index i_4 = i_1 + 1;
+        yield(i_4);
+      } else {
+        yield(i_1);
+      }
+      yield(x_1, i_3, brk_3);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// ctrl-flow-transform's output for a pre-SSA loop with a break (PyPTO break_then_ssa): the
+// flag, the counter and the accumulated value become carries of the while.
+program p {
+  AIC k(In index n) -> index {
+    index x = 0;
+    index i = 0;
+    bool brk = false;
+    while (i < n && !brk) {
+      if (i > 5) {
+        brk = true;
+      } else {
+        x = x + i;
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+    }
+    return x;
+  }
+}
+// EXPECTED:
+program p {
+  AIC k(In index n) -> index {
+    index x = 0;
+    index i = 0;
+    bool brk = false;
+    while (i_1 < n && !brk_1) carry (index x_1 = x, index i_1 = i, bool brk_1 = brk) -> (index x_2, index i_2, bool brk_2) {
+      if (i_1 > 5) -> (index x_3, bool brk_3) {
+        bool brk_4 = true;
+        yield(x_1, brk_4);
+      } else {
+        index x_4 = x_1 + i_1;
+        yield(x_4, brk_1);
+      }
+      if (!brk_3) -> (index i_3) {
+        index i_4 = i_1 + 1;
+        yield(i_4);
+      } else {
+        yield(i_1);
+      }
+      yield(x_3, i_3, brk_3);
+    }
+    return x_2;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// A value assigned once inside a loop body and read after the loop (PyPTO for_loop_escaping_var)
+// is promoted, initialised from the Out parameter of its type.
+program p {
+  Opaque main(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> c) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> out;
+    for (index i : range(0, 4, 1)) {
+      out = tensor.add(a, c);
+    }
+    return out;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque main(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> c) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> out = c) -> (Tensor<fp32, 64> out_1) {
+      Tensor<fp32, 64> out_2 = tensor.add(a, c);
+      yield(out_2);
+    }
+    return out_1;
+  }
+}
+
+// -----
+// RUN: convert-to-ssa
+// Renaming reaches a TensorView's valid_shape in a declared type (PyPTO #853
+// tensor_view_valid_shape_substitution).
+program p {
+  Opaque main(In Tensor<fp32, 16, 64> x, In index n) -> Tensor<fp32, 8, 64> {
+    index valid_len = min(n, 64);
+    valid_len = valid_len + 1;
+    Tensor<fp32, 8, 64, view{valid_shape = {8, valid_len}}> chunk = tensor.slice(x, {8, 64}, {0, 0});
+    Tensor<fp32, 8, 64> o = tensor.adds(chunk, 1.0);
+    return o;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque main(In Tensor<fp32, 16, 64> x, In index n) -> Tensor<fp32, 8, 64> {
+    index valid_len = min(n, 64);
+    index valid_len_1 = valid_len + 1;
+    Tensor<fp32, 8, 64, view{valid_shape = {8, valid_len_1}}> chunk = tensor.slice(x, {8, 64}, {0, 0});
+    Tensor<fp32, 8, 64> o = tensor.adds(chunk, 1.0);
+    return o;
+  }
+}

@@ -833,3 +833,611 @@ program p {
     return x;
   }
 }
+
+// -----
+// RUN: ctrl-flow-transform
+// Several continues in one body (PyPTO multiple_continues_in_body): each one's rest nests in
+// the previous one's else, and each escape yields the current iter_arg.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      if (i < 2) {
+        continue;
+      }
+      Tensor<fp32, 64> y = tensor.add(x, x);
+      if (i > 7) {
+        continue;
+      }
+      Tensor<fp32, 64> z = tensor.add(y, y);
+      yield(z);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      if (i < 2) -> (Tensor<fp32, 64> x_1) {
+        yield(x);
+      } else {
+        Tensor<fp32, 64> y = tensor.add(x, x);
+        if (i > 7) -> (Tensor<fp32, 64> x_2) {
+          yield(x);
+        } else {
+          Tensor<fp32, 64> z = tensor.add(y, y);
+          yield(z);
+        }
+        yield(x_2);
+      }
+      yield(x_1);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// Two breaks in a row (PyPTO back_to_back_breaks): both set the flag and yield the current
+// iter_arg; the second is nested in the first one's else.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      if (i > 7) {
+        break;
+      }
+      Tensor<fp32, 64> y = tensor.add(x, x);
+      if (i > 5) {
+        break;
+      }
+      yield(y);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i < 10 && !brk) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      if (i > 7) -> (Tensor<fp32, 64> x_1) {
+        brk = true;
+        yield(x);
+      } else {
+        Tensor<fp32, 64> y = tensor.add(x, x);
+        if (i > 5) -> (Tensor<fp32, 64> x_2) {
+          brk = true;
+          yield(x);
+        } else {
+          yield(y);
+        }
+        yield(x_2);
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+      yield(x_1);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// A break before a continue in one SSA body (PyPTO break_then_continue): the continue's split
+// if lives inside the break's else.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      if (i > 8) {
+        break;
+      }
+      Tensor<fp32, 64> y = tensor.add(x, x);
+      if (i < 3) {
+        continue;
+      }
+      Tensor<fp32, 64> z = tensor.add(y, y);
+      yield(z);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i < 10 && !brk) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      if (i > 8) -> (Tensor<fp32, 64> x_1) {
+        brk = true;
+        yield(x);
+      } else {
+        Tensor<fp32, 64> y = tensor.add(x, x);
+        if (i < 3) -> (Tensor<fp32, 64> x_2) {
+          yield(x);
+        } else {
+          Tensor<fp32, 64> z = tensor.add(y, y);
+          yield(z);
+        }
+        yield(x_2);
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+      yield(x_1);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// Several iter_args with a break (PyPTO multiple_iter_args_with_break): the broken iteration
+// yields all current iter_args.
+program p {
+  InCore k(In Tensor<fp32, 64> a0, In Tensor<fp32, 64> b0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> a = a0, Tensor<fp32, 64> b = b0) -> (Tensor<fp32, 64> ra, Tensor<fp32, 64> rb) {
+      if (i > 5) {
+        break;
+      }
+      Tensor<fp32, 64> an = tensor.add(a, b);
+      Tensor<fp32, 64> bn = tensor.add(b, a);
+      yield(an, bn);
+    }
+    return ra;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> a0, In Tensor<fp32, 64> b0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i < 10 && !brk) carry (Tensor<fp32, 64> a = a0, Tensor<fp32, 64> b = b0) -> (Tensor<fp32, 64> ra, Tensor<fp32, 64> rb) {
+      if (i > 5) -> (Tensor<fp32, 64> a_1, Tensor<fp32, 64> b_1) {
+        brk = true;
+        yield(a, b);
+      } else {
+        Tensor<fp32, 64> an = tensor.add(a, b);
+        Tensor<fp32, 64> bn = tensor.add(b, a);
+        yield(an, bn);
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+      yield(a_1, b_1);
+    }
+    return ra;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// An unconditional break (the loop runs its first iteration's prefix only) and an
+// unconditional continue (the rest is dropped, the iter_arg passes through) with iter_args (PyPTO
+// unconditional_break, unconditional_continue).
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      break;
+      yield(x);
+    }
+    for (index j : range(0, 10, 1)) carry (Tensor<fp32, 64> x2 = r) -> (Tensor<fp32, 64> r2) {
+      continue;
+      yield(x2);
+    }
+    return r2;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i < 10 && !brk) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      brk = true;
+      if (!brk) {
+        i = i + 1;
+      }
+      yield(x);
+    }
+    for (index j : range(0, 10, 1)) carry (Tensor<fp32, 64> x2 = r) -> (Tensor<fp32, 64> r2) {
+      yield(x2);
+    }
+    return r2;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// Nested loops, only the inner one continues (PyPTO nested_loops_only_inner): the outer for
+// stays as it is.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> xo = x0) -> (Tensor<fp32, 64> ro) {
+      for (index j : range(0, 8, 1)) carry (Tensor<fp32, 64> xi = xo) -> (Tensor<fp32, 64> ri) {
+        if (j < 2) {
+          continue;
+        }
+        Tensor<fp32, 64> y = tensor.add(xi, xi);
+        yield(y);
+      }
+      yield(ri);
+    }
+    return ro;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> xo = x0) -> (Tensor<fp32, 64> ro) {
+      for (index j : range(0, 8, 1)) carry (Tensor<fp32, 64> xi = xo) -> (Tensor<fp32, 64> ri) {
+        if (j < 2) -> (Tensor<fp32, 64> xi_1) {
+          yield(xi);
+        } else {
+          Tensor<fp32, 64> y = tensor.add(xi, xi);
+          yield(y);
+        }
+        yield(xi_1);
+      }
+      yield(ri);
+    }
+    return ro;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// Continue in both nested loops (PyPTO nested_continue_both_loops): the inner loop sits in the
+// outer continue's else, whose yield is the inner loop's result.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> xo = x0) -> (Tensor<fp32, 64> ro) {
+      if (i < 1) {
+        continue;
+      }
+      for (index j : range(0, 8, 1)) carry (Tensor<fp32, 64> xi = xo) -> (Tensor<fp32, 64> ri) {
+        if (j < 2) {
+          continue;
+        }
+        Tensor<fp32, 64> y = tensor.add(xi, xi);
+        yield(y);
+      }
+      yield(ri);
+    }
+    return ro;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> xo = x0) -> (Tensor<fp32, 64> ro) {
+      if (i < 1) -> (Tensor<fp32, 64> xo_1) {
+        yield(xo);
+      } else {
+        for (index j : range(0, 8, 1)) carry (Tensor<fp32, 64> xi = xo) -> (Tensor<fp32, 64> ri) {
+          if (j < 2) -> (Tensor<fp32, 64> xi_1) {
+            yield(xi);
+          } else {
+            Tensor<fp32, 64> y = tensor.add(xi, xi);
+            yield(y);
+          }
+          yield(xi_1);
+        }
+        yield(ri);
+      }
+      yield(xo_1);
+    }
+    return ro;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// The inner loop has both a continue and a break, the outer loop neither (PyPTO
+// nested_break_and_continue_inner): only the inner loop becomes a while.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> xo = x0) -> (Tensor<fp32, 64> ro) {
+      for (index j : range(0, 8, 1)) carry (Tensor<fp32, 64> xi = xo) -> (Tensor<fp32, 64> ri) {
+        if (j < 2) {
+          continue;
+        }
+        if (j > 5) {
+          break;
+        }
+        Tensor<fp32, 64> y = tensor.add(xi, xi);
+        yield(y);
+      }
+      yield(ri);
+    }
+    return ro;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> xo = x0) -> (Tensor<fp32, 64> ro) {
+      index j = 0;
+      bool brk = false;
+      while (j < 8 && !brk) carry (Tensor<fp32, 64> xi = xo) -> (Tensor<fp32, 64> ri) {
+        if (j < 2) -> (Tensor<fp32, 64> xi_1) {
+          yield(xi);
+        } else {
+          if (j > 5) -> (Tensor<fp32, 64> xi_2) {
+            brk = true;
+            yield(xi);
+          } else {
+            Tensor<fp32, 64> y = tensor.add(xi, xi);
+            yield(y);
+          }
+          yield(xi_2);
+        }
+        if (!brk) {
+          j = j + 1;
+        }
+        yield(xi_1);
+      }
+      yield(ri);
+    }
+    return ro;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// Both nested loops have a break and a continue (PyPTO
+// nested_loop_both_have_break_and_continue): each level gets its own flag and counter.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> xo = x0) -> (Tensor<fp32, 64> ro) {
+      if (i < 1) {
+        continue;
+      }
+      for (index j : range(0, 8, 1)) carry (Tensor<fp32, 64> xi = xo) -> (Tensor<fp32, 64> ri) {
+        if (j < 2) {
+          continue;
+        }
+        if (j > 5) {
+          break;
+        }
+        Tensor<fp32, 64> y = tensor.add(xi, xi);
+        yield(y);
+      }
+      if (i > 2) {
+        break;
+      }
+      yield(ri);
+    }
+    return ro;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i < 4 && !brk) carry (Tensor<fp32, 64> xo = x0) -> (Tensor<fp32, 64> ro) {
+      if (i < 1) -> (Tensor<fp32, 64> xo_1) {
+        yield(xo);
+      } else {
+        index j = 0;
+        bool brk_1 = false;
+        while (j < 8 && !brk_1) carry (Tensor<fp32, 64> xi = xo) -> (Tensor<fp32, 64> ri) {
+          if (j < 2) -> (Tensor<fp32, 64> xi_1) {
+            yield(xi);
+          } else {
+            if (j > 5) -> (Tensor<fp32, 64> xi_2) {
+              brk_1 = true;
+              yield(xi);
+            } else {
+              Tensor<fp32, 64> y = tensor.add(xi, xi);
+              yield(y);
+            }
+            yield(xi_2);
+          }
+          if (!brk_1) {
+            j = j + 1;
+          }
+          yield(xi_1);
+        }
+        if (i > 2) -> (Tensor<fp32, 64> xo_2) {
+          brk = true;
+          yield(xo);
+        } else {
+          yield(ri);
+        }
+        yield(xo_2);
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+      yield(xo_1);
+    }
+    return ro;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// A plain if/else before a continue (PyPTO normal_if_else_before_continue): the if/else stays,
+// the continue's split yields the iter_arg or the value computed before it.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      Tensor<fp32, 64> y;
+      if (i < 5) {
+        y = tensor.add(x, x);
+      } else {
+        y = tensor.add(x, x0);
+      }
+      if (i < 2) {
+        continue;
+      }
+      yield(y);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> y;
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      if (i < 5) {
+        y = tensor.add(x, x);
+      } else {
+        y = tensor.add(x, x0);
+      }
+      if (i < 2) -> (Tensor<fp32, 64> x_1) {
+        yield(x);
+      } else {
+        yield(y);
+      }
+      yield(x_1);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// A continue with no iter_args and nothing after it (PyPTO continue_no_iter_args): the if
+// keeps an empty branch.
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    for (index i : range(0, n, 1)) {
+      if (i > 5) {
+        continue;
+      }
+    }
+    return x;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n) -> index {
+    index x = 0;
+    for (index i : range(0, n, 1)) {
+      if (i > 5) {
+      }
+    }
+    return x;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// AIC kernels are transformed like InCore ones (PyPTO aic_function_type).
+program p {
+  AIC k(In index n) -> index {
+    index x = 0;
+    for (index i : range(0, n, 1)) {
+      if (i > 5) {
+        break;
+      }
+      x = x + i;
+    }
+    return x;
+  }
+}
+// EXPECTED:
+program p {
+  AIC k(In index n) -> index {
+    index x = 0;
+    index i = 0;
+    bool brk = false;
+    while (i < n && !brk) {
+      if (i > 5) {
+        brk = true;
+      } else {
+        x = x + i;
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+    }
+    return x;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// An SSA while whose yield is an inline expression (PyPTO while_break_ssa_inline_expr): the
+// guarded rest yields that expression.
+program p {
+  InCore k(In index n) -> index {
+    while (c < n) carry (index c = 0) -> (index r) {
+      if (c * 2 + 1 > 7) {
+        break;
+      }
+      yield(c + 1);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In index n) -> index {
+    bool brk = false;
+    while (c < n && !brk) carry (index c = 0) -> (index r) {
+      if (c * 2 + 1 > 7) -> (index c_1) {
+        brk = true;
+        yield(c);
+      } else {
+        yield(c + 1);
+      }
+      yield(c_1);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: ctrl-flow-transform
+// A continue before a break in one SSA body (PyPTO SSA break_and_continue_in_for): the break's
+// split if lives inside the continue's else.
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      Tensor<fp32, 64> y = tensor.add(x, x);
+      if (i < 3) {
+        continue;
+      }
+      if (i > 8) {
+        break;
+      }
+      Tensor<fp32, 64> z = tensor.add(y, y);
+      yield(z);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 64> x0) -> Tensor<fp32, 64> {
+    index i = 0;
+    bool brk = false;
+    while (i < 10 && !brk) carry (Tensor<fp32, 64> x = x0) -> (Tensor<fp32, 64> r) {
+      Tensor<fp32, 64> y = tensor.add(x, x);
+      if (i < 3) -> (Tensor<fp32, 64> x_1) {
+        yield(x);
+      } else {
+        if (i > 8) -> (Tensor<fp32, 64> x_2) {
+          brk = true;
+          yield(x);
+        } else {
+          Tensor<fp32, 64> z = tensor.add(y, y);
+          yield(z);
+        }
+        yield(x_2);
+      }
+      if (!brk) {
+        i = i + 1;
+      }
+      yield(x_1);
+    }
+    return r;
+  }
+}

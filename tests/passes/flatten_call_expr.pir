@@ -471,3 +471,298 @@ program {
     return g(d); // EXPECTED-ERROR: V206 {{a return value}}
   }
 }
+
+// -----
+// RUN: flatten-call-expr
+// nested calls in both branches of an if stay inside their branch (PyPTO if_with_nested_calls_in_branches)
+program {
+  Opaque f(In Tensor<fp32, 64> x, In index n) -> Tensor<fp32, 64> {
+    if (n > 2) -> (Tensor<fp32, 64> r) {
+      Tensor<fp32, 64> a = tensor.muls(tensor.adds(x, 1.0), 2.0);
+      yield(a);
+    } else {
+      Tensor<fp32, 64> b = tensor.adds(tensor.exp(x), 3.0);
+      yield(b);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 64> x, In index n) -> Tensor<fp32, 64> {
+    if (n > 2) -> (Tensor<fp32, 64> r) {
+      Tensor<fp32, 64> t__tmp_v0 = tensor.adds(x, 1.0);
+      Tensor<fp32, 64> a = tensor.muls(t__tmp_v0, 2.0);
+      yield(a);
+    } else {
+      Tensor<fp32, 64> t__tmp_v1 = tensor.exp(x);
+      Tensor<fp32, 64> b = tensor.adds(t__tmp_v1, 3.0);
+      yield(b);
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// nested calls before and after a loop with an if, and in the return: each temporary sits just before its
+// statement (PyPTO nested_calls_before_and_after_if)
+program {
+  Opaque f(In Tensor<fp32, 64> y, In Tensor<fp32, 64> z, In Tensor<fp32, 64> b, In Tensor<fp32, 64> c) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> result = tensor.create({64}, {.dtype = fp32});
+    Tensor<fp32, 64> x = tensor.mul(tensor.adds(y, 1.0), z);
+    for (index i : range(0, 10, 1)) {
+      if (i > 5) {
+        Tensor<fp32, 64> r2 = tensor.adds(result, 1.0);
+      }
+    }
+    Tensor<fp32, 64> a = tensor.mul(tensor.adds(b, 2.0), c);
+    return tensor.add(x, a);
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 64> y, In Tensor<fp32, 64> z, In Tensor<fp32, 64> b, In Tensor<fp32, 64> c) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> result = tensor.create({64}, {.dtype = fp32});
+    Tensor<fp32, 64> t__tmp_v0 = tensor.adds(y, 1.0);
+    Tensor<fp32, 64> x = tensor.mul(t__tmp_v0, z);
+    for (index i : range(0, 10, 1)) {
+      if (i > 5) {
+        Tensor<fp32, 64> r2 = tensor.adds(result, 1.0);
+      }
+    }
+    Tensor<fp32, 64> t__tmp_v1 = tensor.adds(b, 2.0);
+    Tensor<fp32, 64> a = tensor.mul(t__tmp_v1, c);
+    Tensor<fp32, 64> t__tmp_v2 = tensor.add(x, a);
+    return t__tmp_v2;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// calls in a for range's start and step are bound in front of the loop, start first (PyPTO
+// for_with_calls_in_start_and_step)
+program {
+  Opaque f(In Tensor<fp32, 64, 64> a, Out Tensor<fp32, 64, 64> output) -> Tensor<fp32, 64, 64> {
+    for (index i : range(tile.get_block_idx(), 10, tile.get_block_num())) {
+      Tile<fp32, 32, 32, Vec> t = tile.load(a, {0, 0}, {32, 32});
+      tile.store(t, {0, 0}, output);
+    }
+    return output;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 64, 64> a, Out Tensor<fp32, 64, 64> output) -> Tensor<fp32, 64, 64> {
+    index t__tmp_v0 = tile.get_block_idx();
+    index t__tmp_v1 = tile.get_block_num();
+    for (index i : range(t__tmp_v0, 10, t__tmp_v1)) {
+      Tile<fp32, 32, 32, Vec> t = tile.load(a, {0, 0}, {32, 32});
+      tile.store(t, {0, 0}, output);
+    }
+    return output;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a loop with an if and nested calls, then several statements with nested calls: temporaries in order,
+// each in the block of its statement (PyPTO nested_control_flow_with_calls, multiple_statements_with_nested_calls)
+program {
+  Opaque f(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    for (index i : range(0, 5, 1)) carry (Tensor<fp32, 64> result = x) -> (Tensor<fp32, 64> rr) {
+      Tensor<fp32, 64> temp = tensor.add(tensor.muls(result, 2.0), tensor.exp(x));
+      if (i > 2) -> (Tensor<fp32, 64> rp) {
+        yield(temp);
+      } else {
+        Tensor<fp32, 64> t2 = tensor.adds(temp, 1.0);
+        yield(t2);
+      }
+      yield(rp);
+    }
+    Tensor<fp32, 64> a = tensor.adds(tensor.muls(rr, 2.0), 1.0);
+    Tensor<fp32, 64> b = tensor.muls(tensor.adds(a, 3.0), 4.0);
+    Tensor<fp32, 64> c = tensor.add(tensor.exp(b), tensor.exp(a));
+    return c;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    for (index i : range(0, 5, 1)) carry (Tensor<fp32, 64> result = x) -> (Tensor<fp32, 64> rr) {
+      Tensor<fp32, 64> t__tmp_v0 = tensor.muls(result, 2.0);
+      Tensor<fp32, 64> t__tmp_v1 = tensor.exp(x);
+      Tensor<fp32, 64> temp = tensor.add(t__tmp_v0, t__tmp_v1);
+      if (i > 2) -> (Tensor<fp32, 64> rp) {
+        yield(temp);
+      } else {
+        Tensor<fp32, 64> t2 = tensor.adds(temp, 1.0);
+        yield(t2);
+      }
+      yield(rp);
+    }
+    Tensor<fp32, 64> t__tmp_v2 = tensor.muls(rr, 2.0);
+    Tensor<fp32, 64> a = tensor.adds(t__tmp_v2, 1.0);
+    Tensor<fp32, 64> t__tmp_v3 = tensor.adds(a, 3.0);
+    Tensor<fp32, 64> b = tensor.muls(t__tmp_v3, 4.0);
+    Tensor<fp32, 64> t__tmp_v4 = tensor.exp(b);
+    Tensor<fp32, 64> t__tmp_v5 = tensor.exp(a);
+    Tensor<fp32, 64> c = tensor.add(t__tmp_v4, t__tmp_v5);
+    return c;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// an InCore function stays InCore (PyPTO preserve_incore_func_type)
+program {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> result = tensor.muls(tensor.adds(x, 1.0), 2.0);
+    return result;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    Tensor<fp32, 64> t__tmp_v0 = tensor.adds(x, 1.0);
+    Tensor<fp32, 64> result = tensor.muls(t__tmp_v0, 2.0);
+    return result;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a submit whose argument is flattened keeps its deps (PyPTO submit_deps_survive_arg_flatten)
+program {
+  InCore k1(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    return x;
+  }
+  InCore k2(In Tensor<fp32, 64> x, Out Tensor<fp32, 32> out) -> Tensor<fp32, 32> {
+    return out;
+  }
+  Orchestration main(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    scope runtime [[manual = true]] {
+      Tuple<Tensor<fp32, 64>, task_id> a = submit k1(x);
+      task_id a_tid = a[1];
+      Tuple<Tensor<fp32, 32>, task_id> b = submit k2(x, tensor.slice(out, {32}, {0})) {.deps = {a_tid}};
+    }
+    return out;
+  }
+}
+// EXPECTED:
+program {
+  InCore k1(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    return x;
+  }
+
+  InCore k2(In Tensor<fp32, 64> x, Out Tensor<fp32, 32> out) -> Tensor<fp32, 32> {
+    return out;
+  }
+
+  Orchestration main(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    scope runtime [[manual = true]] {
+      Tuple<Tensor<fp32, 64>, task_id> a = submit k1(x);
+      task_id a_tid = a[1];
+      Tensor<fp32, 32> t__tmp_v0 = tensor.slice(out, {32}, {0});
+      Tuple<Tensor<fp32, 32>, task_id> b = submit k2(x, t__tmp_v0) {.deps = {a_tid}};
+    }
+    return out;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// nested scopes keep their temporaries in the innermost scope, in order; the return's calls stay outside
+// (PyPTO multiple_nested_calls_inside_scope, nested_scope_blocks, deeply_nested_call_inside_scope, nested_call_in_return)
+program {
+  Opaque f(In Tensor<fp32, 64> x, In Tensor<fp32, 64> y) -> Tensor<fp32, 64> {
+    scope hierarchy [[level = "CORE_GROUP"]] {
+      Tensor<fp32, 64> a = tensor.adds(tensor.muls(x, 2.0), 1.0);
+      Tensor<fp32, 64> b = tensor.muls(tensor.adds(a, 3.0), 4.0);
+      Tensor<fp32, 64> d = tensor.muls(tensor.adds(tensor.exp(x), 1.0), 2.0);
+      scope hierarchy [[level = "CORE_GROUP"]] {
+        Tensor<fp32, 64> e = tensor.adds(tensor.exp(y), 3.0);
+      }
+    }
+    return tensor.add(tensor.add(b, d), e);
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 64> x, In Tensor<fp32, 64> y) -> Tensor<fp32, 64> {
+    scope hierarchy [[level = "CORE_GROUP"]] {
+      Tensor<fp32, 64> t__tmp_v0 = tensor.muls(x, 2.0);
+      Tensor<fp32, 64> a = tensor.adds(t__tmp_v0, 1.0);
+      Tensor<fp32, 64> t__tmp_v1 = tensor.adds(a, 3.0);
+      Tensor<fp32, 64> b = tensor.muls(t__tmp_v1, 4.0);
+      Tensor<fp32, 64> t__tmp_v2 = tensor.exp(x);
+      Tensor<fp32, 64> t__tmp_v3 = tensor.adds(t__tmp_v2, 1.0);
+      Tensor<fp32, 64> d = tensor.muls(t__tmp_v3, 2.0);
+      scope hierarchy [[level = "CORE_GROUP"]] {
+        Tensor<fp32, 64> t__tmp_v4 = tensor.exp(y);
+        Tensor<fp32, 64> e = tensor.adds(t__tmp_v4, 3.0);
+      }
+    }
+    Tensor<fp32, 64> t__tmp_v5 = tensor.add(b, d);
+    Tensor<fp32, 64> t__tmp_v6 = tensor.add(t__tmp_v5, e);
+    return t__tmp_v6;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// a scope inside a loop body keeps its temporary inside the scope (PyPTO scope_inside_for_loop_with_nested_calls)
+program {
+  Opaque f(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> result = x) -> (Tensor<fp32, 64> rr) {
+      scope hierarchy [[level = "CORE_GROUP"]] {
+        Tensor<fp32, 64> r2 = tensor.muls(tensor.adds(result, 1.0), 2.0);
+      }
+      yield(r2);
+    }
+    return rr;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    for (index i : range(0, 10, 1)) carry (Tensor<fp32, 64> result = x) -> (Tensor<fp32, 64> rr) {
+      scope hierarchy [[level = "CORE_GROUP"]] {
+        Tensor<fp32, 64> t__tmp_v0 = tensor.adds(result, 1.0);
+        Tensor<fp32, 64> r2 = tensor.muls(t__tmp_v0, 2.0);
+      }
+      yield(r2);
+    }
+    return rr;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
+// cluster and spmd scopes keep their temporaries inside (PyPTO nested_call_inside_cluster_scope,
+// nested_call_inside_spmd_scope)
+program {
+  Opaque f(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    scope cluster {
+      Tensor<fp32, 64> a = tensor.muls(tensor.adds(x, 1.0), 2.0);
+    }
+    scope spmd [[core_num = (4)]] {
+      Tensor<fp32, 64> b = tensor.muls(tensor.adds(a, 1.0), 2.0);
+    }
+    return b;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<fp32, 64> x) -> Tensor<fp32, 64> {
+    scope cluster {
+      Tensor<fp32, 64> t__tmp_v0 = tensor.adds(x, 1.0);
+      Tensor<fp32, 64> a = tensor.muls(t__tmp_v0, 2.0);
+    }
+    scope spmd [[core_num = (4)]] {
+      Tensor<fp32, 64> t__tmp_v1 = tensor.adds(a, 1.0);
+      Tensor<fp32, 64> b = tensor.muls(t__tmp_v1, 2.0);
+    }
+    return b;
+  }
+}

@@ -417,3 +417,137 @@ program p {
     return i;
   }
 }
+
+// -----
+// RUN: flatten-control-flow
+// XLA WhileUser: users of the loop's results (a call and an expression after the loop) keep
+// reading the same result vars; the added counter result is not theirs (XLA's prefix tuple).
+program p {
+  Opaque g(In index u, In index v) -> index {
+    return u + v;
+  }
+
+  Opaque f(In index x) -> index {
+    while (i < 10) carry (index i = 0, index a = x) -> (index ri, index ra) {
+      yield(i + 1, a * 2);
+    }
+    index s = g(ri, ra);
+    index t = s + ra;
+    return t;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque g(In index u, In index v) -> index {
+    return u + v;
+  }
+
+  Opaque f(In index x) -> index {
+    while (ctr < 10) carry (index i = 0, index a = x, index ctr = 0) -> (index ri, index ra, index ctr_final) {
+      yield(i + 1, a * 2, ctr + 1);
+    }
+    index s = g(ri, ra);
+    index t = s + ra;
+    return t;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{flatten_conditional=true}
+// XLA IndexedConditional with conditional_value=false (the default): every condition of the
+// else-if chain is false, so the last branch runs (XLA's index N-1).
+program p {
+  Opaque f(In index n) -> index {
+    index r = 0;
+    if (n == 0) {
+      r = 1;
+    } else if (n == 1) {
+      r = 2;
+    } else {
+      r = 3;
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(In index n) -> index {
+    index r = 0;
+    (n == 0);
+    if (false) {
+      r = 1;
+    } else {
+      (n == 1);
+      if (false) {
+        r = 2;
+      } else {
+        r = 3;
+      }
+    }
+    return r;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow
+// The bound is analysed through calls to pure scalar functions (XLA's fused condition and
+// update): below(i, 20) with i = inc(i) = i + 2 runs 10 times.
+program p {
+  Opaque inc(In index a) -> index {
+    index c = 2;
+    return a + c;
+  }
+
+  Opaque below(In index a, In index b) -> bool {
+    return a < b;
+  }
+
+  Opaque f(In index x) -> index {
+    while (below(i, 20)) carry (index i = 0, index a = x) -> (index ri, index ra) {
+      index u = inc(i);
+      yield(u, a * 2);
+    }
+    return ra;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque inc(In index a) -> index {
+    index c = 2;
+    return a + c;
+  }
+
+  Opaque below(In index a, In index b) -> bool {
+    return a < b;
+  }
+
+  Opaque f(In index x) -> index {
+    while (ctr < 10) carry (index i = 0, index a = x, index ctr = 0) -> (index ri, index ra, index ctr_final) {
+      index u = inc(i);
+      yield(u, a * 2, ctr + 1);
+    }
+    return ra;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// Use what the analysis computes: without an exact count, the trip-count upper bound bounds the
+// loop (the body sets i to -1, which ends `i == 42`: at most one trip; XLA SingleIterationUpperBound).
+program p {
+  Opaque f(In index n) -> index {
+    while (i == 42) carry (index i = n, index a = n) -> (index ri, index ra) {
+      yield(-1, a + 1);
+    }
+    return ra;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(In index n) -> index {
+    while (ctr < 1) carry (index i = n, index a = n, index ctr = 0) -> (index ri, index ra, index ctr_final) {
+      yield(-1, a + 1, ctr + 1);
+    }
+    return ra;
+  }
+}

@@ -88,6 +88,29 @@ TEST(Catalog, LookupAndPassLists) {
   EXPECT_EQ(d2.errorCount(), 2u);
 }
 
+// The anchors' metadata cases (PyPTO test_simplify_pass / test_ctrl_flow_transform
+// pass_name, required, produced; test_flatten_call_expr requires SSA and produces NoNestedCall).
+TEST(Catalog, AnchorPassDeclarations) {
+  const PassCatalogEntry *simplify = findPass("simplify");
+  ASSERT_NE(simplify, nullptr);
+  EXPECT_EQ(simplify->info.name, "Simplify");
+  EXPECT_TRUE(simplify->info.required.empty());
+  EXPECT_TRUE(simplify->info.produced.empty());
+  EXPECT_TRUE(simplify->info.invalidated.empty());
+  const PassCatalogEntry *cft = findPass("ctrl-flow-transform");
+  ASSERT_NE(cft, nullptr);
+  EXPECT_EQ(cft->info.name, "CtrlFlowTransform");
+  EXPECT_TRUE(cft->info.required.empty());
+  EXPECT_EQ(cft->info.produced, IRPropertySet({IRProperty::StructuredCtrlFlow}));
+  EXPECT_EQ(cft->info.invalidated, IRPropertySet({IRProperty::SSAForm}));
+  const PassCatalogEntry *flatten = findPass("flatten-call-expr");
+  ASSERT_NE(flatten, nullptr);
+  EXPECT_EQ(flatten->info.name, "FlattenCallExpr");
+  EXPECT_EQ(flatten->info.required,
+            IRPropertySet({IRProperty::SSAForm, IRProperty::NormalizedStmtStructure}));
+  EXPECT_EQ(flatten->info.produced, IRPropertySet({IRProperty::NoNestedCalls}));
+}
+
 /// A program `f(n) { x = n + 1; x = n + 2; return n; }` (not in SSA form).
 ProgramPtr twoAssignments() {
   auto n = Var::make("n", ScalarType::get(DataType::Index));

@@ -521,3 +521,466 @@ program {
     return n;
   }
 }
+
+// -----
+// RUN: simplify
+// identities on either side (0 + i, i - 0), i % 8 with i in [0, 8) is i, i // 4 there is 0 or 1 and stays,
+// an inner loop's variable has its own range (j // 4 is 0), symbolic bounds still fold identities (PyPTO
+// zero_add, sub_zero, floormod_by_range_bound, floordiv_not_simplifiable, nested_loops, symbolic_loop_bounds)
+program {
+  Opaque f(In Tensor<index, 8> out, In Tensor<index, 8, 4> out2, In index n) {
+    for (index i : range(0, 8, 1)) {
+      index a = 0 + i;
+      index b = i - 0;
+      index c = i % 8;
+      index d = floordiv(i, 4);
+      tensor.write(out, {i}, a + b * 16 + c * 256 + d * 4096);
+      for (index j : range(0, 4, 1)) {
+        index e = floordiv(j, 4);
+        tensor.write(out2, {i, j}, e);
+      }
+    }
+    for (index k : range(0, n, 1)) {
+      index y = k + 0;
+      tensor.write(out, {k}, y);
+    }
+    return;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<index, 8> out, In Tensor<index, 8, 4> out2, In index n) {
+    for (index i : range(0, 8, 1)) {
+      index a = i;
+      index b = i;
+      index c = i;
+      index d = floordiv(i, 4);
+      tensor.write(out, {i}, a + b * 16 + c * 256 + d * 4096);
+      for (index j : range(0, 4, 1)) {
+        tensor.write(out2, {i, j}, 0);
+      }
+    }
+    for (index k : range(0, n, 1)) {
+      index y = k;
+      tensor.write(out, {k}, y);
+    }
+    return;
+  }
+}
+
+// -----
+// RUN: simplify
+// break and continue are leaves: the statements around them still fold, also in branches that
+// end in them; a while condition folds (PyPTO break/continue passthrough, if_with_break_and_continue,
+// while_condition_simplified)
+program {
+  Opaque f(In Tensor<index, 8> out, In index n) {
+    for (index i : range(0, 8, 1)) {
+      index y = i + 0;
+      tensor.write(out, {i}, y);
+      break;
+    }
+    for (index i2 : range(0, 4, 1)) {
+      index y2 = i2 * 1;
+      tensor.write(out, {i2}, y2);
+      continue;
+    }
+    for (index i3 : range(0, 8, 1)) {
+      if (i3 < 4) {
+        index y3 = floordiv(i3, 4);
+        tensor.write(out, {i3}, y3);
+        break;
+      } else {
+        index y4 = i3 + 0;
+        tensor.write(out, {i3}, y4);
+        continue;
+      }
+    }
+    index w = 0;
+    while (w < n + 0) {
+      w = w + 1;
+    }
+    return;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<index, 8> out, In index n) {
+    for (index i : range(0, 8, 1)) {
+      index y = i;
+      tensor.write(out, {i}, y);
+      break;
+    }
+    for (index i2 : range(0, 4, 1)) {
+      index y2 = i2;
+      tensor.write(out, {i2}, y2);
+      continue;
+    }
+    for (index i3 : range(0, 8, 1)) {
+      if (i3 < 4) {
+        index y3 = 0;
+        tensor.write(out, {i3}, y3);
+        break;
+      } else {
+        index y4 = i3;
+        tensor.write(out, {i3}, y4);
+        continue;
+      }
+    }
+    index w = 0;
+    while (w < n) {
+      w = w + 1;
+    }
+    return;
+  }
+}
+
+// -----
+// RUN: simplify
+// scope bodies are simplified: a range fact reaches an if inside a scope inside the loop, and a
+// dead scalar inside a scope is removed (PyPTO scope_traversal, for_loop_with_scope_and_if, DCE
+// inside_scope)
+program {
+  Opaque f(In Tensor<index, 8> out) {
+    for (index i : range(0, 8, 1)) {
+      scope hierarchy [[level = "CORE_GROUP"]] {
+        index y = i + 0;
+        tensor.write(out, {i}, y);
+        if (i < 4) {
+          index z = floordiv(i, 4);
+          tensor.write(out, {i}, z);
+        }
+      }
+    }
+    scope hierarchy [[level = "CORE_GROUP"]] {
+      index dead = 7;
+      Tensor<fp32, 4> t = tensor.create({4}, {.dtype = fp32});
+    }
+    return;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<index, 8> out) {
+    for (index i : range(0, 8, 1)) {
+      scope hierarchy [[level = "CORE_GROUP"]] {
+        index y = i;
+        tensor.write(out, {i}, y);
+        if (i < 4) {
+          index z = 0;
+          tensor.write(out, {i}, z);
+        }
+      }
+    }
+    scope hierarchy [[level = "CORE_GROUP"]] {
+      Tensor<fp32, 4> t = tensor.create({4}, {.dtype = fp32});
+    }
+    return;
+  }
+}
+
+// -----
+// RUN: simplify
+// a function without expressions is unchanged; a literal folds into a loop step and a carried
+// tensor's type; a zero-trip loop without results disappears, body and all (PyPTO empty_function,
+// ConstProp for_bounds / iter_arg_type, SingleTrip zero_trip_no_return_vars)
+program {
+  Opaque f() {
+    return;
+  }
+  Opaque g() {
+    index chunk = 512;
+    for (index i : range(0, 1024, chunk)) {
+      Tensor<fp32, 4> t = tensor.create({4}, {.dtype = fp32});
+    }
+    index N = 4;
+    Tensor<fp32, N, 8> acc = tensor.create({N, 8}, {.dtype = fp32});
+    for (index j : range(0, 4, 1)) carry (Tensor<fp32, N, 8> a = acc) -> (Tensor<fp32, N, 8> r) {
+      Tensor<fp32, N, 8> s = tensor.add(a, a);
+      yield(s);
+    }
+    for (index k : range(0, 0, 1)) {
+      Tensor<fp32, 16> t0 = tensor.create({16}, {.dtype = fp32});
+    }
+    return;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f() {
+    return;
+  }
+
+  Opaque g() {
+    for (index i : range(0, 1024, 512)) {
+      Tensor<fp32, 4> t = tensor.create({4}, {.dtype = fp32});
+    }
+    Tensor<fp32, 4, 8> acc = tensor.create({4, 8}, {.dtype = fp32});
+    for (index j : range(0, 4, 1)) carry (Tensor<fp32, 4, 8> a = acc) -> (Tensor<fp32, 4, 8> r) {
+      Tensor<fp32, 4, 8> s = tensor.add(a, a);
+      yield(s);
+    }
+    return;
+  }
+}
+
+// -----
+// RUN: simplify
+// an if on a loop-affine scalar folds (off = i * 256 + 256 is never 0); guards on an index
+// parameter, a difference of parameters and a nested range check stay (an index may be negative;
+// PyPTO via_loop_affine_scalar, leaf / derived index guards, #2500)
+program {
+  Opaque f(In Tensor<index, 8> out, In index a, In index b, In index base) {
+    for (index i : range(0, 8, 2)) {
+      index off = i * 256 + 256;
+      if (off == 0) {
+        index y = 99;
+        tensor.write(out, {i}, y);
+      } else {
+        index y2 = i + 1;
+        tensor.write(out, {i}, y2);
+      }
+    }
+    if (a < 0) {
+      tensor.write(out, {0}, b);
+    } else {
+      tensor.write(out, {0}, a);
+    }
+    index idx = a - b;
+    if (idx < 0) {
+      tensor.write(out, {0}, a);
+    } else {
+      tensor.write(out, {0}, idx);
+    }
+    index pos = base - 1;
+    if (pos >= 0) {
+      if (pos < 8) {
+        tensor.write(out, {0}, pos);
+      }
+    }
+    return;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In Tensor<index, 8> out, In index a, In index b, In index base) {
+    for (index i : range(0, 8, 2)) {
+      index y2 = i + 1;
+      tensor.write(out, {i}, y2);
+    }
+    if (a < 0) {
+      tensor.write(out, {0}, b);
+    } else {
+      tensor.write(out, {0}, a);
+    }
+    index idx = a - b;
+    if (idx < 0) {
+      tensor.write(out, {0}, a);
+    } else {
+      tensor.write(out, {0}, idx);
+    }
+    index pos = base - 1;
+    if (pos >= 0) {
+      if (pos < 8) {
+        tensor.write(out, {0}, pos);
+      }
+    }
+    return;
+  }
+}
+
+// -----
+// RUN: simplify
+// two sibling single-trip loops each collapse with their ifs, without mixing up their
+// variables (PyPTO two_sibling_loops_no_alias)
+program {
+  Opaque f() {
+    for (index ko : range(0, 128, 128)) {
+      if (ko == 0) {
+        Tensor<fp32, 16> t1 = tensor.create({16}, {.dtype = fp32});
+      } else {
+        Tensor<fp32, 16> t2 = tensor.create({16}, {.dtype = fp32});
+      }
+      if (ko + 64 == 0) {
+        Tensor<fp32, 16> t3 = tensor.create({16}, {.dtype = fp32});
+      } else {
+        Tensor<fp32, 16> t4 = tensor.create({16}, {.dtype = fp32});
+      }
+    }
+    for (index ko2 : range(0, 128, 128)) {
+      if (ko2 == 0) {
+        Tensor<fp32, 32> t5 = tensor.create({32}, {.dtype = fp32});
+      } else {
+        Tensor<fp32, 32> t6 = tensor.create({32}, {.dtype = fp32});
+      }
+      if (ko2 + 64 == 0) {
+        Tensor<fp32, 32> t7 = tensor.create({32}, {.dtype = fp32});
+      } else {
+        Tensor<fp32, 32> t8 = tensor.create({32}, {.dtype = fp32});
+      }
+    }
+    return;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f() {
+    Tensor<fp32, 16> t1 = tensor.create({16}, {.dtype = fp32});
+    Tensor<fp32, 16> t4 = tensor.create({16}, {.dtype = fp32});
+    Tensor<fp32, 32> t5 = tensor.create({32}, {.dtype = fp32});
+    Tensor<fp32, 32> t8 = tensor.create({32}, {.dtype = fp32});
+    return;
+  }
+}
+
+// -----
+// RUN: simplify
+// a spmd scope's core_num folds (8 // 2 is 4), and a literal folds into the shape of a tensor
+// that a submit passes (PyPTO spmd_core_num_floordiv, folds_shape_into_submit_arg)
+program {
+  InCore kernel(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> xt = tile.load(x, {0}, {64});
+    Tensor<fp32, 64> o = tile.store(xt, {0}, out);
+    return o;
+  }
+  InCore k2(In Tensor<fp32, 4, 8> t) -> Tensor<fp32, 4, 8> {
+    return t;
+  }
+  Orchestration main(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    scope spmd [[core_num = (floordiv(8, 2))]] {
+      Tensor<fp32, 64> o = kernel(x, out);
+    }
+    index N = 4;
+    Tensor<fp32, N, 8> t = tensor.create({N, 8}, {.dtype = fp32});
+    Tuple<Tensor<fp32, N, 8>, task_id> res = submit k2(t);
+    return o;
+  }
+}
+// EXPECTED:
+program {
+  InCore kernel(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> xt = tile.load(x, {0}, {64});
+    Tensor<fp32, 64> o = tile.store(xt, {0}, out);
+    return o;
+  }
+
+  InCore k2(In Tensor<fp32, 4, 8> t) -> Tensor<fp32, 4, 8> {
+    return t;
+  }
+
+  Orchestration main(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
+    scope spmd [[core_num = (4)]] {
+      Tensor<fp32, 64> o = kernel(x, out);
+    }
+    Tensor<fp32, 4, 8> t = tensor.create({4, 8}, {.dtype = fp32});
+    Tuple<Tensor<fp32, 4, 8>, task_id> res = submit k2(t);
+    return o;
+  }
+}
+
+// -----
+// RUN: simplify
+// if results that nothing reads are dropped with the values yielded for them, scalar or
+// tensor, and an else left empty with them; the branches' side effects stay (PyPTO #1603
+// drops_scalar, drops_tensor_phi, drops_empty_synthetic_else)
+program {
+  Opaque f(In bool cond, In Tensor<index, 1> out, In index a, In index b) {
+    if (cond) -> (index tp) {
+      index t1 = 1;
+      tensor.write(out, {0}, t1);
+      yield(t1);
+    } else {
+      index t2 = 2;
+      tensor.write(out, {0}, t2);
+      yield(t2);
+    }
+    index v = 0;
+    if (cond) -> (index vp) {
+      index v1 = 1;
+      tensor.write(out, {0}, v1);
+      yield(v1);
+    } else {
+      yield(v);
+    }
+    if (cond) -> (Tensor<index, 1> tt) {
+      Tensor<index, 1> c1 = tensor.create({1}, {.dtype = index});
+      tensor.write(out, {0}, a);
+      tensor.write(c1, {0}, a);
+      yield(c1);
+    } else {
+      Tensor<index, 1> c2 = tensor.create({1}, {.dtype = index});
+      tensor.write(out, {0}, b);
+      tensor.write(c2, {0}, b);
+      yield(c2);
+    }
+    return;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In bool cond, In Tensor<index, 1> out, In index a, In index b) {
+    if (cond) {
+      index t1 = 1;
+      tensor.write(out, {0}, t1);
+    } else {
+      index t2 = 2;
+      tensor.write(out, {0}, t2);
+    }
+    if (cond) {
+      index v1 = 1;
+      tensor.write(out, {0}, v1);
+    }
+    if (cond) {
+      Tensor<index, 1> c1 = tensor.create({1}, {.dtype = index});
+      tensor.write(out, {0}, a);
+      tensor.write(c1, {0}, a);
+    } else {
+      Tensor<index, 1> c2 = tensor.create({1}, {.dtype = index});
+      tensor.write(out, {0}, b);
+      tensor.write(c2, {0}, b);
+    }
+    return;
+  }
+}
+
+// -----
+// RUN: simplify
+// must not change: an if result that is read, and one whose branches yield a call (PyPTO #1603
+// keeps_with_use, keeps_when_branches_yield_a_call)
+program {
+  Orchestration f(In bool cond, In Tensor<index, 1> out) -> Tensor<index, 1> {
+    if (cond) -> (index tp) {
+      index t1 = 1;
+      yield(t1);
+    } else {
+      index t2 = 2;
+      yield(t2);
+    }
+    tensor.write(out, {0}, tp);
+    if (cond) -> (index c) {
+      yield(tensor.read(out, {0}));
+    } else {
+      yield(tensor.read(out, {0}));
+    }
+    return out;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: simplify
+// arithmetic nested in call arguments folds ({1 * 1, k + 0 - k + 8} is {1, 8}; PyPTO
+// folds_nested_arithmetic_in_call_args)
+program {
+  Opaque f(In index k) -> Tensor<fp32, 1, 8> {
+    Tensor<fp32, 1, 8> t = tensor.create({1 * 1, k + 0 - k + 8}, {.dtype = fp32});
+    return t;
+  }
+}
+// EXPECTED:
+program {
+  Opaque f(In index k) -> Tensor<fp32, 1, 8> {
+    Tensor<fp32, 1, 8> t = tensor.create({1, 8}, {.dtype = fp32});
+    return t;
+  }
+}

@@ -86,8 +86,20 @@ TEST(SSAForm, IfWithReturnVarsNeedsBothBranches) {
 TEST(UseAfterDef, ScopesOfLoopsAndBranches) {
   auto i = var("i"), t = var("t"), after = var("after");
   auto loop = For::make(i, c(0), c(4), c(1), {}, Assign::make(t, plus(i, c(1))), {});
-  EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({loop, Assign::make(after, t)})),
-            Codes{"V401"});
+  // The loop variable stays inside the loop; an assigned variable is read after it (pre-SSA:
+  // its last value, PyPTO's escaping variable), which only SSA form rejects (V008).
+  auto j = var("j");
+  auto useJ = For::make(j, c(0), c(4), c(1), {}, Assign::make(t, c(1)), {});
+  EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({useJ, Assign::make(after, j)})), Codes{"V401"});
+  EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({loop, Assign::make(after, t)})), Codes{});
+  EXPECT_EQ(codes(IRProperty::SSAForm, prog({loop, Assign::make(after, t)})), Codes{"V008"});
+  auto y1 = var("y1"), z = var("z");
+  auto oneBranch = If::make(ConstBool::make(true), Assign::make(y1, c(1)), nullptr);
+  EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({oneBranch, Assign::make(z, y1)})), Codes{});
+  EXPECT_EQ(codes(IRProperty::SSAForm, prog({oneBranch, Assign::make(z, y1)})), Codes{"V008"});
+  // A use before any binding is UseAfterDef's alone (SSAForm does not report it twice).
+  auto w = var("w");
+  EXPECT_EQ(codes(IRProperty::SSAForm, prog({Assign::make(z, w), oneBranch})), Codes{});
   auto x = var("x"), y = var("y");
   EXPECT_EQ(codes(IRProperty::UseAfterDef, prog({Assign::make(y, x), Assign::make(x, c(1))})),
             Codes{"V401"});
