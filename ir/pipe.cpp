@@ -7,9 +7,10 @@
 namespace pl::ir {
 
 namespace {
-constexpr std::array<std::string_view, 8> kPipes = {"s", "v", "m", "mte1", "mte2", "mte3", "fix", "all"};
-constexpr std::array<std::string_view, 8> kPtoPipes = {"PIPE_S",    "PIPE_V",    "PIPE_M",   "PIPE_MTE1",
-                                                       "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_ALL"};
+constexpr std::array<std::string_view, 8> kPipes = {"s",    "v",    "m",   "mte1",
+                                                    "mte2", "mte3", "fix", "all"};
+constexpr std::array<std::string_view, 8> kPtoPipes = {
+    "PIPE_S", "PIPE_V", "PIPE_M", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_ALL"};
 } // namespace
 
 std::string_view pipeName(Pipe p) { return nameIn(kPipes, p); }

@@ -40,8 +40,10 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
     p.add(createMemoryReusePass(none));         // 37
   p.add(createSequentializeParallelCopiesPass(none)); // -- (after planning: reads the buffers)
   p.add(createMaterializeTileMovesPass(none));        // -- (the copies as tile.move)
-  if (ctx.memoryPlanner() != MemoryPlanner::PtoAS) // PTOAS places buffers itself
-    p.add(createAllocateMemoryAddrPass(none));  // 38
+  if (ctx.memoryPlanner() != MemoryPlanner::PtoAS) {  // PTOAS places buffers and syncs itself
+    p.add(createAllocateMemoryAddrPass(none));        // 38
+    p.add(createInsertPipeSyncsPass(none));           // -- (pl's own: ptoas's --enable-insert-sync)
+  }
   p.add(createLowerSpmdLaunchesPass(none));     // 42 (LegalizeSpmdLaunches' slot)
   p.add(createDeriveCallDirectionsPass(none));  // 43
   p.add(createMaterializeRuntimeScopesPass(none)); // 51 (last for now)

@@ -18,8 +18,14 @@ int main() {
   args.add_tensor(ChipTensor::wrap(b.data(), DataType::FLOAT32, {R, C}));
   args.add_tensor(ChipTensor::wrap(c.data(), DataType::FLOAT32, {R, C}));
   args.add_tensor(ChipTensor::wrap(y.data(), DataType::FLOAT32, {B, C}));
-  std::vector<Hazard> hazards = run(pl_gen_rowblock_add::kernel_table(),
-                                    &pl_gen_rowblock_add::main_::aicpu_orchestration_entry, args);
+  std::vector<Hazard> hazards;
+  try {
+    hazards = run(pl_gen_rowblock_add::kernel_table(),
+                  &pl_gen_rowblock_add::main_::aicpu_orchestration_entry, args);
+  } catch (const SimError &e) { // e.g. the pipe checker (the .nowait variant)
+    std::printf("%s\n", e.what());
+    return 1;
+  }
 
   int bad = 0;
   for (int i = 0; i < R * C; ++i) {

@@ -18,7 +18,7 @@ namespace {
 using VecF = pto::Tile<pto::TileType::Vec, float, 4, 8, pto::BLayout::RowMajor, -1, -1>;
 
 class PtoApi : public ::testing::Test {
- protected:
+protected:
   void SetUp() override {
     pl::sim::setPlatform(pl::sim::a2a3());
     pl::sim::setChecked(true);
@@ -30,23 +30,28 @@ class PtoApi : public ::testing::Test {
 ChipTensor iota(std::int64_t rows, std::int64_t cols) {
   ChipTensor t = ChipTensor::allocate(pl::DType::FP32, {rows, cols});
   auto *p = static_cast<float *>(t.data());
-  for (std::int64_t i = 0; i < rows * cols; ++i) p[i] = static_cast<float>(i);
+  for (std::int64_t i = 0; i < rows * cols; ++i)
+    p[i] = static_cast<float>(i);
   return t;
 }
 
 /// The window [r0, r0 + rows) x [c0, c0 + cols) of record `t` as PTO's five-dim global tensor.
 using Gm2 = pto::GlobalTensor<float, pto::Shape<1, 1, 1, -1, -1>, pto::Stride<1, 1, 1, -1, -1>>;
-Gm2 window(const ChipTensor &t, std::int64_t r0, std::int64_t c0, std::int64_t rows, std::int64_t cols) {
+Gm2 window(const ChipTensor &t, std::int64_t r0, std::int64_t c0, std::int64_t rows,
+           std::int64_t cols) {
   float *base = reinterpret_cast<float *>(t.buffer.addr) + t.start_offset;
-  return Gm2(base + r0 * t.strides[0] + c0 * t.strides[1], pto::Shape<1, 1, 1, -1, -1>(1, 1, 1, rows, cols),
+  return Gm2(base + r0 * t.strides[0] + c0 * t.strides[1],
+             pto::Shape<1, 1, 1, -1, -1>(1, 1, 1, rows, cols),
              pto::Stride<1, 1, 1, -1, -1>(1, 1, 1, t.strides[0], t.strides[1]));
 }
 
 TEST_F(PtoApi, TileCarriesLayoutAndPlacesInItsSpace) {
-  using Acc = pto::Tile<pto::TileType::Acc, float, 16, 16, pto::BLayout::ColMajor, 16, 16, pto::SLayout::RowMajor, 1024>;
+  using Acc = pto::Tile<pto::TileType::Acc, float, 16, 16, pto::BLayout::ColMajor, 16, 16,
+                        pto::SLayout::RowMajor, 1024>;
   static_assert(Acc::kBLayout == pto::BLayout::ColMajor && Acc::kSLayout == pto::SLayout::RowMajor);
   static_assert(Acc::kFractal == 1024 && Acc::space == pl::Mem::Acc);
-  static_assert(pl::sim::SimTile<Acc> && pl::sim::SimTile<VecF>);
+  static_assert(pto::detail::isPtoTile<Acc> && !pl::sim::SimTile<Acc> &&
+                pl::sim::SimTile<Acc::SimBase>);
   Acc acc;
   EXPECT_EQ(acc.GetValidRow(), 16);
   TASSIGN(acc, 0);
@@ -61,14 +66,19 @@ TEST_F(PtoApi, TileCarriesLayoutAndPlacesInItsSpace) {
   expectSimError([] { Acc a(8, 16); }, "static valid shape");
   // Capacity: a Vec tile past the end of UB is an error in every build type.
   using Huge = pto::Tile<pto::TileType::Vec, float, 256, 256>;
-  expectSimError([] { Huge h; TASSIGN(h, 0); }, "beyond the Vec capacity");
+  expectSimError(
+      [] {
+        Huge h;
+        TASSIGN(h, 0);
+      },
+      "beyond the Vec capacity");
 }
 
 TEST_F(PtoApi, ShapeAndStrideConstructors) {
   pto::Shape<1, 1, 1, -1, -1> all(1, 1, 1, 6, 7);
   EXPECT_EQ(all.shape[3], 6);
   EXPECT_EQ(all.shape[4], 7);
-  pto::Shape<1, 1, 1, -1, -1> dyn(6, 7);  // one value per dynamic extent
+  pto::Shape<1, 1, 1, -1, -1> dyn(6, 7); // one value per dynamic extent
   EXPECT_EQ(dyn.shape[3], 6);
   EXPECT_EQ(dyn.shape[0], 1);
   pto::Stride<1, 1, 1, -1, 1> st(32);
@@ -82,7 +92,7 @@ TEST_F(PtoApi, LoadAndStoreThroughRecordWindows) {
   ChipTensor a = iota(6, 8), c = ChipTensor::allocate(pl::DType::FP32, {6, 8});
   VecF t;
   TASSIGN(t, 0);
-  TLOAD(t, window(a, 2, 0, 4, 8));  // rows 2..5
+  TLOAD(t, window(a, 2, 0, 4, 8)); // rows 2..5
   EXPECT_EQ(t.GetValidRow(), 4);
   EXPECT_EQ(t.get(0, 0), 16.0);
   EXPECT_EQ(t.get(3, 7), 47.0);
@@ -91,7 +101,7 @@ TEST_F(PtoApi, LoadAndStoreThroughRecordWindows) {
   const auto *out = static_cast<const float *>(c.data());
   EXPECT_EQ(out[0], 17.0f);
   EXPECT_EQ(out[31], 48.0f);
-  EXPECT_EQ(out[32], 0.0f);  // rows 4, 5 untouched
+  EXPECT_EQ(out[32], 0.0f); // rows 4, 5 untouched
 }
 
 TEST_F(PtoApi, WindowOutsideEveryAllocationIsAnError) {
@@ -118,7 +128,8 @@ TEST_F(PtoApi, FreedBufferIsNoLongerAllocated) {
   }
   VecF t;
   TASSIGN(t, 0);
-  Gm2 g(stale, pto::Shape<1, 1, 1, -1, -1>(1, 1, 1, 4, 8), pto::Stride<1, 1, 1, -1, -1>(1, 1, 1, rowStride, 1));
+  Gm2 g(stale, pto::Shape<1, 1, 1, -1, -1>(1, 1, 1, 4, 8),
+        pto::Stride<1, 1, 1, -1, -1>(1, 1, 1, rowStride, 1));
   expectSimError([&] { TLOAD(t, g); }, "lies outside every allocation");
 }
 
@@ -128,7 +139,7 @@ TEST_F(PtoApi, ModeArgumentsAndPadValue) {
   TASSIGN(x, 0);
   TASSIGN(y, 4096);
   TLOAD(x, window(a, 0, 0, 4, 8));
-  TMULS(x, x, 0.5f);  // 0, 0.5, 1, 1.5, ...
+  TMULS(x, x, 0.5f); // 0, 0.5, 1, 1.5, ...
   pto::Tile<pto::TileType::Vec, std::int32_t, 4, 8, pto::BLayout::RowMajor, -1, -1> i;
   TASSIGN(i, 8192);
   TCVT(i, x, pto::RoundMode::CAST_FLOOR);
@@ -136,16 +147,16 @@ TEST_F(PtoApi, ModeArgumentsAndPadValue) {
   TCVT(i, x, pto::RoundMode::CAST_CEIL);
   EXPECT_EQ(i.get(0, 3), 2.0);
   TCVT(i, x, pto::RoundMode::CAST_RINT);
-  EXPECT_EQ(i.get(0, 1), 0.0);  // 0.5 -> 0 (nearest even)
-  EXPECT_EQ(i.get(0, 3), 2.0);  // 1.5 -> 2
+  EXPECT_EQ(i.get(0, 1), 0.0); // 0.5 -> 0 (nearest even)
+  EXPECT_EQ(i.get(0, 3), 2.0); // 1.5 -> 2
   pto::Tile<pto::TileType::Vec, bool, 4, 8, pto::BLayout::RowMajor, -1, -1> m;
   TASSIGN(m, 12288);
   TCMPS(m, x, 1.0f, pto::CmpMode::GE);
   EXPECT_EQ(m.get(0, 1), 0.0);
   EXPECT_EQ(m.get(0, 2), 1.0);
   // TFILLPAD takes its value from the destination's PadVal.
-  using Padded = pto::Tile<pto::TileType::Vec, float, 4, 8, pto::BLayout::RowMajor, -1, -1, pto::SLayout::NoneBox, 512,
-                           pto::PadValue::Max>;
+  using Padded = pto::Tile<pto::TileType::Vec, float, 4, 8, pto::BLayout::RowMajor, -1, -1,
+                           pto::SLayout::NoneBox, 512, pto::PadValue::Max>;
   Padded p;
   TASSIGN(p, 16384);
   x.SetValidCol(5);
@@ -156,12 +167,14 @@ TEST_F(PtoApi, ModeArgumentsAndPadValue) {
 
 namespace orch {
 int calls = 0;
-PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs &) { return PTO2OrchestrationConfig{.expected_arg_count = 2}; }
+PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs &) {
+  return PTO2OrchestrationConfig{.expected_arg_count = 2};
+}
 void aicpu_orchestration_entry(const ChipTaskArgs &args) {
   ++calls;
   EXPECT_EQ(from_u64<std::int64_t>(args.scalar(0)), -7);
 }
-}  // namespace orch
+} // namespace orch
 
 TEST_F(PtoApi, HostBridgeChecksTheExpectedArgumentCount) {
   pl::sim::KernelTable none;
@@ -172,9 +185,133 @@ TEST_F(PtoApi, HostBridgeChecksTheExpectedArgumentCount) {
   EXPECT_EQ(orch::calls, 1);
   pl::sim::HostArgs bad;
   bad.bind(t);
-  expectSimError([&] { (void)bad.run(none, &orch::aicpu_orchestration_config, &orch::aicpu_orchestration_entry); },
-                 "expects 2 arguments, the call passes 1");
+  expectSimError(
+      [&] {
+        (void)bad.run(none, &orch::aicpu_orchestration_config, &orch::aicpu_orchestration_entry);
+      },
+      "expects 2 arguments, the call passes 1");
   EXPECT_EQ(orch::calls, 1);
 }
 
-}  // namespace
+// ---- the pipe checker
+// ----------------------------------------------------------------------------
+
+/// Runs `body` as one kernel under the pipe checker (as the runtime does for every kernel).
+template <class F> void asKernel(F body) {
+  pl::sim::detail::pipeTracker().begin("probe");
+  body();
+  pl::sim::detail::pipeTracker().end();
+}
+
+TEST_F(PtoApi, OrderedVectorKernelPassesTheChecker) {
+  ChipTensor a = iota(4, 8), c = ChipTensor::allocate(pl::DType::FP32, {4, 8});
+  asKernel([&] {
+    VecF t, u;
+    TASSIGN(t, 0);
+    TASSIGN(u, 4096);
+    TLOAD(t, window(a, 0, 0, 4, 8));
+    set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+    wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+    TADDS(u, t, 1.0f);
+    pipe_barrier(PIPE_V);
+    TMULS(u, u, 2.0f);
+    set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+    wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+    TSTORE(window(c, 0, 0, 4, 8), u);
+    pipe_barrier(PIPE_ALL);
+  });
+  EXPECT_EQ(static_cast<const float *>(c.data())[9], 20.0f);
+}
+
+TEST_F(PtoApi, RemovedWaitIsReportedWithBothInstructionsAndThePipePair) {
+  ChipTensor a = iota(4, 8);
+  expectSimError(
+      [&] {
+        asKernel([&] {
+          VecF t, u;
+          TASSIGN(t, 0);
+          TASSIGN(u, 4096);
+          TLOAD(t, window(a, 0, 0, 4, 8));
+          TADDS(u, t, 1.0f); // no MTE2 -> V flag: the add may read the tile before the load lands
+        });
+      },
+      "TADDS on PIPE_V reads Vec bytes");
+  expectSimError(
+      [&] {
+        asKernel([&] {
+          VecF t;
+          TASSIGN(t, 0);
+          TLOAD(t, window(a, 0, 0, 4, 8));
+          TADDS(t, t, 1.0f);
+        });
+      },
+      "no set_flag/wait_flag(PIPE_MTE2, PIPE_V)");
+}
+
+TEST_F(PtoApi, DependentVectorOpsNeedABarrier) {
+  expectSimError(
+      [&] {
+        asKernel([&] {
+          VecF t, u;
+          TASSIGN(t, 0);
+          TASSIGN(u, 4096);
+          TEXPANDS(t, 1.0f);
+          TADDS(u, t, 1.0f); // reads what TEXPANDS wrote on the same pipe, no barrier
+        });
+      },
+      "with no pipe_barrier(PIPE_V) between them");
+  asKernel([&] { // independent vector ops need nothing
+    VecF t, u;
+    TASSIGN(t, 0);
+    TASSIGN(u, 4096);
+    TEXPANDS(t, 1.0f);
+    TEXPANDS(u, 2.0f);
+  });
+}
+
+TEST_F(PtoApi, WriteAfterReadAcrossPipesIsChecked) {
+  ChipTensor a = iota(4, 8), c = ChipTensor::allocate(pl::DType::FP32, {4, 8});
+  expectSimError(
+      [&] {
+        asKernel([&] {
+          VecF t;
+          TASSIGN(t, 0);
+          TEXPANDS(t, 3.0f);
+          set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+          wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+          TSTORE(window(c, 0, 0, 4, 8), t);
+          TLOAD(t, window(a, 0, 0, 4, 8)); // overwrites t while the store may still read it
+        });
+      },
+      "TLOAD on PIPE_MTE2 writes Vec bytes [");
+}
+
+TEST_F(PtoApi, FlagMisuseAndUndrainedStores) {
+  expectSimError([] { asKernel([] { wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID3); }); },
+                 "with no set_flag before it");
+  expectSimError(
+      [] {
+        asKernel([] {
+          set_flag(PIPE_V, PIPE_MTE3, EVENT_ID1);
+          set_flag(PIPE_V, PIPE_MTE3, EVENT_ID1);
+        });
+      },
+      "is set again before a wait_flag");
+  expectSimError([] { asKernel([] { set_flag(PIPE_V, PIPE_MTE3, EVENT_ID2); }); },
+                 "is never waited");
+  ChipTensor c = ChipTensor::allocate(pl::DType::FP32, {4, 8});
+  expectSimError(
+      [&] {
+        asKernel([&] {
+          VecF t;
+          TASSIGN(t, 0);
+          TEXPANDS(t, 3.0f);
+          set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+          wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+          TSTORE(window(c, 0, 0, 4, 8), t); // no drain before the kernel returns
+        });
+      },
+      "may still be writing global memory");
+}
+
+} // namespace

@@ -177,7 +177,10 @@ inline void Runtime::execute(Task& t, std::int32_t block, CoreMemory& mem) {
     ctx.blockNum = t.blockNum;
     ctx.subblockIdx = sub;
     std::vector<std::int64_t> copy = argv;  // a kernel may not clobber the next lane's view
-    kernels_.find(id)->fn(copy.data());
+    const auto *k = kernels_.find(id);
+    detail::pipeTracker().begin(k->name); // the pipes' ordering, checked per kernel run
+    k->fn(copy.data());
+    detail::pipeTracker().end();
   };
   try {
     run(t.ks.aic, 0);

@@ -11,8 +11,10 @@
 #include <shared_mutex>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "pl/dtype.hpp"
+#include "pl/sim/pipes.hpp"
 #include "pl/sim/platform.hpp"
 
 namespace pl::sim {
@@ -127,15 +129,11 @@ class Tile {
   std::int64_t validCol_ = Cols;
 };
 
-namespace detail {
-template <class T, Space S, int R, int C> std::true_type isTileBase(const Tile<T, S, R, C> *);
-std::false_type isTileBase(...);
-} // namespace detail
-/// Any `pl::sim::Tile`, or a class derived from one (`pto::Tile`, which adds the PTO-ISA
-/// layout parameters to the simulator's tile).
-template <class X>
-concept SimTile =
-    decltype(detail::isTileBase(static_cast<const std::remove_cvref_t<X> *>(nullptr)))::value;
+template <class X> struct IsTile : std::false_type {};
+template <class T, Space S, int R, int C> struct IsTile<Tile<T, S, R, C>> : std::true_type {};
+/// A `pl::sim::Tile` (exactly: `pto::Tile`, derived from it, goes through pto's instructions,
+/// which record each access for the pipe checker and then call these on the base).
+template <class X> concept SimTile = IsTile<std::remove_cvref_t<X>>::value;
 
 /// Places `tile` at byte address `addr` of its space in the calling core's arena. Errors: the
 /// space does not exist on the platform, the tile runs past the space's capacity, or the
@@ -286,20 +284,26 @@ class GlobalView {
   void requireAllocated(const char *op) const {
     if (empty())
       return;
-    std::int64_t lo = offset_, hi = offset_;
-    for (int k = 0; k < rank_; ++k)
-      (strides_[k] < 0 ? lo : hi) += (shape_[k] - 1) * strides_[k];
-    const auto b = reinterpret_cast<std::uintptr_t>(base_);
-    const auto es = static_cast<std::int64_t>(sizeof(Storage));
-    const std::uintptr_t blo = b + static_cast<std::uintptr_t>(lo * es),
-                         bhi = b + static_cast<std::uintptr_t>((hi + 1) * es);
-    if (lo < 0 ? b < static_cast<std::uintptr_t>(-lo * es) : false)
-      simFail(op, "window " + shapeString() + " starts before address 0");
+    std::int64_t lo = 0, hi = 0;
+    elementSpan(lo, hi);
+    const auto [blo, bhi] = byteRange();
     if (!detail::gmRegistry().contains(blo, bhi))
       simFail(op, "global-memory window " + shapeString() + " (elements " + std::to_string(lo) +
                       ".." + std::to_string(hi) +
                       " from its pointer) lies outside every allocation: the offsets or the shape "
                       "run past the tensor");
+  }
+
+  /// The absolute byte interval [lo, hi) the view can touch (empty views: lo == hi).
+  std::pair<std::uintptr_t, std::uintptr_t> byteRange() const {
+    const auto b = reinterpret_cast<std::uintptr_t>(base_);
+    if (empty())
+      return {b, b};
+    std::int64_t lo = 0, hi = 0;
+    elementSpan(lo, hi);
+    const auto es = static_cast<std::int64_t>(sizeof(Storage));
+    return {b + static_cast<std::uintptr_t>(lo * es),
+            b + static_cast<std::uintptr_t>((hi + 1) * es)};
   }
 
   std::string shapeString() const {
@@ -309,6 +313,13 @@ class GlobalView {
   }
 
  private:
+   /// The first and last element offsets (from base) the view can touch.
+   void elementSpan(std::int64_t &lo, std::int64_t &hi) const {
+     lo = hi = offset_;
+     for (int k = 0; k < rank_; ++k)
+       (strides_[k] < 0 ? lo : hi) += (shape_[k] - 1) * strides_[k];
+   }
+
   Storage* base_ = nullptr;
   std::int64_t offset_ = 0;
   int rank_ = 1;
@@ -385,13 +396,5 @@ void requireSameValid(const char* op, const A& a, const B& b) {
 }
 
 }  // namespace detail
-
-// ---- pipe synchronisation (no-ops: the simulator runs each kernel's instructions in order) ----
-
-enum Pipe : std::uint8_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX, PIPE_ALL };
-enum EventId : std::uint8_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
-inline void set_flag(Pipe, Pipe, int) {}
-inline void wait_flag(Pipe, Pipe, int) {}
-inline void pipe_barrier(Pipe) {}
 
 }  // namespace pl::sim

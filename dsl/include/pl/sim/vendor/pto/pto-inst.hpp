@@ -10,6 +10,8 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "pl/sim/kernel.hpp"
 
@@ -27,27 +29,54 @@ namespace pto {
 
 inline constexpr int DYNAMIC = -1;
 
-enum class TileType : std::uint8_t { Vec, Mat, Left, Right, Acc, Bias, Scaling, ScaleLeft, ScaleRight };
+enum class TileType : std::uint8_t {
+  Vec,
+  Mat,
+  Left,
+  Right,
+  Acc,
+  Bias,
+  Scaling,
+  ScaleLeft,
+  ScaleRight
+};
 enum class BLayout : std::uint8_t { RowMajor, ColMajor };
 enum class SLayout : std::uint8_t { NoneBox, RowMajor, ColMajor };
 enum class PadValue : std::uint8_t { Null, Zero, Max, Min };
 enum class CompactMode : std::uint8_t { Null, Normal, RowPlusOne, RowAlignedPadding };
 enum class Layout : std::uint8_t { ND, DN, NZ };
-enum class RoundMode : std::uint8_t { CAST_NONE, CAST_RINT, CAST_ROUND, CAST_FLOOR, CAST_CEIL, CAST_TRUNC, CAST_ODD };
+enum class RoundMode : std::uint8_t {
+  CAST_NONE,
+  CAST_RINT,
+  CAST_ROUND,
+  CAST_FLOOR,
+  CAST_CEIL,
+  CAST_TRUNC,
+  CAST_ODD
+};
 enum class CmpMode : std::uint8_t { EQ, NE, LT, LE, GT, GE };
 
 /// The simulator memory space of a tile type.
 constexpr pl::Mem spaceOf(TileType t) {
   switch (t) {
-    case TileType::Vec: return pl::Mem::Vec;
-    case TileType::Mat: return pl::Mem::Mat;
-    case TileType::Left: return pl::Mem::Left;
-    case TileType::Right: return pl::Mem::Right;
-    case TileType::Acc: return pl::Mem::Acc;
-    case TileType::Bias: return pl::Mem::Bias;
-    case TileType::ScaleLeft: return pl::Mem::LeftScale;
-    case TileType::ScaleRight: return pl::Mem::RightScale;
-    case TileType::Scaling: return pl::Mem::Vec;
+  case TileType::Vec:
+    return pl::Mem::Vec;
+  case TileType::Mat:
+    return pl::Mem::Mat;
+  case TileType::Left:
+    return pl::Mem::Left;
+  case TileType::Right:
+    return pl::Mem::Right;
+  case TileType::Acc:
+    return pl::Mem::Acc;
+  case TileType::Bias:
+    return pl::Mem::Bias;
+  case TileType::ScaleLeft:
+    return pl::Mem::LeftScale;
+  case TileType::ScaleRight:
+    return pl::Mem::RightScale;
+  case TileType::Scaling:
+    return pl::Mem::Vec;
   }
   return pl::Mem::Vec;
 }
@@ -56,15 +85,23 @@ constexpr pl::Mem spaceOf(TileType t) {
 /// valid dimension of `DYNAMIC` (-1) is set by the constructor or `SetValidRow/Col`; a static
 /// one is fixed. The simulator stores every tile row-major: layouts are checked by the
 /// translator (the ISA's tile constraints) and carried here as type facts.
-template <TileType Loc, class T, int Rows, int Cols, BLayout BL = BLayout::RowMajor, int RowValid = Rows,
-          int ColValid = Cols, SLayout SL = SLayout::NoneBox, int Fractal = 512, PadValue Pad = PadValue::Null,
-          CompactMode Compact = CompactMode::Null>
+template <TileType Loc, class T, int Rows, int Cols, BLayout BL = BLayout::RowMajor,
+          int RowValid = Rows, int ColValid = Cols, SLayout SL = SLayout::NoneBox,
+          int Fractal = 512, PadValue Pad = PadValue::Null, CompactMode Compact = CompactMode::Null>
 class Tile : public pl::sim::Tile<T, spaceOf(Loc), Rows, Cols> {
   using Base = pl::sim::Tile<T, spaceOf(Loc), Rows, Cols>;
-  static_assert(RowValid == DYNAMIC || (RowValid >= 0 && RowValid <= Rows), "pto::Tile: RowValid exceeds Rows");
-  static_assert(ColValid == DYNAMIC || (ColValid >= 0 && ColValid <= Cols), "pto::Tile: ColValid exceeds Cols");
 
- public:
+public:
+  /// The simulator tile the instructions run on.
+  using SimBase = Base;
+
+private:
+  static_assert(RowValid == DYNAMIC || (RowValid >= 0 && RowValid <= Rows),
+                "pto::Tile: RowValid exceeds Rows");
+  static_assert(ColValid == DYNAMIC || (ColValid >= 0 && ColValid <= Cols),
+                "pto::Tile: ColValid exceeds Cols");
+
+public:
   static constexpr TileType kLoc = Loc;
   static constexpr BLayout kBLayout = BL;
   static constexpr SLayout kSLayout = SL;
@@ -73,7 +110,8 @@ class Tile : public pl::sim::Tile<T, spaceOf(Loc), Rows, Cols> {
 
   Tile() : Base(RowValid == DYNAMIC ? Rows : RowValid, ColValid == DYNAMIC ? Cols : ColValid) {}
   Tile(std::int64_t validRow, std::int64_t validCol) : Base(validRow, validCol) {
-    if ((RowValid != DYNAMIC && validRow != RowValid) || (ColValid != DYNAMIC && validCol != ColValid))
+    if ((RowValid != DYNAMIC && validRow != RowValid) ||
+        (ColValid != DYNAMIC && validCol != ColValid))
       pl::sim::simFail("pto::Tile", "a static valid shape cannot be set at construction");
   }
   void SetValidRow(std::int64_t r) { this->SetValidShape(r, this->GetValidCol()); }
@@ -81,11 +119,12 @@ class Tile : public pl::sim::Tile<T, spaceOf(Loc), Rows, Cols> {
 };
 
 /// Five extents of a global tensor; `DYNAMIC` ones come from the constructor.
-template <std::int64_t N1 = DYNAMIC, std::int64_t N2 = DYNAMIC, std::int64_t N3 = DYNAMIC, std::int64_t N4 = DYNAMIC,
-          std::int64_t N5 = DYNAMIC>
+template <std::int64_t N1 = DYNAMIC, std::int64_t N2 = DYNAMIC, std::int64_t N3 = DYNAMIC,
+          std::int64_t N4 = DYNAMIC, std::int64_t N5 = DYNAMIC>
 struct Shape {
   static constexpr std::int64_t staticShape[5] = {N1, N2, N3, N4, N5};
-  static constexpr int kDynamic = (N1 == DYNAMIC) + (N2 == DYNAMIC) + (N3 == DYNAMIC) + (N4 == DYNAMIC) + (N5 == DYNAMIC);
+  static constexpr int kDynamic =
+      (N1 == DYNAMIC) + (N2 == DYNAMIC) + (N3 == DYNAMIC) + (N4 == DYNAMIC) + (N5 == DYNAMIC);
   std::int64_t shape[5] = {N1 == DYNAMIC ? 1 : N1, N2 == DYNAMIC ? 1 : N2, N3 == DYNAMIC ? 1 : N3,
                            N4 == DYNAMIC ? 1 : N4, N5 == DYNAMIC ? 1 : N5};
 
@@ -101,23 +140,27 @@ struct Shape {
     for (int k = 0; k < 5; ++k) {
       if (sizeof...(I) == 5) {
         if (staticShape[k] != DYNAMIC && vals[k] != staticShape[k])
-          pl::sim::simFail("pto::Shape", "extent " + std::to_string(vals[k]) + " given for static extent " +
-                                             std::to_string(staticShape[k]) + " of dimension " + std::to_string(k));
+          pl::sim::simFail("pto::Shape", "extent " + std::to_string(vals[k]) +
+                                             " given for static extent " +
+                                             std::to_string(staticShape[k]) + " of dimension " +
+                                             std::to_string(k));
         shape[k] = vals[k];
       } else if (staticShape[k] == DYNAMIC) {
         shape[k] = vals[next++];
       }
-      if (shape[k] < 0) pl::sim::simFail("pto::Shape", "negative extent " + std::to_string(shape[k]));
+      if (shape[k] < 0)
+        pl::sim::simFail("pto::Shape", "negative extent " + std::to_string(shape[k]));
     }
   }
 };
 
 /// Five strides (elements) of a global tensor; `DYNAMIC` ones come from the constructor.
-template <std::int64_t S1 = DYNAMIC, std::int64_t S2 = DYNAMIC, std::int64_t S3 = DYNAMIC, std::int64_t S4 = DYNAMIC,
-          std::int64_t S5 = DYNAMIC>
+template <std::int64_t S1 = DYNAMIC, std::int64_t S2 = DYNAMIC, std::int64_t S3 = DYNAMIC,
+          std::int64_t S4 = DYNAMIC, std::int64_t S5 = DYNAMIC>
 struct Stride {
   static constexpr std::int64_t staticStride[5] = {S1, S2, S3, S4, S5};
-  static constexpr int kDynamic = (S1 == DYNAMIC) + (S2 == DYNAMIC) + (S3 == DYNAMIC) + (S4 == DYNAMIC) + (S5 == DYNAMIC);
+  static constexpr int kDynamic =
+      (S1 == DYNAMIC) + (S2 == DYNAMIC) + (S3 == DYNAMIC) + (S4 == DYNAMIC) + (S5 == DYNAMIC);
   std::int64_t stride[5] = {S1 == DYNAMIC ? 1 : S1, S2 == DYNAMIC ? 1 : S2, S3 == DYNAMIC ? 1 : S3,
                             S4 == DYNAMIC ? 1 : S4, S5 == DYNAMIC ? 1 : S5};
 
@@ -132,8 +175,10 @@ struct Stride {
     for (int k = 0; k < 5; ++k) {
       if (sizeof...(I) == 5) {
         if (staticStride[k] != DYNAMIC && vals[k] != staticStride[k])
-          pl::sim::simFail("pto::Stride", "stride " + std::to_string(vals[k]) + " given for static stride " +
-                                              std::to_string(staticStride[k]) + " of dimension " + std::to_string(k));
+          pl::sim::simFail("pto::Stride", "stride " + std::to_string(vals[k]) +
+                                              " given for static stride " +
+                                              std::to_string(staticStride[k]) + " of dimension " +
+                                              std::to_string(k));
         stride[k] = vals[k];
       } else if (staticStride[k] == DYNAMIC) {
         stride[k] = vals[next++];
@@ -143,193 +188,335 @@ struct Stride {
 };
 
 /// A window of global memory: a pointer, five extents and five strides (elements).
-template <class T, class ShapeT, class StrideT, Layout L = Layout::ND>
-struct GlobalTensor {
+template <class T, class ShapeT, class StrideT, Layout L = Layout::ND> struct GlobalTensor {
   using Elem = std::remove_cv_t<T>;
   using Shape = ShapeT;
   using Stride = StrideT;
   static constexpr Layout layout = L;
 
   GlobalTensor() = default;
-  explicit GlobalTensor(T* data, const ShapeT& shape = ShapeT{}, const StrideT& stride = StrideT{})
+  explicit GlobalTensor(T *data, const ShapeT &shape = ShapeT{}, const StrideT &stride = StrideT{})
       : data_(data), shape_(shape), stride_(stride) {}
 
-  T* data() const { return data_; }
+  T *data() const { return data_; }
   std::int64_t GetShape(int dim) const { return shape_.shape[dim]; }
   std::int64_t GetStride(int dim) const { return stride_.stride[dim]; }
 
   /// The simulator's view of the window, checked against the live allocations.
-  pl::sim::GlobalView<Elem> view(const char* op) const {
+  pl::sim::GlobalView<Elem> view(const char *op) const {
     using Storage = pl::sim::StorageOf<Elem>;
-    pl::sim::GlobalView<Elem> v(reinterpret_cast<Storage*>(const_cast<Elem*>(data_)), 0, shape_.shape, stride_.stride, 5);
+    pl::sim::GlobalView<Elem> v(reinterpret_cast<Storage *>(const_cast<Elem *>(data_)), 0,
+                                shape_.shape, stride_.stride, 5);
     v.requireAllocated(op);
     return v;
   }
 
- private:
-  T* data_ = nullptr;
+private:
+  T *data_ = nullptr;
   ShapeT shape_{};
   StrideT stride_{};
 };
 
-// ---- instructions --------------------------------------------------------------------------------
-
-using pl::sim::TASSIGN;
-
-template <pl::sim::SimTile Tl, class T, class Sh, class St, Layout L>
-void TLOAD(Tl& tile, const GlobalTensor<T, Sh, St, L>& src) {
-  pl::sim::TLOAD(tile, src.view("TLOAD"));
-}
-template <class T, class Sh, class St, Layout L, pl::sim::SimTile Tl>
-void TSTORE(const GlobalTensor<T, Sh, St, L>& dst, const Tl& tile) {
-  pl::sim::TSTORE(dst.view("TSTORE"), tile);
-}
+// ---- instructions
+// --------------------------------------------------------------------------------
+//
+// Each instruction records its pipe and the bytes it reads and writes with the calling core's
+// pipe checker (pl/sim/pipes.hpp), then runs the simulator's instruction on the tiles' bases.
+// Pipes: TLOAD MTE2; TSTORE MTE3 (FIX from Acc); TMOV / TEXTRACT from Mat MTE1, from Acc FIX,
+// else V; the matmul family M; TGETVAL / TSETVAL S; every other instruction V.
 
 namespace detail {
+
+template <class X> struct IsPtoTile : std::false_type {};
+template <TileType L, class T, int R, int C, BLayout B, int RV, int CV, SLayout S, int F,
+          PadValue P, CompactMode M>
+struct IsPtoTile<Tile<L, T, R, C, B, RV, CV, S, F, P, M>> : std::true_type {};
+template <class X> inline constexpr bool isPtoTile = IsPtoTile<std::remove_cvref_t<X>>::value;
+
+/// A tile argument as the simulator tile it derives from; anything else as it is.
+template <class X> decltype(auto) base(X &&x) {
+  using R = std::remove_reference_t<X>;
+  if constexpr (isPtoTile<R>) {
+    using B = typename std::remove_cv_t<R>::SimBase;
+    if constexpr (std::is_const_v<R>)
+      return static_cast<const B &>(x);
+    else
+      return static_cast<B &>(x);
+  } else {
+    return std::forward<X>(x);
+  }
+}
+
+template <class X> void addRange(std::vector<pl::sim::detail::ByteRange> &out, const X &x) {
+  if constexpr (isPtoTile<X>) {
+    using Y = std::remove_cvref_t<X>;
+    const auto lo = reinterpret_cast<std::uintptr_t>(x.data());
+    out.push_back({static_cast<int>(Y::space), lo, lo + Y::kBytes});
+  }
+}
+inline pl::sim::detail::ByteRange gmRange(std::pair<std::uintptr_t, std::uintptr_t> r) {
+  return {pl::sim::detail::ByteRange::kGmSpace, r.first, r.second};
+}
+
+/// Records an instruction writing `dst` and reading every other tile argument.
+template <class D, class... A>
+void issue(pl::sim::Pipe p, const char *name, const D &dst, const A &...a) {
+  auto &t = pl::sim::detail::pipeTracker();
+  if (!t.active())
+    return;
+  std::vector<pl::sim::detail::ByteRange> reads, writes;
+  addRange(writes, dst);
+  (addRange(reads, a), ...);
+  t.issue(p, name, reads, writes);
+}
+
+/// The pipe of a move or extract out of `src`'s space.
+template <class S> constexpr pl::sim::Pipe movePipe() {
+  constexpr pl::Mem m = std::remove_cvref_t<S>::space;
+  return m == pl::Mem::Mat   ? pl::sim::PIPE_MTE1
+         : m == pl::Mem::Acc ? pl::sim::PIPE_FIX
+                             : pl::sim::PIPE_V;
+}
+
 constexpr pl::RoundMode roundMode(RoundMode m) {
   switch (m) {
-    case RoundMode::CAST_NONE:
-    case RoundMode::CAST_RINT: return pl::RoundMode::Rint;
-    case RoundMode::CAST_ROUND: return pl::RoundMode::Round;
-    case RoundMode::CAST_FLOOR: return pl::RoundMode::Floor;
-    case RoundMode::CAST_CEIL: return pl::RoundMode::Ceil;
-    case RoundMode::CAST_TRUNC: return pl::RoundMode::Trunc;
-    case RoundMode::CAST_ODD: return pl::RoundMode::Odd;
+  case RoundMode::CAST_NONE:
+  case RoundMode::CAST_RINT:
+    return pl::RoundMode::Rint;
+  case RoundMode::CAST_ROUND:
+    return pl::RoundMode::Round;
+  case RoundMode::CAST_FLOOR:
+    return pl::RoundMode::Floor;
+  case RoundMode::CAST_CEIL:
+    return pl::RoundMode::Ceil;
+  case RoundMode::CAST_TRUNC:
+    return pl::RoundMode::Trunc;
+  case RoundMode::CAST_ODD:
+    return pl::RoundMode::Odd;
   }
   return pl::RoundMode::Rint;
 }
 constexpr pl::CmpMode cmpMode(CmpMode m) {
   switch (m) {
-    case CmpMode::EQ: return pl::CmpMode::Eq;
-    case CmpMode::NE: return pl::CmpMode::Ne;
-    case CmpMode::LT: return pl::CmpMode::Lt;
-    case CmpMode::LE: return pl::CmpMode::Le;
-    case CmpMode::GT: return pl::CmpMode::Gt;
-    case CmpMode::GE: return pl::CmpMode::Ge;
+  case CmpMode::EQ:
+    return pl::CmpMode::Eq;
+  case CmpMode::NE:
+    return pl::CmpMode::Ne;
+  case CmpMode::LT:
+    return pl::CmpMode::Lt;
+  case CmpMode::LE:
+    return pl::CmpMode::Le;
+  case CmpMode::GT:
+    return pl::CmpMode::Gt;
+  case CmpMode::GE:
+    return pl::CmpMode::Ge;
   }
   return pl::CmpMode::Eq;
 }
-}  // namespace detail
+
+} // namespace detail
+
+/// Places `tile` at byte address `addr` of its space (no pipe: a placement, not an instruction).
+template <class Tl>
+  requires detail::isPtoTile<Tl>
+void TASSIGN(Tl &tile, std::uint64_t addr) {
+  pl::sim::TASSIGN(detail::base(tile), addr);
+}
+
+template <class Tl, class T, class Sh, class St, Layout L>
+  requires detail::isPtoTile<Tl>
+void TLOAD(Tl &tile, const GlobalTensor<T, Sh, St, L> &src) {
+  const auto v = src.view("TLOAD");
+  auto &t = pl::sim::detail::pipeTracker();
+  if (t.active()) {
+    std::vector<pl::sim::detail::ByteRange> writes;
+    detail::addRange(writes, tile);
+    t.issue(pl::sim::PIPE_MTE2, "TLOAD", {detail::gmRange(v.byteRange())}, writes);
+  }
+  pl::sim::TLOAD(detail::base(tile), v);
+}
+template <class T, class Sh, class St, Layout L, class Tl>
+  requires detail::isPtoTile<Tl>
+void TSTORE(const GlobalTensor<T, Sh, St, L> &dst, const Tl &tile) {
+  const auto v = dst.view("TSTORE");
+  auto &t = pl::sim::detail::pipeTracker();
+  if (t.active()) {
+    std::vector<pl::sim::detail::ByteRange> reads;
+    detail::addRange(reads, tile);
+    constexpr auto pipe =
+        std::remove_cvref_t<Tl>::space == pl::Mem::Acc ? pl::sim::PIPE_FIX : pl::sim::PIPE_MTE3;
+    t.issue(pipe, "TSTORE", reads, {detail::gmRange(v.byteRange())});
+  }
+  pl::sim::TSTORE(v, detail::base(tile));
+}
 
 /// TCVT(dst, src, mode): CAST_NONE is the default conversion (round to nearest even).
-template <pl::sim::SimTile D, pl::sim::SimTile S>
-void TCVT(D& dst, const S& src, RoundMode mode) {
-  pl::sim::TCVT(dst, src, detail::roundMode(mode));
+template <class D, class S>
+  requires detail::isPtoTile<D>
+void TCVT(D &dst, const S &src, RoundMode mode) {
+  detail::issue(pl::sim::PIPE_V, "TCVT", dst, src);
+  pl::sim::TCVT(detail::base(dst), detail::base(src), detail::roundMode(mode));
 }
-template <pl::sim::SimTile D, pl::sim::SimTile A, pl::sim::SimTile B>
-void TCMP(D& dst, const A& a, const B& b, CmpMode mode) {
-  pl::sim::TCMP(dst, a, b, detail::cmpMode(mode));
+template <class D, class A, class B>
+  requires detail::isPtoTile<D>
+void TCMP(D &dst, const A &a, const B &b, CmpMode mode) {
+  detail::issue(pl::sim::PIPE_V, "TCMP", dst, a, b);
+  pl::sim::TCMP(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
 }
-template <pl::sim::SimTile D, pl::sim::SimTile A, class S>
-  requires(!pl::sim::SimTile<S>)
-void TCMPS(D& dst, const A& a, const S& s, CmpMode mode) {
-  pl::sim::TCMPS(dst, a, s, detail::cmpMode(mode));
+template <class D, class A, class S>
+  requires(detail::isPtoTile<D> && !detail::isPtoTile<S>)
+void TCMPS(D &dst, const A &a, const S &s, CmpMode mode) {
+  detail::issue(pl::sim::PIPE_V, "TCMPS", dst, a);
+  pl::sim::TCMPS(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
 }
 /// TFILLPAD(dst, src): the padding value is dst's `PadVal` (Null is an error: nothing to fill).
-template <pl::sim::SimTile D, pl::sim::SimTile S>
-void TFILLPAD(D& dst, const S& src) {
+template <class D, class S>
+  requires detail::isPtoTile<D>
+void TFILLPAD(D &dst, const S &src) {
   using X = std::remove_cvref_t<D>;
-  if constexpr (requires { X::kPad; }) {
-    static_assert(X::kPad != PadValue::Null, "pto::TFILLPAD: the destination tile has no PadVal to fill with");
-    constexpr pl::PadValue p =
-        X::kPad == PadValue::Max ? pl::PadValue::Max : X::kPad == PadValue::Min ? pl::PadValue::Min : pl::PadValue::Zero;
-    pl::sim::TFILLPAD(dst, src, p);
-  } else {
-    pl::sim::TFILLPAD(dst, src);
+  static_assert(X::kPad != PadValue::Null,
+                "pto::TFILLPAD: the destination tile has no PadVal to fill with");
+  constexpr pl::PadValue p = X::kPad == PadValue::Max   ? pl::PadValue::Max
+                             : X::kPad == PadValue::Min ? pl::PadValue::Min
+                                                        : pl::PadValue::Zero;
+  detail::issue(pl::sim::PIPE_V, "TFILLPAD", dst, src);
+  pl::sim::TFILLPAD(detail::base(dst), detail::base(src), p);
+}
+/// Moves and extracts run on the pipe of their source's space.
+template <class D, class S, class... A>
+  requires detail::isPtoTile<D>
+void TMOV(D &dst, const S &src, A &&...a) {
+  detail::issue(detail::movePipe<S>(), "TMOV", dst, src);
+  pl::sim::TMOV(detail::base(dst), detail::base(src), std::forward<A>(a)...);
+}
+template <class D, class S>
+  requires detail::isPtoTile<D>
+void TMOV_TRANSPOSE(D &dst, const S &src) {
+  detail::issue(detail::movePipe<S>(), "TMOV_TRANSPOSE", dst, src);
+  pl::sim::TMOV_TRANSPOSE(detail::base(dst), detail::base(src));
+}
+template <class D, class S>
+  requires detail::isPtoTile<D>
+void TEXTRACT(D &dst, const S &src, std::int64_t row, std::int64_t col) {
+  detail::issue(detail::movePipe<S>(), "TEXTRACT", dst, src);
+  pl::sim::TEXTRACT(detail::base(dst), detail::base(src), row, col);
+}
+/// Scalar access to a tile element runs on the scalar pipe.
+template <class Tl>
+  requires detail::isPtoTile<Tl>
+auto TGETVAL(const Tl &t, std::int64_t r, std::int64_t c) {
+  auto &tr = pl::sim::detail::pipeTracker();
+  if (tr.active()) {
+    std::vector<pl::sim::detail::ByteRange> reads;
+    detail::addRange(reads, t);
+    tr.issue(pl::sim::PIPE_S, "TGETVAL", reads, {});
   }
+  return pl::sim::TGETVAL(detail::base(t), r, c);
+}
+template <class Tl, class S>
+  requires detail::isPtoTile<Tl>
+void TSETVAL(Tl &t, std::int64_t r, std::int64_t c, const S &v) {
+  detail::issue(pl::sim::PIPE_S, "TSETVAL", t);
+  pl::sim::TSETVAL(detail::base(t), r, c, v);
 }
 
-// Every other instruction is the simulator's, under its PTO-ISA name.
-using pl::sim::TABS;
-using pl::sim::TADD;
-using pl::sim::TADDS;
-using pl::sim::TAND;
-using pl::sim::TANDS;
-using pl::sim::TCOLARGMAX;
-using pl::sim::TCOLARGMIN;
-using pl::sim::TCOLEXPAND;
-using pl::sim::TCOLEXPANDADD;
-using pl::sim::TCOLEXPANDDIV;
-using pl::sim::TCOLEXPANDEXPDIF;
-using pl::sim::TCOLEXPANDMAX;
-using pl::sim::TCOLEXPANDMIN;
-using pl::sim::TCOLEXPANDMUL;
-using pl::sim::TCOLEXPANDSUB;
-using pl::sim::TCOLMAX;
-using pl::sim::TCOLMIN;
-using pl::sim::TCOLPROD;
-using pl::sim::TCOLSUM;
-using pl::sim::TCONCAT;
-using pl::sim::TCOS;
-using pl::sim::TDIV;
-using pl::sim::TDIVS;
-using pl::sim::TEXP;
-using pl::sim::TEXPANDS;
-using pl::sim::TEXTRACT;
-using pl::sim::TFMOD;
-using pl::sim::TFMODS;
-using pl::sim::TGETVAL;
-using pl::sim::TINSERT;
-using pl::sim::TLOG;
-using pl::sim::TLRELU;
-using pl::sim::TMATMUL;
-using pl::sim::TMATMUL_ACC;
-using pl::sim::TMATMUL_BIAS;
-using pl::sim::TMAX;
-using pl::sim::TMAXS;
-using pl::sim::TMIN;
-using pl::sim::TMINS;
-using pl::sim::TMOV;
-using pl::sim::TMOV_TRANSPOSE;
-using pl::sim::TMUL;
-using pl::sim::TMULS;
-using pl::sim::TNEG;
-using pl::sim::TNOT;
-using pl::sim::TOR;
-using pl::sim::TORS;
-using pl::sim::TPRELU;
-using pl::sim::TRECIP;
-using pl::sim::TRELU;
-using pl::sim::TREM;
-using pl::sim::TREMS;
-using pl::sim::TRESHAPE;
-using pl::sim::TROWARGMAX;
-using pl::sim::TROWARGMIN;
-using pl::sim::TROWEXPAND;
-using pl::sim::TROWEXPANDADD;
-using pl::sim::TROWEXPANDDIV;
-using pl::sim::TROWEXPANDEXPDIF;
-using pl::sim::TROWEXPANDMAX;
-using pl::sim::TROWEXPANDMIN;
-using pl::sim::TROWEXPANDMUL;
-using pl::sim::TROWEXPANDSUB;
-using pl::sim::TROWMAX;
-using pl::sim::TROWMIN;
-using pl::sim::TROWPROD;
-using pl::sim::TROWSUM;
-using pl::sim::TRSQRT;
-using pl::sim::TSEL;
-using pl::sim::TSELS;
-using pl::sim::TSETVAL;
-using pl::sim::TSHL;
-using pl::sim::TSHLS;
-using pl::sim::TSHR;
-using pl::sim::TSHRS;
-using pl::sim::TSIN;
-using pl::sim::TSQRT;
-using pl::sim::TSUB;
-using pl::sim::TSUBS;
-using pl::sim::TTRANS;
-using pl::sim::TXOR;
-using pl::sim::TXORS;
+/// Every other instruction: destination first, on the pipe given.
+#define PTO_SIM_INSTRUCTION(NAME, PIPE)                                                            \
+  template <class D, class... A>                                                                   \
+    requires detail::isPtoTile<D>                                                                  \
+  void NAME(D &dst, A &&...a) {                                                                    \
+    detail::issue(pl::sim::PIPE, #NAME, dst, a...);                                                \
+    pl::sim::NAME(detail::base(dst), detail::base(std::forward<A>(a))...);                         \
+  }
+#define PTO_SIM_VECTOR(NAME) PTO_SIM_INSTRUCTION(NAME, PIPE_V)
+PTO_SIM_INSTRUCTION(TMATMUL, PIPE_M)
+PTO_SIM_INSTRUCTION(TMATMUL_ACC, PIPE_M)
+PTO_SIM_INSTRUCTION(TMATMUL_BIAS, PIPE_M)
+PTO_SIM_VECTOR(TABS)
+PTO_SIM_VECTOR(TADD)
+PTO_SIM_VECTOR(TADDS)
+PTO_SIM_VECTOR(TAND)
+PTO_SIM_VECTOR(TANDS)
+PTO_SIM_VECTOR(TCOLARGMAX)
+PTO_SIM_VECTOR(TCOLARGMIN)
+PTO_SIM_VECTOR(TCOLEXPAND)
+PTO_SIM_VECTOR(TCOLEXPANDADD)
+PTO_SIM_VECTOR(TCOLEXPANDDIV)
+PTO_SIM_VECTOR(TCOLEXPANDEXPDIF)
+PTO_SIM_VECTOR(TCOLEXPANDMAX)
+PTO_SIM_VECTOR(TCOLEXPANDMIN)
+PTO_SIM_VECTOR(TCOLEXPANDMUL)
+PTO_SIM_VECTOR(TCOLEXPANDSUB)
+PTO_SIM_VECTOR(TCOLMAX)
+PTO_SIM_VECTOR(TCOLMIN)
+PTO_SIM_VECTOR(TCOLPROD)
+PTO_SIM_VECTOR(TCOLSUM)
+PTO_SIM_VECTOR(TCONCAT)
+PTO_SIM_VECTOR(TCOS)
+PTO_SIM_VECTOR(TDIV)
+PTO_SIM_VECTOR(TDIVS)
+PTO_SIM_VECTOR(TEXP)
+PTO_SIM_VECTOR(TEXPANDS)
+PTO_SIM_VECTOR(TFMOD)
+PTO_SIM_VECTOR(TFMODS)
+PTO_SIM_VECTOR(TINSERT)
+PTO_SIM_VECTOR(TLOG)
+PTO_SIM_VECTOR(TLRELU)
+PTO_SIM_VECTOR(TMAX)
+PTO_SIM_VECTOR(TMAXS)
+PTO_SIM_VECTOR(TMIN)
+PTO_SIM_VECTOR(TMINS)
+PTO_SIM_VECTOR(TMUL)
+PTO_SIM_VECTOR(TMULS)
+PTO_SIM_VECTOR(TNEG)
+PTO_SIM_VECTOR(TNOT)
+PTO_SIM_VECTOR(TOR)
+PTO_SIM_VECTOR(TORS)
+PTO_SIM_VECTOR(TPRELU)
+PTO_SIM_VECTOR(TRECIP)
+PTO_SIM_VECTOR(TRELU)
+PTO_SIM_VECTOR(TREM)
+PTO_SIM_VECTOR(TREMS)
+PTO_SIM_VECTOR(TRESHAPE)
+PTO_SIM_VECTOR(TROWARGMAX)
+PTO_SIM_VECTOR(TROWARGMIN)
+PTO_SIM_VECTOR(TROWEXPAND)
+PTO_SIM_VECTOR(TROWEXPANDADD)
+PTO_SIM_VECTOR(TROWEXPANDDIV)
+PTO_SIM_VECTOR(TROWEXPANDEXPDIF)
+PTO_SIM_VECTOR(TROWEXPANDMAX)
+PTO_SIM_VECTOR(TROWEXPANDMIN)
+PTO_SIM_VECTOR(TROWEXPANDMUL)
+PTO_SIM_VECTOR(TROWEXPANDSUB)
+PTO_SIM_VECTOR(TROWMAX)
+PTO_SIM_VECTOR(TROWMIN)
+PTO_SIM_VECTOR(TROWPROD)
+PTO_SIM_VECTOR(TROWSUM)
+PTO_SIM_VECTOR(TRSQRT)
+PTO_SIM_VECTOR(TSEL)
+PTO_SIM_VECTOR(TSELS)
+PTO_SIM_VECTOR(TSHL)
+PTO_SIM_VECTOR(TSHLS)
+PTO_SIM_VECTOR(TSHR)
+PTO_SIM_VECTOR(TSHRS)
+PTO_SIM_VECTOR(TSIN)
+PTO_SIM_VECTOR(TSQRT)
+PTO_SIM_VECTOR(TSUB)
+PTO_SIM_VECTOR(TSUBS)
+PTO_SIM_VECTOR(TTRANS)
+PTO_SIM_VECTOR(TXOR)
+PTO_SIM_VECTOR(TXORS)
+#undef PTO_SIM_VECTOR
+#undef PTO_SIM_INSTRUCTION
 
-// ---- synchronisation and core queries ------------------------------------------------------------
+// ---- synchronisation and core queries
+// ------------------------------------------------------------
 
 using pl::sim::get_block_idx;
 using pl::sim::get_block_num;
 using pl::sim::get_subblock_idx;
 
-}  // namespace pto
+} // namespace pto
 
 // The pipes, event ids and flag instructions are global names, as in the vendor's headers.
 using pl::sim::EVENT_ID0;
@@ -341,6 +528,7 @@ using pl::sim::EVENT_ID5;
 using pl::sim::EVENT_ID6;
 using pl::sim::EVENT_ID7;
 using pl::sim::PIPE_ALL;
+using pl::sim::pipe_barrier;
 using pl::sim::PIPE_FIX;
 using pl::sim::PIPE_M;
 using pl::sim::PIPE_MTE1;
@@ -348,6 +536,5 @@ using pl::sim::PIPE_MTE2;
 using pl::sim::PIPE_MTE3;
 using pl::sim::PIPE_S;
 using pl::sim::PIPE_V;
-using pl::sim::pipe_barrier;
 using pl::sim::set_flag;
 using pl::sim::wait_flag;

@@ -1,0 +1,16 @@
+# Copies IN to OUT without the first line that contains PATTERN (a generated kernel with one
+# wait_flag deliberately removed: the simulator's pipe checker must report it).
+file(STRINGS ${IN} lines)
+set(out "")
+set(dropped FALSE)
+foreach(line IN LISTS lines)
+  if(NOT dropped AND line MATCHES "${PATTERN}")
+    set(dropped TRUE)
+  else()
+    string(APPEND out "${line}\n")
+  endif()
+endforeach()
+if(NOT dropped)
+  message(FATAL_ERROR "drop_first_wait: no line of ${IN} matches '${PATTERN}'")
+endif()
+file(WRITE ${OUT} "${out}")
