@@ -1,4 +1,4 @@
-// emit/pto printer entry points: one kernel, one orchestration function (internal to emit/sim).
+// emit/pto printer entry points: one kernel, one orchestration function (internal to emit/pto).
 #pragma once
 
 #include "emit/pto/pto_printer.h"

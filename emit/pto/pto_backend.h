@@ -6,7 +6,7 @@
 
 namespace pl::emit {
 
-/// Prints with emitSim* (emit_sim.h); the host glue binds the caller's arguments into a
+/// Prints with emitPto* (emit_pto.h); the host glue binds the caller's arguments into a
 /// pl::sim::HostArgs and runs the entry's orchestration on the program's kernel table.
 class PtoBackend final : public Backend {
 public:

@@ -1,4 +1,4 @@
-// pl-emit: reads a final-form program (.pir) and prints it as simulator C++ (emit/sim).
+// pl-emit: reads a final-form program (.pir) and prints it as PTO-ISA / PTO2 C++ (emit/pto).
 //
 // Usage: pl-emit [--part=all|kernels|orchestration] [--namespace=NS] [--no-include] [-o out]
 //        <input.pir | ->
