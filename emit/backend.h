@@ -58,7 +58,8 @@ public:
 };
 
 /// The backend that generates code for `platform`. Every platform pl has today (a2a3sim,
-/// a5sim) runs the PTO backend (emit/pto) on the CPU simulator; the kernel package of a2a3 / a5 will be selected here.
+/// a5sim) runs the PTO backend (emit/pto) on the CPU simulator; the kernel package of a2a3 / a5
+/// will be selected here.
 const Backend &backendFor(std::string_view platform);
 
 } // namespace pl::emit

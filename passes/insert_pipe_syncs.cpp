@@ -104,8 +104,7 @@ std::optional<Pipe> pipeOf(const Call &c) {
 
 ExprPtr syncOp(std::string_view op, Pipe src, Pipe dst, const Span &span) {
   DiagnosticEngine local; // the kwargs are valid by construction
-  return makeOpCall(op,
-                    {},
+  return makeOpCall(op, {},
                     {{"set_pipe", std::string(pipeName(src))},
                      {"wait_pipe", std::string(pipeName(dst))},
                      {"event_id", int64_t{0}}},
@@ -162,6 +161,7 @@ public:
       return s;
     return If::make(s->cond(), thenB, elseB, s->returnVars(), s->span());
   }
+
 private:
   /// The state a loop body starts from on every trip: the entry state joined with the state at
   /// the end of the body analysed (not rewritten) from the entry state.
@@ -217,8 +217,10 @@ private:
     std::vector<StmtPtr> out;
     for (int q = 0; q < kPipes; ++q)
       if (needFlag[q]) {
-        out.push_back(Eval::make(syncOp("system.sync_src", Pipe(q), *pipe, c.span()), stmt->span()));
-        out.push_back(Eval::make(syncOp("system.sync_dst", Pipe(q), *pipe, c.span()), stmt->span()));
+        out.push_back(
+            Eval::make(syncOp("system.sync_src", Pipe(q), *pipe, c.span()), stmt->span()));
+        out.push_back(
+            Eval::make(syncOp("system.sync_dst", Pipe(q), *pipe, c.span()), stmt->span()));
         state_.synced[p][q] = seq_;
       }
     if (needBarrier) {

@@ -19,11 +19,30 @@
 
 namespace pl::sim {
 
-enum Pipe : std::uint8_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX, PIPE_ALL };
-enum EventId : std::uint8_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
+enum Pipe : std::uint8_t {
+  PIPE_S,
+  PIPE_V,
+  PIPE_M,
+  PIPE_MTE1,
+  PIPE_MTE2,
+  PIPE_MTE3,
+  PIPE_FIX,
+  PIPE_ALL
+};
+enum EventId : std::uint8_t {
+  EVENT_ID0,
+  EVENT_ID1,
+  EVENT_ID2,
+  EVENT_ID3,
+  EVENT_ID4,
+  EVENT_ID5,
+  EVENT_ID6,
+  EVENT_ID7
+};
 
-constexpr const char* pipeName(Pipe p) {
-  constexpr const char* n[] = {"PIPE_S", "PIPE_V", "PIPE_M", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_ALL"};
+constexpr const char *pipeName(Pipe p) {
+  constexpr const char *n[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",   "PIPE_MTE1",
+                               "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_ALL"};
   return n[p];
 }
 
@@ -31,21 +50,22 @@ namespace detail {
 
 /// A byte interval of one space (a tile's arena bytes, or global memory: `gm`).
 struct ByteRange {
-  int space = 0;  ///< a pl::Mem value; kGmSpace for global memory
+  int space = 0; ///< a pl::Mem value; kGmSpace for global memory
   std::uintptr_t lo = 0, hi = 0;
   static constexpr int kGmSpace = -1;
-  bool overlaps(const ByteRange& o) const { return space == o.space && lo < o.hi && o.lo < hi; }
-  bool operator==(const ByteRange&) const = default;
+  bool overlaps(const ByteRange &o) const { return space == o.space && lo < o.hi && o.lo < hi; }
+  bool operator==(const ByteRange &) const = default;
 };
 
-inline std::string rangeString(const ByteRange& r) {
-  return std::string(r.space == ByteRange::kGmSpace ? "global memory" : pl::memName(static_cast<pl::Mem>(r.space))) +
+inline std::string rangeString(const ByteRange &r) {
+  return std::string(r.space == ByteRange::kGmSpace ? "global memory"
+                                                    : pl::memName(static_cast<pl::Mem>(r.space))) +
          " bytes [" + std::to_string(r.lo) + ", " + std::to_string(r.hi) + ")";
 }
 
 /// The pipe state of the calling thread's core while it runs one kernel.
 class PipeTracker {
- public:
+public:
   /// Starts checking a kernel (the runtime calls it before each kernel invocation).
   void begin(std::string kernel) {
     *this = PipeTracker{};
@@ -54,62 +74,79 @@ class PipeTracker {
   }
   /// Ends the kernel: flags left set, and global-memory writes not drained, are errors.
   void end() {
-    if (!active_) return;
+    if (!active_)
+      return;
     active_ = false;
     for (int s = 0; s < kPipes; ++s)
       for (int d = 0; d < kPipes; ++d)
         for (int e = 0; e < kEvents; ++e)
           if (flags_[s][d][e].set)
-            fail("set_flag(" + std::string(pipeName(Pipe(s))) + ", " + pipeName(Pipe(d)) + ", EVENT_ID" + std::to_string(e) +
-                 ") after " + flags_[s][d][e].after + " is never waited");
-    for (const Access& a : acc_)
-      if (a.write && a.range.space == ByteRange::kGmSpace && a.pipe != PIPE_S && ordered_[PIPE_S][a.pipe] <= a.seq)
+            fail("set_flag(" + std::string(pipeName(Pipe(s))) + ", " + pipeName(Pipe(d)) +
+                 ", EVENT_ID" + std::to_string(e) + ") after " + flags_[s][d][e].after +
+                 " is never waited");
+    for (const Access &a : acc_)
+      if (a.write && a.range.space == ByteRange::kGmSpace && a.pipe != PIPE_S &&
+          ordered_[PIPE_S][a.pipe] <= a.seq)
         fail("the kernel ends while " + a.instr + " on " + pipeName(a.pipe) +
-             " may still be writing global memory: drain the pipe (pipe_barrier(PIPE_ALL), or a flag to PIPE_S) "
+             " may still be writing global memory: drain the pipe (pipe_barrier(PIPE_ALL), or a "
+             "flag to PIPE_S) "
              "before returning");
   }
   bool active() const { return active_; }
 
   /// One instruction on `pipe` reading `reads` and writing `writes`.
-  void issue(Pipe pipe, const char* instr, const std::vector<ByteRange>& reads, const std::vector<ByteRange>& writes) {
-    if (!active_) return;
-    for (const ByteRange& r : reads) requireOrdered(pipe, instr, r, false);
-    for (const ByteRange& w : writes) requireOrdered(pipe, instr, w, true);
-    for (const ByteRange& r : reads) record(pipe, instr, r, false);
-    for (const ByteRange& w : writes) record(pipe, instr, w, true);
+  void issue(Pipe pipe, const char *instr, const std::vector<ByteRange> &reads,
+             const std::vector<ByteRange> &writes) {
+    if (!active_)
+      return;
+    for (const ByteRange &r : reads)
+      requireOrdered(pipe, instr, r, false);
+    for (const ByteRange &w : writes)
+      requireOrdered(pipe, instr, w, true);
+    for (const ByteRange &r : reads)
+      record(pipe, instr, r, false);
+    for (const ByteRange &w : writes)
+      record(pipe, instr, w, true);
     ++seq_;
   }
 
   void setFlag(Pipe src, Pipe dst, int ev) {
-    if (!active_) return;
+    if (!active_)
+      return;
     checkFlag("set_flag", src, dst, ev);
-    Flag& f = flags_[src][dst][ev];
+    Flag &f = flags_[src][dst][ev];
     if (f.set)
-      fail("set_flag(" + flagString(src, dst, ev) + ") is set again before a wait_flag consumed it (set after " + f.after + ")");
+      fail("set_flag(" + flagString(src, dst, ev) +
+           ") is set again before a wait_flag consumed it (set after " + f.after + ")");
     f.set = true;
     f.seq = seq_;
     f.after = last_.empty() ? std::string("the kernel's start") : last_;
   }
   void waitFlag(Pipe src, Pipe dst, int ev) {
-    if (!active_) return;
+    if (!active_)
+      return;
     checkFlag("wait_flag", src, dst, ev);
-    Flag& f = flags_[src][dst][ev];
+    Flag &f = flags_[src][dst][ev];
     if (!f.set)
-      fail("wait_flag(" + flagString(src, dst, ev) + ") with no set_flag before it: hardware would wait forever");
-    if (ordered_[dst][src] < f.seq) ordered_[dst][src] = f.seq;
+      fail("wait_flag(" + flagString(src, dst, ev) +
+           ") with no set_flag before it: hardware would wait forever");
+    if (ordered_[dst][src] < f.seq)
+      ordered_[dst][src] = f.seq;
     f.set = false;
   }
   void barrier(Pipe p) {
-    if (!active_) return;
+    if (!active_)
+      return;
     if (p == PIPE_ALL) {
-      for (auto& row : ordered_)
-        for (auto& v : row) v = seq_;
+      for (auto &row : ordered_)
+        for (auto &v : row)
+          v = seq_;
     } else {
       ordered_[p][p] = seq_;
     }
   }
 
- private:
+private:
   static constexpr int kPipes = 8, kEvents = 8;
   struct Access {
     ByteRange range;
@@ -127,31 +164,37 @@ class PipeTracker {
   static std::string flagString(Pipe s, Pipe d, int e) {
     return std::string(pipeName(s)) + ", " + pipeName(d) + ", EVENT_ID" + std::to_string(e);
   }
-  void checkFlag(const char* what, Pipe s, Pipe d, int e) {
+  void checkFlag(const char *what, Pipe s, Pipe d, int e) {
     if (s == PIPE_ALL || d == PIPE_ALL || s == d || e < 0 || e >= kEvents)
-      fail(std::string(what) + "(" + std::to_string(int(s)) + ", " + std::to_string(int(d)) + ", " + std::to_string(e) +
-           "): a flag orders two different pipes on events 0..7");
+      fail(std::string(what) + "(" + std::to_string(int(s)) + ", " + std::to_string(int(d)) + ", " +
+           std::to_string(e) + "): a flag orders two different pipes on events 0..7");
   }
 
   /// `instr` on `pipe` accessing `r` must come after every earlier conflicting access.
-  void requireOrdered(Pipe pipe, const char* instr, const ByteRange& r, bool write) {
-    for (const Access& a : acc_) {
-      if (!(a.write || write) || !a.range.overlaps(r)) continue;
-      if (a.pipe == pipe && pipe != PIPE_V) continue;  // one pipe runs its queue in order
-      if (ordered_[pipe][a.pipe] > a.seq) continue;
-      const std::string how = a.pipe == pipe ? "with no pipe_barrier(" + std::string(pipeName(pipe)) + ") between them"
-                                             : "with no set_flag/wait_flag(" + std::string(pipeName(a.pipe)) + ", " +
-                                                   pipeName(pipe) + ") between them";
-      fail(std::string(instr) + " on " + pipeName(pipe) + (write ? " writes " : " reads ") + rangeString(r) + " that " +
-           a.instr + " on " + pipeName(a.pipe) + (a.write ? " writes " : " reads ") + how +
+  void requireOrdered(Pipe pipe, const char *instr, const ByteRange &r, bool write) {
+    for (const Access &a : acc_) {
+      if (!(a.write || write) || !a.range.overlaps(r))
+        continue;
+      if (a.pipe == pipe && pipe != PIPE_V)
+        continue; // one pipe runs its queue in order
+      if (ordered_[pipe][a.pipe] > a.seq)
+        continue;
+      const std::string how =
+          a.pipe == pipe ? "with no pipe_barrier(" + std::string(pipeName(pipe)) + ") between them"
+                         : "with no set_flag/wait_flag(" + std::string(pipeName(a.pipe)) + ", " +
+                               pipeName(pipe) + ") between them";
+      fail(std::string(instr) + " on " + pipeName(pipe) + (write ? " writes " : " reads ") +
+           rangeString(r) + " that " + a.instr + " on " + pipeName(a.pipe) +
+           (a.write ? " writes " : " reads ") + how +
            ": on hardware the two pipes run independently and " +
-           (a.write ? (write ? "the writes may land in either order" : "the read may see the old bytes")
-                    : "the write may clobber the bytes before they are read"));
+           (a.write
+                ? (write ? "the writes may land in either order" : "the read may see the old bytes")
+                : "the write may clobber the bytes before they are read"));
     }
   }
-  void record(Pipe pipe, const char* instr, const ByteRange& r, bool write) {
+  void record(Pipe pipe, const char *instr, const ByteRange &r, bool write) {
     last_ = std::string(instr) + " on " + pipeName(pipe);
-    for (Access& a : acc_)
+    for (Access &a : acc_)
       if (a.range == r && a.pipe == pipe && a.write == write) {
         a.seq = seq_;
         a.instr = instr;
@@ -159,7 +202,7 @@ class PipeTracker {
       }
     acc_.push_back(Access{r, pipe, write, seq_, instr});
   }
-  [[noreturn]] void fail(const std::string& msg) {
+  [[noreturn]] void fail(const std::string &msg) {
     active_ = false;
     simFail("pipe sync", "kernel '" + kernel_ + "': " + msg);
   }
@@ -174,15 +217,15 @@ class PipeTracker {
   Flag flags_[kPipes][kPipes][kEvents];
 };
 
-inline PipeTracker& pipeTracker() {
+inline PipeTracker &pipeTracker() {
   thread_local PipeTracker t;
   return t;
 }
 
-}  // namespace detail
+} // namespace detail
 
 inline void set_flag(Pipe src, Pipe dst, int ev) { detail::pipeTracker().setFlag(src, dst, ev); }
 inline void wait_flag(Pipe src, Pipe dst, int ev) { detail::pipeTracker().waitFlag(src, dst, ev); }
 inline void pipe_barrier(Pipe p) { detail::pipeTracker().barrier(p); }
 
-}  // namespace pl::sim
+} // namespace pl::sim
