@@ -7,7 +7,10 @@
 #include "passes/tools/tool_files.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -119,6 +122,23 @@ std::string checkOutputs(const Options &o, const std::vector<std::string> &files
 
 } // namespace
 
+/// The DSL headers this pl-translate belongs to: `<exe dir>/../include` when it holds
+/// `pl/dsl.hpp` (an installed tree, which may have been moved), else the source tree the
+/// binary was built from. Added after the user's include paths (`-idirafter`).
+static std::string dslIncludeDir(const char *argv0) {
+  std::string exe =
+      llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&dslIncludeDir));
+  if (!exe.empty()) {
+    llvm::SmallString<256> dir(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+    llvm::sys::path::append(dir, "include");
+    llvm::SmallString<256> probe(dir);
+    llvm::sys::path::append(probe, "pl", "dsl.hpp");
+    if (llvm::sys::fs::exists(probe))
+      return std::string(dir);
+  }
+  return PL_DSL_INCLUDE_DIR;
+}
+
 int main(int argc, const char **argv) {
   pl::tools::renameClashingLLVMOptions(kOwnFlags);
   Options o;
@@ -147,7 +167,7 @@ int main(int argc, const char **argv) {
 
   pl::translator::FrontendOptions fo;
   fo.resourceDir = o.resourceDir;
-  fo.dslIncludeDir = PL_DSL_INCLUDE_DIR;
+  fo.dslIncludeDir = dslIncludeDir(argv[0]);
   pl::translator::TranslateOptions to;
   to.emit = o.emit;
   to.outputName = o.output.empty() || o.output == "-" ? "<stdout>" : o.output.getValue();

@@ -60,6 +60,14 @@ done
 done
 "$prefix/bin/pl-translate" --version | grep -q '^pl-translate ' || fail "installed pl-translate does not run"
 "$prefix/bin/pl-opt" --list-passes >/dev/null || fail "installed pl-opt does not run"
+# Run by hand with no -I, the installed translator reads the installed headers, not the source
+# tree it was built from.
+mkdir -p "$work/byhand"
+cp "$root/samples/hello_world.cpp" "$work/byhand/k.cpp"
+"$prefix/bin/pl-translate" "$work/byhand/k.cpp" -o "$work/byhand/k.pl.cpp" --depfile="$work/byhand/k.d" \
+  -- -std=c++20 || fail "the installed pl-translate cannot translate a sample without -I"
+grep -qF "$prefix/include/pl/dsl.hpp" "$work/byhand/k.d" || fail "pl-translate without -I did not read the installed pl/dsl.hpp"
+if grep -F "$root/dsl/" "$work/byhand/k.d"; then fail "pl-translate without -I read headers of the pl source tree"; fi
 echo "ok: installed tree"
 
 echo "== 2. configure the installed example against $prefix, build and run"
