@@ -62,7 +62,8 @@ int main() {
   R x(xs);
   for (pl::Index n : {pl::Index(2), pl::Index(0)}) {
     Vec acc(256);
-    for (int i = 0; i < 256; ++i) acc[i] = xs[i];
+    for (int i = 0; i < 256; ++i)
+      acc[i] = xs[i];
     for (pl::Index k = 0; k < n; ++k)
       for (int r = 0; r < 16; ++r)
         for (int c = 0; c < 16; ++c) {
@@ -71,9 +72,10 @@ int main() {
           acc[r * 16 + c] = std::max(acc[r * 16 + c], w);
         }
     Vec want(20 * 16, 0.0f);
-    for (int r = 0; r < 16; ++r)  // stored at row 4: rows 16.. of the tile fall off the tensor
+    for (int r = 0; r < 16; ++r) // stored at row 4: rows 16.. of the tile fall off the tensor
       for (int c = 0; c < 16; ++c)
-        if (r + 4 < 20) want[(r + 4) * 16 + c] = acc[r * 16 + c] * -0.5f;
+        if (r + 4 < 20)
+          want[(r + 4) * 16 + c] = acc[r * 16 + c] * -0.5f;
     R o;
     padded_carry(x, n, o);
     report.close(n ? "padded_carry" : "padded_carry_zero_trip", o, want);
@@ -104,7 +106,8 @@ int main() {
   report.close("modes.ceil", oce, ce);
   report.close("modes.trunc", otr, tr);
   Vec want3(20 * 16, 0.0f);
-  for (int i = 0; i < 256; ++i) want3[i] = static_cast<float>(lt[i]);
+  for (int i = 0; i < 256; ++i)
+    want3[i] = static_cast<float>(lt[i]);
   report.close("modes.cmps_lt", olt, want3);
   return report.exitCode();
 }
