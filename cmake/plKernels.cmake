@@ -6,7 +6,8 @@ if(CMAKE_VERSION VERSION_LESS 3.20)
                       "every generator); this is ${CMAKE_VERSION}")
 endif()
 
-# pl_add_kernels(<target> SOURCES <file>... [PLATFORM a2a3sim|a5sim] [OPTIONS <pl-translate option>...]
+# pl_add_kernels(<target> SOURCES <file>... [PLATFORM a2a3sim|a5sim|a2a3|a5]
+#                [OPTIONS <pl-translate option>...]
 #                [FLAGS <compiler flag>...])
 #
 # Each source is translated by pl-translate into ${CMAKE_CURRENT_BINARY_DIR}/pl_kernels/<target>/
@@ -16,6 +17,11 @@ endif()
 # eager golden run). The translator sees the target's include directories and compile
 # definitions (with those of everything it links) and -std=c++20 (or the target's CXX_STANDARD
 # when that is newer), then FLAGS. <target> links pl::sim.
+#
+# PLATFORM a2a3 / a5 also writes each source's kernel package for the vendor toolchain
+# (pl-translate --out-dir) into ${CMAKE_CURRENT_BINARY_DIR}/pl_kernels/<target>/<stem>.package/
+# (kernels.json lists its files); <target> still runs the same kernels on the simulator. The
+# package directories are in the target property PL_KERNEL_PACKAGES.
 function(pl_add_kernels target)
   set(where "pl_add_kernels(${target})")
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "PLATFORM" "SOURCES;OPTIONS;FLAGS")
@@ -55,24 +61,21 @@ function(pl_add_kernels target)
   endif()
 
   if("PLATFORM" IN_LIST arg_KEYWORDS_MISSING_VALUES)
-    message(FATAL_ERROR "${where}: PLATFORM needs a value (a2a3sim or a5sim)")
+    message(FATAL_ERROR "${where}: PLATFORM needs a value (a2a3sim, a5sim, a2a3 or a5)")
   elseif(NOT DEFINED arg_PLATFORM)
     set(arg_PLATFORM a2a3sim)
   endif()
-  if(arg_PLATFORM MATCHES "^(a2a3|a5)$")
-    message(FATAL_ERROR "${where}: PLATFORM ${arg_PLATFORM} (the kernel package for the "
-                        "hardware) is not implemented yet: pl has no PTO backend so far "
-                        "(issue 13). Use ${arg_PLATFORM}sim, the CPU simulator of that chip.")
-  elseif(NOT arg_PLATFORM MATCHES "^(a2a3sim|a5sim)$")
-    message(FATAL_ERROR "${where}: unknown PLATFORM '${arg_PLATFORM}' (a2a3sim or a5sim)")
+  if(NOT arg_PLATFORM MATCHES "^(a2a3sim|a5sim|a2a3|a5)$")
+    message(FATAL_ERROR "${where}: unknown PLATFORM '${arg_PLATFORM}' (a2a3sim, a5sim, a2a3 or "
+                        "a5)")
   endif()
 
   # pl_add_kernels owns the output, the depfile and the platform of each translation.
   foreach(opt IN LISTS arg_OPTIONS)
-    if(opt MATCHES "^(-o|--?depfile|--?platform|--?emit|--?in-place|-p)(=.*)?$")
+    if(opt MATCHES "^(-o|--?depfile|--?platform|--?out-dir|--?emit|--?in-place|-p)(=.*)?$")
       message(FATAL_ERROR "${where}: OPTIONS may not contain '${opt}' (pl_add_kernels sets the "
-                          "output, the depfile and --platform (PLATFORM); --emit and --in-place "
-                          "do not produce a translated file)")
+                          "output, the depfile, --platform (PLATFORM) and --out-dir; --emit and "
+                          "--in-place do not produce a translated file)")
     endif()
   endforeach()
 
@@ -103,6 +106,10 @@ function(pl_add_kernels target)
   if(NOT namespaces)
     set(namespaces "")
   endif()
+  get_target_property(packages ${target} PL_KERNEL_PACKAGES)
+  if(NOT packages)
+    set(packages "")
+  endif()
   set(seen "")
   foreach(src IN LISTS arg_SOURCES)
     get_filename_component(abs "${src}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
@@ -128,6 +135,14 @@ function(pl_add_kernels target)
     list(APPEND namespaces "pl_gen_${ns}")
 
     set(out "${out_dir}/${stem}.pl${ext}")
+    set(package_args "")
+    set(package_files "")
+    if(arg_PLATFORM MATCHES "^(a2a3|a5)$")
+      set(package "${out_dir}/${stem}.package")
+      set(package_args "--out-dir=${package}")
+      set(package_files BYPRODUCTS "${package}/kernels.json")
+      list(APPEND packages "${package}")
+    endif()
     file(RELATIVE_PATH shown "${CMAKE_SOURCE_DIR}" "${abs}")
     if(shown MATCHES "^\\.\\./")
       set(shown "${abs}")
@@ -135,8 +150,9 @@ function(pl_add_kernels target)
     add_custom_command(
       OUTPUT "${out}"
       COMMAND "${CMAKE_COMMAND}" -E make_directory "${out_dir}" # Ninja makes it, Makefiles do not
+      ${package_files}
       COMMAND pl::translate "${abs}" -o "${out}" "--depfile=${out}.d" "--platform=${arg_PLATFORM}"
-              ${arg_OPTIONS} -- "-std=c++$<IF:${newer_std},${std},20>"
+              ${package_args} ${arg_OPTIONS} -- "-std=c++$<IF:${newer_std},${std},20>"
               "$<$<BOOL:${incs}>:-I$<JOIN:${incs},;-I>>" "$<$<BOOL:${defs}>:-D$<JOIN:${defs},;-D>>"
               ${arg_FLAGS}
       DEPENDS "${abs}" "$<TARGET_FILE:pl::translate>"
@@ -160,5 +176,6 @@ function(pl_add_kernels target)
   endforeach()
   set_property(TARGET ${target} PROPERTY SOURCES "${old_sources}")
   set_property(TARGET ${target} PROPERTY PL_KERNEL_NAMESPACES "${namespaces}")
+  set_property(TARGET ${target} PROPERTY PL_KERNEL_PACKAGES "${packages}")
   target_link_libraries(${target} PRIVATE pl::sim)
 endfunction()

@@ -6,8 +6,8 @@
 namespace pl::emit {
 
 const Backend &backendFor(std::string_view /*platform*/) {
-  // a2a3sim and a5sim differ in their SoC descriptors (the passes read them), not in the code
-  // they run: both are the CPU simulator.
+  // The platforms differ in their SoC descriptors (the passes read them), not in the text
+  // printed: a2a3sim / a5sim run it on the CPU simulator, a2a3 / a5 package it.
   static const PtoBackend sim;
   return sim;
 }

@@ -41,12 +41,27 @@ struct HostEntry {
   std::string orchestration; ///< the IR name of the Orchestration function that runs it
 };
 
+/// One file of a kernel package, its path relative to the package directory.
+struct GeneratedFile {
+  std::string path;
+  std::string text;
+};
+
+struct PackageOptions {
+  std::string platform;   ///< as on the command line ("a2a3"), recorded in the manifest
+  std::string sourceFile; ///< the user's file the program came from, recorded in the manifest
+};
+
 class Backend {
 public:
   virtual ~Backend() = default;
   /// The generated code for `part` of the final program; on error: diagnostics and "".
   virtual std::string emitProgram(const ir::Program &p, EmitPart part, const EmitOptions &opts,
                                   ir::DiagnosticEngine &diags) const = 0;
+  /// The program as a kernel package for the vendor toolchain (one file per kernel and per
+  /// orchestration, plus a manifest), in a deterministic order; on error: diagnostics and {}.
+  virtual std::vector<GeneratedFile> emitPackage(const ir::Program &p, const PackageOptions &opts,
+                                                 ir::DiagnosticEngine &diags) const = 0;
   /// Text placed before the user's first line (includes, declarations the bodies call).
   virtual std::string hostPrologue(const std::string &generatedNamespace) const = 0;
   /// The statements that replace a host-callable function's body (one line, without braces).
@@ -57,9 +72,9 @@ public:
                                    const std::vector<HostEntry> &entries) const = 0;
 };
 
-/// The backend that generates code for `platform`. Every platform pl has today (a2a3sim,
-/// a5sim) runs the PTO backend (emit/pto) on the CPU simulator; the kernel package of a2a3 / a5
-/// will be selected here.
+/// The backend that generates code for `platform`. Every platform pl has today runs the PTO
+/// backend (emit/pto): a2a3sim and a5sim on the CPU simulator, a2a3 and a5 as the same text in
+/// a kernel package (emitPackage) for the vendor toolchain.
 const Backend &backendFor(std::string_view platform);
 
 } // namespace pl::emit

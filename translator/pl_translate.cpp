@@ -3,6 +3,7 @@
 #include "translator/rewrite.h"
 #include "translator/translate.h"
 
+#include "passes/platform.h"
 #include "passes/tools/pass_manager_flags.h"
 #include "passes/tools/tool_files.h"
 
@@ -29,6 +30,12 @@ into the pl IR, runs the default pass pipeline, and writes the input file with e
 point's body replaced by a call into the generated kernels and orchestration, which are
 appended. Compiler flags come from a compilation database (-p <build dir>) or follow `--`.
 
+Platforms: a2a3sim (default) and a5sim run the generated PTO-ISA kernels and PTO2
+orchestration on pl's CPU simulator. a2a3 and a5 build for the vendor toolchain: --out-dir=D
+writes the same kernels and orchestration as a kernel package (D/kernels/aiv|aic/<kernel>.cpp,
+D/orchestration/<name>.cpp, D/kernels.json); the rewritten file runs them on the simulator of
+that SoC. --out-dir works with every platform.
+
 Files: -o naming the input (compared by identity: symlinks, hard links, ./x) is refused unless
 --in-place; the outputs (-o, --depfile) are staged and committed together, so nothing is
 written when there is an error. The depfile lists the input first, then its headers sorted.
@@ -36,9 +43,6 @@ written when there is an error. The depfile lists the input first, then its head
 Exit codes: 0 success; 1 errors in the input (diagnostics printed), an input that cannot be
 read or an output that cannot be written; 2 usage or internal error.
 )";
-
-/// pl-translate's platforms: those with a code generator (the simulator's).
-bool simulated(const pl::passes::PlatformDesc &d) { return d.simulated; }
 
 /// Flags, built in main after moving libLLVM's same-named options out of the way; the
 /// pass-manager ones are `passManager`.
@@ -62,11 +66,17 @@ struct Options {
                                    cl::desc("Clang resource directory (builtin headers); default "
                                             "fixed at configure time"),
                                    cl::init(PL_CLANG_RESOURCE_DIR), cl::cat(category)};
-  pl::tools::PassManagerFlags passManager{category, simulated};
+  cl::opt<std::string> outDir{
+      "out-dir",
+      cl::desc("Also write the kernel package for the vendor toolchain into this directory: "
+               "kernels/aiv|aic/<kernel>.cpp, orchestration/<name>.cpp, kernels.json (required "
+               "with --platform=a2a3 or a5)"),
+      cl::value_desc("dir"), cl::cat(category)};
+  pl::tools::PassManagerFlags passManager{category, nullptr};
 };
 
 /// pl-translate's own flag names (renameClashingLLVMOptions adds the shared ones).
-constexpr const char *kOwnFlags[] = {"o", "emit", "depfile", "in-place"};
+constexpr const char *kOwnFlags[] = {"o", "emit", "depfile", "in-place", "out-dir"};
 
 int usageError(const std::string &msg) {
   errs() << "pl-translate: error: " << msg << "\n";
@@ -156,6 +166,22 @@ int main(int argc, const char **argv) {
     return usageError("--in-place only applies to the rewritten file, not to --emit");
   if (std::string err = o.passManager.validate(); !err.empty())
     return usageError(err);
+  const pl::passes::PlatformDesc &platform =
+      pl::passes::platformDesc(o.passManager.settings().platform);
+  if (!o.outDir.empty()) {
+    if (files.size() > 1)
+      return usageError("--out-dir takes one input file");
+    if (o.emit != EmitKind::File)
+      return usageError("--out-dir writes the kernel package next to the rewritten file, not "
+                        "with --emit");
+    if (llvm::sys::fs::exists(o.outDir.getValue()) &&
+        !llvm::sys::fs::is_directory(o.outDir.getValue()))
+      return usageError("--out-dir '" + o.outDir + "' exists and is not a directory");
+  } else if (!platform.simulated && o.emit == EmitKind::File) {
+    return usageError("--platform=" + std::string(platform.name) +
+                      " builds for the vendor toolchain: pass --out-dir=<dir> for its kernel "
+                      "package (the rewritten file runs the same kernels on the simulator)");
+  }
 
   if (std::string err = checkOutputs(o, files); !err.empty())
     return usageError(err);
@@ -172,9 +198,11 @@ int main(int argc, const char **argv) {
   to.emit = o.emit;
   to.outputName = o.output.empty() || o.output == "-" ? "<stdout>" : o.output.getValue();
   to.passManager = o.passManager.settings();
+  to.package = !o.outDir.empty();
 
   struct Result {
-    std::string file, text;
+    std::string file;
+    pl::translator::Translation out;
     std::vector<std::string> deps;
   };
   std::vector<Result> results;
@@ -185,9 +213,9 @@ int main(int argc, const char **argv) {
         pl::translator::TranslateOptions fileOptions = to;
         if (o.inPlace) // the generated part's #line names the file it is written to
           fileOptions.outputName = lf.file;
-        auto text = pl::translator::translateFile(lf, ctx, fileOptions, diags);
-        if (text)
-          results.push_back({lf.file, std::move(*text), pl::translator::inputDependencies(ctx)});
+        auto out = pl::translator::translateFile(lf, ctx, fileOptions, diags);
+        if (out)
+          results.push_back({lf.file, std::move(*out), pl::translator::inputDependencies(ctx)});
       });
   if (rc != 0 || results.size() != files.size())
     return kUserError; // nothing is written when any input had an error
@@ -195,8 +223,20 @@ int main(int argc, const char **argv) {
   pl::tools::OutputFiles outputs("pl-translate");
   for (auto &r : results) {
     std::string target = o.inPlace ? r.file : o.output.getValue();
-    if (!outputs.stage(target, r.text))
+    if (!outputs.stage(target, r.out.text))
       return kUserError;
+    for (const pl::emit::GeneratedFile &g : r.out.package) {
+      llvm::SmallString<256> path(o.outDir.getValue());
+      llvm::sys::path::append(path, g.path);
+      if (std::error_code ec =
+              llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path))) {
+        errs() << "pl-translate: error: cannot create '" << llvm::sys::path::parent_path(path)
+               << "': " << ec.message() << "; nothing was written\n";
+        return kUserError;
+      }
+      if (!outputs.stage(std::string(path), g.text))
+        return kUserError;
+    }
     if (!o.depfile.empty() &&
         !outputs.stage(o.depfile, depfileText(target.empty() ? "-" : target, r.deps)))
       return kUserError;

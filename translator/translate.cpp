@@ -39,13 +39,13 @@ std::string generatedNamespace(clang::ASTContext &ctx) {
   return ns;
 }
 
-std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContext &ctx,
+std::optional<Translation> translateFile(const LoweredFile &lf, clang::ASTContext &ctx,
                                          const TranslateOptions &opts,
                                          ir::DiagnosticEngine &diags) {
   if (!lf.program)
     return std::nullopt;
   if (opts.emit == EmitKind::IR)
-    return ir::printProgram(*lf.program, {.concise = opts.passManager.concise});
+    return Translation{ir::printProgram(*lf.program, {.concise = opts.passManager.concise}), {}};
   passes::PassContext pc;
   pc.setDiagnostics(&diags);
   tools::configurePassContext(pc, opts.passManager);
@@ -54,20 +54,33 @@ std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContex
   if (!final || diags.hasErrors())
     return std::nullopt;
   if (opts.emit == EmitKind::FinalIR)
-    return ir::printProgram(*final, {.concise = opts.passManager.concise});
-  const emit::Backend &backend = emit::backendFor(passes::platformName(opts.passManager.platform));
+    return Translation{ir::printProgram(*final, {.concise = opts.passManager.concise}), {}};
+  std::string_view platform = passes::platformName(opts.passManager.platform);
+  const emit::Backend &backend = emit::backendFor(platform);
+  Translation t;
+  if (opts.package) {
+    t.package = backend.emitPackage(*final, {std::string(platform), lf.file}, diags);
+    if (diags.hasErrors())
+      return std::nullopt;
+  }
   emit::EmitOptions eo;
   eo.namespaceName = generatedNamespace(ctx);
   std::string code = backend.emitProgram(*final, partOf(opts.emit), eo, diags);
-  if (opts.emit != EmitKind::File)
-    return code;
+  if (opts.emit != EmitKind::File) {
+    t.text = std::move(code);
+    return t;
+  }
   if (diags.hasErrors())
     return std::nullopt;
   RewriteOptions ro;
   ro.outputName = opts.outputName;
   ro.generatedNamespace = eo.namespaceName;
   ro.generatedCode = std::move(code);
-  return rewriteMainFile(ctx, entryPoints(lf.marked, *final), ro, backend, diags);
+  auto text = rewriteMainFile(ctx, entryPoints(lf.marked, *final), ro, backend, diags);
+  if (!text)
+    return std::nullopt;
+  t.text = std::move(*text);
+  return t;
 }
 
 } // namespace pl::translator

@@ -3,11 +3,13 @@
 
 #include "translator/frontend.h"
 
+#include "emit/backend.h"
 #include "ir/diagnostics.h"
 #include "passes/tools/pass_manager_flags.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pl::translator {
 
@@ -18,13 +20,19 @@ struct TranslateOptions {
   std::string outputName = "-"; ///< for #line in the generated part
   /// Forwarded to the PassContext; `concise` also applies to --emit=ir / final-ir.
   tools::PassManagerSettings passManager;
+  /// Also produce the backend's kernel package (pl-translate --out-dir).
+  bool package = false;
 };
 
-/// Translates one lowered file while its AST is alive. Returns the text to write (the rewritten
-/// file, or the requested part), or nullopt after reporting errors to `diags`.
-std::optional<std::string> translateFile(const LoweredFile &lf, clang::ASTContext &ctx,
-                                         const TranslateOptions &opts,
-                                         ir::DiagnosticEngine &diags);
+struct Translation {
+  std::string text;                         ///< the rewritten file, or the requested part
+  std::vector<emit::GeneratedFile> package; ///< with TranslateOptions::package: the package files
+};
+
+/// Translates one lowered file while its AST is alive. Returns what to write, or nullopt after
+/// reporting errors to `diags`.
+std::optional<Translation> translateFile(const LoweredFile &lf, clang::ASTContext &ctx,
+                                         const TranslateOptions &opts, ir::DiagnosticEngine &diags);
 
 /// The namespace of the code generated for the main file: `pl_gen_<stem>`, with every character
 /// of the stem that is not a letter or digit replaced by '_'.

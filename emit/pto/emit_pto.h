@@ -21,11 +21,13 @@
 //   ES007 a call whose results cannot be mapped to the callee's Out/InOut parameters
 #pragma once
 
+#include "emit/backend.h"
 #include "ir/diagnostics.h"
 #include "ir/function.h"
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pl::emit {
 
@@ -53,5 +55,12 @@ std::string emitPtoKernels(const ir::Program &p, const EmitPtoOptions &opts,
 /// kernels by func id, which is the same in every part.
 std::string emitPtoOrchestration(const ir::Program &p, const EmitPtoOptions &opts,
                                  ir::DiagnosticEngine &diags);
+
+/// The kernel package (docs/backend.md "Kernel package"): `kernels/aiv|aic/<kernel>.cpp` (one
+/// `extern "C" kernel_entry` each), `orchestration/<name>.cpp` (`extern "C"` config and entry)
+/// and `kernels.json`; the kernel and orchestration text is the simulator's, only the linkage
+/// and the includes differ. On error: diagnostics in `diags` and {}.
+std::vector<GeneratedFile> emitPtoPackage(const ir::Program &p, const PackageOptions &opts,
+                                          ir::DiagnosticEngine &diags);
 
 } // namespace pl::emit

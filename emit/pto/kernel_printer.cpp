@@ -85,7 +85,7 @@ private:
       } else if (isa<ScalarType>(t.get())) {
         auto ct = scalarType(t, p.var->span());
         const std::string &n = bind(p.var);
-        line("[[maybe_unused]] const " + ct.value_or("void") + " " + n + " = ::pl::sim::from_u64<" +
+        line("[[maybe_unused]] const " + ct.value_or("void") + " " + n + " = ::pl::abi::from_u64<" +
              ct.value_or("void") + ">(static_cast<uint64_t>(args[" + std::to_string(scalarSlot++) +
              "]));");
       } else {

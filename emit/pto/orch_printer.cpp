@@ -65,7 +65,7 @@ private:
       } else if (isa<ScalarType>(t.get())) {
         auto ct = scalarType(t, p.var->span());
         const std::string &n = bind(p.var);
-        line("[[maybe_unused]] const " + ct.value_or("void") + " " + n + " = from_u64<" +
+        line("[[maybe_unused]] const " + ct.value_or("void") + " " + n + " = ::pl::abi::from_u64<" +
              ct.value_or("void") + ">(orch_args.scalar(" + std::to_string(scalarIdx++) + "));");
       } else {
         error("ES004", p.var->span(),
@@ -413,7 +413,7 @@ private:
           std::string v =
               to ? convertScalar(expr(a), scalarDType(a->type()), *to, a->span())
                  : "static_cast<" + scalarType(pt, span).value_or("void") + ">(" + expr(a) + ")";
-          line(p + ".add_scalar(to_u64(" + v + "));");
+          line(p + ".add_scalar(::pl::abi::to_u64(" + v + "));");
           continue;
         }
         const char *method = addMethod(d);

@@ -22,6 +22,11 @@ std::string PtoBackend::emitProgram(const ir::Program &p, EmitPart part, const E
   return emitPtoProgram(p, so, diags);
 }
 
+std::vector<GeneratedFile> PtoBackend::emitPackage(const ir::Program &p, const PackageOptions &opts,
+                                                   ir::DiagnosticEngine &diags) const {
+  return emitPtoPackage(p, opts, diags);
+}
+
 std::string PtoBackend::hostPrologue(const std::string &ns) const {
   return "#include <pl/sim/host_bridge.hpp>\nnamespace " + ns +
          " { void dispatch(const void *fn, ::pl::sim::HostArgs &args); }\n";

@@ -12,6 +12,8 @@ class PtoBackend final : public Backend {
 public:
   std::string emitProgram(const ir::Program &p, EmitPart part, const EmitOptions &opts,
                           ir::DiagnosticEngine &diags) const override;
+  std::vector<GeneratedFile> emitPackage(const ir::Program &p, const PackageOptions &opts,
+                                         ir::DiagnosticEngine &diags) const override;
   std::string hostPrologue(const std::string &generatedNamespace) const override;
   std::string hostEntryBody(const std::string &generatedNamespace,
                             const HostEntryBody &entry) const override;

@@ -142,7 +142,7 @@ std::string FunctionPrinter::convertScalar(const std::string &text, std::optiona
   bool narrowFloat = isFloat(to) && to != DataType::FP32;
   bool floatToInt = from && isFloat(*from) && isIntLike(to) && to != DataType::Bool;
   if (narrowFloat || floatToInt)
-    return "::pl::sim::castScalar<" + plDTypeConst(to) + ", " + *t + ">(" + text + ")";
+    return "::pl::abi::castScalar<" + plDTypeConst(to) + ", " + *t + ">(" + text + ")";
   return "static_cast<" + *t + ">(" + text + ")";
 }
 
@@ -235,9 +235,9 @@ FunctionPrinter::Printed FunctionPrinter::binaryP(const Binary &b) {
   int prec = 0;
   switch (b.op()) {
   case BinaryOp::FloorDiv:
-    return call("::pl::sim::floordiv");
+    return call("::pl::abi::floordiv");
   case BinaryOp::FloorMod:
-    return call("::pl::sim::floormod");
+    return call("::pl::abi::floormod");
   case BinaryOp::Min:
     return call("std::min<" + rt + ">");
   case BinaryOp::Max:

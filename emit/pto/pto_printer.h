@@ -65,7 +65,7 @@ protected:
   std::string name(const ir::ExprPtr &e);
 
   // ---- expressions ----------------------------------------------------------------------------
-  /// A scalar expression in C++ (floor division and modulo through pl/sim/index_math.hpp).
+  /// A scalar expression in C++ (floor division and modulo through pl/kernel_abi.hpp).
   std::string expr(const ir::ExprPtr &e);
   /// An integer expression as std::int64_t (offsets, sizes, indices).
   std::string indexExpr(const ir::ExprPtr &e);

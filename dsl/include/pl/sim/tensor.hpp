@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "pl/dtype.hpp"
+#include "pl/kernel_abi.hpp"
 #include "pl/sim/platform.hpp"
 #include "pl/sim/tile.hpp"
 
@@ -326,37 +327,11 @@ class ChipTaskArgs {
   std::vector<std::uint64_t> scalars_;
 };
 
-/// A scalar's bits as u64 and back: every floating type (float, double, the narrow SoftFloats)
-/// travels as the bits of its exact double value, integers and bool sign-extended. One encoding
-/// per kind means the packing side and the reading side need not agree on a C++ type: a float
-/// packed by the host bridge reads back exactly as the `double` an fp16 parameter is held in.
-template <class T>
-std::uint64_t to_u64(T v) {
-  if constexpr (std::is_integral_v<T>) return static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
-  else return std::bit_cast<std::uint64_t>(static_cast<double>(v));
-}
-template <class T>
-T from_u64(std::uint64_t u) {
-  if constexpr (std::is_integral_v<T>) return static_cast<T>(static_cast<std::int64_t>(u));
-  else return static_cast<T>(std::bit_cast<double>(u));
-}
-
-/// `v` converted to dtype `D` the way the eager `pl::Scalar<D>` constructor converts it, held in
-/// the simulator's C++ scalar type `R`: a float rounds to nearest-even into a float D (a narrow
-/// float keeps its rounded value in R), a float becomes an integer D toward zero (saturating,
-/// NaN to 0), an integer wraps into D.
-template <DType D, class R, class T>
-R castScalar(T v) {
-  pl::detail::Slot s;
-  if constexpr (std::is_same_v<T, bool>) s = pl::detail::slotFromInt(D, v ? 1 : 0);
-  else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>) s = pl::detail::slotFromUInt(D, v);
-  else if constexpr (std::is_integral_v<T>) s = pl::detail::slotFromInt(D, static_cast<std::int64_t>(v));
-  else s = pl::detail::slotFromDouble(D, static_cast<double>(v), isFloat(D) ? RoundMode::Rint : RoundMode::Trunc);
-  if constexpr (std::is_same_v<R, bool>) return s != 0;
-  else if constexpr (std::is_floating_point_v<R>) return static_cast<R>(pl::detail::slotToDouble(D, s));
-  else if constexpr (std::is_unsigned_v<R>) return static_cast<R>(s);
-  else return static_cast<R>(pl::detail::fromSlot<std::int64_t>(s));
-}
+/// pl's scalar argument encoding and the eager scalar conversion (pl/kernel_abi.hpp), which the
+/// generated code also names directly.
+using pl::abi::castScalar;
+using pl::abi::from_u64;
+using pl::abi::to_u64;
 
 // ---- the kernel side of the argument convention ------------------------------------------------
 

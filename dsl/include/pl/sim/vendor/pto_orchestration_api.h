@@ -18,7 +18,7 @@
 /// What `aicpu_orchestration_config` returns: the number of arguments (tensors + scalars) the
 /// entry expects; the simulator checks it against the call.
 struct PTO2OrchestrationConfig {
-  int expected_arg_count = 0;
+  int expected_arg_count; // a C struct, as the runtime's: the config function has C linkage
 };
 
 namespace DataType = pl::sim::DataType;
