@@ -22,6 +22,10 @@ endif()
 # (pl-translate --out-dir) into ${CMAKE_CURRENT_BINARY_DIR}/pl_kernels/<target>/<stem>.package/
 # (kernels.json lists its files); <target> still runs the same kernels on the simulator. The
 # package directories are in the target property PL_KERNEL_PACKAGES.
+#
+# Translations go through pl-translate's cache in ${CMAKE_BINARY_DIR}/pl_translate_cache (an
+# unchanged file that must be translated again, e.g. after a clean, is a hit); OPTIONS
+# --cache-dir=<dir> names another one.
 function(pl_add_kernels target)
   set(where "pl_add_kernels(${target})")
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "PLATFORM" "SOURCES;OPTIONS;FLAGS")
@@ -78,6 +82,18 @@ function(pl_add_kernels target)
                           "--in-place do not produce a translated file)")
     endif()
   endforeach()
+
+  # The translation cache (pl-translate --cache-dir), shared by every target of the build, unless
+  # OPTIONS name another one; a kernel package (a2a3 / a5) is never taken from it.
+  set(cache_dir "${CMAKE_BINARY_DIR}/pl_translate_cache")
+  foreach(opt IN LISTS arg_OPTIONS)
+    if(opt MATCHES "^--?cache-dir(=.*)?$")
+      set(cache_dir "")
+    endif()
+  endforeach()
+  if(arg_PLATFORM MATCHES "^(a2a3|a5)$")
+    set(cache_dir "")
+  endif()
 
   # The target's sources as absolute paths (entries with generator expressions stay as they are).
   get_target_property(old_sources ${target} SOURCES)
@@ -137,6 +153,9 @@ function(pl_add_kernels target)
     set(out "${out_dir}/${stem}.pl${ext}")
     set(package_args "")
     set(package_files "")
+    if(NOT cache_dir STREQUAL "")
+      set(package_args "--cache-dir=${cache_dir}")
+    endif()
     if(arg_PLATFORM MATCHES "^(a2a3|a5)$")
       set(package "${out_dir}/${stem}.package")
       set(package_args "--out-dir=${package}")

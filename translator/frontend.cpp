@@ -9,13 +9,16 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/ConvertUTF.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/ConvertUTF.h"
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -135,14 +138,11 @@ private:
 
 } // namespace
 
-int runFrontend(const clang::tooling::CompilationDatabase &db,
-                const std::vector<std::string> &files, const FrontendOptions &opts,
-                const LoweredFileHandler &handler) {
-  ir::registerAllOps();
-  clang::tooling::ClangTool tool(db, files);
+/// pl-translate's adjustments of every compile command: C++20 unless the command line says
+/// otherwise; the DSL headers as a last-resort include dir; our own resource dir so builtin
+/// headers are found wherever the tool is installed.
+static void adjustCommands(clang::tooling::ClangTool &tool, const FrontendOptions &opts) {
   using namespace clang::tooling;
-  // C++20 unless the command line says otherwise; the DSL headers as a last-resort include dir;
-  // our own resource dir so builtin headers are found wherever the tool is installed.
   tool.appendArgumentsAdjuster([](const CommandLineArguments &args, llvm::StringRef) {
     for (auto &a : args)
       if (llvm::StringRef(a).starts_with("-std="))
@@ -160,6 +160,68 @@ int runFrontend(const clang::tooling::CompilationDatabase &db,
   // Annotations are how functions are marked: keep Clang from warning about PL_* macros.
   tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster("-Wno-unknown-attributes", ArgumentInsertPosition::END));
+}
+
+namespace {
+
+/// Preprocesses the main file and records every file the SourceManager opened.
+class CollectInputsAction : public clang::PreprocessOnlyAction {
+public:
+  explicit CollectInputsAction(std::vector<std::string> &files) : files_(files) {}
+  void EndSourceFileAction() override {
+    clang::SourceManager &sm = getCompilerInstance().getSourceManager();
+    std::vector<std::string> headers;
+    for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
+      if (it->first != *sm.getFileEntryRefForID(sm.getMainFileID()))
+        headers.push_back(it->first.getName().str());
+    std::sort(headers.begin(), headers.end());
+    files_.push_back(sm.getFileEntryRefForID(sm.getMainFileID())->getName().str());
+    files_.insert(files_.end(), headers.begin(), headers.end());
+  }
+
+private:
+  std::vector<std::string> &files_;
+};
+
+class CollectInputsFactory : public clang::tooling::FrontendActionFactory {
+public:
+  explicit CollectInputsFactory(std::vector<std::string> &files) : files_(files) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<CollectInputsAction>(files_);
+  }
+
+private:
+  std::vector<std::string> &files_;
+};
+
+} // namespace
+
+std::optional<TranslationInputs> translationInputs(const clang::tooling::CompilationDatabase &db,
+                                                   const std::string &file,
+                                                   const FrontendOptions &opts) {
+  clang::tooling::ClangTool tool(db, {file});
+  adjustCommands(tool, opts);
+  TranslationInputs in;
+  tool.appendArgumentsAdjuster(
+      [&](const clang::tooling::CommandLineArguments &args, llvm::StringRef) {
+        in.command = args;
+        return args;
+      });
+  clang::IgnoringDiagConsumer quiet;
+  tool.setDiagnosticConsumer(&quiet);
+  tool.setPrintErrorMessage(false);
+  CollectInputsFactory factory(in.files);
+  if (tool.run(&factory) != 0 || in.files.empty())
+    return std::nullopt;
+  return in;
+}
+
+int runFrontend(const clang::tooling::CompilationDatabase &db,
+                const std::vector<std::string> &files, const FrontendOptions &opts,
+                const LoweredFileHandler &handler) {
+  ir::registerAllOps();
+  clang::tooling::ClangTool tool(db, files);
+  adjustCommands(tool, opts);
   bool anyError = false;
   LoweredFileHandler wrapped = [&](const LoweredFile &lf, clang::ASTContext &ctx,
                                    ir::DiagnosticEngine &diags) {

@@ -7,6 +7,7 @@
 #include "ir/function.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,5 +45,19 @@ using LoweredFileHandler =
 int runFrontend(const clang::tooling::CompilationDatabase &db,
                 const std::vector<std::string> &files, const FrontendOptions &opts,
                 const LoweredFileHandler &handler);
+
+/// What one translation reads, for the translation cache: the compile command Clang runs (after
+/// pl-translate's own adjustments) and every file it opens — the input first, then each header
+/// it includes, sorted — found by preprocessing only.
+struct TranslationInputs {
+  std::vector<std::string> command;
+  std::vector<std::string> files;
+};
+
+/// Preprocesses `file` with the flags from `db`; nullopt when that fails (the full run reports
+/// why). Prints nothing.
+std::optional<TranslationInputs> translationInputs(const clang::tooling::CompilationDatabase &db,
+                                                   const std::string &file,
+                                                   const FrontendOptions &opts);
 
 } // namespace pl::translator

@@ -2,6 +2,7 @@
 #include "translator/frontend.h"
 #include "translator/rewrite.h"
 #include "translator/translate.h"
+#include "translator/translation_cache.h"
 
 #include "passes/platform.h"
 #include "passes/tools/pass_manager_flags.h"
@@ -72,11 +73,17 @@ struct Options {
                "kernels/aiv|aic/<kernel>.cpp, orchestration/<name>.cpp, kernels.json (required "
                "with --platform=a2a3 or a5)"),
       cl::value_desc("dir"), cl::cat(category)};
+  cl::opt<std::string> cacheDir{
+      "cache-dir",
+      cl::desc("Reuse and keep rewritten files in this content-addressed cache (key: the input "
+               "and every header it includes, the options, the compile command, the tool); "
+               "not with --emit, --out-dir or the pass-manager's dumps and reports"),
+      cl::value_desc("dir"), cl::cat(category)};
   pl::tools::PassManagerFlags passManager{category, nullptr};
 };
 
 /// pl-translate's own flag names (renameClashingLLVMOptions adds the shared ones).
-constexpr const char *kOwnFlags[] = {"o", "emit", "depfile", "in-place", "out-dir"};
+constexpr const char *kOwnFlags[] = {"o", "emit", "depfile", "in-place", "out-dir", "cache-dir"};
 
 int usageError(const std::string &msg) {
   errs() << "pl-translate: error: " << msg << "\n";
@@ -194,6 +201,28 @@ int main(int argc, const char **argv) {
   pl::translator::FrontendOptions fo;
   fo.resourceDir = o.resourceDir;
   fo.dslIncludeDir = dslIncludeDir(argv[0]);
+
+  // The translation cache: only for the rewritten file of one input, and not when the pass
+  // manager is asked for dumps or reports (those are what the run is for).
+  const pl::tools::PassManagerSettings &pm = o.passManager.settings();
+  std::optional<std::string> cacheKey;
+  if (!o.cacheDir.empty() && files.size() == 1 && o.emit == EmitKind::File && o.outDir.empty() &&
+      pm.printAfter.empty() && !pm.printAfterAll && pm.dumpDir.empty() && !pm.timePasses) {
+    if (auto in = pl::translator::translationInputs(parser->getCompilations(), files.front(), fo))
+      cacheKey = pl::translator::translationCacheKey(
+          llvm::sys::fs::getMainExecutable(argv[0], reinterpret_cast<void *>(&dslIncludeDir)),
+          std::vector<std::string>(argv + 1, argv + argc), in->command, in->files);
+    if (cacheKey)
+      if (auto hit = pl::translator::lookupTranslation(o.cacheDir, *cacheKey)) {
+        pl::tools::OutputFiles outputs("pl-translate");
+        std::string target = o.inPlace ? files.front() : o.output.getValue();
+        if (!outputs.stage(target, hit->text) ||
+            (!o.depfile.empty() &&
+             !outputs.stage(o.depfile, depfileText(target.empty() ? "-" : target, hit->deps))))
+          return kUserError;
+        return outputs.commit() ? kOk : kUserError;
+      }
+  }
   pl::translator::TranslateOptions to;
   to.emit = o.emit;
   to.outputName = o.output.empty() || o.output == "-" ? "<stdout>" : o.output.getValue();
@@ -204,6 +233,7 @@ int main(int argc, const char **argv) {
     std::string file;
     pl::translator::Translation out;
     std::vector<std::string> deps;
+    bool quiet = false; ///< no diagnostic of ours (a cache entry never hides a warning)
   };
   std::vector<Result> results;
   int rc = pl::translator::runFrontend(
@@ -215,7 +245,8 @@ int main(int argc, const char **argv) {
           fileOptions.outputName = lf.file;
         auto out = pl::translator::translateFile(lf, ctx, fileOptions, diags);
         if (out)
-          results.push_back({lf.file, std::move(*out), pl::translator::inputDependencies(ctx)});
+          results.push_back({lf.file, std::move(*out), pl::translator::inputDependencies(ctx),
+                             diags.diagnostics().empty()});
       });
   if (rc != 0 || results.size() != files.size())
     return kUserError; // nothing is written when any input had an error
@@ -241,5 +272,10 @@ int main(int argc, const char **argv) {
         !outputs.stage(o.depfile, depfileText(target.empty() ? "-" : target, r.deps)))
       return kUserError;
   }
-  return outputs.commit() ? kOk : kUserError;
+  if (!outputs.commit())
+    return kUserError;
+  if (cacheKey && results.front().quiet) // a cache that cannot be written is only a miss
+    (void)pl::translator::storeTranslation(o.cacheDir, *cacheKey,
+                                           {results.front().out.text, results.front().deps});
+  return kOk;
 }

@@ -43,7 +43,7 @@ generated() { # <fixed string> <what>
     echo "FAIL $2: '$1' is not in the generated build files"; fails=$((fails + 1))
   fi
 }
-generated "/bin/true $src/k.cpp -o $b/k.pl.cpp --depfile=$b/k.pl.cpp.d --platform=a5sim --verify=roundtrip -- -std=c++23 -I$src/inc -DPL_USAGE_OWN=2 -DPL_USAGE_LINKED=1 -Wno-unused" "ok: translation command"
+generated "/bin/true $src/k.cpp -o $b/k.pl.cpp --depfile=$b/k.pl.cpp.d --platform=a5sim --cache-dir=$work/pl_translate_cache --verify=roundtrip -- -std=c++23 -I$src/inc -DPL_USAGE_OWN=2 -DPL_USAGE_LINKED=1 -Wno-unused" "ok: translation command"
 generated "-iquote $src" "ok: -iquote for the translated file"
 expect_error no_translator "pl_add_kernels(app): this pl package has no pl::translate or pl::sim target"
 expect_error not_a_target "pl_add_kernels(nope): 'nope' is not a target"
