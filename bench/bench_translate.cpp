@@ -240,8 +240,8 @@ void cacheHitBench(benchmark::State &state, std::string sample) {
     Phases ph = translateOnce(file, outputPath(sample));
     auto t0 = Clock::now();
     auto in = tr::translationInputs(*db, file, fo);
-    auto key =
-        in ? tr::translationCacheKey("/proc/self/exe", args, in->command, in->files) : std::nullopt;
+    auto key = in ? tr::translationCacheKey("/proc/self/exe", args, "basic", in->command, in->files)
+                  : std::nullopt;
     if (!ph.ok || !key) {
       state.SkipWithError("pl-translate failed on the sample");
       return;
@@ -253,7 +253,7 @@ void cacheHitBench(benchmark::State &state, std::string sample) {
       tr::storeTranslation(dir, *key, {text.str(), in->files});
       t0 = Clock::now();
       in = tr::translationInputs(*db, file, fo);
-      key = tr::translationCacheKey("/proc/self/exe", args, in->command, in->files);
+      key = tr::translationCacheKey("/proc/self/exe", args, "basic", in->command, in->files);
       if (!key || !tr::lookupTranslation(dir, *key)) {
         state.SkipWithError("the cache entry could not be stored or read");
         return;

@@ -74,26 +74,23 @@ function(pl_add_kernels target)
                         "a5)")
   endif()
 
-  # pl_add_kernels owns the output, the depfile and the platform of each translation.
+  # pl_add_kernels owns the output, the depfile and the platform of each translation. It passes
+  # the translation cache (pl-translate --cache-dir), shared by every target of the build, unless
+  # OPTIONS name another one; a kernel package (a2a3 / a5) is never taken from it.
+  set(cache_dir "${CMAKE_BINARY_DIR}/pl_translate_cache")
+  if(arg_PLATFORM MATCHES "^(a2a3|a5)$")
+    set(cache_dir "")
+  endif()
   foreach(opt IN LISTS arg_OPTIONS)
+    if(opt MATCHES "^--?cache-dir(=.*)?$")
+      set(cache_dir "")
+    endif()
     if(opt MATCHES "^(-o|--?depfile|--?platform|--?out-dir|--?emit|--?in-place|-p)(=.*)?$")
       message(FATAL_ERROR "${where}: OPTIONS may not contain '${opt}' (pl_add_kernels sets the "
                           "output, the depfile, --platform (PLATFORM) and --out-dir; --emit and "
                           "--in-place do not produce a translated file)")
     endif()
   endforeach()
-
-  # The translation cache (pl-translate --cache-dir), shared by every target of the build, unless
-  # OPTIONS name another one; a kernel package (a2a3 / a5) is never taken from it.
-  set(cache_dir "${CMAKE_BINARY_DIR}/pl_translate_cache")
-  foreach(opt IN LISTS arg_OPTIONS)
-    if(opt MATCHES "^--?cache-dir(=.*)?$")
-      set(cache_dir "")
-    endif()
-  endforeach()
-  if(arg_PLATFORM MATCHES "^(a2a3|a5)$")
-    set(cache_dir "")
-  endif()
 
   # The target's sources as absolute paths (entries with generator expressions stay as they are).
   get_target_property(old_sources ${target} SOURCES)

@@ -4,6 +4,7 @@
 #include "translator/translate.h"
 #include "translator/translation_cache.h"
 
+#include "passes/pass_context.h"
 #include "passes/platform.h"
 #include "passes/tools/pass_manager_flags.h"
 #include "passes/tools/tool_files.h"
@@ -208,10 +209,13 @@ int main(int argc, const char **argv) {
   std::optional<std::string> cacheKey;
   if (!o.cacheDir.empty() && files.size() == 1 && o.emit == EmitKind::File && o.outDir.empty() &&
       pm.printAfter.empty() && !pm.printAfterAll && pm.dumpDir.empty() && !pm.timePasses) {
+    pl::passes::PassContext effective; // the level $PL_VERIFY_LEVEL or --verify selects
+    pl::tools::configurePassContext(effective, pm);
+    std::string settings(pl::passes::verificationLevelName(effective.verificationLevel()));
     if (auto in = pl::translator::translationInputs(parser->getCompilations(), files.front(), fo))
       cacheKey = pl::translator::translationCacheKey(
           llvm::sys::fs::getMainExecutable(argv[0], reinterpret_cast<void *>(&dslIncludeDir)),
-          std::vector<std::string>(argv + 1, argv + argc), in->command, in->files);
+          std::vector<std::string>(argv + 1, argv + argc), settings, in->command, in->files);
     if (cacheKey)
       if (auto hit = pl::translator::lookupTranslation(o.cacheDir, *cacheKey)) {
         pl::tools::OutputFiles outputs("pl-translate");

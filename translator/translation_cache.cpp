@@ -9,8 +9,6 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
-
 namespace pl::translator {
 
 namespace {
@@ -33,6 +31,7 @@ std::string entryPath(const std::string &dir, const std::string &key) {
 
 std::optional<std::string> translationCacheKey(const std::string &executable,
                                                const std::vector<std::string> &toolArgs,
+                                               const std::string &settings,
                                                const std::vector<std::string> &command,
                                                const std::vector<std::string> &files) {
   llvm::SHA256 h;
@@ -50,8 +49,8 @@ std::optional<std::string> translationCacheKey(const std::string &executable,
   field(h, "command");
   for (const std::string &a : command)
     field(h, a);
-  const char *verify = std::getenv("PL_VERIFY_LEVEL");
-  field(h, verify ? verify : "<unset>");
+  field(h, "settings");
+  field(h, settings);
   field(h, "files");
   for (const std::string &f : files) {
     auto buf = llvm::MemoryBuffer::getFile(f, /*IsText=*/false, /*RequiresNullTerminator=*/false);

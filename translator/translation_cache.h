@@ -2,7 +2,8 @@
 //
 // The key is a SHA-256 over everything a translation reads: the tool itself (version, path, size
 // and modification time of the executable), pl-translate's command line (options, output names,
-// which the #line directives print), the compile command Clang runs, $PL_VERIFY_LEVEL, and the
+// which the #line directives print), the compile command Clang runs, the effective pass-manager
+// settings (the verification level, which may come from $PL_VERIFY_LEVEL), and the
 // path and bytes of the input and of every header it includes. An entry holds the rewritten
 // file and its depfile dependencies exactly as the miss wrote them, so a hit writes the same
 // bytes. Only complete, diagnostic-free translations are stored; a cache that cannot be read
@@ -21,8 +22,10 @@ struct CachedTranslation {
 };
 
 /// The cache key of a translation, or nullopt when an input cannot be read.
+/// `settings`: what the run's PassContext is configured with beyond `toolArgs`.
 std::optional<std::string> translationCacheKey(const std::string &executable,
                                                const std::vector<std::string> &toolArgs,
+                                               const std::string &settings,
                                                const std::vector<std::string> &command,
                                                const std::vector<std::string> &files);
 

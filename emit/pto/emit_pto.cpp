@@ -105,7 +105,7 @@ std::string emit(const Program &p, const EmitPtoOptions &opts, DiagnosticEngine 
   if (part != Part::Orchestration) {
     for (const auto &k : info.kernels) {
       bool kok = true;
-      body += "\n" + printKernel(k, diags, kok);
+      body += "\n" + printKernel(k, info, diags, kok);
       ok &= kok;
     }
     body += "\n" + kernelTable(info);
@@ -212,10 +212,9 @@ std::vector<GeneratedFile> emitPtoPackage(const Program &p, const PackageOptions
   std::vector<GeneratedFile> files;
   std::string kernelsJson, orchJson;
   std::set<std::string> taken;
-  for (KernelInfo &k : info.kernels) {
-    k.package = true;
+  for (const KernelInfo &k : info.kernels) {
     bool kok = true;
-    std::string body = printKernel(k, diags, kok);
+    std::string body = printKernel(k, info, diags, kok);
     ok &= kok;
     std::string core = k.aic ? "aic" : "aiv";
     std::string path =

@@ -44,19 +44,20 @@ std::string upper(std::string s) {
 
 class KernelPrinter final : public FunctionPrinter {
 public:
-  KernelPrinter(const KernelInfo &k, DiagnosticEngine &d) : FunctionPrinter(*k.fn, d), k_(k) {}
+  KernelPrinter(const KernelInfo &k, bool package, DiagnosticEngine &d)
+      : FunctionPrinter(*k.fn, d), k_(k), package_(package) {}
 
   std::string print() {
     out_ += "// " + std::string(k_.aic ? "AIC" : "AIV") + " kernel '" + fn_.name() + "', func id " +
             std::to_string(k_.funcId) + "\n";
-    if (!k_.package)
+    if (!package_)
       out_ += "namespace " + k_.cppName + " {\n";
-    out_ += std::string(k_.package ? "extern \"C\" " : "") +
+    out_ += std::string(package_ ? "extern \"C\" " : "") +
             "__aicore__ void kernel_entry(__gm__ int64_t* args) {\n";
     params();
     stmt(fn_.body());
     out_ += "}\n";
-    if (!k_.package)
+    if (!package_)
       out_ += "}  // namespace " + k_.cppName + "\n";
     return out_;
   }
@@ -586,14 +587,16 @@ private:
   }
 
   const KernelInfo &k_;
+  bool package_; ///< ProgramInfo::package
   /// Bases bound by tile.alloc in this kernel: their planned `addr` (nullopt: not planned yet).
   std::map<const Var *, std::optional<int64_t>> allocAddr_;
 };
 
 } // namespace
 
-std::string printKernel(const KernelInfo &k, DiagnosticEngine &diags, bool &ok) {
-  KernelPrinter p(k, diags);
+std::string printKernel(const KernelInfo &k, const ProgramInfo &info, DiagnosticEngine &diags,
+                        bool &ok) {
+  KernelPrinter p(k, info.package, diags);
   std::string s = p.print();
   ok = !p.failed();
   return s;

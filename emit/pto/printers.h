@@ -6,7 +6,8 @@
 namespace pl::emit::pto {
 
 /// `static void kernel_<name>(std::int64_t* args) { ... }`; ok = false after an error.
-std::string printKernel(const KernelInfo &k, ir::DiagnosticEngine &diags, bool &ok);
+std::string printKernel(const KernelInfo &k, const ProgramInfo &info, ir::DiagnosticEngine &diags,
+                        bool &ok);
 /// `inline void <name>(const ChipTaskArgs& orch_args) { ... }`; ok = false after an error.
 std::string printOrchestration(const ir::Function &f, const ProgramInfo &info,
                                ir::DiagnosticEngine &diags, bool &ok);

@@ -21,15 +21,14 @@ struct KernelInfo {
   int funcId = 0;
   bool aic = false;
   std::string cppName; ///< kernel_<name>: the namespace of its entry (in-file form)
-  /// The kernel package form (a2a3): the entry is `extern "C"` at file scope, one kernel per
-  /// file; otherwise each entry sits in the namespace `cppName`.
-  bool package = false;
 };
 
 struct ProgramInfo {
   std::vector<KernelInfo> kernels;
   std::vector<const ir::Function *> orchestrations;
-  bool package = false; ///< as KernelInfo::package, for the orchestration entries
+  /// The kernel package form: each entry is `extern "C"` at file scope, one per file;
+  /// otherwise each sits in a namespace of its name.
+  bool package = false;
   const KernelInfo *findKernel(std::string_view name) const;
 };
 

@@ -1,5 +1,5 @@
 // Everything a kernel package's files include (emit/pto/emit_pto.cpp prints the same lists),
-// precompiled once for check_package.py --pch.
+// precompiled once for tests/e2e/check_package.py --pch.
 #include <cstdint>
 
 #include "pto_orchestration_api.h"
