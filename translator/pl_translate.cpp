@@ -157,6 +157,54 @@ static std::string dslIncludeDir(const char *argv0) {
   return PL_DSL_INCLUDE_DIR;
 }
 
+/// Stages the outputs of one translated input: the rewritten file (`-o`, or the input with
+/// --in-place), the package files under --out-dir, the depfile. False after printing the error.
+static bool stageOutputs(pl::tools::OutputFiles &outputs, const Options &o,
+                         const std::string &input, const std::string &text,
+                         const std::vector<pl::emit::GeneratedFile> &package,
+                         const std::vector<std::string> &deps) {
+  std::string target = o.inPlace ? input : o.output.getValue();
+  if (!outputs.stage(target, text))
+    return false;
+  for (const pl::emit::GeneratedFile &g : package) {
+    llvm::SmallString<256> path(o.outDir.getValue());
+    llvm::sys::path::append(path, g.path);
+    if (std::error_code ec =
+            llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path))) {
+      errs() << "pl-translate: error: cannot create '" << llvm::sys::path::parent_path(path)
+             << "': " << ec.message() << "; nothing was written\n";
+      return false;
+    }
+    if (!outputs.stage(std::string(path), g.text))
+      return false;
+  }
+  return o.depfile.empty() ||
+         outputs.stage(o.depfile, depfileText(target.empty() ? "-" : target, deps));
+}
+
+/// The translation cache's key for this run, or nullopt when the run does not use the cache:
+/// only the rewritten file of one input, and not when the pass manager is asked for dumps or
+/// reports (those are what the run is for).
+static std::optional<std::string> cacheKey(const Options &o, const std::vector<std::string> &files,
+                                           const clang::tooling::CompilationDatabase &db,
+                                           const pl::translator::FrontendOptions &fo, int argc,
+                                           const char **argv) {
+  const pl::tools::PassManagerSettings &pm = o.passManager.settings();
+  if (o.cacheDir.empty() || files.size() != 1 || o.emit != EmitKind::File || !o.outDir.empty() ||
+      !pm.printAfter.empty() || pm.printAfterAll || !pm.dumpDir.empty() || pm.timePasses)
+    return std::nullopt;
+  pl::passes::PassContext effective; // the level $PL_VERIFY_LEVEL or --verify selects
+  pl::tools::configurePassContext(effective, pm);
+  auto in = pl::translator::translationInputs(db, files.front(), fo);
+  if (!in)
+    return std::nullopt;
+  return pl::translator::translationCacheKey(
+      llvm::sys::fs::getMainExecutable(argv[0], reinterpret_cast<void *>(&dslIncludeDir)),
+      std::vector<std::string>(argv + 1, argv + argc),
+      std::string(pl::passes::verificationLevelName(effective.verificationLevel())), in->command,
+      in->files);
+}
+
 int main(int argc, const char **argv) {
   pl::tools::renameClashingLLVMOptions(kOwnFlags);
   Options o;
@@ -203,30 +251,15 @@ int main(int argc, const char **argv) {
   fo.resourceDir = o.resourceDir;
   fo.dslIncludeDir = dslIncludeDir(argv[0]);
 
-  // The translation cache: only for the rewritten file of one input, and not when the pass
-  // manager is asked for dumps or reports (those are what the run is for).
-  const pl::tools::PassManagerSettings &pm = o.passManager.settings();
-  std::optional<std::string> cacheKey;
-  if (!o.cacheDir.empty() && files.size() == 1 && o.emit == EmitKind::File && o.outDir.empty() &&
-      pm.printAfter.empty() && !pm.printAfterAll && pm.dumpDir.empty() && !pm.timePasses) {
-    pl::passes::PassContext effective; // the level $PL_VERIFY_LEVEL or --verify selects
-    pl::tools::configurePassContext(effective, pm);
-    std::string settings(pl::passes::verificationLevelName(effective.verificationLevel()));
-    if (auto in = pl::translator::translationInputs(parser->getCompilations(), files.front(), fo))
-      cacheKey = pl::translator::translationCacheKey(
-          llvm::sys::fs::getMainExecutable(argv[0], reinterpret_cast<void *>(&dslIncludeDir)),
-          std::vector<std::string>(argv + 1, argv + argc), settings, in->command, in->files);
-    if (cacheKey)
-      if (auto hit = pl::translator::lookupTranslation(o.cacheDir, *cacheKey)) {
-        pl::tools::OutputFiles outputs("pl-translate");
-        std::string target = o.inPlace ? files.front() : o.output.getValue();
-        if (!outputs.stage(target, hit->text) ||
-            (!o.depfile.empty() &&
-             !outputs.stage(o.depfile, depfileText(target.empty() ? "-" : target, hit->deps))))
-          return kUserError;
-        return outputs.commit() ? kOk : kUserError;
-      }
-  }
+  std::optional<std::string> key = cacheKey(o, files, parser->getCompilations(), fo, argc, argv);
+  if (key)
+    if (auto hit = pl::translator::lookupTranslation(o.cacheDir, *key)) {
+      pl::tools::OutputFiles outputs("pl-translate");
+      if (!stageOutputs(outputs, o, files.front(), hit->text, {}, hit->deps))
+        return kUserError;
+      return outputs.commit() ? kOk : kUserError;
+    }
+
   pl::translator::TranslateOptions to;
   to.emit = o.emit;
   to.outputName = o.output.empty() || o.output == "-" ? "<stdout>" : o.output.getValue();
@@ -256,30 +289,13 @@ int main(int argc, const char **argv) {
     return kUserError; // nothing is written when any input had an error
   // Every output of the run is staged first and committed together: all of them or none.
   pl::tools::OutputFiles outputs("pl-translate");
-  for (auto &r : results) {
-    std::string target = o.inPlace ? r.file : o.output.getValue();
-    if (!outputs.stage(target, r.out.text))
+  for (auto &r : results)
+    if (!stageOutputs(outputs, o, r.file, r.out.text, r.out.package, r.deps))
       return kUserError;
-    for (const pl::emit::GeneratedFile &g : r.out.package) {
-      llvm::SmallString<256> path(o.outDir.getValue());
-      llvm::sys::path::append(path, g.path);
-      if (std::error_code ec =
-              llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path))) {
-        errs() << "pl-translate: error: cannot create '" << llvm::sys::path::parent_path(path)
-               << "': " << ec.message() << "; nothing was written\n";
-        return kUserError;
-      }
-      if (!outputs.stage(std::string(path), g.text))
-        return kUserError;
-    }
-    if (!o.depfile.empty() &&
-        !outputs.stage(o.depfile, depfileText(target.empty() ? "-" : target, r.deps)))
-      return kUserError;
-  }
   if (!outputs.commit())
     return kUserError;
-  if (cacheKey && results.front().quiet) // a cache that cannot be written is only a miss
-    (void)pl::translator::storeTranslation(o.cacheDir, *cacheKey,
+  if (key && results.front().quiet) // a cache that cannot be written is only a miss
+    (void)pl::translator::storeTranslation(o.cacheDir, *key,
                                            {results.front().out.text, results.front().deps});
   return kOk;
 }

@@ -6,8 +6,9 @@
 // settings (the verification level, which may come from $PL_VERIFY_LEVEL), and the
 // path and bytes of the input and of every header it includes. An entry holds the rewritten
 // file and its depfile dependencies exactly as the miss wrote them, so a hit writes the same
-// bytes. Only complete, diagnostic-free translations are stored; a cache that cannot be read
-// or written is a miss, never an error.
+// bytes. Only complete translations without a diagnostic of pl's own are stored (Clang's
+// warnings on the input are not replayed on a hit; the compiler reports them again when it
+// compiles the rewritten file); a cache that cannot be read or written is a miss, never an error.
 #pragma once
 
 #include <optional>
