@@ -19,14 +19,17 @@
 
 namespace pl::emit {
 
-/// Which part of the program to print (pl-translate --emit=kernels / orchestration).
-enum class EmitPart { All, Kernels, Orchestration };
+/// Which part of the program to print (pl-translate --emit=kernels / orchestration / pto-as):
+/// Assembly is the kernels as the vendor assembler's input (PTO-AS for the PTO backend).
+enum class EmitPart { All, Kernels, Orchestration, Assembly };
 
 struct EmitOptions {
   /// Everything is printed inside this namespace (e.g. "pl_gen_foo"); empty: global namespace.
   std::string namespaceName = "pl_gen";
   /// Print the backend's runtime include (and the standard headers the code uses) first.
   bool includeHeader = true;
+  /// The target architecture the Assembly part names ("a2a3" or "a5").
+  std::string arch = "a2a3";
 };
 
 /// A host-callable function whose body the translator replaces.

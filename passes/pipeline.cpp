@@ -46,7 +46,8 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   }
   p.add(createLowerSpmdLaunchesPass(none));     // 42 (LegalizeSpmdLaunches' slot)
   p.add(createDeriveCallDirectionsPass(none));  // 43
-  p.add(createMaterializeRuntimeScopesPass(none)); // 51 (last for now)
+  p.add(createMaterializeRuntimeScopesPass(none)); // 51
+  p.add(createBoundTileWindowsPass(none));         // -- (pl's own: windows proven in bounds)
   return p;
 }
 

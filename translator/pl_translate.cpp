@@ -54,6 +54,8 @@ struct Options {
       cl::values(clEnumValN(EmitKind::IR, "ir", "the IR lowered from the marked functions"),
                  clEnumValN(EmitKind::FinalIR, "final-ir", "the IR after the pass pipeline"),
                  clEnumValN(EmitKind::Kernels, "kernels", "the generated kernel functions"),
+                 clEnumValN(EmitKind::PtoAs, "pto-as",
+                            "the kernels as PTO-AS text (MLIR pto dialect) for ptoas"),
                  clEnumValN(EmitKind::Orchestration, "orchestration",
                             "the generated orchestration functions")),
       cl::init(EmitKind::File), cl::cat(category)};

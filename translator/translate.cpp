@@ -6,6 +6,7 @@
 #include "emit/backend.h"
 #include "ir/printer.h"
 #include "passes/pipeline.h"
+#include "passes/utils/soc.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -22,6 +23,8 @@ emit::EmitPart partOf(EmitKind k) {
     return emit::EmitPart::Kernels;
   case EmitKind::Orchestration:
     return emit::EmitPart::Orchestration;
+  case EmitKind::PtoAs:
+    return emit::EmitPart::Assembly;
   default:
     return emit::EmitPart::All;
   }
@@ -65,6 +68,7 @@ std::optional<Translation> translateFile(const LoweredFile &lf, clang::ASTContex
   }
   emit::EmitOptions eo;
   eo.namespaceName = generatedNamespace(ctx);
+  eo.arch = passes::platformSoc(opts.passManager.platform).name;
   std::string code = backend.emitProgram(*final, partOf(opts.emit), eo, diags);
   if (opts.emit != EmitKind::File) {
     t.text = std::move(code);

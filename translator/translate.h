@@ -13,7 +13,7 @@
 
 namespace pl::translator {
 
-enum class EmitKind { File, IR, FinalIR, Kernels, Orchestration };
+enum class EmitKind { File, IR, FinalIR, Kernels, Orchestration, PtoAs };
 
 struct TranslateOptions {
   EmitKind emit = EmitKind::File;

@@ -19,6 +19,8 @@
 //         from other bytes without a tile.move: MaterializeTileMoves)
 //   ES005 a kernel call without usable arg_directions
 //   ES007 a call whose results cannot be mapped to the callee's Out/InOut parameters
+//   ES010 (PTO-AS) a construct ptoas has no form for; ES101 (PTO-AS, a warning) a window not
+//         proven inside its tensor, printed unclipped
 #pragma once
 
 #include "emit/backend.h"
@@ -55,6 +57,12 @@ std::string emitPtoKernels(const ir::Program &p, const EmitPtoOptions &opts,
 /// kernels by func id, which is the same in every part.
 std::string emitPtoOrchestration(const ir::Program &p, const EmitPtoOptions &opts,
                                  ir::DiagnosticEngine &diags);
+
+/// The kernels as PTO-AS text (docs/backend.md "PTO-AS text"): a `module attributes
+/// {pto.target_arch = "<arch>"}` holding one `func.func` per AIV/AIC kernel in ptoas's
+/// destination-passing form. On error: diagnostics in `diags` and an empty string.
+std::string emitPtoAssembly(const ir::Program &p, std::string_view arch,
+                            ir::DiagnosticEngine &diags);
 
 /// The kernel package (docs/backend.md "Kernel package"): `kernels/aiv|aic/<kernel>.cpp` (one
 /// `extern "C" kernel_entry` each), `orchestration/<name>.cpp` (`extern "C"` config and entry)

@@ -8,6 +8,9 @@ namespace pl::emit::pto {
 /// `static void kernel_<name>(std::int64_t* args) { ... }`; ok = false after an error.
 std::string printKernel(const KernelInfo &k, const ProgramInfo &info, ir::DiagnosticEngine &diags,
                         bool &ok);
+/// `func.func @<name>(...) attributes {pto.kernel_kind = ...}` in PTO-AS; ok = false after an
+/// error.
+std::string printKernelAsm(const KernelInfo &k, ir::DiagnosticEngine &diags, bool &ok);
 /// `inline void <name>(const ChipTaskArgs& orch_args) { ... }`; ok = false after an error.
 std::string printOrchestration(const ir::Function &f, const ProgramInfo &info,
                                ir::DiagnosticEngine &diags, bool &ok);

@@ -16,6 +16,8 @@ std::string PtoBackend::emitProgram(const ir::Program &p, EmitPart part, const E
     return emitPtoKernels(p, so, diags);
   case EmitPart::Orchestration:
     return emitPtoOrchestration(p, so, diags);
+  case EmitPart::Assembly:
+    return emitPtoAssembly(p, opts.arch, diags);
   case EmitPart::All:
     return emitPtoProgram(p, so, diags);
   }

@@ -1,6 +1,7 @@
 // pl-emit: reads a final-form program (.pir) and prints it as PTO-ISA / PTO2 C++ (emit/pto).
 //
-// Usage: pl-emit [--part=all|kernels|orchestration] [--namespace=NS] [--no-include] [-o out]
+// Usage: pl-emit [--part=all|kernels|orchestration|pto-as] [--arch=a2a3|a5] [--namespace=NS]
+//        [--no-include] [-o out]
 //        <input.pir | ->
 // Exit codes: 0 success · 1 user error (unreadable or malformed input, emitter error) · 2 usage.
 #include "emit/pto/emit_pto.h"
@@ -22,8 +23,12 @@ cl::OptionCategory category("pl-emit options");
 struct Options {
   cl::opt<std::string> inputFile{cl::Positional, cl::desc("<input.pir | ->"), cl::init("-"),
                                  cl::cat(category)};
-  cl::opt<std::string> part{"part", cl::desc("What to print: all, kernels or orchestration"),
+  cl::opt<std::string> part{"part",
+                            cl::desc("What to print: all, kernels, orchestration or pto-as (the "
+                                     "kernels as PTO-AS text)"),
                             cl::init("all"), cl::cat(category)};
+  cl::opt<std::string> arch{"arch", cl::desc("pto.target_arch of the PTO-AS module: a2a3 or a5"),
+                            cl::init("a2a3"), cl::cat(category)};
   cl::opt<std::string> ns{"namespace", cl::desc("Namespace of the generated code"),
                           cl::init("pl_gen"), cl::cat(category)};
   cl::opt<bool> noInclude{"no-include", cl::desc("Do not print the #include lines"),
@@ -35,7 +40,7 @@ struct Options {
 /// libLLVM registers some options with our names; move them out of the way.
 void renameClashingLLVMOptions() {
   auto &registered = cl::getRegisteredOptions();
-  for (const char *name : {"part", "namespace", "no-include", "o"}) {
+  for (const char *name : {"part", "arch", "namespace", "no-include", "o"}) {
     auto it = registered.find(name);
     if (it == registered.end())
       continue;
@@ -53,9 +58,13 @@ int main(int argc, char **argv) {
   if (!cl::ParseCommandLineOptions(argc, argv, "pl-emit: final IR -> simulator C++\n",
                                    &llvm::errs()))
     return 2;
-  if (o.part != "all" && o.part != "kernels" && o.part != "orchestration") {
+  if (o.part != "all" && o.part != "kernels" && o.part != "orchestration" && o.part != "pto-as") {
     llvm::errs() << "pl-emit: error: unknown --part '" << o.part
-                 << "' (expected all, kernels or orchestration)\n";
+                 << "' (expected all, kernels, orchestration or pto-as)\n";
+    return 2;
+  }
+  if (o.arch != "a2a3" && o.arch != "a5") {
+    llvm::errs() << "pl-emit: error: unknown --arch '" << o.arch << "' (expected a2a3 or a5)\n";
     return 2;
   }
   ir::registerAllOps();
@@ -77,6 +86,7 @@ int main(int argc, char **argv) {
   opts.includeHeader = !o.noInclude;
   std::string out = o.part == "kernels"         ? emit::emitPtoKernels(*p, opts, diags)
                     : o.part == "orchestration" ? emit::emitPtoOrchestration(*p, opts, diags)
+                    : o.part == "pto-as"        ? emit::emitPtoAssembly(*p, o.arch, diags)
                                                 : emit::emitPtoProgram(*p, opts, diags);
   if (diags.hasErrors())
     return 1;

@@ -1,0 +1,189 @@
+// BoundTileWindows: attr `in_bounds` on every kernel tile.load / tile.store (see
+// bound_tile_windows.h).
+#include "passes/bound_tile_windows.h"
+
+#include "ir/mutator.h"
+#include "passes/utils/arith/const_int_bound.h"
+
+#include <map>
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+using arith::ConstIntBound;
+
+constexpr const char *kAttr = "in_bounds";
+
+/// Per kernel and parameter index: the union of the argument bounds at its call sites.
+using ParamBounds = std::map<std::string, std::map<size_t, ConstIntBound>, std::less<>>;
+
+/// Walks one function in program order with the ranges known so far. In a kernel it sets
+/// `in_bounds` on the windows; elsewhere it records the bounds of kernel arguments.
+class WindowBounds : public IRMutator {
+public:
+  WindowBounds(const Program &p, ParamBounds &params, bool kernel)
+      : program_(p), params_(params), kernel_(kernel) {}
+
+  arith::VarBoundMap vars;
+
+  StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
+    vars[s->loopVar().get()] = loopVarRange(*s);
+    return IRMutator::mutateFor(s);
+  }
+
+  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
+    StmtPtr out = IRMutator::mutateAssign(s);
+    const ExprPtr &v = dynCast<Assign>(out)->value();
+    if (scalarDType(s->var()->type()))
+      vars[s->var().get()] = bound(v);
+    return out;
+  }
+
+  ExprPtr mutateCall(const std::shared_ptr<const Call> &c) override {
+    ExprPtr out = IRMutator::mutateCall(c);
+    auto call = std::static_pointer_cast<const Call>(out);
+    if (!call->target().isOp()) {
+      record(call->target().name(), call->args());
+      return out;
+    }
+    const std::string &op = call->target().name();
+    if (!kernel_ || (op != "tile.load" && op != "tile.store"))
+      return out;
+    bool inside = op == "tile.load" ? loadInside(*call) : storeInside(*call);
+    const AttrValue *old = findAttr(call->attrs(), kAttr);
+    if (old && std::holds_alternative<bool>(*old) && std::get<bool>(*old) == inside)
+      return out;
+    AttrList attrs;
+    for (const auto &a : call->attrs())
+      if (a.first != kAttr)
+        attrs.push_back(a);
+    attrs.emplace_back(kAttr, inside);
+    return Call::make(call->target(), call->args(), call->kwargs(), std::move(attrs), call->type(),
+                      call->span());
+  }
+
+  ExprPtr mutateSubmit(const std::shared_ptr<const Submit> &s) override {
+    ExprPtr out = IRMutator::mutateSubmit(s);
+    record(s->target().function, s->args());
+    return out;
+  }
+
+private:
+  ConstIntBound bound(const ExprPtr &e) { return arith::computeConstIntBound(e, vars, cache_); }
+
+  ConstIntBound loopVarRange(const For &f) {
+    cache_.clear(); // the map changes: cached bounds may have used an older range
+    auto step = constIntValue(f.step());
+    if (!step || *step == 0)
+      return ConstIntBound::everything();
+    ConstIntBound start = bound(f.start()), stop = bound(f.stop());
+    if (*step > 0)
+      return {start.min, arith::saturatingAdd(stop.max, -1)};
+    return {arith::saturatingAdd(stop.min, 1), start.max};
+  }
+
+  void record(const std::string &callee, const ExprList &args) {
+    if (kernel_)
+      return;
+    FunctionPtr f = program_.lookup(callee);
+    if (!f || !isKernel(f->type()))
+      return;
+    auto &slots = params_[callee];
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!scalarDType(args[i]->type()))
+        continue;
+      ConstIntBound b = bound(args[i]);
+      auto [it, fresh] = slots.emplace(i, b);
+      if (!fresh)
+        it->second = it->second.unite(b);
+    }
+  }
+
+  /// Every dim k: offsets[k] >= 0 and offsets[k] + extents[k] <= the tensor's dim k.
+  bool inside(const TensorType &t, const ExprList &offsets, const ExprList &extents) {
+    if (offsets.size() != t.rank() || extents.size() != t.rank())
+      return false;
+    for (size_t k = 0; k < t.rank(); ++k) {
+      ConstIntBound o = bound(offsets[k]), e = bound(extents[k]), d = bound(t.shape()[k]);
+      if (o.min == ConstIntBound::kNegInf || o.min < 0 || o.max == ConstIntBound::kPosInf ||
+          e.max == ConstIntBound::kPosInf || d.min == ConstIntBound::kNegInf)
+        return false;
+      if (arith::saturatingAdd(o.max, e.max) > d.min)
+        return false;
+    }
+    return true;
+  }
+
+  static const ExprList *tupleElements(const ExprPtr &e) {
+    auto *t = dynCast<MakeTuple>(e);
+    return t ? &t->elements() : nullptr;
+  }
+
+  bool loadInside(const Call &c) {
+    const ExprList &a = c.args();
+    auto *t = a.size() == 3 ? dynCast<TensorType>(a[0]->type()) : nullptr;
+    const ExprList *offs = t ? tupleElements(a[1]) : nullptr;
+    const ExprList *sizes = offs ? tupleElements(a[2]) : nullptr;
+    if (!sizes)
+      return false;
+    const ExprList *extents = sizes;
+    if (const AttrValue *v = findAttr(c.kwargs(), "valid_shape"))
+      if (auto *valid = std::get_if<ExprList>(v))
+        extents = valid;
+    return inside(*t, *offs, *extents);
+  }
+
+  bool storeInside(const Call &c) {
+    const ExprList &a = c.args();
+    auto *tile = a.size() == 3 ? dynCast<TileType>(a[0]->type()) : nullptr;
+    auto *t = tile ? dynCast<TensorType>(a[2]->type()) : nullptr;
+    const ExprList *offs = t ? tupleElements(a[1]) : nullptr;
+    if (!offs || tile->rank() > t->rank())
+      return false;
+    ExprList extents(t->rank() - tile->rank(), ConstInt::make(1, DataType::Index));
+    for (const ExprPtr &d : tile->shape())
+      extents.push_back(d);
+    return inside(*t, *offs, extents);
+  }
+
+  const Program &program_;
+  ParamBounds &params_;
+  bool kernel_;
+  arith::BoundCache cache_;
+};
+
+} // namespace
+
+ProgramPtr boundTileWindows(const ProgramPtr &p) {
+  ParamBounds params;
+  for (const FunctionPtr &f : p->functions())
+    if (!isKernel(f->type())) {
+      WindowBounds w(*p, params, false);
+      w.mutateFunction(f);
+    }
+  std::vector<FunctionPtr> out;
+  bool changed = false;
+  for (const FunctionPtr &f : p->functions()) {
+    if (!isKernel(f->type())) {
+      out.push_back(f);
+      continue;
+    }
+    WindowBounds w(*p, params, true);
+    auto it = params.find(f->name());
+    if (it != params.end())
+      for (size_t i = 0; i < f->params().size(); ++i)
+        if (auto b = it->second.find(i); b != it->second.end())
+          w.vars[f->params()[i].var.get()] = b->second;
+    FunctionPtr g = w.mutateFunction(f);
+    changed |= g != f;
+    out.push_back(g);
+  }
+  return changed ? p->withFunctions(std::move(out)) : p;
+}
+
+Pass createBoundTileWindowsPass(PassOptions &) {
+  return createProgramPass(PassClass::BoundTileWindows, boundTileWindows);
+}
+
+} // namespace pl::passes
