@@ -164,12 +164,7 @@ FunctionPtr allocateMemoryAddr(const FunctionPtr &f, const SocDesc &soc, Diagnos
 }
 
 Pass createAllocateMemoryAddrPass(PassOptions &opts) {
-  std::optional<Platform> platform;
-  if (auto name = opts.take("platform")) {
-    platform = parsePlatform(*name);
-    if (!platform)
-      opts.error(unknownPlatformMessage(*name));
-  }
+  std::optional<Platform> platform = opts.takePlatform();
   auto allocate = [platform](const ProgramPtr &p, PassContext &ctx) {
     const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
     std::vector<FunctionPtr> fns;

@@ -122,6 +122,16 @@ std::optional<std::string> PassOptions::take(const std::string &key) {
   return it->second;
 }
 
+std::optional<Platform> PassOptions::takePlatform() {
+  auto name = take("platform");
+  if (!name)
+    return std::nullopt;
+  auto p = parsePlatform(*name);
+  if (!p)
+    error(unknownPlatformMessage(*name));
+  return p;
+}
+
 std::vector<std::string> PassOptions::unconsumed() const {
   std::vector<std::string> out;
   for (auto &[k, v] : values_)

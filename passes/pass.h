@@ -93,6 +93,9 @@ public:
   const std::vector<std::string> &errors() const { return errors_; }
   std::vector<std::string> unconsumed() const;
   bool empty() const { return values_.empty(); }
+  /// The option `platform=<name>` (a pass that reads a SoC: nullopt means the context's
+  /// platform); an unknown name is reported through error().
+  std::optional<Platform> takePlatform();
 
 private:
   std::map<std::string, std::string> values_;

@@ -478,7 +478,7 @@ private:
       valid = std::get_if<ExprList>(vs);
     for (const ExprPtr &e : valid ? *valid : sizes->elements())
       extents.push_back(indexExpr(e));
-    auto g = globalTensor(a[0], *tt, offs->elements(), extents, span);
+    auto g = globalTensor(a[0], *tt, offs->elements(), extents, tileOf(c.type()), span);
     return g ? "TLOAD(" + dst + ", " + *g + ");" : "";
   }
 
@@ -492,11 +492,12 @@ private:
   /// stride)` over the window of `tensor` at `offsets` with `extents` (one per dim, as C++
   /// expressions) clipped to the tensor's bounds, and returns its name: a window reaching past
   /// the end has the in-bounds extent (tile.load pads the rest). Dims are right-aligned in the
-  /// five of PTO; the leading ones are 1.
+  /// five of PTO; the leading ones are 1. The window of a column-major Vec tile (a [R, 1]
+  /// column, InferTileLayouts) is `pto::Layout::DN`, as TLOAD / TSTORE need matching layouts.
   std::optional<std::string> globalTensor(const ExprPtr &tensor, const TensorType &tt,
                                           const ExprList &offsets,
                                           const std::vector<std::string> &extents,
-                                          const Span &span) {
+                                          const TileType *tile, const Span &span) {
     auto elem = elemCppType(tt.dtype());
     const size_t rank = tt.rank();
     if (!elem || rank == 0 || rank > 5) {
@@ -523,10 +524,12 @@ private:
       strideV += std::string(k ? ", " : "") + rec + "->strides[" + dim + "]";
     }
     const std::string shapeT = "pto::Shape<" + dims + ">", strideT = "pto::Stride<" + dims + ">";
+    const bool dn = tile && tile->memorySpace() == MemorySpace::Vec && tile->view() &&
+                    tile->view()->blayout == BLayout::ColMajor;
     std::string g = fresh(name(tensor) + "_gm");
-    line("pto::GlobalTensor<" + *elem + ", " + shapeT + ", " + strideT + "> " + g + "(" +
-         dataPointer(rec, *elem) + off + ", " + shapeT + "(" + shapeV + "), " + strideT + "(" +
-         strideV + "));");
+    line("pto::GlobalTensor<" + *elem + ", " + shapeT + ", " + strideT +
+         (dn ? ", pto::Layout::DN" : "") + "> " + g + "(" + dataPointer(rec, *elem) + off + ", " +
+         shapeT + "(" + shapeV + "), " + strideT + "(" + strideV + "));");
     return g;
   }
 
@@ -578,7 +581,7 @@ private:
     sizes.back() = std::to_string(dims->cols);
     if (tt->rank() >= 2)
       sizes[tt->rank() - 2] = std::to_string(dims->rows);
-    auto g = globalTensor(a[2], *tt, offs->elements(), sizes, span);
+    auto g = globalTensor(a[2], *tt, offs->elements(), sizes, tile, span);
     if (!g)
       return;
     line("TSTORE(" + *g + ", " + name(a[0]) + ");");

@@ -6,10 +6,24 @@
 namespace pl::passes {
 
 namespace {
+using ir::BLayout;
 using ir::MemorySpace;
+using ir::SLayout;
 constexpr int64_t KiB = 1024;
 
-MemorySpaceDesc cube(MemorySpace s, int64_t kib) { return {s, CoreKind::AIC, kib * KiB, kib * KiB}; }
+MemorySpaceDesc cube(MemorySpace s, int64_t kib, BLayout b = BLayout::RowMajor,
+                     SLayout sl = SLayout::NoneBox, int64_t fractal = 512) {
+  return {s, CoreKind::AIC, kib * KiB, kib * KiB, b, sl, fractal};
+}
+MemorySpaceDesc mat(int64_t kib) {
+  return cube(MemorySpace::Mat, kib, BLayout::ColMajor, SLayout::RowMajor); // NZ
+}
+MemorySpaceDesc right(int64_t kib) {
+  return cube(MemorySpace::Right, kib, BLayout::RowMajor, SLayout::ColMajor);
+}
+MemorySpaceDesc acc(int64_t kib) {
+  return cube(MemorySpace::Acc, kib, BLayout::ColMajor, SLayout::RowMajor, 1024);
+}
 } // namespace
 
 std::string_view coreKindName(CoreKind k) { return k == CoreKind::AIC ? "AIC" : "AIV"; }
@@ -28,8 +42,10 @@ int64_t SocDesc::safeCapacity(MemorySpace s) const {
 
 const SocDesc &a2a3Soc() {
   static const SocDesc soc{"a2a3",
-                           {cube(MemorySpace::Mat, 512), cube(MemorySpace::Left, 64),
-                            cube(MemorySpace::Right, 64), cube(MemorySpace::Acc, 128),
+                           {mat(512),
+                            cube(MemorySpace::Left, 64, BLayout::RowMajor, SLayout::RowMajor),
+                            right(64),
+                            acc(128),
                             cube(MemorySpace::Bias, 1),
                             {MemorySpace::Vec, CoreKind::AIV, 192 * KiB, 184 * KiB}},
                            24,
@@ -40,9 +56,12 @@ const SocDesc &a2a3Soc() {
 
 const SocDesc &a5Soc() {
   static const SocDesc soc{"a5",
-                           {cube(MemorySpace::Mat, 512), cube(MemorySpace::Left, 64),
-                            cube(MemorySpace::Right, 64), cube(MemorySpace::Acc, 256),
-                            cube(MemorySpace::Bias, 4), cube(MemorySpace::LeftScale, 4),
+                           {mat(512),
+                            cube(MemorySpace::Left, 64, BLayout::ColMajor, SLayout::RowMajor),
+                            right(64),
+                            acc(256),
+                            cube(MemorySpace::Bias, 4),
+                            cube(MemorySpace::LeftScale, 4),
                             cube(MemorySpace::RightScale, 4),
                             {MemorySpace::Vec, CoreKind::AIV, 248 * KiB, 240 * KiB}},
                            18,

@@ -24,6 +24,13 @@ struct MemorySpaceDesc {
   CoreKind core;          ///< the core kind that owns it (one arena per core)
   int64_t physicalBytes;  ///< what the hardware has
   int64_t safeBytes;      ///< what the memory planner may use
+  /// The layout of a tile in this space (PTO-ISA's BLayout / SLayout / fractal size): Mat NZ
+  /// (ColMajor / RowMajor, 512), Left (RowMajor / RowMajor on a2a3, ColMajor / RowMajor on
+  /// a5), Right (RowMajor / ColMajor), Acc (ColMajor / RowMajor, 1024), Vec and Bias plain
+  /// row-major. InferTileLayouts gives every tile its space's layout.
+  ir::BLayout blayout = ir::BLayout::RowMajor;
+  ir::SLayout slayout = ir::SLayout::NoneBox;
+  int64_t fractal = 512;
 };
 
 /// One SoC (a backend's machine model).

@@ -2,12 +2,15 @@
 """The kernel package of one program (pl-translate --platform=a2a3|a5 --out-dir).
 
 usage: check_package.py <pl-translate> <clang++> <source.cpp> <work dir> <platform> <dsl include>
-                        [--pch <file>] [--sim-reference <file>]
+                        [--pch <file>] [--sim-reference <file>] [--hardware-tile-errors <n>]
 
 --pch: compile the package files with this precompiled form of their includes (faster; the
 include lists are the printer's, the same in every package, and are checked without it by the
 runs that omit --pch). --sim-reference: the simulator's translation of the source (the e2e
-build's), else it is translated here.
+build's), else it is translated here. --hardware-tile-errors n: the program has tiles hardware
+cannot hold (CheckTileConstraints): the vendor platform's translation must fail with exactly n
+located TC001 / TC002 errors and write nothing, and the package is checked on the platform's
+simulated twin (a2a3sim, a5sim) instead, where those tiles are warnings.
 
 Checks, failing with a message on the first problem:
   - the manifest (kernels.json) lists exactly the files written, func ids 0..n-1 in order, core
@@ -54,7 +57,7 @@ def function_body(text, start):
 def main():
     translate, cxx, src, work, platform, include = sys.argv[1:7]
     opts = dict(zip(sys.argv[7::2], sys.argv[8::2]))
-    if set(opts) - {"--pch", "--sim-reference"} or len(sys.argv[7:]) % 2:
+    if set(opts) - {"--pch", "--sim-reference", "--hardware-tile-errors"} or len(sys.argv[7:]) % 2:
         fail("bad options %s" % sys.argv[7:])
     shutil.rmtree(work, ignore_errors=True)
     pkg = os.path.join(work, "package")
@@ -62,9 +65,21 @@ def main():
     sim_host = opts.get("--sim-reference", os.path.join(work, "host_sim.cpp"))
     flags = ["--", "-std=c++20", "-I" + include]
     os.makedirs(work)
+    if "--hardware-tile-errors" in opts:
+        r = subprocess.run([translate, src, "--platform=" + platform, "--out-dir=" + pkg, "-o", host]
+                           + flags, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        errors = re.findall(r"^\S+:\d+:\d+: error: .*\[(\w+)\]$", r.stdout, re.M)
+        want = int(opts["--hardware-tile-errors"])
+        if r.returncode != 1 or len(errors) != want or set(errors) - {"TC001", "TC002"}:
+            fail("--platform=%s: expected exit 1 and %d located TC001/TC002 errors, got exit %d "
+                 "and %s\n%s" % (platform, want, r.returncode, errors, r.stdout))
+        if os.path.exists(pkg) or os.path.exists(host):
+            fail("--platform=%s failed but wrote files" % platform)
+        platform += "sim"
     run([translate, src, "--platform=" + platform, "--out-dir=" + pkg, "-o", host] + flags)
     if "--sim-reference" not in opts:
-        run([translate, src, "--platform=" + platform + "sim", "-o", sim_host] + flags)
+        twin = platform if platform.endswith("sim") else platform + "sim"
+        run([translate, src, "--platform=" + twin, "-o", sim_host] + flags)
 
     with open(os.path.join(pkg, "kernels.json")) as f:
         m = json.load(f)
@@ -99,7 +114,7 @@ def main():
     with open(host) as f, open(sim_host) as g:
         host_text, sim_text = f.read(), g.read()
     if host_text.replace(host, "<out>") != sim_text.replace(sim_host, "<out>"):  # #line names
-        fail("the rewritten host file differs from the %ssim translation" % platform)
+        fail("the rewritten host file differs from the %s translation" % (platform if platform.endswith("sim") else platform + "sim"))
 
     vendor = os.path.join(include, "pl", "sim", "vendor")
     pch = ["-include-pch", opts["--pch"]] if "--pch" in opts else []

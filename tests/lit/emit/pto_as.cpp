@@ -54,11 +54,14 @@ using AccTile = pl::Tile<pl::fp32, 32, 32, pl::Mem::Acc>;
 // A cube kernel with a K loop: Mat loads, moves to Left/Right, tmatmul then tmatmul.acc into
 // the Acc carry (a buffer: no iter_args), the store from Acc.
 // CHECK-LABEL:  func.func @mm_k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
-// CHECK:        %t__tmp_v0 = pto.alloc_tile addr = %c0_i64 : [[MAT:!pto.tile_buf<loc=mat, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, [^>]*>]]
-// CHECK-NEXT:   %al = pto.alloc_tile addr = %c0_i64 : [[LEFT:!pto.tile_buf<loc=left, dtype=f32, rows=32, cols=32, [^>]*>]]
+// The cube tiles in their SoC layouts (InferTileLayouts): Mat NZ, Left, Right, Acc with 1024-byte fractals.
+// CHECK:        %t__tmp_v0 = pto.alloc_tile addr = %c0_i64 : [[MAT:!pto.tile_buf<loc=mat, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>]]
+// CHECK-NEXT:   %al = pto.alloc_tile addr = %c0_i64 : [[LEFT:!pto.tile_buf<loc=left, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=row_major, fractal=512, pad=0>]]
 // CHECK-NEXT:   %t__tmp_v1 = pto.alloc_tile addr = %c0_i64 : [[MAT]]
-// CHECK-NEXT:   %br = pto.alloc_tile addr = %c0_i64 : [[RIGHT:!pto.tile_buf<loc=right, dtype=f32, rows=32, cols=32, [^>]*>]]
-// CHECK:        %acc0 = pto.alloc_tile addr = %c0_i64 : [[ACC:!pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, [^>]*>]]
+// CHECK-NEXT:   %br = pto.alloc_tile addr = %c0_i64 : [[RIGHT:!pto.tile_buf<loc=right, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=col_major, fractal=512, pad=0>]]
+// CHECK:        %acc0 = pto.alloc_tile addr = %c0_i64 : [[ACC:!pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>]]
+// A5-LABEL:  func.func @mm_k(
+// A5:        pto.alloc_tile addr = %c0_i64 : !pto.tile_buf<loc=left, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
 // CHECK:        pto.tload ins(%pv : !pto.partition_tensor_view<32x32xf32>) outs(%t__tmp_v0 : [[MAT]])
 // CHECK-NEXT:   pto.tmov ins(%t__tmp_v0 : [[MAT]]) outs(%al : [[LEFT]])
 // CHECK:        pto.tmov ins(%t__tmp_v1 : [[MAT]]) outs(%br : [[RIGHT]])

@@ -1,0 +1,37 @@
+// CheckTileConstraints: the tile shapes PTO-ISA accepts, checked at translate time (pl's own
+// pass; the vendor's headers check them with static_asserts at the end of a kernel build).
+//
+// Why: a PTO-ISA tile's shape must fit its layout: a row-major unboxed tile stores whole
+//   32-byte rows, a column-major one whole 32-byte columns, a boxed (fractal) tile whole boxes.
+//   A user whose kernel breaks this should hear it at the line that declares the tile, from
+//   pl-translate, not as a template error from the vendor compiler (or, on the simulator,
+//   never).
+// Properties: passes/passes.def. Runs after InferTileLayouts (the layouts are final).
+// Rules: for each tile value a kernel (AIV / AIC / InCore) defines, with a memory space and
+//   static dims (1-D as [1, N]), element bits b (bool: 8):
+//   - NoneBox, RowMajor: Cols * b a multiple of 256 (32 bytes)             — TC001
+//   - NoneBox, ColMajor: Rows * b a multiple of 256                       — TC001
+//   - boxed, SLayout RowMajor: Rows a multiple of 16, Cols of F * 8 / (16 * b) (F the fractal
+//     size in bytes: the inner box is 16 rows of F / 16 bytes)               — TC002
+//   - boxed, SLayout ColMajor: Rows a multiple of F * 8 / (16 * b), Cols of 16 — TC002
+//   Loop carries and if results are not checked again: they take the types of values checked
+//   where they are defined. Severity: an error on the vendor platforms (a2a3, a5), a warning
+//   on the simulated ones (a2a3sim, a5sim: the simulator runs such a tile; hardware would not).
+// Options: `platform=<name>` (default: the context's platform).
+// Diagnostics: TC001 an unboxed tile whose rows (columns) are not whole 32-byte units ·
+//   TC002 a boxed tile that is not whole fractal boxes.
+// Example: `Tile<fp32, 16, 9, Vec> t = tile.load(..)` on a2a3 → error TC001 "tile 't' is
+//   row-major with 9 columns of fp32 (36 bytes); PTO-ISA needs whole 32-byte rows ...".
+// Test: tests/passes/check_tile_constraints.pir
+#pragma once
+
+#include "passes/pass.h"
+
+namespace pl::passes {
+
+/// The check for one function; `error` false reports warnings instead. True when no error.
+bool checkTileConstraints(const ir::Function &f, bool error, ir::DiagnosticEngine &diags);
+
+Pass createCheckTileConstraintsPass(PassOptions &opts);
+
+} // namespace pl::passes

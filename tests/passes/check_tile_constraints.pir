@@ -1,0 +1,73 @@
+// RUN: check-tile-constraints{platform=a2a3}
+// unboxed tiles: whole 32-byte rows (row-major) or columns (column-major); one error per tile, at its definition
+program {
+  AIV k(In Tensor<fp32, 16, 16> x, In Tensor<fp16, 16, 16> h, In Tensor<int8, 16, 64> b) {
+    Tile<fp32, 16, 9, Vec> odd = tile.load(x, {0, 0}, {16, 9}); // EXPECTED-ERROR: TC001 {{tile 'odd' (16 x 9 fp32) is row-major with rows of 36 bytes; PTO-ISA needs whole 32-byte rows: make the column count a multiple of 8 and limit the valid region with valid_shape}}
+    Tile<fp32, 4, 8, Vec> ok = tile.load(x, {0, 0}, {4, 8});
+    Tile<fp32, 8, 8, Vec> ok8 = tile.load(x, {0, 0}, {8, 8});
+    Tile<fp16, 16, 8, Vec> half = tile.load(h, {0, 0}, {16, 8}); // EXPECTED-ERROR: TC001 {{rows of 16 bytes; PTO-ISA needs whole 32-byte rows: make the column count a multiple of 16}}
+    Tile<fp32, 4, 1, Vec, view{blayout = col_major}> col = tile.row_sum(ok); // EXPECTED-ERROR: TC001 {{column-major with columns of 16 bytes; PTO-ISA needs whole 32-byte columns: make the row count a multiple of 8}}
+    Tile<fp32, 8, 1, Vec, view{blayout = col_major}> col8 = tile.row_sum(ok8);
+    Tile<int8, 16, 32, Vec> bytes = tile.load(b, {0, 0}, {16, 32});
+    Tile<fp32, 16, Vec> flat = tile.full({16}, 0.0, {.dtype = fp32});
+    return;
+  }
+}
+// -----
+// RUN: check-tile-constraints{platform=a5}
+// boxed tiles: whole fractal boxes (16 rows of F / 16 bytes for SLayout RowMajor, the transpose for ColMajor)
+program {
+  AIC k(In Tensor<fp32, 32, 32> x, In Tensor<fp16, 32, 32> h) {
+    Tile<fp32, 16, 8, Mat, view{blayout = col_major, slayout = row_major}> m = tile.load(x, {0, 0}, {16, 8}, {.target_memory = Mat});
+    Tile<fp32, 8, 16, Mat, view{blayout = col_major, slayout = row_major}> m2 = tile.load(x, {0, 0}, {8, 16}, {.target_memory = Mat}); // EXPECTED-ERROR: TC002 {{tile 'm2' (8 x 16 fp32) in Mat is boxed in 16 x 8 fractals of 512 bytes; PTO-ISA needs whole boxes: make the shape a multiple of 16 x 8}}
+    Tile<fp16, 16, 16, Mat, view{blayout = col_major, slayout = row_major}> hm = tile.load(h, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp16, 16, 16, Right, view{slayout = col_major}> hr = tile.move(hm, {.target_memory = Right});
+    Tile<fp16, 16, 8, Mat, view{blayout = col_major, slayout = row_major}> hn = tile.load(h, {0, 0}, {16, 8}, {.target_memory = Mat}); // EXPECTED-ERROR: TC002 {{16 x 16 fractals}}
+    return;
+  }
+}
+// -----
+// RUN: check-tile-constraints{platform=a2a3}
+// Acc fractals are 1024 bytes: 16 x 16 fp32
+program {
+  AIC k(In Tensor<fp32, 32, 32> x) {
+    Tile<fp32, 32, 16, Mat, view{blayout = col_major, slayout = row_major}> am = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Mat});
+    Tile<fp32, 32, 16, Left, view{slayout = row_major}> al = tile.move(am, {.target_memory = Left});
+    Tile<fp32, 16, 16, Mat, view{blayout = col_major, slayout = row_major}> bm = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Right, view{slayout = col_major}> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 32, 16, Acc, view{blayout = col_major, slayout = row_major, fractal = 1024}> acc = tile.matmul(al, br);
+    Tile<fp32, 16, 8, Mat, view{blayout = col_major, slayout = row_major}> cm = tile.load(x, {0, 0}, {16, 8}, {.target_memory = Mat});
+    Tile<fp32, 16, 8, Right, view{slayout = col_major}> cr = tile.move(cm, {.target_memory = Right}); // EXPECTED-ERROR: TC002 {{in Right is boxed in 8 x 16 fractals of 512 bytes}}
+    Tile<fp32, 32, 8, Acc, view{blayout = col_major, slayout = row_major, fractal = 1024}> small = tile.matmul(al, cr); // EXPECTED-ERROR: TC002 {{in Acc is boxed in 16 x 16 fractals of 1024 bytes}}
+    return;
+  }
+}
+// -----
+// RUN: check-tile-constraints
+// on a simulated platform (the default, a2a3sim) the same tiles are warnings: nothing fails, nothing changes
+program {
+  AIV k(In Tensor<fp32, 16, 16> x) {
+    Tile<fp32, 16, 9, Vec> odd = tile.load(x, {0, 0}, {16, 9});
+    return;
+  }
+}
+// EXPECTED-UNCHANGED
+// -----
+// RUN: check-tile-constraints{platform=a2a3}
+// must not change: valid tiles, loop carries (checked where defined), orchestration code
+program {
+  AIV k(In Tensor<fp32, 16, 16> x) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16});
+    for (index i : range(0, 2, 1)) carry (Tile<fp32, 16, 16, Vec> s = t) -> (Tile<fp32, 16, 16, Vec> r) {
+      Tile<fp32, 16, 16, Vec> n = tile.adds(s, 1.0);
+      yield(n);
+    }
+    return;
+  }
+
+  Orchestration main(In Tensor<fp32, 16, 16> x) {
+    k(x);
+    return;
+  }
+}
+// EXPECTED-UNCHANGED
