@@ -35,6 +35,10 @@ template <typename T, typename B> const T *dynCast(const B *n) {
 template <typename T, typename B> const T *dynCast(const std::shared_ptr<const B> &n) {
   return isa<T>(n) ? static_cast<const T *>(n.get()) : nullptr;
 }
+/// A raw pointer into a temporary shared_ptr (a function's result) dangles as soon as the
+/// statement ends (`auto *f = dynCast<For>(normalize(s));` read freed memory in two places that
+/// ASan found): keep the result in a variable first, or use as<T>.
+template <typename T, typename B> const T *dynCast(std::shared_ptr<const B> &&n) = delete;
 /// Shared-pointer downcast; nullptr when the node is not a T.
 template <typename T, typename B> std::shared_ptr<const T> as(const std::shared_ptr<const B> &n) {
   return isa<T>(n) ? std::static_pointer_cast<const T>(n) : nullptr;

@@ -298,7 +298,8 @@ std::optional<size_t> findIVIndex(const LoopView &v) {
 }
 
 std::optional<int64_t> stepOf(const LoopView &v, size_t k) {
-  auto *b = dynCast<Binary>(resolve(v.yielded(k), v.defs));
+  ExprPtr update = resolve(v.yielded(k), v.defs);
+  auto *b = dynCast<Binary>(update);
   if (!b || (b->op() != BinaryOp::Add && b->op() != BinaryOp::Sub))
     return std::nullopt;
   const VarPtr &iv = v.loop->iterArgs()[k].var;

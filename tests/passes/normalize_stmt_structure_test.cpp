@@ -34,7 +34,8 @@ TEST(NormalizeStmtStructure, UnwrapsSingleStatementBlocks) {
   auto i = idx("i");
   StmtPtr loop = For::make(i, ConstInt::make(0), ConstInt::make(4), ConstInt::make(1), {},
                            Seq::make({sa}), {});
-  auto *f = dynCast<For>(normalizeStmtStructure(loop));
+  StmtPtr out = normalizeStmtStructure(loop);
+  auto *f = dynCast<For>(out);
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->body(), sa);
 }
@@ -43,11 +44,13 @@ TEST(NormalizeStmtStructure, DropsEmptyBlocksAndElse) {
   auto a = idx("a"), b = idx("b");
   StmtPtr sa = assign(a, 1), sb = assign(b, 2);
   StmtPtr in = Seq::make({sa, Seq::make({}), sb});
-  auto *seq = dynCast<Seq>(normalizeStmtStructure(in));
+  StmtPtr out = normalizeStmtStructure(in);
+  auto *seq = dynCast<Seq>(out);
   ASSERT_NE(seq, nullptr);
   EXPECT_EQ(seq->stmts().size(), 2u);
   StmtPtr cond = If::make(ConstBool::make(true), sa, Seq::make({Seq::make({})}));
-  auto *i = dynCast<If>(normalizeStmtStructure(cond));
+  StmtPtr out2 = normalizeStmtStructure(cond);
+  auto *i = dynCast<If>(out2);
   ASSERT_NE(i, nullptr);
   EXPECT_EQ(i->elseBody(), nullptr);
 }

@@ -29,7 +29,8 @@ bool Analyzer::canProve(const ExprPtr &cond) const {
     return false;
   if (bound(cond).min >= 1)
     return true;
-  auto *c = dynCast<ConstBool>(simplify(cond));
+  ExprPtr s = simplify(cond); // the result owns the node a raw pointer would point into
+  auto *c = dynCast<ConstBool>(s);
   return c && c->value();
 }
 
