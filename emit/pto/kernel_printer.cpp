@@ -26,22 +26,6 @@ std::string join(const std::vector<std::string> &xs) {
   return s;
 }
 
-const TileType *tileOf(const TypePtr &t) { return dyn_cast<TileType>(t.get()); }
-
-std::optional<std::string> stringKwarg(const Call &c, std::string_view key) {
-  if (const AttrValue *v = findAttr(c.kwargs(), key))
-    if (auto *s = std::get_if<std::string>(v))
-      return *s;
-  return std::nullopt;
-}
-
-/// "eq" -> "EQ"; "rint" -> "RINT" (the PTO-ISA enumerator spelling of a string kwarg).
-std::string upper(std::string s) {
-  for (char &ch : s)
-    ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return s;
-}
-
 class KernelPrinter final : public FunctionPrinter {
 public:
   KernelPrinter(const KernelInfo &k, bool package, DiagnosticEngine &d)
@@ -150,24 +134,6 @@ private:
     return true;
   }
 
-  /// Same bytes: one MemRef, or the same space, base and constant offset, and the same element
-  /// type, physical shape and layout (the pad value is only what TFILLPAD fills with: it does
-  /// not change the bytes).
-  static bool sameBuffer(const TileType &a, const TileType &b) {
-    const MemRefPtr &x = a.memref(), &y = b.memref();
-    if (!x || !y || a.memorySpace() != b.memorySpace())
-      return false;
-    if (x != y) {
-      auto ox = constIntValue(x->byteOffset()), oy = constIntValue(y->byteOffset());
-      if (x->base() != y->base() || !ox || !oy || *ox != *oy)
-        return false;
-    }
-    const TileView va = a.view().value_or(TileView{}), vb = b.view().value_or(TileView{});
-    auto da = tileDims(a), db = tileDims(b);
-    return a.dtype() == b.dtype() && da && db && da->rows == db->rows && da->cols == db->cols &&
-           va.blayout == vb.blayout && va.slayout == vb.slayout && va.fractal == vb.fractal;
-  }
-
   /// `dst` takes tile `src`'s value in the same bytes (MaterializeTileMoves made every other
   /// copy a tile.move): only the valid shape.
   void copyTile(const VarPtr &dst, const ExprPtr &src, const Span &span) {
@@ -177,7 +143,7 @@ private:
       return;
     if (!st)
       return error("ES004", span, "'" + printExpr(src) + "' is not a tile");
-    if (!sameBuffer(*dt, *st))
+    if (!sameTileBytes(*dt, *st))
       return otherBytes(dst, src, span);
     line(validShapeFrom(d, s));
   }
@@ -224,7 +190,7 @@ private:
 
   void bindResult(const VarPtr &result, const VarPtr &carry, const Span &span) override {
     const TileType *rt = tileOf(result->type()), *ct = tileOf(carry->type());
-    if (rt && ct && !sameBuffer(*rt, *ct))
+    if (rt && ct && !sameTileBytes(*rt, *ct))
       return otherBytes(result, carry, span);
     alias(result.get(), name(carry));
   }
@@ -357,7 +323,7 @@ private:
   void tileOp(const VarPtr &v, const Call &c, const PtoOpEntry &e, const Span &span) {
     if (e.form == PtoForm::Insert || e.form == PtoForm::Write) { // the result is the updated arg
       const TileType *at = tileOf(c.args()[0]->type());
-      if (!at || !sameBuffer(*tileOf(v->type()), *at))
+      if (!at || !sameTileBytes(*tileOf(v->type()), *at))
         return otherBytes(v, c.args()[0], span);
       alias(v.get(), name(c.args()[0]));
       return line(instruction(name(v), c, e, span));
@@ -415,14 +381,15 @@ private:
              in + "(" + join(ops) + ");";
     }
     case PtoForm::Cast: {
-      std::string mode = upper(stringKwarg(c, "mode").value_or("none"));
+      std::string mode = upperCase(stringKwarg(c, "mode").value_or("none"));
       return need(1) ? in + "(" + dst + ", " + name(a[0]) + ", pto::RoundMode::CAST_" + mode + ");"
                      : "";
     }
     case PtoForm::Cmp:
-      return need(2) ? in + "(" + dst + ", " + operand(a[0]) + ", " + operand(a[1]) +
-                           ", pto::CmpMode::" + upper(stringKwarg(c, "mode").value_or("eq")) + ");"
-                     : "";
+      return need(2)
+                 ? in + "(" + dst + ", " + operand(a[0]) + ", " + operand(a[1]) +
+                       ", pto::CmpMode::" + upperCase(stringKwarg(c, "mode").value_or("eq")) + ");"
+                 : "";
     case PtoForm::Fillpad: // the pad value is the destination tile's PadVal (its TileView)
       return need(1) ? in + "(" + dst + ", " + name(a[0]) + ");" : "";
     case PtoForm::Lrelu: {

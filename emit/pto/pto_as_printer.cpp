@@ -25,24 +25,9 @@ using llvm::isa;
 
 namespace {
 
-const TileType *tileOf(const TypePtr &t) { return dyn_cast<TileType>(t.get()); }
-
-std::optional<std::string> stringKwarg(const Call &c, std::string_view key) {
-  if (const AttrValue *v = findAttr(c.kwargs(), key))
-    if (auto *s = std::get_if<std::string>(v))
-      return *s;
-  return std::nullopt;
-}
-
 bool boolAttr(const AttrList &attrs, std::string_view key) {
   const AttrValue *v = findAttr(attrs, key);
   return v && std::holds_alternative<bool>(*v) && std::get<bool>(*v);
-}
-
-std::string upper(std::string s) {
-  for (char &ch : s)
-    ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return s;
 }
 
 std::string lower(std::string_view s) {
@@ -798,25 +783,11 @@ private:
     line("pto.set_validshape " + tile + ", " + vr + ", " + vc + " : " + tileType(t, span), span);
   }
 
-  /// Same bytes: the same space, base, constant offset, dtype, shape and layout.
-  static bool sameBytes(const TileType &a, const TileType &b) {
-    const MemRefPtr &x = a.memref(), &y = b.memref();
-    if (!x || !y || a.memorySpace() != b.memorySpace())
-      return false;
-    auto ox = constIntValue(x->byteOffset()), oy = constIntValue(y->byteOffset());
-    if (x != y && (x->base() != y->base() || !ox || !oy || *ox != *oy))
-      return false;
-    const TileView va = a.view().value_or(TileView{}), vb = b.view().value_or(TileView{});
-    auto da = tileDims(a), db = tileDims(b);
-    return a.dtype() == b.dtype() && da && db && da->rows == db->rows && da->cols == db->cols &&
-           va.blayout == vb.blayout && va.slayout == vb.slayout && va.fractal == vb.fractal;
-  }
-
   /// A tile value `src` that `dst` must already hold (a carry, a yield, a copy): DPS buffers,
   /// nothing is printed; other bytes need a tile.move first.
   void sameTile(const VarPtr &dst, const ExprPtr &src, const Span &span) {
     const TileType *dt = tileOf(dst->type()), *st = tileOf(src->type());
-    if (!st || !sameBytes(*dt, *st))
+    if (!st || !sameTileBytes(*dt, *st))
       error("ES004", span,
             "tile '" + dst->name() + "' takes '" + printExpr(src) +
                 "' from other bytes; PTO-AS needs that copy as a tile.move (run pass "
@@ -909,7 +880,7 @@ private:
         ++k;
       } else if (carries && tileOf(r->type())) {
         const TileType *rt = tileOf(r->type()), *ct = tileOf((*carries)[i]->type());
-        if (!ct || !sameBytes(*rt, *ct))
+        if (!ct || !sameTileBytes(*rt, *ct))
           error("ES004", span, "loop result '" + r->name() + "' is in other bytes than its carry");
         names_[r.get()] = names_[(*carries)[i].get()];
       } else if (carries) {
@@ -1206,7 +1177,7 @@ private:
   void tileOp(const VarPtr &v, const Call &c, const PtoOpEntry &e, const Span &span) {
     if (e.form == PtoForm::Insert || e.form == PtoForm::Write) { // the result is the updated arg
       const TileType *at = tileOf(c.args()[0]->type());
-      if (!at || !sameBytes(*tileOf(v->type()), *at))
+      if (!at || !sameTileBytes(*tileOf(v->type()), *at))
         return sameTile(v, c.args()[0], span);
       names_[v.get()] = name(c.args()[0]);
       return inPlace(names_[v.get()], c, e, span);
@@ -1269,7 +1240,7 @@ private:
       if (!need(1))
         return;
       ins.push_back(operand(a[0], types));
-      std::string mode = upper(stringKwarg(c, "mode").value_or("rint"));
+      std::string mode = upperCase(stringKwarg(c, "mode").value_or("rint"));
       return dps(opn, ins, types, dst, dt, span, " {rmode = #pto<round_mode " + mode + ">}");
     }
     case PtoForm::Cmp:

@@ -3,6 +3,7 @@
 #include "emit/pto/pto_ops.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace pl::emit::pto {
 
@@ -123,6 +124,19 @@ const PtoOpEntry *lookupPtoOp(std::string_view op) {
   if (it == kTable.end() || it->op != op)
     return nullptr;
   return &*it;
+}
+
+std::optional<std::string> stringKwarg(const ir::Call &c, std::string_view key) {
+  if (const ir::AttrValue *v = ir::findAttr(c.kwargs(), key))
+    if (auto *s = std::get_if<std::string>(v))
+      return *s;
+  return std::nullopt;
+}
+
+std::string upperCase(std::string s) {
+  for (char &ch : s)
+    ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return s;
 }
 
 std::vector<std::string_view> ptoInstructionNames() {

@@ -2,6 +2,10 @@
 // arguments print.
 #pragma once
 
+#include "ir/expr.h"
+
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -43,6 +47,11 @@ struct PtoOpEntry {
 const PtoOpEntry *lookupPtoOp(std::string_view op);
 /// The whole table, in op-name order (tests check it covers every registered tile op).
 const std::vector<PtoOpEntry> &ptoOpTable();
+/// The string value of a call's kwarg `key` (a mode, a pad value), if it has one.
+std::optional<std::string> stringKwarg(const ir::Call &c, std::string_view key);
+/// "eq" -> "EQ", "rint" -> "RINT": an enumerator spelled from a string kwarg.
+std::string upperCase(std::string s);
+
 /// The instruction of a transposing tile.move (PtoForm::Move with `transpose`).
 inline constexpr std::string_view kTransposingMove = "TMOV_TRANSPOSE";
 /// Every instruction name of the table (reserved: never used as a variable name).

@@ -3,9 +3,16 @@
 
 #include "ir/expr.h"
 
+#include "llvm/Support/Casting.h"
+
 namespace pl::emit::pto {
 
+using ir::constIntValue;
 using ir::DataType;
+using ir::MemRefPtr;
+using ir::TileType;
+using ir::TileView;
+using ir::TypePtr;
 
 std::optional<std::string> elemCppType(DataType d) {
   switch (d) {
@@ -200,6 +207,23 @@ std::string_view tileTypeName(ir::MemorySpace m) {
     return "";
   }
   return "";
+}
+
+const TileType *tileOf(const TypePtr &t) { return llvm::dyn_cast<TileType>(t.get()); }
+
+bool sameTileBytes(const TileType &a, const TileType &b) {
+  const MemRefPtr &x = a.memref(), &y = b.memref();
+  if (!x || !y || a.memorySpace() != b.memorySpace())
+    return false;
+  if (x != y) {
+    auto ox = constIntValue(x->byteOffset()), oy = constIntValue(y->byteOffset());
+    if (x->base() != y->base() || !ox || !oy || *ox != *oy)
+      return false;
+  }
+  const TileView va = a.view().value_or(TileView{}), vb = b.view().value_or(TileView{});
+  auto da = tileDims(a), db = tileDims(b);
+  return a.dtype() == b.dtype() && da && db && da->rows == db->rows && da->cols == db->cols &&
+         va.blayout == vb.blayout && va.slayout == vb.slayout && va.fractal == vb.fractal;
 }
 
 std::optional<std::string> tileCppType(const ir::TileType &t, std::string &why) {

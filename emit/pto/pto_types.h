@@ -28,6 +28,12 @@ struct TileDims {
   int64_t cols = 0;
 };
 std::optional<TileDims> tileDims(const ir::TileType &t);
+/// The tile type of a value's type, or nullptr.
+const ir::TileType *tileOf(const ir::TypePtr &t);
+/// Two tile values in the same bytes: one MemRef, or the same space, base and constant offset,
+/// and the same element type, physical shape and layout (the pad value is only what TFILLPAD
+/// fills with: it does not change the bytes). A copy between them prints nothing.
+bool sameTileBytes(const ir::TileType &a, const ir::TileType &b);
 
 /// `pto::Tile<pto::TileType::Vec, float, 16, 16, pto::BLayout::RowMajor, -1, -1,
 /// pto::SLayout::NoneBox, 512, pto::PadValue::Null>`; nullopt with `why` set when not
