@@ -588,7 +588,7 @@ private:
         shape.push_back(dimValue(v, *tt, k));
       if (tt->view() && !tt->view()->stride.empty()) {
         for (const ExprPtr &s : tt->view()->stride)
-          strides.push_back(topIndex(s, v->span()));
+          strides.push_back(topIndex(s));
       } else {
         std::string acc = index(1);
         strides.assign(tt->rank(), "");
@@ -632,7 +632,7 @@ private:
     return n;
   }
   /// An index expression of parameters and constants, printed in the view section.
-  std::string topIndex(const ExprPtr &e, const Span &span) {
+  std::string topIndex(const ExprPtr &e) {
     if (auto c = constIntValue(e))
       return index(*c);
     std::swap(body_, views_);
@@ -641,7 +641,6 @@ private:
     std::string r = indexExpr(e);
     indent_ = saved;
     std::swap(body_, views_);
-    (void)span;
     return r;
   }
 
@@ -798,7 +797,6 @@ private:
   struct Frame {
     const std::vector<VarPtr> *vars = nullptr; ///< the carries or if results a yield feeds
     std::vector<std::string> yielded;          ///< the scalar values of the yield seen
-    bool sawYield = false;
   };
 
   void stmt(const StmtPtr &s) {
@@ -953,7 +951,7 @@ private:
     if (lt != DataType::Index)
       header += " : " + ty;
     line(header + " {");
-    Frame frame{&carries, {}, false};
+    Frame frame{&carries, {}};
     if (*step < 0) {
       ++indent_;
       std::string m =
@@ -1022,7 +1020,7 @@ private:
     line("} do {");
     if (!types.empty())
       line(bb + "):");
-    Frame frame{&carries, {}, false};
+    Frame frame{&carries, {}};
     region(s.body(), frame, /*forceYield=*/true);
     line("}", span);
     bindResults(s.returnVars(), &carries, res, types.size(), span);
@@ -1040,7 +1038,7 @@ private:
               ? ""
               : res + (types.size() > 1 ? ":" + std::to_string(types.size()) : "") + " = ") +
          "scf.if " + cond + (types.empty() ? "" : " -> (" + join(types) + ")") + " {");
-    Frame thenF{&s.returnVars(), {}, false}, elseF{&s.returnVars(), {}, false};
+    Frame thenF{&s.returnVars(), {}}, elseF{&s.returnVars(), {}};
     region(s.thenBody(), thenF);
     if (s.elseBody()) {
       line("} else {");
@@ -1076,7 +1074,6 @@ private:
       else
         yieldTensor(v, x, s.span());
     }
-    f.sawYield = true;
   }
 
   /// A tensor yielded for carry or if result `v`: both must name one parameter (an if result
