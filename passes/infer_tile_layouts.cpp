@@ -13,14 +13,6 @@ bool implicitLayout(const TileView &v) {
   return v.blayout == BLayout::RowMajor && v.slayout == SLayout::NoneBox && v.fractal == 512;
 }
 
-/// A column vector [R, 1] (R > 1): reduction results, stored column-major.
-bool columnVector(const TileType &t) {
-  if (t.rank() != 2)
-    return false;
-  auto r = t.constDim(0), c = t.constDim(1);
-  return r && c && *c == 1 && *r > 1;
-}
-
 /// A row vector [1, C] (or 1-D).
 bool rowVector(const TileType &t) {
   auto r = t.rank() == 2 ? t.constDim(0) : std::optional<int64_t>(1);
@@ -46,7 +38,7 @@ public:
     want.blayout = d->blayout;
     want.slayout = d->slayout;
     want.fractal = d->fractal;
-    if (*tt->memorySpace() == MemorySpace::Vec && columnVector(*tt))
+    if (*tt->memorySpace() == MemorySpace::Vec && columnVectorRows(*tt))
       want.blayout = BLayout::ColMajor;
     if (*tt->memorySpace() == MemorySpace::Mat && rowVector(*tt)) { // a bias row stays ND
       want.blayout = BLayout::RowMajor;

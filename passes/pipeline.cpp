@@ -33,8 +33,11 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createOptimizeOrchTensorsPass(none));    // 13
   p.add(createInferTileMemorySpacePass(none));  // 21
   p.add(createExpandMixedKernelPass(none));     // 25
+  p.add(createExpandTileBroadcastsPass(none));  // -- (pl's own: the ISA's broadcast forms)
   p.add(createInferTileLayoutsPass(none));      // -- (pl's own: layouts from the SoC)
-  p.add(createCheckTileConstraintsPass(none));  // -- (pl's own: PTO-ISA's tile shape rules)
+  p.add(createResolveBackendOpLayoutsPass(none)); // 23 (after the layouts: they are pl's)
+  p.add(createMaterializeScratchTilesPass(none)); // -- (pl's own: ptoas plans these for PyPTO)
+  p.add(createCheckTileConstraintsPass(none));    // -- (pl's own: PTO-ISA's tile shape rules)
   p.add(createNormalizeReturnOrderPass(none));  // 29
   p.add(createInitMemRefPass(none));            // 35
   p.add(createMaterializeSemanticAliasesPass(none)); // 36 (every planner)

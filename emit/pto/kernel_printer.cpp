@@ -347,6 +347,12 @@ private:
       return false;
     };
     switch (e.form) {
+    case PtoForm::ColSum: {
+      std::vector<std::string> ops{dst};
+      for (const auto &x : a)
+        ops.push_back(operand(x));
+      return in + "(" + join(ops) + (a.size() > 1 ? ", true" : "") + ");";
+    }
     case PtoForm::Generic: {
       for (const char *key : {"a_trans", "b_trans"})
         if (auto t = findAttr(c.kwargs(), key);

@@ -1201,6 +1201,10 @@ private:
       for (const auto &x : a)
         ins.push_back(operand(x, types, dt.dtype()));
       return dps(opn, ins, types, dst, dt, span);
+    case PtoForm::ColSum:
+      for (const auto &x : a)
+        ins.push_back(operand(x, types, dt.dtype()));
+      return dps(opn, ins, types, dst, dt, span, a.size() > 1 ? " {isBinary = true}" : "");
     case PtoForm::FirstArg:
       if (c.target().name() == "tile.transpose")
         return unsupported(c, " (ptoas's ttrans needs a scratch tile pl does not plan)");

@@ -41,7 +41,7 @@ const std::vector<PtoOpEntry> kTable = {
     {"tile.col_max", "TCOLMAX", F::Generic},
     {"tile.col_min", "TCOLMIN", F::Generic},
     {"tile.col_prod", "TCOLPROD", F::Generic},
-    {"tile.col_sum", "TCOLSUM", F::Generic},
+    {"tile.col_sum", "TCOLSUM", F::ColSum},
     {"tile.concat", "TCONCAT", F::Generic},
     {"tile.cos", "TCOS", F::Generic},
     {"tile.create", "", F::Create},

@@ -14,6 +14,8 @@ namespace pl::emit::pto {
 /// How a call's destination and arguments become the instruction's operands.
 enum class PtoForm : uint8_t {
   Generic,  ///< INSTR(dst, args...)               tile.add, tile.matmul_acc(dst, acc, l, r), ...
+  ColSum,   ///< TCOLSUM(dst, x); with a scratch tile TCOLSUM(dst, x, tmp, true): the scratch
+            ///< form's `isBinary` flag (a binary-tree sum through tmp)
   FirstArg, ///< INSTR(dst, args[0])               shape/axis arguments dropped (reshape, transpose)
   Extract,  ///< INSTR(dst, src, row, col)         the shape argument dropped
   ShapeOf,  ///< dst takes args[0]'s valid shape, then INSTR(dst, args[1..])   expands, row_expand

@@ -87,4 +87,21 @@ std::optional<int64_t> tileBufferBytes(const ir::TileType &t, int64_t align) {
   return alignUp((bits + 7) / 8, align);
 }
 
+std::optional<int64_t> columnVectorRows(const ir::TileType &t) {
+  if (t.rank() != 2)
+    return std::nullopt;
+  auto r = t.constDim(0), c = t.constDim(1);
+  if (r && c && *c == 1 && *r > 1)
+    return r;
+  return std::nullopt;
+}
+
+std::optional<ir::TileView> explicitView(ir::TileView v) {
+  if (v.validShape.empty() && v.stride.empty() && !v.startOffset &&
+      v.blayout == ir::BLayout::RowMajor && v.slayout == ir::SLayout::NoneBox && v.fractal == 512 &&
+      v.pad == ir::PadValue::Null && !v.compact)
+    return std::nullopt;
+  return v;
+}
+
 } // namespace pl::passes

@@ -59,5 +59,11 @@ int64_t alignUp(int64_t n, int64_t align);
 /// Bytes of a tile buffer: product of the constant dims × element bits / 8 (sub-byte dtypes
 /// packed), rounded up to `align`; nullopt when a dim is not a constant.
 std::optional<int64_t> tileBufferBytes(const ir::TileType &t, int64_t align);
+/// R when t is a column vector [R, 1] with a constant R > 1 (a row reduction's result: stored
+/// column-major, DN, in Vec); nullopt otherwise.
+std::optional<int64_t> columnVectorRows(const ir::TileType &t);
+/// `v`, or nullopt when it is the implicit view (row-major, unboxed, 512-byte fractals, no
+/// valid shape, strides, offset or pad): a type without a view prints and compares as that.
+std::optional<ir::TileView> explicitView(ir::TileView v);
 
 } // namespace pl::passes

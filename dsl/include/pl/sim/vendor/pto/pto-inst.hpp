@@ -420,6 +420,58 @@ void TSETVAL(Tl &t, std::int64_t r, std::int64_t c, const S &v) {
   pl::sim::TSETVAL(detail::base(t), r, c, v);
 }
 
+namespace detail {
+/// Records an instruction writing `dst` and its scratch tile `tmp`, reading `src`.
+template <class D, class S, class T>
+void issueScratch(const char *name, const D &dst, const S &src, const T &tmp) {
+  auto &t = pl::sim::detail::pipeTracker();
+  if (!t.active())
+    return;
+  std::vector<pl::sim::detail::ByteRange> reads, writes;
+  addRange(writes, dst);
+  addRange(writes, tmp);
+  addRange(reads, src);
+  t.issue(pl::sim::PIPE_V, name, reads, writes);
+}
+} // namespace detail
+
+/// Reductions as PTO-ISA declares them: the row reductions and the column arg reductions only
+/// with their scratch tile (written), TCOLMAX / TCOLMIN / TCOLPROD without one, TCOLSUM with
+/// none or with a scratch tile and its `isBinary` flag (the simulator sums exactly either way).
+#define PTO_SIM_REDUCE_SCRATCH(NAME)                                                               \
+  template <class D, class S, class T>                                                             \
+    requires detail::isPtoTile<D> && detail::isPtoTile<S> && detail::isPtoTile<T>                  \
+  void NAME(D &dst, S &src, T &tmp) {                                                              \
+    detail::issueScratch(#NAME, dst, src, tmp);                                                    \
+    pl::sim::NAME(detail::base(dst), detail::base(src), detail::base(tmp));                        \
+  }
+#define PTO_SIM_REDUCE(NAME)                                                                       \
+  template <class D, class S>                                                                      \
+    requires detail::isPtoTile<D> && detail::isPtoTile<S>                                          \
+  void NAME(D &dst, S &src) {                                                                      \
+    detail::issue(pl::sim::PIPE_V, #NAME, dst, src);                                               \
+    pl::sim::NAME(detail::base(dst), detail::base(src));                                           \
+  }
+PTO_SIM_REDUCE_SCRATCH(TROWSUM)
+PTO_SIM_REDUCE_SCRATCH(TROWMAX)
+PTO_SIM_REDUCE_SCRATCH(TROWMIN)
+PTO_SIM_REDUCE_SCRATCH(TROWPROD)
+PTO_SIM_REDUCE_SCRATCH(TROWARGMAX)
+PTO_SIM_REDUCE_SCRATCH(TROWARGMIN)
+PTO_SIM_REDUCE_SCRATCH(TCOLARGMAX)
+PTO_SIM_REDUCE_SCRATCH(TCOLARGMIN)
+PTO_SIM_REDUCE(TCOLSUM)
+PTO_SIM_REDUCE(TCOLMAX)
+PTO_SIM_REDUCE(TCOLMIN)
+PTO_SIM_REDUCE(TCOLPROD)
+#undef PTO_SIM_REDUCE
+#undef PTO_SIM_REDUCE_SCRATCH
+template <class D, class S, class T>
+  requires detail::isPtoTile<D> && detail::isPtoTile<S> && detail::isPtoTile<T>
+void TCOLSUM(D &dst, S &src, T &tmp, bool /*isBinary*/) {
+  detail::issueScratch("TCOLSUM", dst, src, tmp);
+  pl::sim::TCOLSUM(detail::base(dst), detail::base(src), detail::base(tmp));
+}
 /// Every other instruction: destination first, on the pipe given.
 #define PTO_SIM_INSTRUCTION(NAME, PIPE)                                                            \
   template <class D, class... A>                                                                   \
@@ -437,8 +489,6 @@ PTO_SIM_VECTOR(TADD)
 PTO_SIM_VECTOR(TADDS)
 PTO_SIM_VECTOR(TAND)
 PTO_SIM_VECTOR(TANDS)
-PTO_SIM_VECTOR(TCOLARGMAX)
-PTO_SIM_VECTOR(TCOLARGMIN)
 PTO_SIM_VECTOR(TCOLEXPAND)
 PTO_SIM_VECTOR(TCOLEXPANDADD)
 PTO_SIM_VECTOR(TCOLEXPANDDIV)
@@ -447,10 +497,6 @@ PTO_SIM_VECTOR(TCOLEXPANDMAX)
 PTO_SIM_VECTOR(TCOLEXPANDMIN)
 PTO_SIM_VECTOR(TCOLEXPANDMUL)
 PTO_SIM_VECTOR(TCOLEXPANDSUB)
-PTO_SIM_VECTOR(TCOLMAX)
-PTO_SIM_VECTOR(TCOLMIN)
-PTO_SIM_VECTOR(TCOLPROD)
-PTO_SIM_VECTOR(TCOLSUM)
 PTO_SIM_VECTOR(TCONCAT)
 PTO_SIM_VECTOR(TCOS)
 PTO_SIM_VECTOR(TDIV)
@@ -478,8 +524,6 @@ PTO_SIM_VECTOR(TRELU)
 PTO_SIM_VECTOR(TREM)
 PTO_SIM_VECTOR(TREMS)
 PTO_SIM_VECTOR(TRESHAPE)
-PTO_SIM_VECTOR(TROWARGMAX)
-PTO_SIM_VECTOR(TROWARGMIN)
 PTO_SIM_VECTOR(TROWEXPAND)
 PTO_SIM_VECTOR(TROWEXPANDADD)
 PTO_SIM_VECTOR(TROWEXPANDDIV)
@@ -488,10 +532,6 @@ PTO_SIM_VECTOR(TROWEXPANDMAX)
 PTO_SIM_VECTOR(TROWEXPANDMIN)
 PTO_SIM_VECTOR(TROWEXPANDMUL)
 PTO_SIM_VECTOR(TROWEXPANDSUB)
-PTO_SIM_VECTOR(TROWMAX)
-PTO_SIM_VECTOR(TROWMIN)
-PTO_SIM_VECTOR(TROWPROD)
-PTO_SIM_VECTOR(TROWSUM)
 PTO_SIM_VECTOR(TRSQRT)
 PTO_SIM_VECTOR(TSEL)
 PTO_SIM_VECTOR(TSELS)

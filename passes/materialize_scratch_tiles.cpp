@@ -1,0 +1,89 @@
+// MaterializeScratchTiles: explicit scratch tiles for PTO-ISA's reductions (see
+// materialize_scratch_tiles.h).
+#include "passes/materialize_scratch_tiles.h"
+
+#include "ir/internal_error.h"
+#include "ir/mutator.h"
+#include "ir/op_registry.h"
+#include "passes/utils/fresh_names.h"
+#include "passes/utils/soc.h"
+
+#include <algorithm>
+#include <array>
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+
+/// The tile ops whose PTO-ISA instruction has no form without a scratch tile, and whose IR
+/// form makes it optional.
+constexpr std::array<std::string_view, 6> kNeedScratch = {"tile.row_sum",    "tile.row_max",
+                                                          "tile.row_min",    "tile.row_prod",
+                                                          "tile.col_argmax", "tile.col_argmin"};
+
+bool needsScratch(const Call &c) {
+  if (!c.target().isOp())
+    return false;
+  const Op &op = *c.target().op;
+  return std::find(kNeedScratch.begin(), kNeedScratch.end(), op.name()) != kNeedScratch.end() &&
+         c.args().size() < op.maxArgs();
+}
+
+class ScratchMaterializer : public IRMutator {
+public:
+  explicit ScratchMaterializer(const Function &f) : names_(f) {}
+
+  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
+    StmtPtr out = IRMutator::mutateAssign(s);
+    auto *a = dynCast<Assign>(out);
+    auto *c = a ? dynCast<Call>(a->value()) : nullptr;
+    if (!c || !needsScratch(*c) || c->args().empty())
+      return out;
+    auto *x = dynCast<TileType>(c->args()[0]->type());
+    PL_CHECK_AT(x, "MaterializeScratchTiles", c->span(), "a reduction of a non-tile");
+    TileView layout; // the operand's layout, not its valid region or padding
+    if (x->view()) {
+      layout.blayout = x->view()->blayout;
+      layout.slayout = x->view()->slayout;
+      layout.fractal = x->view()->fractal;
+    }
+    std::optional<TileView> view = explicitView(layout);
+    DiagnosticEngine local;
+    ExprPtr create =
+        makeOpCall("tile.create", {MakeTuple::make(x->shape(), c->span())},
+                   {{"dtype", x->dtype()}, {"target_memory", MemorySpace::Vec}}, c->span(), local);
+    PL_CHECK_AT(create, "MaterializeScratchTiles", c->span(), "tile.create of a scratch tile");
+    std::string hint = isa<Var>(c->args()[0].get()) ? dynCast<Var>(c->args()[0])->name() : "red";
+    VarPtr tmp = Var::make(names_.fresh(hint + "_tmp"),
+                           TileType::make(x->dtype(), x->shape(), MemorySpace::Vec, view, nullptr),
+                           a->span());
+    ExprList args = c->args();
+    args.push_back(tmp);
+    std::vector<StmtPtr> stmts;
+    stmts.push_back(Assign::make(tmp, create, a->span()));
+    stmts.push_back(Assign::make(
+        a->var(),
+        Call::make(c->target(), std::move(args), c->kwargs(), c->attrs(), c->type(), c->span()),
+        a->span()));
+    return Seq::flatten(std::move(stmts), a->span());
+  }
+
+private:
+  FreshNames names_;
+};
+
+} // namespace
+
+FunctionPtr materializeScratchTiles(const FunctionPtr &f) {
+  if (!isKernel(f->type()))
+    return f;
+  ScratchMaterializer m(*f);
+  return m.mutateFunction(f);
+}
+
+Pass createMaterializeScratchTilesPass(PassOptions &) {
+  return createFunctionPass(PassClass::MaterializeScratchTiles, materializeScratchTiles);
+}
+
+} // namespace pl::passes

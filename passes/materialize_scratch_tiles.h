@@ -1,0 +1,35 @@
+// MaterializeScratchTiles: every reduction that PTO-ISA runs with a scratch tile gets one
+// (pl's own pass; ptoas plans these itself for PyPTO).
+//
+// Why: pl's row reductions take their scratch tile as an optional last argument (the eager DSL
+//   and the simulator need none), but PTO-ISA's `TROWSUM(dst, src, tmp)` (and TROWMAX,
+//   TROWMIN, TROWPROD, TCOLARGMAX, TCOLARGMIN) have no form without it, and ptoas's
+//   `pto.trowsum ins(%src, %tmp ...)` wants it too. The scratch tile is a kernel buffer like
+//   any other: it must exist in the IR before InitMemRef so that it gets a MemRef, an address
+//   inside the SoC's capacity, and the pipe synchronisation of a written tile.
+// Properties: passes/passes.def. Runs after ResolveBackendOpLayouts, before InitMemRef.
+// Rules: in AIV / AIC / InCore functions, `v = tile.OP(x)` with OP one of row_sum, row_max,
+//   row_min, row_prod, col_argmax, col_argmin and no scratch argument becomes
+//     x_tmp = tile.create(shape(x), {.dtype = dtype(x), .target_memory = Vec})
+//     v = tile.OP(x, x_tmp)
+//   The scratch tile has x's shape, dtype and layout (not its valid shape or pad). A call that
+//   passes its own scratch tile is unchanged, as are row_argmax / row_argmin (the IR requires
+//   theirs) and col_sum (PTO-ISA's TCOLSUM has a form without one).
+// Options: none. Diagnostics: none (a scratch tile that does not fit is AllocateMemoryAddr's
+//   capacity error, located at the reduction).
+// Example: `Tile<fp32, 16, 1, Vec> m = tile.row_max(t)` →
+//   `Tile<fp32, 16, 16, Vec> t_tmp = tile.create({16, 16}, {.dtype = fp32, .target_memory = Vec});
+//    m = tile.row_max(t, t_tmp)`.
+// Test: tests/passes/materialize_scratch_tiles.pir
+#pragma once
+
+#include "passes/pass.h"
+
+namespace pl::passes {
+
+/// The algorithm for one function (non-kernels unchanged).
+ir::FunctionPtr materializeScratchTiles(const ir::FunctionPtr &f);
+
+Pass createMaterializeScratchTilesPass(PassOptions &opts);
+
+} // namespace pl::passes

@@ -1,0 +1,123 @@
+// ResolveBackendOpLayouts: column-vector elementwise ops on row-major reshapes (see
+// resolve_backend_op_layouts.h).
+#include "passes/resolve_backend_op_layouts.h"
+
+#include "ir/internal_error.h"
+#include "ir/mutator.h"
+#include "ir/op_registry.h"
+#include "passes/utils/fresh_names.h"
+#include "passes/utils/soc.h"
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+
+/// Ops PTO-ISA runs elementwise on row-major operands only (shape-agnostic semantics).
+bool rowMajorElementwise(const Op &op) {
+  if (op.family() != "tile")
+    return false;
+  return op.category == "elementwise" || op.category == "unary" || op.category == "compare" ||
+         op.category == "select";
+}
+
+/// A Vec column [R, 1] of `rows` rows.
+bool vecColumn(const TileType &t, int64_t rows) {
+  return t.memorySpace() == MemorySpace::Vec && columnVectorRows(t) == rows;
+}
+
+bool colMajor(const TileType &t) { return t.view() && t.view()->blayout == BLayout::ColMajor; }
+
+/// The [1, R] row-major type of column t: same dtype, space and pad, the valid shape swapped.
+TypePtr rowType(const TileType &t) {
+  TileView v = t.view().value_or(TileView{});
+  v.blayout = BLayout::RowMajor;
+  if (v.validShape.size() == 2)
+    std::swap(v.validShape[0], v.validShape[1]);
+  ExprList shape{ConstInt::make(1), t.shape()[0]};
+  return TileType::make(t.dtype(), std::move(shape), t.memorySpace(), explicitView(std::move(v)),
+                        nullptr);
+}
+
+class LayoutRepairer : public IRMutator {
+public:
+  explicit LayoutRepairer(const Function &f) : names_(f) {}
+
+  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
+    StmtPtr out = IRMutator::mutateAssign(s);
+    auto *a = dynCast<Assign>(out);
+    auto *c = a ? dynCast<Call>(a->value()) : nullptr;
+    if (!c || !c->target().isOp() || !rowMajorElementwise(*c->target().op))
+      return out;
+    auto *rt = dynCast<TileType>(a->var()->type());
+    std::optional<int64_t> rows = rt ? columnVectorRows(*rt) : std::nullopt;
+    if (!rows || !vecColumn(*rt, *rows))
+      return out;
+    bool anyColMajor = colMajor(*rt);
+    for (const ExprPtr &arg : c->args())
+      if (auto *t = dynCast<TileType>(arg->type())) {
+        if (!vecColumn(*t, *rows))
+          return out; // a broadcast or another shape: not an elementwise column op
+        anyColMajor |= colMajor(*t);
+      }
+    if (!anyColMajor)
+      return out;
+
+    std::vector<StmtPtr> stmts;
+    ExprList args;
+    for (const ExprPtr &arg : c->args()) {
+      auto *t = dynCast<TileType>(arg->type());
+      if (!t) {
+        args.push_back(arg);
+        continue;
+      }
+      std::string hint = isa<Var>(arg.get()) ? dynCast<Var>(arg)->name() : "arg";
+      args.push_back(bind(hint + "_row", *t,
+                          reshape(arg, {ConstInt::make(1), t->shape()[0]}, c->span()), stmts,
+                          a->span()));
+    }
+    DiagnosticEngine local;
+    ExprPtr typed = makeOpCall(*c->target().op, args, c->kwargs(), c->span(), local);
+    PL_CHECK_AT(typed, "ResolveBackendOpLayouts", c->span(),
+                "'" + c->target().op->name() + "' rejects the row-major reshape of its operands");
+    ExprPtr rowCall =
+        Call::make(c->target(), std::move(args), c->kwargs(), c->attrs(), typed->type(), c->span());
+    ExprPtr row = bind(a->var()->name() + "_row", *rt, rowCall, stmts, a->span());
+    stmts.push_back(Assign::make(a->var(), reshape(row, rt->shape(), c->span()), a->span()));
+    return Seq::flatten(std::move(stmts), a->span());
+  }
+
+private:
+  static ExprPtr reshape(const ExprPtr &x, ExprList shape, const Span &span) {
+    DiagnosticEngine local;
+    ExprPtr r =
+        makeOpCall("tile.reshape", {x, MakeTuple::make(std::move(shape), span)}, {}, span, local);
+    PL_CHECK_AT(r, "ResolveBackendOpLayouts", span, "tile.reshape of a column vector failed");
+    return r;
+  }
+
+  /// Appends `n = value` with n a fresh `hint` of column's row type; returns n.
+  VarPtr bind(const std::string &hint, const TileType &column, ExprPtr value,
+              std::vector<StmtPtr> &stmts, const Span &span) {
+    VarPtr n = Var::make(names_.fresh(hint), rowType(column), span);
+    stmts.push_back(Assign::make(n, std::move(value), span));
+    return n;
+  }
+
+  FreshNames names_;
+};
+
+} // namespace
+
+FunctionPtr resolveBackendOpLayouts(const FunctionPtr &f) {
+  if (!isKernel(f->type()))
+    return f;
+  LayoutRepairer r(*f);
+  return r.mutateFunction(f);
+}
+
+Pass createResolveBackendOpLayoutsPass(PassOptions &) {
+  return createFunctionPass(PassClass::ResolveBackendOpLayouts, resolveBackendOpLayouts);
+}
+
+} // namespace pl::passes

@@ -1,0 +1,86 @@
+// RUN: materialize-scratch-tiles
+// row reductions and column arg reductions without a scratch tile get one of the operand's shape, dtype and layout (not its valid shape or pad), also inside loops
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, In index v) {
+    Tile<fp32, 16, 64, Vec, view{valid_shape = {16, v}, pad = min}> t = tile.load(x, {0, 0}, {16, 64}, {.valid_shape = {16, v}});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> s = tile.row_sum(t);
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> m = tile.row_max(t);
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> n = tile.row_min(t);
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> p = tile.row_prod(t);
+    Tile<int32, 1, 64, Vec> a = tile.col_argmax(t);
+    Tile<int32, 1, 64, Vec> b = tile.col_argmin(t);
+    for (index i : range(0, 2, 1)) {
+      Tile<fp32, 16, 1, Vec, view{blayout = col_major}> w = tile.row_sum(t);
+    }
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, In index v) {
+    Tile<fp32, 16, 64, Vec, view{valid_shape = {16, v}, pad = min}> t = tile.load(x, {0, 0}, {16, 64}, {.valid_shape = {16, v}});
+    Tile<fp32, 16, 64, Vec> t_tmp = tile.create({16, 64}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> s = tile.row_sum(t, t_tmp);
+    Tile<fp32, 16, 64, Vec> t_tmp_1 = tile.create({16, 64}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> m = tile.row_max(t, t_tmp_1);
+    Tile<fp32, 16, 64, Vec> t_tmp_2 = tile.create({16, 64}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> n = tile.row_min(t, t_tmp_2);
+    Tile<fp32, 16, 64, Vec> t_tmp_3 = tile.create({16, 64}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> p = tile.row_prod(t, t_tmp_3);
+    Tile<fp32, 16, 64, Vec> t_tmp_4 = tile.create({16, 64}, {.dtype = fp32, .target_memory = Vec});
+    Tile<int32, 1, 64, Vec> a = tile.col_argmax(t, t_tmp_4);
+    Tile<fp32, 16, 64, Vec> t_tmp_5 = tile.create({16, 64}, {.dtype = fp32, .target_memory = Vec});
+    Tile<int32, 1, 64, Vec> b = tile.col_argmin(t, t_tmp_5);
+    for (index i : range(0, 2, 1)) {
+      Tile<fp32, 16, 64, Vec> t_tmp_6 = tile.create({16, 64}, {.dtype = fp32, .target_memory = Vec});
+      Tile<fp32, 16, 1, Vec, view{blayout = col_major}> w = tile.row_sum(t, t_tmp_6);
+    }
+    return;
+  }
+}
+// -----
+// RUN: materialize-scratch-tiles
+// the scratch tile keeps a column-major operand's layout
+program {
+  AIV k(In Tensor<fp32, 16, 16> x) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16});
+    Tile<fp32, 16, 16, Vec> u = tile.create({16, 16}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> c = tile.row_max(t, u);
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> d = tile.row_sum(c);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 16, 16> x) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16});
+    Tile<fp32, 16, 16, Vec> u = tile.create({16, 16}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> c = tile.row_max(t, u);
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> c_tmp = tile.create({16, 1}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> d = tile.row_sum(c, c_tmp);
+    return;
+  }
+}
+// -----
+// RUN: materialize-scratch-tiles
+// must not change: a reduction that passes its own scratch tile, row_argmax (its scratch is required), col_sum / col_max / col_min / col_prod (PTO-ISA has forms without one), orchestration code
+program {
+  AIV k(In Tensor<fp32, 16, 16> x) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16});
+    Tile<fp32, 16, 16, Vec> tmp = tile.create({16, 16}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> s = tile.row_sum(t, tmp);
+    Tile<int32, 16, 1, Vec, view{blayout = col_major}> i = tile.row_argmax(t, tmp);
+    Tile<fp32, 1, 16, Vec> a = tile.col_sum(t);
+    Tile<fp32, 1, 16, Vec> b = tile.col_max(t);
+    Tile<fp32, 1, 16, Vec> c = tile.col_min(t);
+    Tile<fp32, 1, 16, Vec> d = tile.col_prod(t);
+    return;
+  }
+
+  Orchestration main(In Tensor<fp32, 16, 16> x) {
+    Tensor<fp32, 16, 1> r = tensor.row_sum(x);
+    k(x);
+    return;
+  }
+}
+// EXPECTED-UNCHANGED
