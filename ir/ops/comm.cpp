@@ -6,7 +6,7 @@
 // (layout and view included). An op that only sends returns nothing (the empty tuple) and is a
 // statement. An async pair's start returns the buffer in flight; its done takes that value. None
 // of these ops has a DSL surface or a PTO-ISA instruction: FlattenControlFlow stubs them out for
-// stand-alone runs, and the emitters report ES001 on them.
+// stand-alone runs, and the emitters report them (ES001 for a value, ES004 for a statement).
 #include "ir/ops/comm.h"
 #include "ir/ops/type_inference.h"
 
@@ -71,7 +71,7 @@ bool checkPairs(const DeduceCall &c) {
   return false;
 }
 
-/// The result is argument i (the buffer the op fills, or the one in flight).
+/// The result is argument 0 (the buffer the op fills, or the one in flight).
 TypePtr deduceBuffer(const DeduceCall &c) {
   if (!shaped(c, 0) || !checkChannel(c))
     return nullptr;

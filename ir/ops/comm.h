@@ -20,7 +20,7 @@ enum class CommClass : uint8_t {
 CommClass commClass(const Op &op, const AttrList &kwargs);
 
 /// True for every op that commClass can classify as non-None: they are IR-only (no DSL surface,
-/// no PTO-ISA instruction; the emitters report ES001 on them).
+/// no PTO-ISA instruction; the emitters report them: ES001 / ES004).
 bool isCommunicationOp(const Op &op);
 
 } // namespace pl::ir
