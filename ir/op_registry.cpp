@@ -75,6 +75,7 @@ void registerAllOps() {
     registerReductionOps(r);
     registerMatmulOps(r);
     registerSystemOps(r);
+    registerCommOps(r);
   });
 }
 

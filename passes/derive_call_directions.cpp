@@ -102,7 +102,7 @@ bool isViewOp(const Op &op) {
     return false;
   const std::string &n = op.name();
   return n == "tensor.slice" || n == "tensor.reshape" || n == "tensor.transpose" ||
-         n == "tensor.fillpad";
+         n == "tensor.fillpad" || n == "tensor.view";
 }
 
 class ReturnParams;

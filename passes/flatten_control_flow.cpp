@@ -7,6 +7,7 @@
 
 #include "ir/mutator.h"
 #include "ir/op_registry.h"
+#include "ir/ops/comm.h"
 #include "ir/visitor.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -80,7 +81,9 @@ bool isIdOp(const Op &op) {
   return n.ends_with(".get_block_idx") || n.ends_with(".get_subblock_idx");
 }
 
-bool isCommOp(const Op &op) {
+/// Cross-core ops matched by name (the registered communication ops are classified by
+/// commClass; these are the ones not registered yet, and system.sync_*).
+bool isCrossCoreOp(const Op &op) {
   llvm::StringRef n = op.name();
   for (llvm::StringRef k : {"tpush", "tpop", "tfree", "notify", "wait", "system.sync_", "allreduce",
                             "allgather", "all_to_all", "reduce_scatter", "broadcast"})
@@ -89,9 +92,31 @@ bool isCommOp(const Op &op) {
   return false;
 }
 
-const Call *commCall(const ExprPtr &e) {
-  auto *c = dynCast<Call>(e);
-  return c && c->target().isOp() && isCommOp(*c->target().op) ? c : nullptr;
+/// Whether the options stub out this call (XLA's remove_comm / remove_host_transfer /
+/// remove_infeed_outfeed).
+bool stubbed(const Call &c, const FlattenControlFlowOptions &o) {
+  if (!c.target().isOp())
+    return false;
+  const Op &op = *c.target().op;
+  switch (commClass(op, c.kwargs())) {
+  case CommClass::Comm:
+    return o.removeComm;
+  case CommClass::HostTransfer:
+    return o.removeComm || o.removeHostTransfer;
+  case CommClass::Feed:
+    return o.removeInfeedOutfeed;
+  case CommClass::None:
+    return o.removeComm && isCrossCoreOp(op);
+  }
+  return false;
+}
+
+/// `(v);` for each tensor or tile operand of a stubbed call except `skip`: the data the op would
+/// have sent stays alive through DCE (XLA's side-effecting nop custom calls).
+void keepOperandsAlive(const Call &c, std::optional<size_t> skip, std::vector<StmtPtr> &out) {
+  for (size_t i = 0; i < c.args().size(); ++i)
+    if (i != skip && isa<ShapedType>(c.args()[i]->type().get()))
+      out.push_back(Eval::make(c.args()[i], c.args()[i]->span()));
 }
 
 // ---- Bounds ------------------------------------------------------------------------------------
@@ -257,22 +282,34 @@ StmtPtr Flattener::mutateIf(const std::shared_ptr<const If> &s) {
 }
 
 StmtPtr Flattener::mutateEval(const std::shared_ptr<const Eval> &s) {
-  if (opts_.removeComm && commCall(s->expr()))
-    return nullptr;
-  return IRMutator::mutateEval(s);
+  auto *c = dynCast<Call>(s->expr());
+  if (!c || !stubbed(*c, opts_))
+    return IRMutator::mutateEval(s);
+  ExprPtr e = IRMutator::mutateExpr(s->expr());
+  auto *mc = dynCast<Call>(e);
+  std::vector<StmtPtr> alive;
+  keepOperandsAlive(mc ? *mc : *c, std::nullopt, alive);
+  return alive.empty() ? nullptr : Seq::flatten(std::move(alive), s->span());
 }
 
 StmtPtr Flattener::mutateAssign(const std::shared_ptr<const Assign> &s) {
-  const Call *c = opts_.removeComm ? commCall(s->value()) : nullptr;
-  if (!c)
+  auto *orig = dynCast<Call>(s->value());
+  if (!orig || !stubbed(*orig, opts_))
     return IRMutator::mutateAssign(s);
-  auto alias = c->target().op->outputAliasesArg;
-  if (alias && size_t(*alias) < c->args().size())
-    return Assign::make(mutateVarDef(s->var()), mutateExpr(c->args()[size_t(*alias)]), s->span());
-  diags_.warning("FC002", c->span(),
-                 "cannot stub out '" + c->target().name() +
-                     "': its result aliases no argument; the call is kept");
-  return IRMutator::mutateAssign(s);
+  auto alias = orig->target().op->outputAliasesArg;
+  if (!alias || size_t(*alias) >= orig->args().size()) {
+    diags_.warning("FC002", orig->span(),
+                   "cannot stub out '" + orig->target().name() +
+                       "': its result aliases no argument; the call is kept");
+    return IRMutator::mutateAssign(s);
+  }
+  ExprPtr e = IRMutator::mutateExpr(s->value());
+  auto *mc = dynCast<Call>(e);
+  const Call *c = mc ? mc : orig;
+  std::vector<StmtPtr> out;
+  keepOperandsAlive(*c, size_t(*alias), out);
+  out.push_back(Assign::make(mutateVarDef(s->var()), c->args()[size_t(*alias)], s->span()));
+  return Seq::flatten(std::move(out), s->span());
 }
 
 ExprPtr Flattener::mutateCall(const std::shared_ptr<const Call> &e) {
@@ -334,6 +371,8 @@ Pass createFlattenControlFlowPass(PassOptions &opts) {
   takeBool(opts, "conditional_value", o.conditionalValue);
   takeBool(opts, "remove_comm", o.removeComm);
   takeBool(opts, "remove_id", o.removeId);
+  takeBool(opts, "remove_host_transfer", o.removeHostTransfer);
+  takeBool(opts, "remove_infeed_outfeed", o.removeInfeedOutfeed);
   return createProgramPass(
       PassClass::FlattenControlFlow,
       [o](const ProgramPtr &p, PassContext &ctx) { return flattenControlFlow(p, o, ctx.diags()); });

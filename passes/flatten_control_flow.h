@@ -24,14 +24,20 @@
 //     takes its first branch for true, its last for false); a non-constant old condition is kept
 //     alive as an evaluated statement `(c);` so its inputs survive DCE.
 //   ids (remove_id, or remove_comm): get_block_idx / get_subblock_idx calls become 0.
-//   communication (remove_comm): cross-core and inter-block ops (tpush, tpop, tfree, notify,
-//     wait, system.sync_*, collectives) as statements are removed; `x = op(..)` whose result
-//     aliases an argument becomes `x = that argument`; other uses are kept with warning FC002.
-//     None of these ops is registered yet, so today remove_comm acts on ids only.
+//   communication (ir/ops/comm.h): remove_comm stubs out every pld.* op (collectives and their
+//     start / done pairs, send / recv, put / get, notify / wait) and the cross-core ops matched
+//     by name (tpush, tpop, tfree, system.sync_*); remove_host_transfer only the send / recv
+//     ops with host_transfer = true; remove_infeed_outfeed system.infeed / system.outfeed.
+//     A stubbed statement `op(..);` is removed; `x = op(..)` becomes `x = a`, a being the
+//     argument the result aliases (the buffer the op fills or has in flight: the name and the
+//     type stay, so a start / done pair becomes two chained copies); every other tensor or tile
+//     operand is kept alive as `(v);` (XLA's nop custom calls keep their operands). A stubbed
+//     op whose result aliases no argument is kept with warning FC002.
 // Options (XLA names and defaults): while_execution_count=1, max_outer_loop_count=2147483647,
 //   max_loop_count=2147483647, flatten_while_loop=true, flatten_conditional=false,
-//   conditional_value=false, remove_comm=true, remove_id=false; pl additions:
-//   flatten_for_loops=false, use_trip_count=true (false reproduces XLA exactly).
+//   conditional_value=false, remove_comm=true, remove_host_transfer=false,
+//   remove_infeed_outfeed=true, remove_id=false; pl additions: flatten_for_loops=false,
+//   use_trip_count=true (false reproduces XLA exactly).
 // Diagnostics: FC001 a while loop with its own continue (run ctrl-flow-transform first) ·
 //   FC002 (warning) a communication op that cannot be stubbed out.
 // Example: `while (i < n) carry (index i = 0) -> (r) { yield(i + 1); }` with
@@ -56,6 +62,8 @@ struct FlattenControlFlowOptions {
   bool flattenConditional = false;
   bool conditionalValue = false;
   bool removeComm = true;
+  bool removeHostTransfer = false;
+  bool removeInfeedOutfeed = true;
   bool removeId = false;
 };
 

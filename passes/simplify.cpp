@@ -5,6 +5,8 @@
 
 #include "ir/find.h"
 #include "ir/mutator.h"
+#include "ir/op_registry.h"
+#include "ir/structural_equal.h"
 #include "ir/visitor.h"
 #include "passes/utils/arith/analyzer.h"
 #include "passes/utils/arith/const_fold.h"
@@ -61,7 +63,7 @@ public:
   }
   // The rewriter does not look inside these: a tree below them has a root of its own.
   ExprPtr mutateCall(const std::shared_ptr<const Call> &e) override {
-    return opaque([&] { return IRMutator::mutateCall(e); });
+    return foldIdentityView(opaque([&] { return IRMutator::mutateCall(e); }));
   }
   ExprPtr mutateSubmit(const std::shared_ptr<const Submit> &e) override {
     return opaque([&] { return IRMutator::mutateSubmit(e); });
@@ -102,6 +104,14 @@ private:
     return e;
   }
 
+  /// `tensor.view(x)` whose layout tag is x's own (no shape) is x (PyPTO's identity view).
+  static ExprPtr foldIdentityView(const ExprPtr &e) {
+    auto *c = dynCast<Call>(e);
+    if (!c || !c->target().isOp() || c->target().op->name() != "tensor.view" ||
+        c->args().size() != 1 || !structuralEqual(c->type(), c->args()[0]->type()))
+      return e;
+    return c->args()[0];
+  }
   StmtPtr keepBranch(const If &s, const StmtPtr &branch);
   /// `cond` as a branch fact, or nullptr when it reads a variable bound more than once (a
   /// fact about it could be stale after a reassignment inside the branch).

@@ -167,6 +167,52 @@ void registerViews(OpRegistry &r, const std::string &fam) {
   }
 }
 
+/// tensor.view(input, [shape]) {.layout}: the same bytes under another shape or layout tag (pure
+/// metadata, PyPTO's tensor.view). A layout flip ND <-> DN swaps the last two dims (row-major
+/// [a, b] is the bytes of DN [b, a]); a shape keeps the element count and the layout tag. Same
+/// layout and no shape: the input's type (Simplify folds that view away).
+TypePtr deduceView(const DeduceCall &c) {
+  const TensorType *src = c.tensor(0);
+  if (!src)
+    return nullptr;
+  TensorLayout from = src->view() ? src->view()->layout : TensorLayout::ND, to = from;
+  if (auto l = c.stringKw("layout")) {
+    auto parsed = parseTensorLayout(*l);
+    if (!parsed || (*parsed != TensorLayout::ND && *parsed != TensorLayout::DN) ||
+        (from != TensorLayout::ND && from != TensorLayout::DN))
+      return c.fail("T106", "kwarg 'layout' of 'tensor.view' reinterprets between 'ND' and 'DN', "
+                            "got '" +
+                                *l + "' for a tensor in '" + std::string(enumName(from)) + "'");
+    to = *parsed;
+  }
+  std::optional<ExprList> shape;
+  if (c.hasArg(1)) {
+    shape = c.tuple(1);
+    if (!shape)
+      return nullptr;
+    auto n = constNumel(src->shape()), m = constNumel(*shape);
+    if (n && m && *n != *m)
+      return c.fail("T109", "'tensor.view' cannot view " + shapeStr(src->shape()) + " (" +
+                                std::to_string(*n) + " elements) as " + shapeStr(*shape) + " (" +
+                                std::to_string(*m) + " elements)");
+  } else if (to == from) {
+    return c.args[0]->type();
+  } else if (src->rank() < 2) {
+    return c.fail("T110", "'tensor.view' flips the layout of the last two dims; got a tensor "
+                          "of rank " +
+                              std::to_string(src->rank()));
+  } else {
+    shape = src->shape();
+    std::swap((*shape)[shape->size() - 2], (*shape)[shape->size() - 1]);
+  }
+  std::optional<TensorView> view;
+  if (to != TensorLayout::ND) {
+    view = TensorView{};
+    view->layout = to;
+  }
+  return TensorType::make(src->dtype(), *shape, view);
+}
+
 /// tensor.dim(tensor, axis): the extent of one dimension as an index scalar (a constant axis;
 /// negative counts from the end).
 TypePtr deduceDim(const DeduceCall &c) {
@@ -190,6 +236,13 @@ void registerTransformOps(OpRegistry &r) {
       .args({"tensor", "axis"})
       .deduce(deduceDim);
   registerViews(r, "tensor");
+  OpDef(r, "tensor.view")
+      .category("transform")
+      .describe("the same bytes under a new shape or layout tag (ND <-> DN swaps the last two "
+                "dims); IR-only")
+      .args({"input", "shape"}, 1)
+      .kwarg("layout", AttrKind::String)
+      .deduce(deduceView);
   registerViews(r, "tile");
   OpDef(r, "tile.extract")
       .category("transform")

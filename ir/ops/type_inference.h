@@ -136,4 +136,5 @@ void registerUnaryOps(OpRegistry &r);
 void registerReductionOps(OpRegistry &r);
 void registerMatmulOps(OpRegistry &r);
 void registerSystemOps(OpRegistry &r);
+void registerCommOps(OpRegistry &r);
 } // namespace pl::ir

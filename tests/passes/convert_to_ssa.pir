@@ -1774,3 +1774,30 @@ program p {
     return o;
   }
 }
+
+// -----
+// RUN: convert-to-ssa
+// A rank's window as a plain InOut Tensor (PyPTO distributed_tensor_view_valid_shape_substitution;
+// pl has no distributed tensor type): renaming reaches the valid_shape of a slice of it, and the
+// all-reduce of that slice reads the renamed value.
+program p {
+  Opaque main(InOut Tensor<fp32, 16, 64> data, In index n) -> Tensor<fp32, 8, 64> {
+    index valid_len = min(n, 64);
+    valid_len = valid_len + 1;
+    Tensor<fp32, 8, 64, view{valid_shape = {8, valid_len}}> sub = tensor.slice(data, {8, 64}, {0, 0});
+    Tensor<fp32, 8, 64, view{valid_shape = {8, valid_len}}> r = pld.all_reduce(sub);
+    Tensor<fp32, 8, 64> o = tensor.adds(r, 1.0);
+    return o;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque main(InOut Tensor<fp32, 16, 64> data, In index n) -> Tensor<fp32, 8, 64> {
+    index valid_len = min(n, 64);
+    index valid_len_1 = valid_len + 1;
+    Tensor<fp32, 8, 64, view{valid_shape = {8, valid_len_1}}> sub = tensor.slice(data, {8, 64}, {0, 0});
+    Tensor<fp32, 8, 64, view{valid_shape = {8, valid_len_1}}> r = pld.all_reduce(sub);
+    Tensor<fp32, 8, 64> o = tensor.adds(r, 1.0);
+    return o;
+  }
+}

@@ -209,6 +209,42 @@ program {
 }
 // -----
 // RUN: derive-call-directions
+// a tensor.view names its input's buffer: the second write through a view of the same tensor is InOut
+program {
+  AIV k(In Tensor<fp32, 32> x, Out Tensor<fp32, 32> out) -> Tensor<fp32, 32> {
+    Tile<fp32, 32, Vec> t = tile.load(x, {0}, {32}, {.target_memory = Vec});
+    Tensor<fp32, 32> s = tile.store(t, {0}, out);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32> x) -> Tensor<fp32, 2, 16> {
+    Tensor<fp32, 2, 16> buf = tensor.create({2, 16}, {.dtype = fp32});
+    Tensor<fp32, 32> flat = tensor.view(buf, {32});
+    Tensor<fp32, 32> r1 = k(x, flat);
+    Tensor<fp32, 32> flat2 = tensor.view(buf, {32});
+    Tensor<fp32, 32> r2 = k(r1, flat2);
+    return buf;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 32> x, Out Tensor<fp32, 32> out) -> Tensor<fp32, 32> {
+    Tile<fp32, 32, Vec> t = tile.load(x, {0}, {32}, {.target_memory = Vec});
+    Tensor<fp32, 32> s = tile.store(t, {0}, out);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32> x) -> Tensor<fp32, 2, 16> {
+    Tensor<fp32, 2, 16> buf = tensor.create({2, 16}, {.dtype = fp32});
+    Tensor<fp32, 32> flat = tensor.view(buf, {32});
+    Tensor<fp32, 32> r1 = k(x, flat) [[arg_directions = ["Input", "OutputExisting"]]];
+    Tensor<fp32, 32> flat2 = tensor.view(buf, {32});
+    Tensor<fp32, 32> r2 = k(r1, flat2) [[arg_directions = ["Input", "InOut"]]];
+    return buf;
+  }
+}
+// -----
+// RUN: derive-call-directions
 // an if result that may name either of two buffers is ambiguous: writing it stays InOut
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {

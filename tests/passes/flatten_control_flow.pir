@@ -551,3 +551,517 @@ program p {
     return ra;
   }
 }
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA Infeed: with remove_infeed_outfeed (default) an infeed becomes the buffer it fills: the
+// data keeps its name and type (XLA's infeed of (bf16[3], s32[12,5]) is one infeed per buffer).
+program p {
+  Opaque f(Out Tensor<bf16, 3> a, Out Tensor<int32, 12, 5> b) -> Tuple<Tensor<bf16, 3>, Tensor<int32, 12, 5>> {
+    Tensor<bf16, 3> infeed = system.infeed(a);
+    Tensor<int32, 12, 5> infeed_1 = system.infeed(b);
+    return {infeed, infeed_1};
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(Out Tensor<bf16, 3> a, Out Tensor<int32, 12, 5> b) -> Tuple<Tensor<bf16, 3>, Tensor<int32, 12, 5>> {
+    Tensor<bf16, 3> infeed = a;
+    Tensor<int32, 12, 5> infeed_1 = b;
+    return {infeed, infeed_1};
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{remove_infeed_outfeed=false}
+// Must not change: with remove_infeed_outfeed=false infeeds and outfeeds stay.
+program p {
+  Opaque f(Out Tensor<bf16, 3> a) -> Tensor<bf16, 3> {
+    Tensor<bf16, 3> infeed = system.infeed(a);
+    system.outfeed(infeed);
+    return infeed;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA InfeedPreserveLayout: the stubbed infeed keeps the buffer's layout (a DN view here, XLA's
+// {0,1:T(8,128)}): the result's declared type is unchanged.
+program p {
+  Opaque f(Out Tensor<bf16, 3> a, Out Tensor<int32, 12, 5, view{layout = DN}> b) -> Tensor<int32, 12, 5, view{layout = DN}> {
+    Tensor<bf16, 3> infeed = system.infeed(a);
+    Tensor<int32, 12, 5, view{layout = DN}> infeed_1 = system.infeed(b);
+    return infeed_1;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(Out Tensor<bf16, 3> a, Out Tensor<int32, 12, 5, view{layout = DN}> b) -> Tensor<int32, 12, 5, view{layout = DN}> {
+    Tensor<bf16, 3> infeed = a;
+    Tensor<int32, 12, 5, view{layout = DN}> infeed_1 = b;
+    return infeed_1;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA Outfeed: the outfeed is removed and its operands are kept alive as `(v);` (XLA's
+// side-effecting NopReturnToken over the same operands).
+program p {
+  Opaque f(In Tensor<bf16, 3> a, In Tensor<int32, 12, 5> b) {
+    system.outfeed(a, b);
+    return;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(In Tensor<bf16, 3> a, In Tensor<int32, 12, 5> b) {
+    (a);
+    (b);
+    return;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow
+// XLA OutfeedCustomCallIsPartitionable: an outfeed in a kernel that an Spmd wrapper launches on
+// 4 blocks becomes `(t);`, which needs no sharding (the lowering of the launch is
+// lower_spmd_launches.pir «a kernel whose outfeed flatten-control-flow stubbed out»).
+program p {
+  InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tensor<fp32, 16> r = tile.store(t, {0}, o);
+    system.outfeed(r);
+    return o;
+  }
+
+  Spmd w(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tensor<fp32, 16> r = k(x, o);
+    return o;
+  }
+
+  Orchestration main(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tensor<fp32, 16> r = w(x, o) [[core_num = 4]];
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tensor<fp32, 16> r = tile.store(t, {0}, o);
+    (r);
+    return o;
+  }
+
+  Spmd w(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tensor<fp32, 16> r = k(x, o);
+    return o;
+  }
+
+  Orchestration main(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tensor<fp32, 16> r = w(x, o) [[core_num = 4]];
+    return r;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA AllReduce: with remove_comm (default) an all-reduce becomes its operand, name kept (XLA's
+// variadic all-reduce of two operands is one pld.all_reduce per tensor).
+program p {
+  Opaque f(InOut Tensor<fp32, 3> param0, InOut Tensor<fp32, 12, 5> param1) -> Tuple<Tensor<fp32, 3>, Tensor<fp32, 12, 5>> {
+    Tensor<fp32, 3> all_reduce = pld.all_reduce(param0);
+    Tensor<fp32, 12, 5> all_reduce_1 = pld.all_reduce(param1, {.reduce = "sum"});
+    return {all_reduce, all_reduce_1};
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(InOut Tensor<fp32, 3> param0, InOut Tensor<fp32, 12, 5> param1) -> Tuple<Tensor<fp32, 3>, Tensor<fp32, 12, 5>> {
+    Tensor<fp32, 3> all_reduce = param0;
+    Tensor<fp32, 12, 5> all_reduce_1 = param1;
+    return {all_reduce, all_reduce_1};
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA AllReduceStartAndDone: the start and the done become two chained copies, names kept.
+program p {
+  Opaque f(InOut Tensor<fp32, 8> input) -> Tensor<fp32, 8> {
+    Tensor<fp32, 8> crs = pld.all_reduce_start(input);
+    Tensor<fp32, 8> done = pld.all_reduce_done(crs);
+    return done;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(InOut Tensor<fp32, 8> input) -> Tensor<fp32, 8> {
+    Tensor<fp32, 8> crs = input;
+    Tensor<fp32, 8> done = crs;
+    return done;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA AllGather: the gather becomes its output buffer, name kept; the input stays alive.
+program p {
+  Opaque f(In Tensor<fp32, 128, 32> input, Out Tensor<fp32, 128, 128> out) -> Tensor<fp32, 128, 128> {
+    Tensor<fp32, 128, 128> ag = pld.all_gather(out, input, {.axis = 1});
+    return ag;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(In Tensor<fp32, 128, 32> input, Out Tensor<fp32, 128, 128> out) -> Tensor<fp32, 128, 128> {
+    (input);
+    Tensor<fp32, 128, 128> ag = out;
+    return ag;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA AllToAll: the all-to-all becomes its operand, name kept.
+program p {
+  Opaque f(InOut Tensor<fp32, 128, 32> input) -> Tensor<fp32, 128, 32> {
+    Tensor<fp32, 128, 32> a2a = pld.all_to_all(input);
+    return a2a;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(InOut Tensor<fp32, 128, 32> input) -> Tensor<fp32, 128, 32> {
+    Tensor<fp32, 128, 32> a2a = input;
+    return a2a;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA CollectivePermute: the permute becomes its operand, name kept.
+program p {
+  Opaque f(InOut Tensor<fp32, 128, 32> input) -> Tensor<fp32, 128, 32> {
+    Tensor<fp32, 128, 32> collective_permute = pld.collective_permute(input, {.pairs = [0, 1, 1, 2, 2, 3]});
+    return collective_permute;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(InOut Tensor<fp32, 128, 32> input) -> Tensor<fp32, 128, 32> {
+    Tensor<fp32, 128, 32> collective_permute = input;
+    return collective_permute;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{remove_comm=false remove_id=true}
+// XLA RemoveReplicaIdButKeepAllReduce: remove_id alone makes the id 0; the all-reduce of the
+// tensor built from it stays.
+program p {
+  Opaque f(Out Tensor<int32, 4> buf) -> Tensor<int32, 4> {
+    index id = tensor.get_block_idx();
+    Tensor<int32, 4> v = tensor.full({4}, id, {.dtype = int32});
+    Tensor<int32, 4> all_reduce = pld.all_reduce(v);
+    return all_reduce;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(Out Tensor<int32, 4> buf) -> Tensor<int32, 4> {
+    index id = 0;
+    Tensor<int32, 4> v = tensor.full({4}, id, {.dtype = int32});
+    Tensor<int32, 4> all_reduce = pld.all_reduce(v);
+    return all_reduce;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA CollectivePermuteInPlaceUpdate: the windowed permute becomes its target, name kept; the
+// source stays alive, the offsets and sizes are constants.
+program p {
+  Opaque f(In Tensor<fp32, 128, 32> input) -> Tensor<fp32, 128, 128> {
+    Tensor<fp32, 128, 128> output = tensor.full({128, 128}, 1.0, {.dtype = fp32});
+    Tensor<fp32, 128, 128> collective_permute = pld.collective_permute_update(output, input, {0, 0}, {0, 64}, {128, 32}, {.pairs = [0, 1, 1, 2, 2, 3]});
+    return collective_permute;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(In Tensor<fp32, 128, 32> input) -> Tensor<fp32, 128, 128> {
+    Tensor<fp32, 128, 128> output = tensor.full({128, 128}, 1.0, {.dtype = fp32});
+    (input);
+    Tensor<fp32, 128, 128> collective_permute = output;
+    return collective_permute;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA CollectivePermuteStartAndDone: the start and the done become two chained copies.
+program p {
+  Opaque f(InOut Tensor<fp32, 128, 32> input) -> Tensor<fp32, 128, 32> {
+    Tensor<fp32, 128, 32> collective_permute_start = pld.collective_permute_start(input, {.pairs = [0, 1, 1, 2, 2, 3]});
+    Tensor<fp32, 128, 32> collective_permute_done = pld.collective_permute_done(collective_permute_start);
+    return collective_permute_done;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(InOut Tensor<fp32, 128, 32> input) -> Tensor<fp32, 128, 32> {
+    Tensor<fp32, 128, 32> collective_permute_start = input;
+    Tensor<fp32, 128, 32> collective_permute_done = collective_permute_start;
+    return collective_permute_done;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA Recv: recv / recv_done become two chained copies (the result); send / send_done on the
+// other channel are stubbed too, the sent data kept alive.
+program p {
+  Opaque f(Out Tensor<fp32, 1> buf) -> Tensor<fp32, 1> {
+    Tensor<fp32, 1> recv = pld.recv(buf, {.channel_id = 15});
+    Tensor<fp32, 1> recv_done = pld.recv_done(recv, {.channel_id = 15});
+    Tensor<fp32, 1> constant = tensor.full({1}, 2.1, {.dtype = fp32});
+    Tensor<fp32, 1> send = pld.send(constant, {.channel_id = 16});
+    pld.send_done(send, {.channel_id = 16});
+    return recv_done;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(Out Tensor<fp32, 1> buf) -> Tensor<fp32, 1> {
+    Tensor<fp32, 1> recv = buf;
+    Tensor<fp32, 1> recv_done = recv;
+    Tensor<fp32, 1> constant = tensor.full({1}, 2.1, {.dtype = fp32});
+    Tensor<fp32, 1> send = constant;
+    (send);
+    return recv_done;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3 max_outer_loop_count=3 max_loop_count=3 remove_comm=false remove_host_transfer=true}
+// XLA RecvHostTransfer: remove_host_transfer alone stubs the recv from the host; the send to a
+// rank is kept.
+program p {
+  Opaque f(Out Tensor<fp32, 1> buf) -> Tensor<fp32, 1> {
+    Tensor<fp32, 1> recv = pld.recv(buf, {.channel_id = 15, .host_transfer = true});
+    Tensor<fp32, 1> recv_done = pld.recv_done(recv, {.channel_id = 15, .host_transfer = true});
+    Tensor<fp32, 1> constant = tensor.full({1}, 2.1, {.dtype = fp32});
+    Tensor<fp32, 1> send = pld.send(constant, {.channel_id = 16});
+    pld.send_done(send, {.channel_id = 16});
+    return recv_done;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(Out Tensor<fp32, 1> buf) -> Tensor<fp32, 1> {
+    Tensor<fp32, 1> recv = buf;
+    Tensor<fp32, 1> recv_done = recv;
+    Tensor<fp32, 1> constant = tensor.full({1}, 2.1, {.dtype = fp32});
+    Tensor<fp32, 1> send = pld.send(constant, {.channel_id = 16});
+    pld.send_done(send, {.channel_id = 16});
+    return recv_done;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA Send: send / send_done (the last statement) become a copy and a kept-alive `(send);`; the
+// recv on the other channel is stubbed too.
+program p {
+  Opaque f(Out Tensor<fp32, 1> buf) {
+    Tensor<fp32, 1> recv = pld.recv(buf, {.channel_id = 15});
+    Tensor<fp32, 1> recv_done = pld.recv_done(recv, {.channel_id = 15});
+    Tensor<fp32, 1> constant = tensor.full({1}, 2.1, {.dtype = fp32});
+    Tensor<fp32, 1> send = pld.send(constant, {.channel_id = 16});
+    pld.send_done(send, {.channel_id = 16});
+    return;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(Out Tensor<fp32, 1> buf) {
+    Tensor<fp32, 1> recv = buf;
+    Tensor<fp32, 1> recv_done = recv;
+    Tensor<fp32, 1> constant = tensor.full({1}, 2.1, {.dtype = fp32});
+    Tensor<fp32, 1> send = constant;
+    (send);
+    return;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3 max_outer_loop_count=3 max_loop_count=3 remove_comm=false remove_host_transfer=true}
+// XLA SendHostTransfer: remove_host_transfer alone stubs the send to the host; the recv from a
+// rank is kept.
+program p {
+  Opaque f(Out Tensor<fp32, 1> buf) {
+    Tensor<fp32, 1> recv = pld.recv(buf, {.channel_id = 15});
+    Tensor<fp32, 1> recv_done = pld.recv_done(recv, {.channel_id = 15});
+    Tensor<fp32, 1> constant = tensor.full({1}, 2.1, {.dtype = fp32});
+    Tensor<fp32, 1> send = pld.send(constant, {.channel_id = 16, .host_transfer = true});
+    pld.send_done(send, {.channel_id = 16, .host_transfer = true});
+    return;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(Out Tensor<fp32, 1> buf) {
+    Tensor<fp32, 1> recv = pld.recv(buf, {.channel_id = 15});
+    Tensor<fp32, 1> recv_done = pld.recv_done(recv, {.channel_id = 15});
+    Tensor<fp32, 1> constant = tensor.full({1}, 2.1, {.dtype = fp32});
+    Tensor<fp32, 1> send = constant;
+    (send);
+    return;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{remove_comm=false}
+// Must not change: remove_host_transfer is off by default, so with remove_comm=false a host
+// transfer stays.
+program p {
+  Opaque f(In Tensor<fp32, 1> c) {
+    Tensor<fp32, 1> send = pld.send(c, {.channel_id = 16, .host_transfer = true});
+    pld.send_done(send, {.channel_id = 16, .host_transfer = true});
+    return;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA AllGatherStartAndDone: the start becomes its output buffer (the input kept alive), the
+// done a copy of the start; names kept.
+program p {
+  Opaque f(In Tensor<fp32, 8, 256, 256> input, Out Tensor<fp32, 16, 256, 256> out) -> Tensor<fp32, 16, 256, 256> {
+    Tensor<fp32, 16, 256, 256> ag_start = pld.all_gather_start(out, input, {.axis = 0});
+    Tensor<fp32, 16, 256, 256> ag_done = pld.all_gather_done(ag_start);
+    return ag_done;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(In Tensor<fp32, 8, 256, 256> input, Out Tensor<fp32, 16, 256, 256> out) -> Tensor<fp32, 16, 256, 256> {
+    (input);
+    Tensor<fp32, 16, 256, 256> ag_start = out;
+    Tensor<fp32, 16, 256, 256> ag_done = ag_start;
+    return ag_done;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow
+// XLA CollectiveFusion (a deliberate difference): the collectives inside a called function are
+// stubbed where they are and the function's other work stays; XLA replaces a fusion that holds
+// a collective by one nop. The block id in it becomes 0 (remove_comm).
+program p {
+  Opaque gather(In Tensor<fp32, 4, 8> a, In Tensor<fp32, 4, 8> b) -> Tuple<Tensor<fp32, 16, 8>, Tensor<fp32, 16, 8>> {
+    index id = tensor.get_block_idx();
+    Tensor<fp32, 16, 8> za = tensor.full({16, 8}, 0.0, {.dtype = fp32});
+    Tensor<fp32, 16, 8> ua = tensor.assemble(za, a, {id * 4, 0});
+    Tensor<fp32, 16, 8> zb = tensor.full({16, 8}, 0.0, {.dtype = fp32});
+    Tensor<fp32, 16, 8> ub = tensor.assemble(zb, b, {id * 4, 0});
+    Tensor<fp32, 16, 8> ra = pld.all_reduce(ua);
+    Tensor<fp32, 16, 8> rb = pld.all_reduce(ub);
+    return {ra, rb};
+  }
+
+  Opaque main(In Tensor<fp32, 4, 8> a, In Tensor<fp32, 4, 8> b) -> Tuple<Tensor<fp32, 16, 8>, Tensor<fp32, 16, 8>> {
+    Tuple<Tensor<fp32, 16, 8>, Tensor<fp32, 16, 8>> fusion = gather(a, b);
+    return fusion;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque gather(In Tensor<fp32, 4, 8> a, In Tensor<fp32, 4, 8> b) -> Tuple<Tensor<fp32, 16, 8>, Tensor<fp32, 16, 8>> {
+    index id = 0;
+    Tensor<fp32, 16, 8> za = tensor.full({16, 8}, 0.0, {.dtype = fp32});
+    Tensor<fp32, 16, 8> ua = tensor.assemble(za, a, {id * 4, 0});
+    Tensor<fp32, 16, 8> zb = tensor.full({16, 8}, 0.0, {.dtype = fp32});
+    Tensor<fp32, 16, 8> ub = tensor.assemble(zb, b, {id * 4, 0});
+    Tensor<fp32, 16, 8> ra = ua;
+    Tensor<fp32, 16, 8> rb = ub;
+    return {ra, rb};
+  }
+
+  Opaque main(In Tensor<fp32, 4, 8> a, In Tensor<fp32, 4, 8> b) -> Tuple<Tensor<fp32, 16, 8>, Tensor<fp32, 16, 8>> {
+    Tuple<Tensor<fp32, 16, 8>, Tensor<fp32, 16, 8>> fusion = gather(a, b);
+    return fusion;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=3}
+// XLA AsyncAllToAll: an async all-to-all's start and done become two chained copies.
+program p {
+  Opaque f(InOut Tensor<fp32, 8, 128> input) -> Tensor<fp32, 8, 128> {
+    Tensor<fp32, 8, 128> a2a_start = pld.all_to_all_start(input);
+    Tensor<fp32, 8, 128> a2a_done = pld.all_to_all_done(a2a_start);
+    return a2a_done;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(InOut Tensor<fp32, 8, 128> input) -> Tensor<fp32, 8, 128> {
+    Tensor<fp32, 8, 128> a2a_start = input;
+    Tensor<fp32, 8, 128> a2a_done = a2a_start;
+    return a2a_done;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow
+// Signals and one-sided transfers (remove_comm): notify, wait and put are removed, their
+// tensors kept alive; a get becomes its destination.
+program p {
+  Opaque f(InOut Tensor<int32, 1> sig, In Tensor<fp32, 16> x, Out Tensor<fp32, 16> y, In index peer) -> Tensor<fp32, 16> {
+    pld.put(y, x, peer);
+    pld.notify(sig, peer, {.value = 1});
+    pld.wait(sig, {.value = 1});
+    Tensor<fp32, 16> g = pld.get(y, x, peer);
+    return g;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(InOut Tensor<int32, 1> sig, In Tensor<fp32, 16> x, Out Tensor<fp32, 16> y, In index peer) -> Tensor<fp32, 16> {
+    (y);
+    (x);
+    (sig);
+    (sig);
+    (x);
+    Tensor<fp32, 16> g = y;
+    return g;
+  }
+}
+
+// -----
+// RUN: flatten-control-flow{while_execution_count=2}
+// Communication inside a loop is stubbed as well: the all-reduce in the body becomes a copy.
+program p {
+  Opaque f(InOut Tensor<fp32, 16> x, In index n) -> Tensor<fp32, 16> {
+    while (i < n) carry (index i = 0, Tensor<fp32, 16> acc = x) -> (index ri, Tensor<fp32, 16> racc) {
+      Tensor<fp32, 16> r = pld.all_reduce(acc);
+      yield(i + 1, r);
+    }
+    return racc;
+  }
+}
+// EXPECTED:
+program p {
+  Opaque f(InOut Tensor<fp32, 16> x, In index n) -> Tensor<fp32, 16> {
+    while (ctr < 2) carry (index i = 0, Tensor<fp32, 16> acc = x, index ctr = 0) -> (index ri, Tensor<fp32, 16> racc, index ctr_final) {
+      Tensor<fp32, 16> r = acc;
+      yield(i + 1, r, ctr + 1);
+    }
+    return racc;
+  }
+}

@@ -215,3 +215,38 @@ program {
     return;
   }
 }
+// -----
+// RUN: lower-spmd-launches
+// a kernel whose outfeed flatten-control-flow stubbed out (`(r);`, XLA OutfeedCustomCallIsPartitionable) launches like any other
+program p {
+  InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tensor<fp32, 16> r = tile.store(t, {0}, o);
+    (r);
+    return o;
+  }
+
+  Spmd w(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tensor<fp32, 16> r = k(x, o);
+    return o;
+  }
+
+  Orchestration main(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tensor<fp32, 16> r = w(x, o) [[core_num = 4]];
+    return r;
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tensor<fp32, 16> r = tile.store(t, {0}, o);
+    (r);
+    return o;
+  }
+
+  Orchestration main(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
+    Tensor<fp32, 16> r = k(x, o) [[core_num = 4]];
+    return o;
+  }
+}

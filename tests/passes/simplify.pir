@@ -984,3 +984,53 @@ program {
     return t;
   }
 }
+
+// -----
+// RUN: simplify
+// an identity tensor.view (the layout tag x already has, no shape) folds to x; the result keeps
+// its name and type (PyPTO TensorView eliminates_identity_view)
+program {
+  Opaque main(In Tensor<fp32, 8, 4> x) -> Tensor<fp32, 8, 4> {
+    Tensor<fp32, 8, 4> same = tensor.view(x, {.layout = "ND"});
+    return same;
+  }
+}
+// EXPECTED:
+program {
+  Opaque main(In Tensor<fp32, 8, 4> x) -> Tensor<fp32, 8, 4> {
+    Tensor<fp32, 8, 4> same = x;
+    return same;
+  }
+}
+
+// -----
+// RUN: simplify
+// must not change: a real layout flip (ND [8, 4] viewed as DN [4, 8]) is kept (PyPTO TensorView
+// preserves_substantive_layout_flip)
+program {
+  Opaque main(In Tensor<fp32, 8, 4> x) -> Tensor<fp32, 4, 8, view{layout = DN}> {
+    Tensor<fp32, 4, 8, view{layout = DN}> y = tensor.view(x, {.layout = "DN"});
+    return y;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: simplify
+// a literal folds into a tensor.view's shape and its result type; a view with a shape is kept
+// even when it is the input's (PyPTO ConstProp propagates_into_distributed_tensor_view_type: x
+// is a rank's window, a plain Tensor in pl)
+program {
+  Opaque main(In Tensor<fp32, 4, 8> x) {
+    index n = 2;
+    Tensor<fp32, n * 2, 8> viewed = tensor.view(x, {n * 2, 8});
+    return;
+  }
+}
+// EXPECTED:
+program {
+  Opaque main(In Tensor<fp32, 4, 8> x) {
+    Tensor<fp32, 4, 8> viewed = tensor.view(x, {4, 8});
+    return;
+  }
+}
