@@ -238,6 +238,12 @@ public:
     return std::make_shared<const Call>(std::move(target), std::move(args), std::move(kwargs),
                                         std::move(attrs), std::move(t), std::move(s));
   }
+  /// This call with another target, arguments, attrs or type (the kwargs kept), as Submit::with.
+  std::shared_ptr<const Call> with(CallTarget target, ExprList args, AttrList attrs,
+                                   TypePtr t) const {
+    return make(std::move(target), std::move(args), kwargs_, std::move(attrs), std::move(t),
+                span());
+  }
   const CallTarget &target() const { return target_; }
   const ExprList &args() const { return args_; }
   /// User-level keyword arguments, validated against the op's schema.

@@ -269,17 +269,23 @@ TEST_F(PtoApi, DependentVectorOpsNeedABarrier) {
   });
 }
 
+/// Inside a kernel: fills t (at offset 0) with 3.0f and stores it to c, the vector pipe's write
+/// ordered before the store by a flag; nothing orders what comes after the store.
+void storeThrees(VecF &t, const ChipTensor &c) {
+  TASSIGN(t, 0);
+  TEXPANDS(t, 3.0f);
+  set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+  wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+  TSTORE(window(c, 0, 0, 4, 8), t);
+}
+
 TEST_F(PtoApi, WriteAfterReadAcrossPipesIsChecked) {
   ChipTensor a = iota(4, 8), c = ChipTensor::allocate(pl::DType::FP32, {4, 8});
   expectSimError(
       [&] {
         asKernel([&] {
           VecF t;
-          TASSIGN(t, 0);
-          TEXPANDS(t, 3.0f);
-          set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-          wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-          TSTORE(window(c, 0, 0, 4, 8), t);
+          storeThrees(t, c);
           TLOAD(t, window(a, 0, 0, 4, 8)); // overwrites t while the store may still read it
         });
       },
@@ -304,11 +310,7 @@ TEST_F(PtoApi, FlagMisuseAndUndrainedStores) {
       [&] {
         asKernel([&] {
           VecF t;
-          TASSIGN(t, 0);
-          TEXPANDS(t, 3.0f);
-          set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-          wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-          TSTORE(window(c, 0, 0, 4, 8), t); // no drain before the kernel returns
+          storeThrees(t, c); // no drain before the kernel returns
         });
       },
       "may still be writing global memory");
