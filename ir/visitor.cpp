@@ -168,7 +168,9 @@ void IRVisitor::visitBinary(const Binary &e) {
   visitExpr(e.rhs());
 }
 void IRVisitor::visitUnary(const Unary &e) { visitExpr(e.operand()); }
+void IRVisitor::visitCallTarget(const CallTarget &, const Expr &) {}
 void IRVisitor::visitCall(const Call &e) {
+  visitCallTarget(e.target(), e);
   for (auto &a : e.args())
     visitExpr(a);
   visitAttrs(e.kwargs());
@@ -177,6 +179,7 @@ void IRVisitor::visitCall(const Call &e) {
     visitType(e.type());
 }
 void IRVisitor::visitSubmit(const Submit &e) {
+  visitCallTarget(e.target(), e);
   for (auto &a : e.args())
     visitExpr(a);
   for (auto &d : e.deps())

@@ -22,6 +22,8 @@ public:
   virtual void visitVarDef(const VarPtr &v);
   /// A use of a variable inside an expression.
   virtual void visitVarUse(const VarPtr &v);
+  /// What a Call or Submit (`site`) invokes, visited before its operands; by default nothing.
+  virtual void visitCallTarget(const CallTarget &target, const Expr &site);
 
   /// One hook per statement kind and per non-variable expression kind, e.g.
   /// `virtual void visitFor(const For &s)`; Break, Continue and the constants have no children.
