@@ -141,12 +141,16 @@ GIT_CLANG_FORMAT := git-clang-format-19 --binary clang-format-19 --extensions cp
 format: bootstrap
 	@$(GIT_CLANG_FORMAT) --force $(FORMAT_BASE) -- $(FORMAT_DIRS) || [ $$? -eq 1 ] # 1: files were changed
 
-format-check: bootstrap
-	@base=$(FORMAT_BASE); \
+# Shell prologue of format-check and tidy-check: sets $$base to FORMAT_BASE or, in a clone
+# without it (shallow), to the last commit; $(1) names the check, $(2) what it checks.
+check_base = base=$(FORMAT_BASE); \
 	if ! git cat-file -e "$$base^{commit}" 2>/dev/null; then \
-	  base=$$(git rev-parse -q --verify HEAD~1) || { echo "format-check: skipped, this clone has no history"; exit 0; }; \
-	  echo "format-check: the baseline is not in this clone (shallow?); checking the lines of the last commit"; \
-	fi; \
+	  base=$$(git rev-parse -q --verify HEAD~1) || { echo "$(1): skipped, this clone has no history"; exit 0; }; \
+	  echo "$(1): the baseline is not in this clone (shallow?); checking the $(2) of the last commit"; \
+	fi
+
+format-check: bootstrap
+	@$(call check_base,format-check,lines); \
 	out=$$($(GIT_CLANG_FORMAT) --diff "$$base" -- $(FORMAT_DIRS)); \
 	case "$$out" in *"no modified files"*|*"did not modify any files"*|"") echo "format-check: ok";; \
 	  *) echo "$$out"; echo "format-check: the lines above are not formatted (run make format)"; exit 1;; esac
@@ -160,9 +164,5 @@ tidy: configure
 	@python3 .ci/tidy.py all $(BUILD_DIR) $(JOBS)
 
 tidy-check: configure
-	@base=$(FORMAT_BASE); \
-	if ! git cat-file -e "$$base^{commit}" 2>/dev/null; then \
-	  base=$$(git rev-parse -q --verify HEAD~1) || { echo "tidy-check: skipped, this clone has no history"; exit 0; }; \
-	  echo "tidy-check: the baseline is not in this clone (shallow?); checking the files of the last commit"; \
-	fi; \
+	@$(call check_base,tidy-check,files); \
 	python3 .ci/tidy.py changed "$$base" $(BUILD_DIR) $(JOBS)

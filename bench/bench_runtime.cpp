@@ -16,15 +16,8 @@ using namespace pl::sim;
 enum class Shape { Independent, Chain, FanOutIn };
 
 const char *shapeName(Shape s) {
-  switch (s) {
-  case Shape::Independent:
-    return "independent";
-  case Shape::Chain:
-    return "chain";
-  case Shape::FanOutIn:
-    return "fan_out_in";
-  }
-  return "?";
+  static constexpr const char *kNames[] = {"independent", "chain", "fan_out_in"};
+  return kNames[static_cast<size_t>(s)];
 }
 
 /// One orchestration: `n` empty AIV tasks in the given dependency shape, then the join.

@@ -117,8 +117,10 @@ void activation(benchmark::State &state) {
       c, y);
 }
 
-void matmul(benchmark::State &state) {
-  auto a = rnd(64 * 64, 31), b = rnd(64 * 64, 32);
+/// matmul and matmul_acc (whose two K chunks accumulate to the same product): one 64 x 64 x 64
+/// matmul of inputs drawn from the sample's seeds.
+template <unsigned SeedA, unsigned SeedB> void matmul64(benchmark::State &state) {
+  auto a = rnd(64 * 64, SeedA), b = rnd(64 * 64, SeedB);
   Vec c(64 * 64);
   loop(
       state, [&] { mm(a.data(), b.data(), c.data(), 64, 64, 64); }, c);
@@ -192,13 +194,6 @@ void normalization(benchmark::State &state) {
         }
       },
       y1, y2);
-}
-
-void matmulAcc(benchmark::State &state) {
-  auto a = rnd(64 * 64, 81), b = rnd(64 * 64, 82);
-  Vec c(64 * 64);
-  loop(
-      state, [&] { mm(a.data(), b.data(), c.data(), 64, 64, 64); }, c);
 }
 
 void flashAttention(benchmark::State &state) {
@@ -389,12 +384,12 @@ PlainLoop plainLoop(const std::string &sample) {
                                                          {"elementwise", elementwise},
                                                          {"scalar_ops", scalarOps},
                                                          {"activation", activation},
-                                                         {"matmul", matmul},
+                                                         {"matmul", matmul64<31, 32>},
                                                          {"concat", concat},
                                                          {"fused_linear", fusedLinear},
                                                          {"softmax", softmax},
                                                          {"normalization", normalization},
-                                                         {"matmul_acc", matmulAcc},
+                                                         {"matmul_acc", matmul64<81, 82>},
                                                          {"flash_attention", flashAttention},
                                                          {"assemble", assemble},
                                                          {"ffn", ffn},

@@ -5,11 +5,7 @@
 namespace pl::ir {
 
 namespace {
-constexpr std::string_view kNames[] = {
-#define X(n) #n,
-    PL_ARG_DIRECTIONS(X)
-#undef X
-};
+constexpr std::string_view kNames[] = {PL_ARG_DIRECTIONS(PL_ENUM_NAME)};
 } // namespace
 
 std::string_view argDirectionName(ArgDirection d) { return nameIn(kNames, d); }

@@ -16,11 +16,7 @@ namespace pl::ir {
 /// (written into a caller buffer), NoDep (no dependency tracked), Scalar (a non-tensor value).
 #define PL_ARG_DIRECTIONS(X) X(Input) X(Output) X(InOut) X(OutputExisting) X(NoDep) X(Scalar)
 
-enum class ArgDirection : uint8_t {
-#define X(n) n,
-  PL_ARG_DIRECTIONS(X)
-#undef X
-};
+enum class ArgDirection : uint8_t { PL_ARG_DIRECTIONS(PL_ENUMERATOR) };
 
 /// The call attr holding one name per argument.
 inline constexpr std::string_view kArgDirectionsAttr = "arg_directions";

@@ -29,17 +29,8 @@ std::shared_ptr<const std::string> internFileName(const std::string &name) {
 }
 
 const char *severityName(Severity s) {
-  switch (s) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::PerfHint:
-    return "perf-hint";
-  case Severity::Note:
-    return "note";
-  }
-  return "error";
+  static constexpr const char *kNames[] = {"error", "warning", "perf-hint", "note"};
+  return kNames[static_cast<size_t>(s)];
 }
 
 void DiagnosticEngine::report(Diagnostic d) {

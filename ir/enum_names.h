@@ -5,6 +5,11 @@
 #include <optional>
 #include <string_view>
 
+/// X-macro expanders: a list `PL_FOO(X)` of `X(Name)` entries gives the enum
+/// `enum class Foo { PL_FOO(PL_ENUMERATOR) };` and its name table `{PL_FOO(PL_ENUM_NAME)}`.
+#define PL_ENUMERATOR(n) n,
+#define PL_ENUM_NAME(n) #n,
+
 namespace pl::ir {
 
 /// The name of `e` in `names`, a table indexed by the enum's value.

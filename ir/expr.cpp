@@ -53,14 +53,7 @@ ConstBool::ConstBool(bool v, Span s)
     : Expr(ExprKind::ConstBool, ScalarType::get(DataType::Bool), std::move(s)), value_(v) {}
 
 std::string_view binaryOpSpelling(BinaryOp op) { return kBinary[static_cast<size_t>(op)].spelling; }
-std::string_view exprKindName(ExprKind k) {
-  static constexpr std::string_view names[] = {
-#define X(n) #n,
-      PL_EXPR_KINDS(X)
-#undef X
-  };
-  return names[static_cast<size_t>(k)];
-}
+std::string_view exprKindName(ExprKind k) { return nameIn(kExprKindNames, k); }
 
 std::string_view binaryOpName(BinaryOp op) { return kBinary[static_cast<size_t>(op)].name; }
 

@@ -2,6 +2,7 @@
 // Submit (async task launch), MakeTuple and TupleGetItem.
 #pragma once
 
+#include "ir/enum_names.h"
 #include "ir/span.h"
 #include "ir/type.h"
 
@@ -13,20 +14,16 @@
 namespace pl::ir {
 
 /// Every expression kind, once: the enum, kind names and the node-coverage test derive from it.
-#define PL_EXPR_KINDS(X)                                                                           \
-  X(Var) X(MemRef) X(ConstInt) X(ConstFloat) X(ConstBool) X(Binary) X(Unary) X(Call) X(Submit)     \
-  X(MakeTuple) X(TupleGetItem)
+/// The variable kinds (Var, MemRef) come first; traversals give them def / use hooks and every
+/// other kind a hook of its own.
+#define PL_EXPR_KINDS(X) X(Var) X(MemRef) PL_NON_VAR_EXPR_KINDS(X)
+#define PL_NON_VAR_EXPR_KINDS(X)                                                                   \
+  X(ConstInt)                                                                                      \
+  X(ConstFloat) X(ConstBool) X(Binary) X(Unary) X(Call) X(Submit) X(MakeTuple) X(TupleGetItem)
 
-enum class ExprKind : uint8_t {
-#define X(n) n,
-  PL_EXPR_KINDS(X)
-#undef X
-};
-inline constexpr size_t kNumExprKinds = 0
-#define X(n) +1 // NOLINT(bugprone-macro-parentheses): "0 +1 +1 ..." counts the kinds
-    PL_EXPR_KINDS(X)
-#undef X
-    ;
+enum class ExprKind : uint8_t { PL_EXPR_KINDS(PL_ENUMERATOR) };
+inline constexpr std::string_view kExprKindNames[] = {PL_EXPR_KINDS(PL_ENUM_NAME)};
+inline constexpr size_t kNumExprKinds = std::size(kExprKindNames);
 std::string_view exprKindName(ExprKind k); ///< "Var", "TupleGetItem", ...
 
 class Expr {
@@ -240,6 +237,12 @@ public:
                                           AttrList attrs, TypePtr t, Span s = {}) {
     return std::make_shared<const Call>(std::move(target), std::move(args), std::move(kwargs),
                                         std::move(attrs), std::move(t), std::move(s));
+  }
+  /// This call with another target, arguments, attrs or type (the kwargs kept), as Submit::with.
+  std::shared_ptr<const Call> with(CallTarget target, ExprList args, AttrList attrs,
+                                   TypePtr t) const {
+    return make(std::move(target), std::move(args), kwargs_, std::move(attrs), std::move(t),
+                span());
   }
   const CallTarget &target() const { return target_; }
   const ExprList &args() const { return args_; }

@@ -22,13 +22,8 @@ public:
   explicit CallWalker(const std::function<void(const CallTarget &, const Span &)> &fn) : fn_(fn) {
     visitTypes_ = false;
   }
-  void visitCall(const Call &c) override {
-    fn_(c.target(), c.span());
-    IRVisitor::visitCall(c);
-  }
-  void visitSubmit(const Submit &s) override {
-    fn_(s.target(), s.span());
-    IRVisitor::visitSubmit(s);
+  void visitCallTarget(const CallTarget &target, const Expr &site) override {
+    fn_(target, site.span());
   }
 
 private:

@@ -1,70 +1,52 @@
 // Function and program construction, and the spellings of function-level enums.
 #include "ir/function.h"
 #include "ir/diagnostics.h"
+#include "ir/enum_names.h"
 
 #include <array>
 
 namespace pl::ir {
 
 namespace {
-template <size_t N> std::optional<size_t> indexOf(const std::array<std::string_view, N> &a,
-                                                  std::string_view s) {
-  for (size_t i = 0; i < N; ++i)
-    if (a[i] == s)
-      return i;
-  return std::nullopt;
-}
 constexpr std::array<std::string_view, 9> kFuncTypes = {
     "Opaque", "Orchestration", "InCore", "AIC", "AIV", "Group", "Spmd", "Inline", "Graph"};
 constexpr std::array<std::string_view, 3> kDirs = {"In", "Out", "InOut"};
 constexpr std::array<std::string_view, 7> kLevels = {"AIV",  "AIC",  "CORE_GROUP", "CHIP_DIE",
                                                      "CHIP", "HOST", "CLUSTER"};
+/// Aliases, canonicalised: the hardware names of the same levels.
+constexpr std::pair<std::string_view, Level> kLevelAliases[] = {
+    {"VECTOR", Level::AIV},   {"AIV_CORE", Level::AIV},    {"CUBE", Level::AIC},
+    {"AIC_CORE", Level::AIC}, {"CORE", Level::CORE_GROUP}, {"CG", Level::CORE_GROUP},
+    {"DIE", Level::CHIP_DIE}, {"DEVICE", Level::CHIP},     {"NPU", Level::CHIP},
+    {"NODE", Level::HOST}};
 constexpr std::array<std::string_view, 2> kRoles = {"Orchestrator", "Worker"};
 } // namespace
 
-std::string_view functionTypeName(FunctionType t) { return kFuncTypes[static_cast<size_t>(t)]; }
+std::string_view functionTypeName(FunctionType t) { return nameIn(kFuncTypes, t); }
 std::optional<FunctionType> parseFunctionType(std::string_view s) {
-  if (auto i = indexOf(kFuncTypes, s))
-    return static_cast<FunctionType>(*i);
-  return std::nullopt;
+  return parseEnum<FunctionType>(kFuncTypes, s);
 }
 bool isKernel(FunctionType t) {
   return t == FunctionType::InCore || t == FunctionType::AIC || t == FunctionType::AIV;
 }
 
-std::string_view directionName(ParamDirection d) { return kDirs[static_cast<size_t>(d)]; }
+std::string_view directionName(ParamDirection d) { return nameIn(kDirs, d); }
 std::optional<ParamDirection> parseDirection(std::string_view s) {
-  if (auto i = indexOf(kDirs, s))
-    return static_cast<ParamDirection>(*i);
-  return std::nullopt;
+  return parseEnum<ParamDirection>(kDirs, s);
 }
 
-std::string_view levelName(Level l) { return kLevels[static_cast<size_t>(l)]; }
+std::string_view levelName(Level l) { return nameIn(kLevels, l); }
 std::optional<Level> parseLevel(std::string_view s) {
-  if (auto i = indexOf(kLevels, s))
-    return static_cast<Level>(*i);
-  // Aliases, canonicalised: the hardware names of the same levels.
-  if (s == "VECTOR" || s == "AIV_CORE")
-    return Level::AIV;
-  if (s == "CUBE" || s == "AIC_CORE")
-    return Level::AIC;
-  if (s == "CORE" || s == "CG")
-    return Level::CORE_GROUP;
-  if (s == "DIE")
-    return Level::CHIP_DIE;
-  if (s == "DEVICE" || s == "NPU")
-    return Level::CHIP;
-  if (s == "NODE")
-    return Level::HOST;
+  if (auto l = parseEnum<Level>(kLevels, s))
+    return l;
+  for (auto &[alias, level] : kLevelAliases)
+    if (alias == s)
+      return level;
   return std::nullopt;
 }
 
-std::string_view roleName(Role r) { return kRoles[static_cast<size_t>(r)]; }
-std::optional<Role> parseRole(std::string_view s) {
-  if (auto i = indexOf(kRoles, s))
-    return static_cast<Role>(*i);
-  return std::nullopt;
-}
+std::string_view roleName(Role r) { return nameIn(kRoles, r); }
+std::optional<Role> parseRole(std::string_view s) { return parseEnum<Role>(kRoles, s); }
 
 FunctionPtr Function::withBody(StmtPtr body) const {
   return make(name_, type_, params_, returnTypes_, std::move(body), level_, role_, attrs_, span_);

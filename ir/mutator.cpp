@@ -4,11 +4,17 @@
 namespace pl::ir {
 
 namespace {
-template <typename T> std::shared_ptr<const T> down(const std::shared_ptr<const Stmt> &s) {
-  return std::static_pointer_cast<const T>(s);
-}
-template <typename T> std::shared_ptr<const T> downE(const ExprPtr &e) {
-  return std::static_pointer_cast<const T>(e);
+/// `mutate` applied to each element, in order; sets `changed` when any result differs.
+template <typename T, typename F>
+std::vector<T> mutateEach(const std::vector<T> &xs, bool &changed, F mutate) {
+  std::vector<T> out;
+  out.reserve(xs.size());
+  for (auto &x : xs) {
+    auto nx = mutate(x);
+    changed |= nx != x;
+    out.push_back(std::move(nx));
+  }
+  return out;
 }
 } // namespace
 
@@ -34,12 +40,7 @@ FunctionPtr IRMutator::mutateFunction(const FunctionPtr &f) {
     changed |= v != p.var;
     params.push_back({v, p.direction});
   }
-  std::vector<TypePtr> rets;
-  for (auto &t : f->returnTypes()) {
-    auto nt = mutateType(t);
-    changed |= nt != t;
-    rets.push_back(nt);
-  }
+  auto rets = mutateTypes(f->returnTypes(), changed);
   auto attrs = mutateAttrs(f->attrs(), changed);
   auto body = mutateBody(f->body(), changed);
   if (!changed)
@@ -52,17 +53,11 @@ StmtPtr IRMutator::mutateStmt(const StmtPtr &s) {
   if (!s)
     return s;
   switch (s->kind()) {
-  case StmtKind::Assign: return mutateAssign(down<Assign>(s));
-  case StmtKind::Eval: return mutateEval(down<Eval>(s));
-  case StmtKind::Seq: return mutateSeq(down<Seq>(s));
-  case StmtKind::If: return mutateIf(down<If>(s));
-  case StmtKind::For: return mutateFor(down<For>(s));
-  case StmtKind::While: return mutateWhile(down<While>(s));
-  case StmtKind::Yield: return mutateYield(down<Yield>(s));
-  case StmtKind::Return: return mutateReturn(down<Return>(s));
-  case StmtKind::Break: return mutateBreak(down<Break>(s));
-  case StmtKind::Continue: return mutateContinue(down<Continue>(s));
-  case StmtKind::Scope: return mutateScope(down<Scope>(s));
+#define PL_DISPATCH(n)                                                                             \
+  case StmtKind::n:                                                                                \
+    return mutate##n(std::static_pointer_cast<const n>(s));
+    PL_STMT_KINDS(PL_DISPATCH)
+#undef PL_DISPATCH
   }
   return s;
 }
@@ -72,16 +67,13 @@ ExprPtr IRMutator::mutateExpr(const ExprPtr &e) {
     return e;
   switch (e->kind()) {
   case ExprKind::Var:
-  case ExprKind::MemRef: return mutateVarUse(downE<Var>(e));
-  case ExprKind::ConstInt: return mutateConstInt(downE<ConstInt>(e));
-  case ExprKind::ConstFloat: return mutateConstFloat(downE<ConstFloat>(e));
-  case ExprKind::ConstBool: return mutateConstBool(downE<ConstBool>(e));
-  case ExprKind::Binary: return mutateBinary(downE<Binary>(e));
-  case ExprKind::Unary: return mutateUnary(downE<Unary>(e));
-  case ExprKind::Call: return mutateCall(downE<Call>(e));
-  case ExprKind::Submit: return mutateSubmit(downE<Submit>(e));
-  case ExprKind::MakeTuple: return mutateMakeTuple(downE<MakeTuple>(e));
-  case ExprKind::TupleGetItem: return mutateTupleGetItem(downE<TupleGetItem>(e));
+  case ExprKind::MemRef:
+    return mutateVarUse(std::static_pointer_cast<const Var>(e));
+#define PL_DISPATCH(n)                                                                             \
+  case ExprKind::n:                                                                                \
+    return mutate##n(std::static_pointer_cast<const n>(e));
+    PL_NON_VAR_EXPR_KINDS(PL_DISPATCH)
+#undef PL_DISPATCH
   }
   return e;
 }
@@ -124,12 +116,7 @@ TypePtr IRMutator::mutateType(const TypePtr &t) {
                    : t;
   }
   if (auto *tu = dynCast<TupleType>(t)) {
-    std::vector<TypePtr> elems;
-    for (auto &e : tu->elements()) {
-      auto ne = mutateType(e);
-      changed |= ne != e;
-      elems.push_back(ne);
-    }
+    auto elems = mutateTypes(tu->elements(), changed);
     return changed ? TupleType::make(std::move(elems)) : t;
   }
   return t;
@@ -177,14 +164,7 @@ ExprPtr IRMutator::mutateVarUse(const VarPtr &v) {
 }
 
 ExprList IRMutator::mutateExprs(const ExprList &es, bool &changed) {
-  ExprList out;
-  out.reserve(es.size());
-  for (auto &e : es) {
-    auto ne = mutateExpr(e);
-    changed |= ne != e;
-    out.push_back(std::move(ne));
-  }
-  return out;
+  return mutateEach(es, changed, [&](const ExprPtr &e) { return mutateExpr(e); });
 }
 
 AttrList IRMutator::mutateAttrs(const AttrList &attrs, bool &changed) {
@@ -219,15 +199,12 @@ std::vector<IterArg> IRMutator::mutateIterArgs(const std::vector<IterArg> &args,
   return out;
 }
 
+std::vector<TypePtr> IRMutator::mutateTypes(const std::vector<TypePtr> &ts, bool &changed) {
+  return mutateEach(ts, changed, [&](const TypePtr &t) { return mutateType(t); });
+}
+
 std::vector<VarPtr> IRMutator::mutateVarDefs(const std::vector<VarPtr> &vs, bool &changed) {
-  std::vector<VarPtr> out;
-  out.reserve(vs.size());
-  for (auto &v : vs) {
-    auto nv = mutateVarDef(v);
-    changed |= nv != v;
-    out.push_back(nv);
-  }
-  return out;
+  return mutateEach(vs, changed, [&](const VarPtr &v) { return mutateVarDef(v); });
 }
 
 StmtPtr IRMutator::mutateBody(const StmtPtr &s, bool &changed) {
@@ -325,6 +302,9 @@ StmtPtr IRMutator::mutateReturn(const std::shared_ptr<const Return> &s) {
   return changed ? Return::make(std::move(vs), s->span()) : s;
 }
 
+StmtPtr IRMutator::mutateBreak(const std::shared_ptr<const Break> &s) { return s; }
+StmtPtr IRMutator::mutateContinue(const std::shared_ptr<const Continue> &s) { return s; }
+
 /// Attr uses before the body; the task id binding after it, through mutateVarDef.
 StmtPtr IRMutator::mutateScope(const std::shared_ptr<const Scope> &s) {
   bool changed = false;
@@ -339,6 +319,10 @@ StmtPtr IRMutator::mutateScope(const std::shared_ptr<const Scope> &s) {
   return Scope::make(s->scopeKind(), s->nameHint(), body, std::move(attrs), std::move(tid),
                      s->span());
 }
+
+ExprPtr IRMutator::mutateConstInt(const std::shared_ptr<const ConstInt> &e) { return e; }
+ExprPtr IRMutator::mutateConstFloat(const std::shared_ptr<const ConstFloat> &e) { return e; }
+ExprPtr IRMutator::mutateConstBool(const std::shared_ptr<const ConstBool> &e) { return e; }
 
 ExprPtr IRMutator::mutateBinary(const std::shared_ptr<const Binary> &e) {
   auto l = mutateExpr(e->lhs());

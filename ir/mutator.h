@@ -26,27 +26,17 @@ public:
   /// Default: follows the remap table.
   virtual ExprPtr mutateVarUse(const VarPtr &v);
 
-  virtual StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s);
-  virtual StmtPtr mutateEval(const std::shared_ptr<const Eval> &s);
-  virtual StmtPtr mutateSeq(const std::shared_ptr<const Seq> &s);
-  virtual StmtPtr mutateIf(const std::shared_ptr<const If> &s);
-  virtual StmtPtr mutateFor(const std::shared_ptr<const For> &s);
-  virtual StmtPtr mutateWhile(const std::shared_ptr<const While> &s);
-  virtual StmtPtr mutateYield(const std::shared_ptr<const Yield> &s);
-  virtual StmtPtr mutateReturn(const std::shared_ptr<const Return> &s);
-  virtual StmtPtr mutateBreak(const std::shared_ptr<const Break> &s) { return s; }
-  virtual StmtPtr mutateContinue(const std::shared_ptr<const Continue> &s) { return s; }
-  virtual StmtPtr mutateScope(const std::shared_ptr<const Scope> &s);
-
-  virtual ExprPtr mutateConstInt(const std::shared_ptr<const ConstInt> &e) { return e; }
-  virtual ExprPtr mutateConstFloat(const std::shared_ptr<const ConstFloat> &e) { return e; }
-  virtual ExprPtr mutateConstBool(const std::shared_ptr<const ConstBool> &e) { return e; }
-  virtual ExprPtr mutateBinary(const std::shared_ptr<const Binary> &e);
-  virtual ExprPtr mutateUnary(const std::shared_ptr<const Unary> &e);
-  virtual ExprPtr mutateCall(const std::shared_ptr<const Call> &e);
-  virtual ExprPtr mutateSubmit(const std::shared_ptr<const Submit> &e);
-  virtual ExprPtr mutateMakeTuple(const std::shared_ptr<const MakeTuple> &e);
-  virtual ExprPtr mutateTupleGetItem(const std::shared_ptr<const TupleGetItem> &e);
+  /// One hook per statement kind and per non-variable expression kind, e.g.
+  /// `virtual StmtPtr mutateFor(const std::shared_ptr<const For> &s)`; Break, Continue and the
+  /// constants have no children and are returned as they are.
+#define PL_MUTATE_HOOK(n, Result) virtual Result mutate##n(const std::shared_ptr<const n> &node);
+#define PL_MUTATE_STMT_HOOK(n) PL_MUTATE_HOOK(n, StmtPtr)
+#define PL_MUTATE_EXPR_HOOK(n) PL_MUTATE_HOOK(n, ExprPtr)
+  PL_STMT_KINDS(PL_MUTATE_STMT_HOOK)
+  PL_NON_VAR_EXPR_KINDS(PL_MUTATE_EXPR_HOOK)
+#undef PL_MUTATE_EXPR_HOOK
+#undef PL_MUTATE_STMT_HOOK
+#undef PL_MUTATE_HOOK
 
   /// Records that uses of `from` become `to` from now on.
   void remap(const VarPtr &from, ExprPtr to) { varRemap_[from.get()] = {from, std::move(to)}; }
@@ -57,6 +47,7 @@ protected:
   AttrList mutateAttrs(const AttrList &attrs, bool &changed);
   void mutateAttrValue(AttrValue &v, bool &changed);
   std::vector<IterArg> mutateIterArgs(const std::vector<IterArg> &args, bool &changed);
+  std::vector<TypePtr> mutateTypes(const std::vector<TypePtr> &ts, bool &changed);
   std::vector<VarPtr> mutateVarDefs(const std::vector<VarPtr> &vs, bool &changed);
   /// Mutates a body; a deleted body becomes an empty Seq.
   StmtPtr mutateBody(const StmtPtr &s, bool &changed);

@@ -1,5 +1,6 @@
 // Op registry core: the table, explicit registration, call construction and effect queries.
 #include "ir/op_registry.h"
+#include "ir/enum_names.h"
 #include "ir/ops/type_inference.h"
 
 #include <algorithm>
@@ -8,19 +9,15 @@
 namespace pl::ir {
 
 std::string_view argEffectName(ArgEffect e) {
-  switch (e) {
-  case ArgEffect::Read: return "read";
-  case ArgEffect::Write: return "write";
-  case ArgEffect::ReadWrite: return "readwrite";
-  }
-  return "read";
+  static constexpr std::string_view kNames[] = {"read", "write", "readwrite"};
+  return nameIn(kNames, e);
 }
 
 std::string_view attrKindName(AttrKind k) {
-  static constexpr std::string_view names[] = {"bool",     "int",         "float", "string",
-                                               "dtype",    "memory space", "int list",
-                                               "string list", "expression", "expression list"};
-  return names[static_cast<size_t>(k)];
+  static constexpr std::string_view kNames[] = {
+      "bool",         "int",      "float",       "string",     "dtype",
+      "memory space", "int list", "string list", "expression", "expression list"};
+  return nameIn(kNames, k);
 }
 
 AttrKind attrKindOf(const AttrValue &v) { return static_cast<AttrKind>(v.index()); }

@@ -46,14 +46,7 @@ const Yield *trailingYield(const StmtPtr &body) {
 std::string_view forKindName(ForKind k) { return nameIn(kForKinds, k); }
 std::optional<ForKind> parseForKind(std::string_view s) { return parseEnum<ForKind>(kForKinds, s); }
 
-std::string_view stmtKindName(StmtKind k) {
-  static constexpr std::string_view names[] = {
-#define X(n) #n,
-      PL_STMT_KINDS(X)
-#undef X
-  };
-  return names[static_cast<size_t>(k)];
-}
+std::string_view stmtKindName(StmtKind k) { return nameIn(kStmtKindNames, k); }
 
 std::string_view scopeKindName(ScopeKind k) { return nameIn(kScopeKinds, k); }
 std::optional<ScopeKind> parseScopeKind(std::string_view s) {

@@ -9,16 +9,9 @@ namespace pl::ir {
 #define PL_STMT_KINDS(X)                                                                           \
   X(Assign) X(Eval) X(Seq) X(If) X(For) X(While) X(Yield) X(Return) X(Break) X(Continue) X(Scope)
 
-enum class StmtKind : uint8_t {
-#define X(n) n,
-  PL_STMT_KINDS(X)
-#undef X
-};
-inline constexpr size_t kNumStmtKinds = 0
-#define X(n) +1 // NOLINT(bugprone-macro-parentheses): "0 +1 +1 ..." counts the kinds
-    PL_STMT_KINDS(X)
-#undef X
-    ;
+enum class StmtKind : uint8_t { PL_STMT_KINDS(PL_ENUMERATOR) };
+inline constexpr std::string_view kStmtKindNames[] = {PL_STMT_KINDS(PL_ENUM_NAME)};
+inline constexpr size_t kNumStmtKinds = std::size(kStmtKindNames);
 std::string_view stmtKindName(StmtKind k); ///< "Assign", "Scope", ...
 
 class Stmt {

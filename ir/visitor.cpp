@@ -62,17 +62,11 @@ void IRVisitor::visitStmt(const StmtPtr &s) {
   if (!s)
     return;
   switch (s->kind()) {
-  case StmtKind::Assign: return visitAssign(static_cast<const Assign &>(*s));
-  case StmtKind::Eval: return visitEval(static_cast<const Eval &>(*s));
-  case StmtKind::Seq: return visitSeq(static_cast<const Seq &>(*s));
-  case StmtKind::If: return visitIf(static_cast<const If &>(*s));
-  case StmtKind::For: return visitFor(static_cast<const For &>(*s));
-  case StmtKind::While: return visitWhile(static_cast<const While &>(*s));
-  case StmtKind::Yield: return visitYield(static_cast<const Yield &>(*s));
-  case StmtKind::Return: return visitReturn(static_cast<const Return &>(*s));
-  case StmtKind::Break: return visitBreak(static_cast<const Break &>(*s));
-  case StmtKind::Continue: return visitContinue(static_cast<const Continue &>(*s));
-  case StmtKind::Scope: return visitScope(static_cast<const Scope &>(*s));
+#define PL_DISPATCH(n)                                                                             \
+  case StmtKind::n:                                                                                \
+    return visit##n(static_cast<const n &>(*s));
+    PL_STMT_KINDS(PL_DISPATCH)
+#undef PL_DISPATCH
   }
 }
 
@@ -81,16 +75,13 @@ void IRVisitor::visitExpr(const ExprPtr &e) {
     return;
   switch (e->kind()) {
   case ExprKind::Var:
-  case ExprKind::MemRef: return visitVarUse(std::static_pointer_cast<const Var>(e));
-  case ExprKind::ConstInt: return visitConstInt(static_cast<const ConstInt &>(*e));
-  case ExprKind::ConstFloat: return visitConstFloat(static_cast<const ConstFloat &>(*e));
-  case ExprKind::ConstBool: return visitConstBool(static_cast<const ConstBool &>(*e));
-  case ExprKind::Binary: return visitBinary(static_cast<const Binary &>(*e));
-  case ExprKind::Unary: return visitUnary(static_cast<const Unary &>(*e));
-  case ExprKind::Call: return visitCall(static_cast<const Call &>(*e));
-  case ExprKind::Submit: return visitSubmit(static_cast<const Submit &>(*e));
-  case ExprKind::MakeTuple: return visitMakeTuple(static_cast<const MakeTuple &>(*e));
-  case ExprKind::TupleGetItem: return visitTupleGetItem(static_cast<const TupleGetItem &>(*e));
+  case ExprKind::MemRef:
+    return visitVarUse(std::static_pointer_cast<const Var>(e));
+#define PL_DISPATCH(n)                                                                             \
+  case ExprKind::n:                                                                                \
+    return visit##n(static_cast<const n &>(*e));
+    PL_NON_VAR_EXPR_KINDS(PL_DISPATCH)
+#undef PL_DISPATCH
   }
 }
 
@@ -114,6 +105,11 @@ void IRVisitor::visitIterArgs(const std::vector<IterArg> &args) {
     visitVarDef(a.var);
 }
 
+void IRVisitor::visitVarDefs(const std::vector<VarPtr> &vs) {
+  for (auto &v : vs)
+    visitVarDef(v);
+}
+
 void IRVisitor::visitAssign(const Assign &s) {
   visitExpr(s.value());
   visitVarDef(s.var());
@@ -127,8 +123,7 @@ void IRVisitor::visitIf(const If &s) {
   visitExpr(s.cond());
   visitStmt(s.thenBody());
   visitStmt(s.elseBody());
-  for (auto &v : s.returnVars())
-    visitVarDef(v);
+  visitVarDefs(s.returnVars());
 }
 void IRVisitor::visitFor(const For &s) {
   visitExpr(s.start());
@@ -138,15 +133,13 @@ void IRVisitor::visitFor(const For &s) {
   visitVarDef(s.loopVar());
   visitIterArgs(s.iterArgs());
   visitStmt(s.body());
-  for (auto &v : s.returnVars())
-    visitVarDef(v);
+  visitVarDefs(s.returnVars());
 }
 void IRVisitor::visitWhile(const While &s) {
   visitIterArgs(s.iterArgs());
   visitExpr(s.cond());
   visitStmt(s.body());
-  for (auto &v : s.returnVars())
-    visitVarDef(v);
+  visitVarDefs(s.returnVars());
 }
 void IRVisitor::visitYield(const Yield &s) {
   for (auto &v : s.values())
@@ -156,6 +149,8 @@ void IRVisitor::visitReturn(const Return &s) {
   for (auto &v : s.values())
     visitExpr(v);
 }
+void IRVisitor::visitBreak(const Break &) {}
+void IRVisitor::visitContinue(const Continue &) {}
 /// Attr uses (e.g. "deps") before the body; the task id binding after it.
 void IRVisitor::visitScope(const Scope &s) {
   for (auto &a : s.attrs())
@@ -165,12 +160,17 @@ void IRVisitor::visitScope(const Scope &s) {
     visitVarDef(s.taskId());
 }
 
+void IRVisitor::visitConstInt(const ConstInt &) {}
+void IRVisitor::visitConstFloat(const ConstFloat &) {}
+void IRVisitor::visitConstBool(const ConstBool &) {}
 void IRVisitor::visitBinary(const Binary &e) {
   visitExpr(e.lhs());
   visitExpr(e.rhs());
 }
 void IRVisitor::visitUnary(const Unary &e) { visitExpr(e.operand()); }
+void IRVisitor::visitCallTarget(const CallTarget &, const Expr &) {}
 void IRVisitor::visitCall(const Call &e) {
+  visitCallTarget(e.target(), e);
   for (auto &a : e.args())
     visitExpr(a);
   visitAttrs(e.kwargs());
@@ -179,6 +179,7 @@ void IRVisitor::visitCall(const Call &e) {
     visitType(e.type());
 }
 void IRVisitor::visitSubmit(const Submit &e) {
+  visitCallTarget(e.target(), e);
   for (auto &a : e.args())
     visitExpr(a);
   for (auto &d : e.deps())

@@ -22,33 +22,21 @@ public:
   virtual void visitVarDef(const VarPtr &v);
   /// A use of a variable inside an expression.
   virtual void visitVarUse(const VarPtr &v);
+  /// What a Call or Submit (`site`) invokes, visited before its operands; by default nothing.
+  virtual void visitCallTarget(const CallTarget &target, const Expr &site);
 
-  virtual void visitAssign(const Assign &s);
-  virtual void visitEval(const Eval &s);
-  virtual void visitSeq(const Seq &s);
-  virtual void visitIf(const If &s);
-  virtual void visitFor(const For &s);
-  virtual void visitWhile(const While &s);
-  virtual void visitYield(const Yield &s);
-  virtual void visitReturn(const Return &s);
-  virtual void visitBreak(const Break &) {}
-  virtual void visitContinue(const Continue &) {}
-  virtual void visitScope(const Scope &s);
-
-  virtual void visitConstInt(const ConstInt &) {}
-  virtual void visitConstFloat(const ConstFloat &) {}
-  virtual void visitConstBool(const ConstBool &) {}
-  virtual void visitBinary(const Binary &e);
-  virtual void visitUnary(const Unary &e);
-  virtual void visitCall(const Call &e);
-  virtual void visitSubmit(const Submit &e);
-  virtual void visitMakeTuple(const MakeTuple &e);
-  virtual void visitTupleGetItem(const TupleGetItem &e);
+  /// One hook per statement kind and per non-variable expression kind, e.g.
+  /// `virtual void visitFor(const For &s)`; Break, Continue and the constants have no children.
+#define PL_VISIT_HOOK(n) virtual void visit##n(const n &node);
+  PL_STMT_KINDS(PL_VISIT_HOOK)
+  PL_NON_VAR_EXPR_KINDS(PL_VISIT_HOOK)
+#undef PL_VISIT_HOOK
 
 protected:
   void visitAttrs(const AttrList &attrs);
   void visitAttrValue(const AttrValue &v);
   void visitIterArgs(const std::vector<IterArg> &args);
+  void visitVarDefs(const std::vector<VarPtr> &vs);
   /// When false, visitType is not called for node types (faster for passes that ignore shapes).
   bool visitTypes_ = true;
 };

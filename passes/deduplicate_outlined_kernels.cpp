@@ -22,24 +22,22 @@ class Retargeter : public IRMutator {
 public:
   explicit Retargeter(const std::map<std::string, std::string> &to) : to_(to) {}
   ExprPtr mutateCall(const std::shared_ptr<const Call> &c) override {
-    ExprPtr e = IRMutator::mutateCall(c);
-    auto *n = dynCast<Call>(e);
-    auto it = n && !n->target().isOp() ? to_.find(n->target().function) : to_.end();
-    if (it == to_.end())
-      return e;
-    return Call::make(CallTarget{nullptr, it->second}, n->args(), n->kwargs(), n->attrs(),
-                      n->type(), n->span());
+    return retarget<Call>(IRMutator::mutateCall(c));
   }
   ExprPtr mutateSubmit(const std::shared_ptr<const Submit> &s) override {
-    ExprPtr e = IRMutator::mutateSubmit(s);
-    auto *n = dynCast<Submit>(e);
+    return retarget<Submit>(IRMutator::mutateSubmit(s));
+  }
+
+private:
+  /// `e` (a Call or Submit) calling the mapped name, or `e` when its callee is not mapped.
+  template <typename CallLike> ExprPtr retarget(const ExprPtr &e) const {
+    auto *n = dynCast<CallLike>(e);
     auto it = n && !n->target().isOp() ? to_.find(n->target().function) : to_.end();
     if (it == to_.end())
       return e;
     return n->with(CallTarget{nullptr, it->second}, n->args(), n->attrs(), n->type());
   }
 
-private:
   const std::map<std::string, std::string> &to_;
 };
 

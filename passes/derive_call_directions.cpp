@@ -417,27 +417,25 @@ public:
   }
 
   ExprPtr mutateCall(const std::shared_ptr<const Call> &e) override {
-    ExprPtr base = IRMutator::mutateCall(e);
-    auto *c = dynCast<Call>(base);
-    std::optional<AttrList> attrs =
-        c ? withDirections(*e, c->target(), c->args(), c->attrs()) : std::nullopt;
-    if (!attrs)
-      return base;
-    return Call::make(c->target(), c->args(), c->kwargs(), std::move(*attrs), c->type(), c->span());
+    return withDirectionsAttr<Call>(*e, IRMutator::mutateCall(e));
   }
-
   /// A submit is an asynchronous call: its arguments get directions by the same rules.
   ExprPtr mutateSubmit(const std::shared_ptr<const Submit> &e) override {
-    ExprPtr base = IRMutator::mutateSubmit(e);
-    auto *s = dynCast<Submit>(base);
-    std::optional<AttrList> attrs =
-        s ? withDirections(*e, s->target(), s->args(), s->attrs()) : std::nullopt;
-    if (!attrs)
-      return base;
-    return s->with(s->target(), s->args(), std::move(*attrs), s->type());
+    return withDirectionsAttr<Submit>(*e, IRMutator::mutateSubmit(e));
   }
 
 private:
+  /// `mutated` (the Call or Submit `site` became) with `arg_directions` added where it needs them.
+  template <typename CallLike>
+  ExprPtr withDirectionsAttr(const Expr &site, const ExprPtr &mutated) {
+    auto *n = dynCast<CallLike>(mutated);
+    std::optional<AttrList> attrs =
+        n ? withDirections(site, n->target(), n->args(), n->attrs()) : std::nullopt;
+    if (!attrs)
+      return mutated;
+    return n->with(n->target(), n->args(), std::move(*attrs), n->type());
+  }
+
   /// `attrs` plus `arg_directions` for a call-like node `site` (as it was before mutation, the
   /// key of the prior-writer facts); nullopt when it needs none or already has them.
   std::optional<AttrList> withDirections(const Expr &site, const CallTarget &t,

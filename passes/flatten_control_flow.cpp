@@ -26,14 +26,7 @@ public:
   LoopCallCollector() { visitTypes_ = false; }
   void visitFor(const For &s) override { inLoop(s); }
   void visitWhile(const While &s) override { inLoop(s); }
-  void visitCall(const Call &c) override {
-    note(c.target());
-    IRVisitor::visitCall(c);
-  }
-  void visitSubmit(const Submit &s) override {
-    note(s.target());
-    IRVisitor::visitSubmit(s);
-  }
+  void visitCallTarget(const CallTarget &target, const Expr &) override { note(target); }
   std::set<std::string, std::less<>> inLoopCallees, callees;
 
 private:

@@ -8,11 +8,7 @@
 namespace pl::passes {
 
 namespace {
-constexpr std::array<std::string_view, kNumIRProperties> kNames = {
-#define X(name) #name,
-    PL_IR_PROPERTIES(X)
-#undef X
-};
+constexpr std::array<std::string_view, kNumIRProperties> kNames = {PL_IR_PROPERTIES(PL_ENUM_NAME)};
 } // namespace
 
 std::string_view propertyName(IRProperty p) { return ir::nameIn(kNames, p); }

@@ -1,6 +1,8 @@
 // IR properties (PyPTO's 41 and pl's own) as a 64-bit set, with names and the structural / verified subsets.
 #pragma once
 
+#include "ir/enum_names.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -56,11 +58,7 @@ namespace pl::passes {
   X(SpmdLaunchesLowered)                                                                           \
   X(TileMovesExplicit)
 
-enum class IRProperty : uint8_t {
-#define X(name) name,
-  PL_IR_PROPERTIES(X)
-#undef X
-};
+enum class IRProperty : uint8_t { PL_IR_PROPERTIES(PL_ENUMERATOR) };
 
 /// Number of declared properties (44: PyPTO's 41, then CarryCopiesSequential,
 /// SpmdLaunchesLowered and TileMovesExplicit).

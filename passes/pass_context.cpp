@@ -1,6 +1,7 @@
 // Thread-local PassContext stack and the verification-level / planner spellings.
 #include "passes/pass_context.h"
 
+#include "ir/enum_names.h"
 #include "ir/internal_error.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -13,6 +14,9 @@ namespace pl::passes {
 
 namespace {
 thread_local std::vector<PassContext *> contextStack;
+
+constexpr std::string_view kVerificationLevels[] = {"none", "basic", "roundtrip"};
+constexpr std::string_view kMemoryPlanners[] = {"pypto", "dsa_rp", "ptoas"};
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -38,43 +42,26 @@ std::optional<VerificationLevel> envVerificationLevel() {
 } // namespace
 
 std::string_view verificationLevelName(VerificationLevel l) {
-  switch (l) {
-  case VerificationLevel::None: return "none";
-  case VerificationLevel::Basic: return "basic";
-  case VerificationLevel::Roundtrip: return "roundtrip";
-  }
-  return "basic";
+  return ir::nameIn(kVerificationLevels, l);
 }
 
+/// Case-insensitive; a level is also spelled by its number (0, 1, 2).
 std::optional<VerificationLevel> parseVerificationLevel(std::string_view s) {
+  static constexpr std::string_view kNumbers[] = {"0", "1", "2"};
   std::string l = lower(s);
-  if (l == "none" || l == "0")
-    return VerificationLevel::None;
-  if (l == "basic" || l == "1")
-    return VerificationLevel::Basic;
-  if (l == "roundtrip" || l == "2")
-    return VerificationLevel::Roundtrip;
-  return std::nullopt;
+  if (auto n = ir::parseEnum<VerificationLevel>(kNumbers, l))
+    return n;
+  return ir::parseEnum<VerificationLevel>(kVerificationLevels, l);
 }
 
-std::string_view memoryPlannerName(MemoryPlanner m) {
-  switch (m) {
-  case MemoryPlanner::PyPTO: return "pypto";
-  case MemoryPlanner::DsaRP: return "dsa_rp";
-  case MemoryPlanner::PtoAS: return "ptoas";
-  }
-  return "pypto";
-}
+std::string_view memoryPlannerName(MemoryPlanner m) { return ir::nameIn(kMemoryPlanners, m); }
 
+/// Case-insensitive; "dsarp" is an alias of "dsa_rp".
 std::optional<MemoryPlanner> parseMemoryPlanner(std::string_view s) {
   std::string l = lower(s);
-  if (l == "pypto")
-    return MemoryPlanner::PyPTO;
-  if (l == "dsa_rp" || l == "dsarp")
+  if (l == "dsarp")
     return MemoryPlanner::DsaRP;
-  if (l == "ptoas")
-    return MemoryPlanner::PtoAS;
-  return std::nullopt;
+  return ir::parseEnum<MemoryPlanner>(kMemoryPlanners, l);
 }
 
 PassContext::PassContext()

@@ -145,25 +145,23 @@ void vecTileRules(OpDef &d, size_t tileArgs) {
 }
 
 void registerBinary(OpRegistry &r, const BinarySpec &s) {
-  for (const char *fam : {"tensor", "tile"}) {
-    bool tile = std::string_view(fam) == "tile";
-    bool scratch = tile && s.tileScratch;
-    std::string base = std::string(fam) + ".";
-    OpDef d(r, base + s.name);
+  for (const OpFamily &fam : kOpFamilies) {
+    bool scratch = fam.tile && s.tileScratch;
+    OpDef d(r, fam.op(s.name));
     d.category("elementwise").describe(std::string("elementwise ") + s.what);
     if (scratch)
       d.args({"lhs", "rhs", "tmp"}, 1).effect(2, ArgEffect::Write);
     else
       d.args({"lhs", "rhs"});
     d.deduce([&s](const DeduceCall &c) { return deduceBinary(c, s); });
-    OpDef ds(r, base + s.scalar);
+    OpDef ds(r, fam.op(s.scalar));
     ds.category("elementwise").describe(std::string("elementwise ") + s.what + " with a scalar");
     if (scratch)
       ds.args({"lhs", "rhs", "tmp"}, 1).effect(2, ArgEffect::Write);
     else
       ds.args({"lhs", "rhs"});
     ds.deduce([&s](const DeduceCall &c) { return deduceBinaryScalar(c, s); });
-    if (tile) {
+    if (fam.tile) {
       vecTileRules(d, scratch ? 3 : 2);
       vecTileRules(ds, 1);
       if (scratch)
@@ -177,22 +175,20 @@ void registerBinary(OpRegistry &r, const BinarySpec &s) {
 }
 
 void registerCompareSelect(OpRegistry &r) {
-  for (const char *fam : {"tensor", "tile"}) {
-    bool tile = std::string_view(fam) == "tile";
-    std::string base = std::string(fam) + ".";
-    OpDef cmp(r, base + "cmp");
+  for (const OpFamily &fam : kOpFamilies) {
+    OpDef cmp(r, fam.op("cmp"));
     cmp.category("compare").describe("elementwise comparison giving a bool mask");
     cmp.args({"lhs", "rhs"}).kwarg("mode", AttrKind::String, true).deduce(deduceCmp);
-    OpDef cmps(r, base + "cmps");
+    OpDef cmps(r, fam.op("cmps"));
     cmps.category("compare").describe("elementwise comparison with a scalar giving a bool mask");
     cmps.args({"lhs", "rhs"}).kwarg("mode", AttrKind::String, true).deduce(deduceCmps);
-    OpDef sel(r, base + "sel");
+    OpDef sel(r, fam.op("sel"));
     sel.category("select").describe("elementwise select: lhs where mask, else rhs");
     sel.args({"mask", "lhs", "rhs"}).deduce(deduceSel);
-    OpDef sels(r, base + "sels");
+    OpDef sels(r, fam.op("sels"));
     sels.category("select").describe("elementwise select: lhs where mask, else a scalar");
     sels.args({"mask", "lhs", "rhs"}).deduce(deduceSels);
-    if (tile) {
+    if (fam.tile) {
       vecTileRules(cmp, 2);
       vecTileRules(cmps, 1);
       vecTileRules(sel, 3);

@@ -199,21 +199,20 @@ void registerMovement(OpRegistry &r) {
       .resultSpaceKwarg("target_memory", std::nullopt)
       .notInPlaceSafe()
       .deduce(deduceMove);
-  for (const char *fam : {"tensor", "tile"}) {
-    std::string f = fam;
-    OpDef rd(r, f + ".read");
-    rd.category("memory").describe("reads one element as a scalar").args({f.c_str(), "indices"});
+  for (const OpFamily &fam : kOpFamilies) {
+    OpDef rd(r, fam.op("read"));
+    rd.category("memory").describe("reads one element as a scalar").args({fam.name, "indices"});
     rd.deduce(deduceRead);
-    if (f == "tile")
+    if (fam.tile)
       rd.argSpace(0, kVecOnly);
-    OpDef wr(r, f + ".write");
+    OpDef wr(r, fam.op("write"));
     wr.category("memory")
         .describe("writes one scalar element; returns the updated container")
-        .args({f.c_str(), "indices", "value"})
+        .args({fam.name, "indices", "value"})
         .effect(0, ArgEffect::ReadWrite)
         .aliasesArg(0)
         .deduce(deduceWrite);
-    if (f == "tile")
+    if (fam.tile)
       wr.argSpace(0, kVecOnly).resultFromArg(0);
   }
 }

@@ -75,18 +75,17 @@ TypePtr deduceExpands(const DeduceCall &c) {
 void registerPair(OpRegistry &r, const std::string &name, const std::string &what,
                   const char *category, std::initializer_list<const char *> args, int tileTmp,
                   const Deducer &fn) {
-  for (const char *fam : {"tensor", "tile"}) {
-    bool tile = std::string_view(fam) == "tile";
-    OpDef d(r, std::string(fam) + "." + name);
+  for (const OpFamily &fam : kOpFamilies) {
+    OpDef d(r, fam.op(name));
     d.category(category).describe(what).deduce(fn);
     std::vector<std::string> names(args.begin(), args.end());
-    if (tile && tileTmp) {
+    if (fam.tile && tileTmp) {
       names.push_back("tmp");
       d.argList(names, tileTmp == 1 ? 1 : 0).effect(names.size() - 1, ArgEffect::Write);
     } else {
       d.argList(names);
     }
-    if (!tile)
+    if (!fam.tile)
       continue;
     for (size_t i = 0; i < names.size(); ++i)
       d.argSpace(i, kVecOnly);

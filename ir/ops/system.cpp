@@ -41,37 +41,30 @@ void registerSystemOps(OpRegistry &r) {
       {"get_block_num", "number of blocks in the launch"},
       {"get_subblock_idx", "index of the vector sub-core within its cluster"},
   };
-  for (const char *fam : {"tensor", "tile"})
+  for (const OpFamily &fam : kOpFamilies)
     for (const Query &q : queries)
-      OpDef(r, std::string(fam) + "." + q.name)
-          .category("system")
-          .describe(q.what)
-          .args({})
-          .deduce(deduceIndex);
-  const Query barriers[] = {
-      {"bar_v", "barrier on the vector pipe"},
-      {"bar_m", "barrier on the cube (matrix) pipe"},
-      {"bar_all", "barrier on every pipe"},
+      OpDef(r, fam.op(q.name)).category("system").describe(q.what).args({}).deduce(deduceIndex);
+  // Pipe barriers, and pipe flags (which name their two pipes and an event in kwargs).
+  struct Sync {
+    const char *name, *what;
+    bool flag;
   };
-  for (const Query &q : barriers)
-    OpDef(r, std::string("system.") + q.name)
-        .category("sync")
-        .describe(q.what)
-        .args({})
-        .deduce(deduceNone);
-  const Query flags[] = {
-      {"sync_src", "sets the flag from pipe set_pipe to pipe wait_pipe (set_flag)"},
-      {"sync_dst", "waits, on pipe wait_pipe, for the flag set by pipe set_pipe (wait_flag)"},
+  const Sync syncs[] = {
+      {"bar_v", "barrier on the vector pipe", false},
+      {"bar_m", "barrier on the cube (matrix) pipe", false},
+      {"bar_all", "barrier on every pipe", false},
+      {"sync_src", "sets the flag from pipe set_pipe to pipe wait_pipe (set_flag)", true},
+      {"sync_dst", "waits, on pipe wait_pipe, for the flag set by pipe set_pipe (wait_flag)", true},
   };
-  for (const Query &q : flags)
-    OpDef(r, std::string("system.") + q.name)
-        .category("sync")
-        .describe(q.what)
-        .args({})
-        .kwarg("set_pipe", AttrKind::String, true)
-        .kwarg("wait_pipe", AttrKind::String, true)
-        .kwarg("event_id", AttrKind::Int, true)
-        .deduce(deduceFlag);
+  for (const Sync &s : syncs) {
+    OpDef op(r, std::string("system.") + s.name);
+    op.category("sync").describe(s.what).args({});
+    if (s.flag)
+      op.kwarg("set_pipe", AttrKind::String, true)
+          .kwarg("wait_pipe", AttrKind::String, true)
+          .kwarg("event_id", AttrKind::Int, true);
+    op.deduce(s.flag ? deduceFlag : deduceNone);
+  }
 }
 
 } // namespace pl::ir

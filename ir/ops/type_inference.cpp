@@ -1,25 +1,18 @@
 // Shared helpers of op registration: argument/kwarg checks, shape broadcasting, the op builder.
 #include "ir/ops/type_inference.h"
+#include "ir/enum_names.h"
 
 #include <algorithm>
 
 namespace pl::ir::ops {
 
 namespace {
+/// "a tensor", "an array", ...: a type's kind as the diagnostics name it.
 std::string_view typeKindName(const TypePtr &t) {
-  if (!t)
-    return "nothing";
-  switch (t->kind()) {
-  case TypeKind::Unknown: return "an untyped value";
-  case TypeKind::Scalar: return "a scalar";
-  case TypeKind::Tensor: return "a tensor";
-  case TypeKind::Tile: return "a tile";
-  case TypeKind::Tuple: return "a tuple";
-  case TypeKind::MemRef: return "a memref";
-  case TypeKind::Ptr: return "a pointer";
-  case TypeKind::Array: return "an array";
-  }
-  return "a value";
+  static constexpr std::string_view kNames[] = {"an untyped value", "a scalar", "a tensor",
+                                                "a tile",           "a tuple",  "a memref",
+                                                "a pointer",        "an array"};
+  return t ? nameIn(kNames, t->kind()) : "nothing";
 }
 
 template <typename T> std::optional<T> getKw(const AttrList &kwargs, std::string_view key) {
@@ -340,19 +333,10 @@ bool inDTypeClass(DTypeClass k, DataType d) {
 }
 
 const char *dtypeClassExpected(DTypeClass k) {
-  switch (k) {
-  case DTypeClass::Numeric:
-    return "a numeric dtype (float or integer)";
-  case DTypeClass::Float:
-    return "a float dtype";
-  case DTypeClass::FloatOrSigned:
-    return "a float or signed integer dtype";
-  case DTypeClass::Integer:
-    return "an integer dtype";
-  case DTypeClass::IntegerOrBool:
-    return "an integer or bool dtype";
-  }
-  return "";
+  static constexpr const char *kExpected[] = {"a numeric dtype (float or integer)", "a float dtype",
+                                              "a float or signed integer dtype", "an integer dtype",
+                                              "an integer or bool dtype"};
+  return kExpected[static_cast<size_t>(k)];
 }
 
 } // namespace pl::ir::ops

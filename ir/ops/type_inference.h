@@ -116,6 +116,17 @@ bool isNumeric(DataType d);
 /// Checks `pred(d)` and reports T108 with `expected` otherwise.
 bool checkDType(const DeduceCall &c, size_t argIndex, DataType d, bool ok, const char *expected);
 
+/// One of the two families most ops are registered in: `tensor.<op>` and `tile.<op>`.
+struct OpFamily {
+  const char *name; ///< "tensor" or "tile"
+  bool tile;
+  /// The full op name, e.g. "tile.add".
+  std::string op(std::string_view opName) const {
+    return std::string(name) + "." + std::string(opName);
+  }
+};
+inline constexpr OpFamily kOpFamilies[] = {{"tensor", false}, {"tile", true}};
+
 /// Memory-space lists used by the registrations.
 inline const std::vector<MemorySpace> kVecOnly = {MemorySpace::Vec};
 /// Every on-chip space (all but DDR and ScalarLocal).

@@ -100,58 +100,55 @@ TypePtr deduceFillpad(const DeduceCall &c) {
 }
 
 void registerOne(OpRegistry &r, const UnarySpec &s) {
-  for (const char *fam : {"tensor", "tile"}) {
-    bool tile = std::string_view(fam) == "tile";
-    OpDef d(r, std::string(fam) + "." + s.name);
+  for (const OpFamily &fam : kOpFamilies) {
+    OpDef d(r, fam.op(s.name));
     d.category("unary").describe(std::string("elementwise ") + s.what);
-    if (tile && s.tileScratch)
+    if (fam.tile && s.tileScratch)
       d.args({"x", "tmp"}, 1).effect(1, ArgEffect::Write).argSpace(1, kVecOnly);
     else
       d.args({"x"});
     if (s.highPrecision)
       d.kwarg("high_precision", AttrKind::Bool);
     d.deduce([&s](const DeduceCall &c) { return deduceUnary(c, s); });
-    if (tile)
+    if (fam.tile)
       d.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
     // PyPTO's not-in-place list: the hardware reads its input while writing the result.
-    if (tile && (std::string_view(s.name) == "recip" || std::string_view(s.name) == "rsqrt"))
+    if (fam.tile && (std::string_view(s.name) == "recip" || std::string_view(s.name) == "rsqrt"))
       d.notInPlaceSafe();
   }
 }
 
 void registerCastLike(OpRegistry &r) {
-  for (const char *fam : {"tensor", "tile"}) {
-    bool tile = std::string_view(fam) == "tile";
-    std::string base = std::string(fam) + ".";
-    OpDef cast(r, base + "cast");
+  for (const OpFamily &fam : kOpFamilies) {
+    OpDef cast(r, fam.op("cast"));
     cast.category("unary")
         .describe("elementwise conversion to another dtype with a rounding mode")
         .args({"x"})
         .kwarg("target_type", AttrKind::DType, true)
         .kwarg("mode", AttrKind::String)
         .deduce(deduceCast);
-    if (tile) // TCVT converts element by element between layouts of different widths
+    if (fam.tile) // TCVT converts element by element between layouts of different widths
       cast.notInPlaceSafe();
-    OpDef pad(r, base + "fillpad");
+    OpDef pad(r, fam.op("fillpad"));
     pad.category("unary")
         .describe("fills the elements outside the valid region with a pad value")
         .args({"x"})
         .kwarg("pad_value", AttrKind::String, true)
         .deduce(deduceFillpad);
-    if (tile)
+    if (fam.tile)
       pad.notInPlaceSafe();
-    OpDef lrelu(r, base + "lrelu");
+    OpDef lrelu(r, fam.op("lrelu"));
     lrelu.category("unary")
         .describe("leaky relu: x where x > 0, else slope * x")
         .args({"x"})
         .kwarg("slope", AttrKind::Float, true)
         .deduce(deduceLrelu);
-    OpDef prelu(r, base + "prelu");
+    OpDef prelu(r, fam.op("prelu"));
     prelu.category("unary")
         .describe("parametric relu: x where x > 0, else slope * x (slope elementwise)")
         .args({"x", "slope"})
         .deduce(deducePrelu);
-    if (tile) {
+    if (fam.tile) {
       prelu.argSpace(0, kVecOnly).argSpace(1, kVecOnly).resultSpace(MemorySpace::Vec);
       cast.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
       pad.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);

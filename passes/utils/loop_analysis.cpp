@@ -29,6 +29,12 @@ bool fitsDType(int64_t v, const TypePtr &t) {
   return r && v >= r->first && v <= r->second;
 }
 
+/// A float-typed scalar expression: the integer evaluator does not fold it.
+bool isFloatScalar(const Expr &e) {
+  auto d = scalarDType(e.type());
+  return d && isFloat(*d);
+}
+
 std::optional<int64_t> compare(BinaryOp op, int64_t a, int64_t b) {
   switch (op) {
   case BinaryOp::Eq:
@@ -99,8 +105,7 @@ private:
   }
 
   std::optional<int64_t> evalBinary(const Binary &b) {
-    auto d = scalarDType(b.type());
-    if (d && isFloat(*d))
+    if (isFloatScalar(b))
       return std::nullopt;
     auto l = eval(b.lhs());
     auto r = l ? eval(b.rhs()) : std::nullopt;
@@ -114,8 +119,7 @@ private:
   }
 
   std::optional<int64_t> evalUnary(const Unary &u) {
-    auto d = scalarDType(u.type());
-    if (d && isFloat(*d))
+    if (isFloatScalar(u))
       return std::nullopt;
     auto x = eval(u.operand());
     if (!x)
@@ -135,7 +139,7 @@ private:
       v = ~*x;
       break;
     case UnaryOp::Cast:
-      v = d == DataType::Bool ? (*x != 0 ? 1 : 0) : *x;
+      v = scalarDType(u.type()) == DataType::Bool ? (*x != 0 ? 1 : 0) : *x;
       break;
     }
     if (!v || !fitsDType(*v, u.type()))

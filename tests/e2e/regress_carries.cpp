@@ -6,6 +6,7 @@
 #include <pl/dsl.hpp>
 
 #include <cstdio>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -282,8 +283,14 @@ Vec sum(const Vec& a, const Vec& b, float s = 1.0f) {
 }
 
 e2e::Report report("regress_carries");
-void check(const char* name, const X& actual, const Vec& expected) {
+void check(const std::string &name, const X &actual, const Vec &expected) {
   report.close(name, actual, expected, {.rtol = 1e-5, .atol = 1e-4});
+}
+/// One output of a case run with n trips: `name` with 3 trips, `name_zero_trip` with 0, then
+/// `output` (".b", ".kept", ...) for any output but the first.
+void checkTrips(pl::Index n, const std::string &name, const X &actual, const Vec &expected,
+                const std::string &output = "") {
+  check(name + (n ? "" : "_zero_trip") + output, actual, expected);
 }
 }  // namespace
 
@@ -292,26 +299,29 @@ int main() {
   X x(xs), y(ys), z(zs);
   for (pl::Index n : {pl::Index(3), pl::Index(0)}) {
     const bool odd = n % 2 == 1;
-    {
+    // Two tiles that trade places every trip: swapped after an odd number of trips.
+    for (auto [name, kernel] : {std::pair{"tile_swap_natural", &tile_swap_natural},
+                                std::pair{"tile_while_swap", &tile_while_swap},
+                                std::pair{"tile_while_natural", &tile_while_natural}}) {
       X o1, o2;
-      tile_swap_natural(x, y, n, o1, o2);
-      check(n ? "tile_swap_natural" : "tile_swap_natural_zero_trip", o1, odd ? ys : xs);
-      check(n ? "tile_swap_natural.b" : "tile_swap_natural_zero_trip.b", o2, odd ? xs : ys);
+      kernel(x, y, n, o1, o2);
+      checkTrips(n, name, o1, odd ? ys : xs);
+      checkTrips(n, name, o2, odd ? xs : ys, ".b");
     }
     {
       Vec a = xs, b = ys;
       for (pl::Index i = 0; i < n; ++i) { Vec c = sum(a, b); a = b; b = c; }
       X o1, o2;
       tile_fib_natural(x, y, n, o1, o2);
-      check(n ? "tile_fib_natural" : "tile_fib_natural_zero_trip", o1, a);
-      check(n ? "tile_fib_natural.b" : "tile_fib_natural_zero_trip.b", o2, b);
+      checkTrips(n, "tile_fib_natural", o1, a);
+      checkTrips(n, "tile_fib_natural", o2, b, ".b");
     }
     {
       X o1, o2, o3;  // 3 trips rotate back to the start, as do 0
       tile_rot3_explicit(x, y, z, n == 3 ? 4 : 0, o1, o2, o3);
-      check(n ? "tile_rot3_explicit" : "tile_rot3_explicit_zero_trip", o1, n ? ys : xs);
-      check(n ? "tile_rot3_explicit.b" : "tile_rot3_explicit_zero_trip.b", o2, n ? zs : ys);
-      check(n ? "tile_rot3_explicit.c" : "tile_rot3_explicit_zero_trip.c", o3, n ? xs : zs);
+      checkTrips(n, "tile_rot3_explicit", o1, n ? ys : xs);
+      checkTrips(n, "tile_rot3_explicit", o2, n ? zs : ys, ".b");
+      checkTrips(n, "tile_rot3_explicit", o3, n ? xs : zs, ".c");
     }
     {
       X o1, o2;
@@ -327,20 +337,8 @@ int main() {
       }
       X o1, o2;
       tile_if_swap_natural(x, y, n, o1, o2);
-      check(n ? "tile_if_swap_natural" : "tile_if_swap_natural_zero_trip", o1, a);
-      check(n ? "tile_if_swap_natural.b" : "tile_if_swap_natural_zero_trip.b", o2, b);
-    }
-    {
-      X o1, o2;
-      tile_while_swap(x, y, n, o1, o2);
-      check(n ? "tile_while_swap" : "tile_while_swap_zero_trip", o1, odd ? ys : xs);
-      check(n ? "tile_while_swap.b" : "tile_while_swap_zero_trip.b", o2, odd ? xs : ys);
-    }
-    {
-      X o1, o2;
-      tile_while_natural(x, y, n, o1, o2);
-      check(n ? "tile_while_natural" : "tile_while_natural_zero_trip", o1, odd ? ys : xs);
-      check(n ? "tile_while_natural.b" : "tile_while_natural_zero_trip.b", o2, odd ? xs : ys);
+      checkTrips(n, "tile_if_swap_natural", o1, a);
+      checkTrips(n, "tile_if_swap_natural", o2, b, ".b");
     }
     {
       Vec acc = xs, d(256, 0.0f);
@@ -351,24 +349,24 @@ int main() {
       }
       X o1, o2;
       tile_acc_in_branch(x, y, n, o1, o2);
-      check(n ? "tile_acc_in_branch" : "tile_acc_in_branch_zero_trip", o1, acc);
-      check(n ? "tile_acc_in_branch.d" : "tile_acc_in_branch_zero_trip.d", o2, d);
+      checkTrips(n, "tile_acc_in_branch", o1, acc);
+      checkTrips(n, "tile_acc_in_branch", o2, d, ".d");
     }
     {
       X o1, o2;
       tile_init_kept(x, y, n, o1, o2);
       Vec d(256, 0.0f);
       for (pl::Index i = 0; i < n; ++i) d = sum(d, ys);
-      check(n ? "tile_init_kept" : "tile_init_kept_zero_trip", o1, d);
-      check(n ? "tile_init_kept.kept" : "tile_init_kept_zero_trip.kept", o2, xs);
+      checkTrips(n, "tile_init_kept", o1, d);
+      checkTrips(n, "tile_init_kept", o2, xs, ".kept");
     }
     {
       float p = 1, q = 2;
       for (pl::Index i = 0; i < n; ++i) { float t = p + q; p = q; q = t; }
       X o1, o2;
       scalar_fib_explicit(x, n, o1, o2);
-      check(n ? "scalar_fib_explicit" : "scalar_fib_explicit_zero_trip", o1, affine(xs, p, 0));
-      check(n ? "scalar_fib_explicit.q" : "scalar_fib_explicit_zero_trip.q", o2, affine(xs, q, 0));
+      checkTrips(n, "scalar_fib_explicit", o1, affine(xs, p, 0));
+      checkTrips(n, "scalar_fib_explicit", o2, affine(xs, q, 0), ".q");
     }
     {
       float p = 1, q = 2, r = 3;
@@ -377,7 +375,7 @@ int main() {
       while (s < 3.5f) { float t = u + 2.0f; u = s; s = t; }
       X o1, o2;
       scalar_rot3_natural(x, n, o1, o2);
-      check(n ? "scalar_rot3_natural" : "scalar_rot3_natural_zero_trip", o1, affine(xs, p, q * 10 + r * 100));
+      checkTrips(n, "scalar_rot3_natural", o1, affine(xs, p, q * 10 + r * 100));
       check(n ? "scalar_while_swap" : "scalar_while_swap_from_init", o2, affine(xs, s, u * 10));
     }
     {
@@ -387,8 +385,8 @@ int main() {
       for (pl::Index i = 0; i < n; ++i) { float t = f + g; f = g; g = t; }
       X o1, o2;
       orch_scalars(x, n, o1, o2);
-      check(n ? "orch_scalars.fib" : "orch_scalars_zero_trip.fib", o1, affine(xs, f * 10 + g, 0));
-      check(n ? "orch_scalars.swap" : "orch_scalars_zero_trip.swap", o2, affine(xs, p * 10 + q, 0));
+      checkTrips(n, "orch_scalars", o1, affine(xs, f * 10 + g, 0), ".fib");
+      checkTrips(n, "orch_scalars", o2, affine(xs, p * 10 + q, 0), ".swap");
     }
     {
       float p = 1, q = 2;
@@ -398,22 +396,22 @@ int main() {
       }
       X o1;
       orch_if_swap(x, n, o1);
-      check(n ? "orch_if_swap" : "orch_if_swap_zero_trip", o1, affine(xs, p * 10 + q, 0));
+      checkTrips(n, "orch_if_swap", o1, affine(xs, p * 10 + q, 0));
     }
     {
       Vec c = xs;
       for (pl::Index i = 0; i < n; ++i) c = affine(c, 2.0f, 1.0f);
       X out;
       orch_pingpong(x, n, out);
-      check(n ? "orch_pingpong" : "orch_pingpong_zero_trip", out, c);
+      checkTrips(n, "orch_pingpong", out, c);
     }
     {
       Vec c = xs, d = affine(xs, 1.0f, -1.0f);
       for (pl::Index i = 0; i < n; ++i) { d = c; c = affine(c, 2.0f, 1.0f); }
       X out, prev;
       orch_pingpong_explicit(x, n, out, prev);
-      check(n ? "orch_pingpong_explicit" : "orch_pingpong_explicit_zero_trip", out, c);
-      check(n ? "orch_pingpong_explicit.prev" : "orch_pingpong_explicit_zero_trip.prev", prev, d);
+      checkTrips(n, "orch_pingpong_explicit", out, c);
+      checkTrips(n, "orch_pingpong_explicit", prev, d, ".prev");
     }
     {
       Vec c = xs;
@@ -425,7 +423,7 @@ int main() {
       c = affine(c, 1.0f, q);
       X out;
       orch_task_swap(x, n, out);
-      check(n ? "orch_task_swap" : "orch_task_swap_zero_trip", out, c);
+      checkTrips(n, "orch_task_swap", out, c);
     }
   }
   return report.exitCode();

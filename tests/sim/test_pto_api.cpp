@@ -203,12 +203,24 @@ template <class F> void asKernel(F body) {
   pl::sim::detail::pipeTracker().end();
 }
 
+/// Expects `body`, run as one kernel, to fail the pipe checker with a message holding `needle`.
+template <class F> void expectKernelError(F body, const std::string &needle) {
+  expectSimError([&] { asKernel(body); }, needle);
+}
+
+/// Two vector tiles of a kernel, placed apart: t at byte 0, u at 4096.
+struct TwoTiles {
+  VecF t, u;
+  TwoTiles() {
+    TASSIGN(t, 0);
+    TASSIGN(u, 4096);
+  }
+};
+
 TEST_F(PtoApi, OrderedVectorKernelPassesTheChecker) {
   ChipTensor a = iota(4, 8), c = ChipTensor::allocate(pl::DType::FP32, {4, 8});
   asKernel([&] {
-    VecF t, u;
-    TASSIGN(t, 0);
-    TASSIGN(u, 4096);
+    auto [t, u] = TwoTiles();
     TLOAD(t, window(a, 0, 0, 4, 8));
     set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
     wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -225,91 +237,73 @@ TEST_F(PtoApi, OrderedVectorKernelPassesTheChecker) {
 
 TEST_F(PtoApi, RemovedWaitIsReportedWithBothInstructionsAndThePipePair) {
   ChipTensor a = iota(4, 8);
-  expectSimError(
+  expectKernelError(
       [&] {
-        asKernel([&] {
-          VecF t, u;
-          TASSIGN(t, 0);
-          TASSIGN(u, 4096);
-          TLOAD(t, window(a, 0, 0, 4, 8));
-          TADDS(u, t, 1.0f); // no MTE2 -> V flag: the add may read the tile before the load lands
-        });
+        auto [t, u] = TwoTiles();
+        TLOAD(t, window(a, 0, 0, 4, 8));
+        TADDS(u, t, 1.0f); // no MTE2 -> V flag: the add may read the tile before the load lands
       },
       "TADDS on PIPE_V reads Vec bytes");
-  expectSimError(
+  expectKernelError(
       [&] {
-        asKernel([&] {
-          VecF t;
-          TASSIGN(t, 0);
-          TLOAD(t, window(a, 0, 0, 4, 8));
-          TADDS(t, t, 1.0f);
-        });
+        VecF t;
+        TASSIGN(t, 0);
+        TLOAD(t, window(a, 0, 0, 4, 8));
+        TADDS(t, t, 1.0f);
       },
       "no set_flag/wait_flag(PIPE_MTE2, PIPE_V)");
 }
 
 TEST_F(PtoApi, DependentVectorOpsNeedABarrier) {
-  expectSimError(
+  expectKernelError(
       [&] {
-        asKernel([&] {
-          VecF t, u;
-          TASSIGN(t, 0);
-          TASSIGN(u, 4096);
-          TEXPANDS(t, 1.0f);
-          TADDS(u, t, 1.0f); // reads what TEXPANDS wrote on the same pipe, no barrier
-        });
+        auto [t, u] = TwoTiles();
+        TEXPANDS(t, 1.0f);
+        TADDS(u, t, 1.0f); // reads what TEXPANDS wrote on the same pipe, no barrier
       },
       "with no pipe_barrier(PIPE_V) between them");
   asKernel([&] { // independent vector ops need nothing
-    VecF t, u;
-    TASSIGN(t, 0);
-    TASSIGN(u, 4096);
+    auto [t, u] = TwoTiles();
     TEXPANDS(t, 1.0f);
     TEXPANDS(u, 2.0f);
   });
 }
 
+/// Inside a kernel: fills t (at offset 0) with 3.0f and stores it to c, the vector pipe's write
+/// ordered before the store by a flag; nothing orders what comes after the store.
+void storeThrees(VecF &t, const ChipTensor &c) {
+  TASSIGN(t, 0);
+  TEXPANDS(t, 3.0f);
+  set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+  wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+  TSTORE(window(c, 0, 0, 4, 8), t);
+}
+
 TEST_F(PtoApi, WriteAfterReadAcrossPipesIsChecked) {
   ChipTensor a = iota(4, 8), c = ChipTensor::allocate(pl::DType::FP32, {4, 8});
-  expectSimError(
+  expectKernelError(
       [&] {
-        asKernel([&] {
-          VecF t;
-          TASSIGN(t, 0);
-          TEXPANDS(t, 3.0f);
-          set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-          wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-          TSTORE(window(c, 0, 0, 4, 8), t);
-          TLOAD(t, window(a, 0, 0, 4, 8)); // overwrites t while the store may still read it
-        });
+        VecF t;
+        storeThrees(t, c);
+        TLOAD(t, window(a, 0, 0, 4, 8)); // overwrites t while the store may still read it
       },
       "TLOAD on PIPE_MTE2 writes Vec bytes [");
 }
 
 TEST_F(PtoApi, FlagMisuseAndUndrainedStores) {
-  expectSimError([] { asKernel([] { wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID3); }); },
-                 "with no set_flag before it");
-  expectSimError(
+  expectKernelError([] { wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID3); }, "with no set_flag before it");
+  expectKernelError(
       [] {
-        asKernel([] {
-          set_flag(PIPE_V, PIPE_MTE3, EVENT_ID1);
-          set_flag(PIPE_V, PIPE_MTE3, EVENT_ID1);
-        });
+        set_flag(PIPE_V, PIPE_MTE3, EVENT_ID1);
+        set_flag(PIPE_V, PIPE_MTE3, EVENT_ID1);
       },
       "is set again before a wait_flag");
-  expectSimError([] { asKernel([] { set_flag(PIPE_V, PIPE_MTE3, EVENT_ID2); }); },
-                 "is never waited");
+  expectKernelError([] { set_flag(PIPE_V, PIPE_MTE3, EVENT_ID2); }, "is never waited");
   ChipTensor c = ChipTensor::allocate(pl::DType::FP32, {4, 8});
-  expectSimError(
+  expectKernelError(
       [&] {
-        asKernel([&] {
-          VecF t;
-          TASSIGN(t, 0);
-          TEXPANDS(t, 3.0f);
-          set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-          wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-          TSTORE(window(c, 0, 0, 4, 8), t); // no drain before the kernel returns
-        });
+        VecF t;
+        storeThrees(t, c); // no drain before the kernel returns
       },
       "may still be writing global memory");
 }
