@@ -2,10 +2,8 @@
 // expand_tile_broadcasts.h).
 #include "passes/expand_tile_broadcasts.h"
 
-#include "ir/internal_error.h"
-#include "ir/mutator.h"
 #include "ir/op_registry.h"
-#include "passes/utils/fresh_names.h"
+#include "passes/utils/kernel_rewrite.h"
 
 #include <map>
 
@@ -41,9 +39,9 @@ bool broadcasting(const Op &op) {
   return op.family() == "tile" && (op.category == "elementwise" || op.name() == "tile.cmp");
 }
 
-class BroadcastExpander : public IRMutator {
+class BroadcastExpander : public KernelRewriter {
 public:
-  explicit BroadcastExpander(const Function &f) : names_(f) {}
+  explicit BroadcastExpander(const Function &f) : KernelRewriter(f, "ExpandTileBroadcasts") {}
 
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
     StmtPtr out = IRMutator::mutateAssign(s);
@@ -71,8 +69,8 @@ public:
                                                                                  : nullptr;
         if (!dir)
           continue;
-        ExprPtr call = op(std::string("tile.") + dir + "_expand_" + f->second.suffix,
-                          {c->args()[full], c->args()[1 - full]}, {}, span);
+        ExprPtr call = opCall(std::string("tile.") + dir + "_expand_" + f->second.suffix,
+                              {c->args()[full], c->args()[1 - full]}, {}, span);
         return Assign::make(a->var(), withAttrs(call, *c), a->span());
       }
     }
@@ -88,19 +86,12 @@ public:
         full = other;
       args[k] = broadcastTo(args[k], d, rows, cols, full, stmts, a->span());
     }
-    ExprPtr call = op(c->target().op->name(), std::move(args), c->kwargs(), span);
+    ExprPtr call = opCall(c->target().op->name(), std::move(args), c->kwargs(), span);
     stmts.push_back(Assign::make(a->var(), withAttrs(call, *c), a->span()));
     return Seq::flatten(std::move(stmts), a->span());
   }
 
 private:
-  static ExprPtr op(const std::string &name, ExprList args, AttrList kwargs, const Span &span) {
-    DiagnosticEngine local;
-    ExprPtr e = makeOpCall(name, std::move(args), std::move(kwargs), span, local);
-    PL_CHECK_AT(e, "ExpandTileBroadcasts", span, "'" + name + "' rejects the broadcast operands");
-    return e;
-  }
-
   static ExprPtr withAttrs(const ExprPtr &e, const Call &from) {
     auto *c = dynCast<Call>(e);
     if (from.attrs().empty())
@@ -108,19 +99,12 @@ private:
     return Call::make(c->target(), c->args(), c->kwargs(), from.attrs(), c->type(), c->span());
   }
 
-  VarPtr bind(const std::string &hint, ExprPtr value, std::vector<StmtPtr> &stmts,
-              const Span &span) {
-    VarPtr v = Var::make(names_.fresh(hint), value->type(), span);
-    stmts.push_back(Assign::make(v, std::move(value), span));
-    return v;
-  }
-
   /// A tile of shape [r, c] and x's dtype whose only use is its shape (a broadcast's target).
   VarPtr shapeTile(const TileType &x, int64_t r, int64_t c, std::vector<StmtPtr> &stmts,
                    const Span &span) {
     ExprPtr create =
-        op("tile.create", {MakeTuple::make({ConstInt::make(r), ConstInt::make(c)}, span)},
-           {{"dtype", x.dtype()}, {"target_memory", MemorySpace::Vec}}, span);
+        opCall("tile.create", {MakeTuple::make({ConstInt::make(r), ConstInt::make(c)}, span)},
+               {{"dtype", x.dtype()}, {"target_memory", MemorySpace::Vec}}, span);
     return bind("bc_shape", create, stmts, span);
   }
 
@@ -129,29 +113,24 @@ private:
                       const std::optional<ExprPtr> &full, std::vector<StmtPtr> &stmts,
                       const Span &span) {
     const TileType &xt = *dynCast<TileType>(x->type());
-    std::string hint = (isa<Var>(x.get()) ? dynCast<Var>(x)->name() : "x") + "_bc";
+    std::string hint = stemOf(x, "x") + "_bc";
     if (d.first != rows) { // [1, c] down the columns to [rows, c]
       ExprPtr target =
           d.second == cols && full ? *full : shapeTile(xt, rows, d.second, stmts, span);
-      x = bind(hint, op("tile.col_expand", {target, x}, {}, span), stmts, span);
+      x = bind(hint, opCall("tile.col_expand", {target, x}, {}, span), stmts, span);
     }
     if (d.second != cols) { // [rows, 1] along the rows to [rows, cols]
       ExprPtr target = full ? *full : shapeTile(xt, rows, cols, stmts, span);
-      x = bind(hint, op("tile.row_expand", {target, x}, {}, span), stmts, span);
+      x = bind(hint, opCall("tile.row_expand", {target, x}, {}, span), stmts, span);
     }
     return x;
   }
-
-  FreshNames names_;
 };
 
 } // namespace
 
 FunctionPtr expandTileBroadcasts(const FunctionPtr &f) {
-  if (!isKernel(f->type()))
-    return f;
-  BroadcastExpander e(*f);
-  return e.mutateFunction(f);
+  return rewriteKernel<BroadcastExpander>(f);
 }
 
 Pass createExpandTileBroadcastsPass(PassOptions &) {

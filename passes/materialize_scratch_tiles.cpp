@@ -3,9 +3,8 @@
 #include "passes/materialize_scratch_tiles.h"
 
 #include "ir/internal_error.h"
-#include "ir/mutator.h"
 #include "ir/op_registry.h"
-#include "passes/utils/fresh_names.h"
+#include "passes/utils/kernel_rewrite.h"
 #include "passes/utils/soc.h"
 
 #include <algorithm>
@@ -30,9 +29,9 @@ bool needsScratch(const Call &c) {
          c.args().size() < op.maxArgs();
 }
 
-class ScratchMaterializer : public IRMutator {
+class ScratchMaterializer : public KernelRewriter {
 public:
-  explicit ScratchMaterializer(const Function &f) : names_(f) {}
+  explicit ScratchMaterializer(const Function &f) : KernelRewriter(f, "MaterializeScratchTiles") {}
 
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
     StmtPtr out = IRMutator::mutateAssign(s);
@@ -48,38 +47,26 @@ public:
       layout.slayout = x->view()->slayout;
       layout.fractal = x->view()->fractal;
     }
-    std::optional<TileView> view = explicitView(layout);
-    DiagnosticEngine local;
-    ExprPtr create =
-        makeOpCall("tile.create", {MakeTuple::make(x->shape(), c->span())},
-                   {{"dtype", x->dtype()}, {"target_memory", MemorySpace::Vec}}, c->span(), local);
-    PL_CHECK_AT(create, "MaterializeScratchTiles", c->span(), "tile.create of a scratch tile");
-    std::string hint = isa<Var>(c->args()[0].get()) ? dynCast<Var>(c->args()[0])->name() : "red";
-    VarPtr tmp = Var::make(names_.fresh(hint + "_tmp"),
-                           TileType::make(x->dtype(), x->shape(), MemorySpace::Vec, view, nullptr),
-                           a->span());
-    ExprList args = c->args();
-    args.push_back(tmp);
     std::vector<StmtPtr> stmts;
-    stmts.push_back(Assign::make(tmp, create, a->span()));
+    ExprList args = c->args();
+    args.push_back(bind(
+        stemOf(c->args()[0], "red") + "_tmp",
+        opCall("tile.create", {MakeTuple::make(x->shape(), c->span())},
+               {{"dtype", x->dtype()}, {"target_memory", MemorySpace::Vec}}, c->span()),
+        stmts, a->span(),
+        TileType::make(x->dtype(), x->shape(), MemorySpace::Vec, explicitView(layout), nullptr)));
     stmts.push_back(Assign::make(
         a->var(),
         Call::make(c->target(), std::move(args), c->kwargs(), c->attrs(), c->type(), c->span()),
         a->span()));
     return Seq::flatten(std::move(stmts), a->span());
   }
-
-private:
-  FreshNames names_;
 };
 
 } // namespace
 
 FunctionPtr materializeScratchTiles(const FunctionPtr &f) {
-  if (!isKernel(f->type()))
-    return f;
-  ScratchMaterializer m(*f);
-  return m.mutateFunction(f);
+  return rewriteKernel<ScratchMaterializer>(f);
 }
 
 Pass createMaterializeScratchTilesPass(PassOptions &) {

@@ -2,10 +2,8 @@
 // resolve_backend_op_layouts.h).
 #include "passes/resolve_backend_op_layouts.h"
 
-#include "ir/internal_error.h"
-#include "ir/mutator.h"
 #include "ir/op_registry.h"
-#include "passes/utils/fresh_names.h"
+#include "passes/utils/kernel_rewrite.h"
 #include "passes/utils/soc.h"
 
 namespace pl::passes {
@@ -39,9 +37,9 @@ TypePtr rowType(const TileType &t) {
                         nullptr);
 }
 
-class LayoutRepairer : public IRMutator {
+class LayoutRepairer : public KernelRewriter {
 public:
-  explicit LayoutRepairer(const Function &f) : names_(f) {}
+  explicit LayoutRepairer(const Function &f) : KernelRewriter(f, "ResolveBackendOpLayouts") {}
 
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
     StmtPtr out = IRMutator::mutateAssign(s);
@@ -67,53 +65,29 @@ public:
     ExprList args;
     for (const ExprPtr &arg : c->args()) {
       auto *t = dynCast<TileType>(arg->type());
-      if (!t) {
-        args.push_back(arg);
-        continue;
-      }
-      std::string hint = isa<Var>(arg.get()) ? dynCast<Var>(arg)->name() : "arg";
-      args.push_back(bind(hint + "_row", *t,
-                          reshape(arg, {ConstInt::make(1), t->shape()[0]}, c->span()), stmts,
-                          a->span()));
+      args.push_back(!t ? arg
+                        : bind(stemOf(arg, "arg") + "_row",
+                               reshape(arg, {ConstInt::make(1), t->shape()[0]}, c->span()), stmts,
+                               a->span(), rowType(*t)));
     }
-    DiagnosticEngine local;
-    ExprPtr typed = makeOpCall(*c->target().op, args, c->kwargs(), c->span(), local);
-    PL_CHECK_AT(typed, "ResolveBackendOpLayouts", c->span(),
-                "'" + c->target().op->name() + "' rejects the row-major reshape of its operands");
+    ExprPtr typed = opCall(c->target().op->name(), args, c->kwargs(), c->span());
     ExprPtr rowCall =
         Call::make(c->target(), std::move(args), c->kwargs(), c->attrs(), typed->type(), c->span());
-    ExprPtr row = bind(a->var()->name() + "_row", *rt, rowCall, stmts, a->span());
+    ExprPtr row = bind(a->var()->name() + "_row", rowCall, stmts, a->span(), rowType(*rt));
     stmts.push_back(Assign::make(a->var(), reshape(row, rt->shape(), c->span()), a->span()));
     return Seq::flatten(std::move(stmts), a->span());
   }
 
 private:
-  static ExprPtr reshape(const ExprPtr &x, ExprList shape, const Span &span) {
-    DiagnosticEngine local;
-    ExprPtr r =
-        makeOpCall("tile.reshape", {x, MakeTuple::make(std::move(shape), span)}, {}, span, local);
-    PL_CHECK_AT(r, "ResolveBackendOpLayouts", span, "tile.reshape of a column vector failed");
-    return r;
+  ExprPtr reshape(const ExprPtr &x, ExprList shape, const Span &span) const {
+    return opCall("tile.reshape", {x, MakeTuple::make(std::move(shape), span)}, {}, span);
   }
-
-  /// Appends `n = value` with n a fresh `hint` of column's row type; returns n.
-  VarPtr bind(const std::string &hint, const TileType &column, ExprPtr value,
-              std::vector<StmtPtr> &stmts, const Span &span) {
-    VarPtr n = Var::make(names_.fresh(hint), rowType(column), span);
-    stmts.push_back(Assign::make(n, std::move(value), span));
-    return n;
-  }
-
-  FreshNames names_;
 };
 
 } // namespace
 
 FunctionPtr resolveBackendOpLayouts(const FunctionPtr &f) {
-  if (!isKernel(f->type()))
-    return f;
-  LayoutRepairer r(*f);
-  return r.mutateFunction(f);
+  return rewriteKernel<LayoutRepairer>(f);
 }
 
 Pass createResolveBackendOpLayoutsPass(PassOptions &) {

@@ -1,5 +1,6 @@
 // The platform table (passes/platform.h): every platform named once, with its SoC; parsing and
 // the messages that list the accepted names are derived from it.
+#include "passes/pass.h"
 #include "passes/platform.h"
 #include "passes/utils/soc.h"
 
@@ -32,6 +33,25 @@ TEST(Platform, MessagesListTheAcceptedNamesInTableOrder) {
   EXPECT_EQ(platformNames(simulated), "a2a3sim, a5sim");
   EXPECT_EQ(unknownPlatformMessage("tpu", simulated),
             "unknown platform 'tpu'; valid platforms: a2a3sim, a5sim");
+}
+
+TEST(Platform, PassOptionsTakePlatform) {
+  PassOptions none;
+  EXPECT_EQ(none.takePlatform(), std::nullopt); // absent: the context's platform
+  EXPECT_TRUE(none.errors().empty());
+
+  PassOptions a5;
+  a5.set("platform", "a5");
+  EXPECT_EQ(a5.takePlatform(), Platform::A5);
+  EXPECT_TRUE(a5.errors().empty());
+  EXPECT_TRUE(a5.unconsumed().empty()); // taken, so no "unknown option" later
+
+  PassOptions bad;
+  bad.set("platform", "910b");
+  EXPECT_EQ(bad.takePlatform(), std::nullopt);
+  ASSERT_EQ(bad.errors().size(), 1u);
+  EXPECT_EQ(bad.errors()[0], unknownPlatformMessage("910b"));
+  EXPECT_NE(bad.errors()[0].find("a2a3sim, a5sim, a2a3, a5"), std::string::npos);
 }
 
 } // namespace
