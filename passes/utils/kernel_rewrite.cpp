@@ -16,8 +16,8 @@ ExprPtr KernelRewriter::opCall(std::string_view op, ExprList args, AttrList kwar
 }
 
 VarPtr KernelRewriter::bind(const std::string &hint, ExprPtr value, std::vector<StmtPtr> &stmts,
-                            const Span &span, TypePtr type) {
-  VarPtr v = Var::make(names_.fresh(hint), type ? std::move(type) : value->type(), span);
+                            const Span &span, const TypePtr &type) {
+  VarPtr v = Var::make(names_.fresh(hint), type ? type : value->type(), span);
   stmts.push_back(Assign::make(v, std::move(value), span));
   return v;
 }

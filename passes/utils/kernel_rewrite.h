@@ -23,7 +23,7 @@ protected:
                      const ir::Span &span) const;
   /// Appends `v = value` to stmts, v a fresh `hint` of `type` (default: value's type); returns v.
   ir::VarPtr bind(const std::string &hint, ir::ExprPtr value, std::vector<ir::StmtPtr> &stmts,
-                  const ir::Span &span, ir::TypePtr type = nullptr);
+                  const ir::Span &span, const ir::TypePtr &type = nullptr);
   /// The name of e when it is a variable, else `fallback`: the stem of the names derived from e.
   static std::string stemOf(const ir::ExprPtr &e, const std::string &fallback);
 
