@@ -282,6 +282,17 @@ public:
   bool syncStart() const { return syncStart_; }
   bool allowEarlyResolve() const { return allowEarlyResolve_; }
   const ExprPtr &predicate() const { return predicate_; } ///< may be null
+  /// Calls `f` on each operand: the args, the deps, then core_num and the predicate if present.
+  template <class F> void forEachOperand(F &&f) const {
+    for (const ExprPtr &a : args_)
+      f(a);
+    for (const ExprPtr &d : deps_)
+      f(d);
+    if (coreNum_)
+      f(coreNum_);
+    if (predicate_)
+      f(predicate_);
+  }
   /// Compiler-internal annotations, as on Call (e.g. "arg_directions").
   const AttrList &attrs() const { return attrs_; }
   static bool classof(const Expr *e) { return e->kind() == ExprKind::Submit; }

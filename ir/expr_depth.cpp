@@ -23,16 +23,8 @@ void children(const Expr &e, std::vector<const Expr *> &out) {
     for (auto &a : static_cast<const Call &>(e).args())
       add(a);
     return;
-  case ExprKind::Submit: {
-    auto &s = static_cast<const Submit &>(e);
-    for (auto &a : s.args())
-      add(a);
-    for (auto &d : s.deps())
-      add(d);
-    add(s.coreNum());
-    add(s.predicate());
-    return;
-  }
+  case ExprKind::Submit:
+    return static_cast<const Submit &>(e).forEachOperand(add);
   case ExprKind::MakeTuple:
     for (auto &x : static_cast<const MakeTuple &>(e).elements())
       add(x);

@@ -180,12 +180,7 @@ void IRVisitor::visitCall(const Call &e) {
 }
 void IRVisitor::visitSubmit(const Submit &e) {
   visitCallTarget(e.target(), e);
-  for (auto &a : e.args())
-    visitExpr(a);
-  for (auto &d : e.deps())
-    visitExpr(d);
-  visitExpr(e.coreNum());
-  visitExpr(e.predicate());
+  e.forEachOperand([this](const ExprPtr &x) { visitExpr(x); });
   visitAttrs(e.attrs());
   if (visitTypes_)
     visitType(e.type());

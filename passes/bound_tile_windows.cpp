@@ -182,8 +182,6 @@ ProgramPtr boundTileWindows(const ProgramPtr &p) {
   return changed ? p->withFunctions(std::move(out)) : p;
 }
 
-Pass createBoundTileWindowsPass(PassOptions &) {
-  return createProgramPass(PassClass::BoundTileWindows, boundTileWindows);
-}
+PL_DEFINE_PROGRAM_PASS(BoundTileWindows, boundTileWindows)
 
 } // namespace pl::passes

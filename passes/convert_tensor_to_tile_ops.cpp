@@ -814,8 +814,6 @@ ProgramPtr convertTensorToTileOps(const ProgramPtr &p, DiagnosticEngine &diags) 
   return changed ? p->withFunctions(std::move(fs)) : p;
 }
 
-Pass createConvertTensorToTileOpsPass(PassOptions &) {
-  return createProgramPass(PassClass::ConvertTensorToTileOps, convertTensorToTileOps);
-}
+PL_DEFINE_PROGRAM_PASS(ConvertTensorToTileOps, convertTensorToTileOps)
 
 } // namespace pl::passes

@@ -498,8 +498,6 @@ FunctionPtr convertToSSA(const FunctionPtr &f, DiagnosticEngine &diags) {
   return converter.run(f);
 }
 
-Pass createConvertToSSAPass(PassOptions &) {
-  return createFunctionPass(PassClass::ConvertToSSA, convertToSSA);
-}
+PL_DEFINE_FUNCTION_PASS(ConvertToSSA, convertToSSA)
 
 } // namespace pl::passes

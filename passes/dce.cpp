@@ -66,6 +66,6 @@ FunctionPtr eliminateDeadCode(const FunctionPtr &f) {
   return removeDeadAssigns(f, [](const Assign &s) { return isPure(s.value()); });
 }
 
-Pass createDCEPass(PassOptions &) { return createFunctionPass(PassClass::DCE, eliminateDeadCode); }
+PL_DEFINE_FUNCTION_PASS(DCE, eliminateDeadCode)
 
 } // namespace pl::passes

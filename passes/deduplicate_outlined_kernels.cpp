@@ -86,8 +86,6 @@ ProgramPtr deduplicateOutlinedKernels(const ProgramPtr &p) {
   return cur;
 }
 
-Pass createDeduplicateOutlinedKernelsPass(PassOptions &) {
-  return createProgramPass(PassClass::DeduplicateOutlinedKernels, deduplicateOutlinedKernels);
-}
+PL_DEFINE_PROGRAM_PASS(DeduplicateOutlinedKernels, deduplicateOutlinedKernels)
 
 } // namespace pl::passes

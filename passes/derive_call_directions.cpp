@@ -119,11 +119,8 @@ public:
   }
   /// The root of a variable argument (itself when unknown); nullptr for non-variables.
   const Var *rootOf(const ExprPtr &e) const {
-    auto *v = dynCast<Var>(e);
-    if (!v)
-      return nullptr;
-    auto it = root_.find(v);
-    return it == root_.end() ? v : it->second;
+    const Var *r = recordedRoot(root_, e);
+    return r ? r : dynCast<Var>(e);
   }
   bool ambiguous(const ExprPtr &e) const {
     auto *v = dynCast<Var>(e);
@@ -145,7 +142,7 @@ private:
 
   const Program &program_;
   ReturnParams &returns_;
-  std::unordered_map<const Var *, const Var *> root_;
+  AliasRoots root_;
   std::unordered_set<const Var *> ambiguous_;
   std::unordered_map<const Var *, ExprList> tuples_; ///< tuple var → the argument per element
 };

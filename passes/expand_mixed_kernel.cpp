@@ -84,8 +84,6 @@ ProgramPtr expandMixedKernels(const ProgramPtr &p, DiagnosticEngine &diags) {
   return changed ? p->withFunctions(std::move(fns)) : p;
 }
 
-Pass createExpandMixedKernelPass(PassOptions &) {
-  return createProgramPass(PassClass::ExpandMixedKernel, expandMixedKernels);
-}
+PL_DEFINE_PROGRAM_PASS(ExpandMixedKernel, expandMixedKernels)
 
 } // namespace pl::passes

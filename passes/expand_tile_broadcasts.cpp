@@ -43,21 +43,18 @@ class BroadcastExpander : public KernelRewriter {
 public:
   explicit BroadcastExpander(const Function &f) : KernelRewriter(f, "ExpandTileBroadcasts") {}
 
-  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
-    StmtPtr out = IRMutator::mutateAssign(s);
-    auto *a = dynCast<Assign>(out);
-    auto *c = a ? dynCast<Call>(a->value()) : nullptr;
-    if (!c || !c->target().isOp() || !broadcasting(*c->target().op) || c->args().size() < 2)
+  StmtPtr rewriteOpCall(const Assign &a, const Call &c, const StmtPtr &out) override {
+    if (!broadcasting(*c.target().op) || c.args().size() < 2)
       return out;
-    auto da = dims2(c->args()[0]), db = dims2(c->args()[1]);
-    auto dv = dims2(a->var());
+    auto da = dims2(c.args()[0]), db = dims2(c.args()[1]);
+    auto dv = dims2(a.var());
     if (!da || !db || !dv || (*da == *dv && *db == *dv))
       return out;
     const auto [rows, cols] = *dv;
-    const Span &span = c->span();
+    const Span &span = c.span();
     std::vector<StmtPtr> stmts;
 
-    if (auto f = kFused.find(c->target().op->name()); f != kFused.end()) {
+    if (auto f = kFused.find(c.target().op->name()); f != kFused.end()) {
       for (int full : {0, 1}) {
         if (full == 1 && !f->second.commutative)
           break;
@@ -70,12 +67,12 @@ public:
         if (!dir)
           continue;
         ExprPtr call = opCall(std::string("tile.") + dir + "_expand_" + f->second.suffix,
-                              {c->args()[full], c->args()[1 - full]}, {}, span);
-        return Assign::make(a->var(), withAttrs(call, *c), a->span());
+                              {c.args()[full], c.args()[1 - full]}, {}, span);
+        return Assign::make(a.var(), withAttrs(call, c), a.span());
       }
     }
 
-    ExprList args = c->args();
+    ExprList args = c.args();
     for (int k : {0, 1}) {
       auto d = k == 0 ? *da : *db;
       if (d == *dv)
@@ -84,11 +81,11 @@ public:
       std::optional<ExprPtr> full;
       if ((k == 0 ? *db : *da) == *dv)
         full = other;
-      args[k] = broadcastTo(args[k], d, rows, cols, full, stmts, a->span());
+      args[k] = broadcastTo(args[k], d, rows, cols, full, stmts, a.span());
     }
-    ExprPtr call = opCall(c->target().op->name(), std::move(args), c->kwargs(), span);
-    stmts.push_back(Assign::make(a->var(), withAttrs(call, *c), a->span()));
-    return Seq::flatten(std::move(stmts), a->span());
+    ExprPtr call = opCall(c.target().op->name(), std::move(args), c.kwargs(), span);
+    stmts.push_back(Assign::make(a.var(), withAttrs(call, c), a.span()));
+    return Seq::flatten(std::move(stmts), a.span());
   }
 
 private:
@@ -133,8 +130,6 @@ FunctionPtr expandTileBroadcasts(const FunctionPtr &f) {
   return rewriteKernel<BroadcastExpander>(f);
 }
 
-Pass createExpandTileBroadcastsPass(PassOptions &) {
-  return createFunctionPass(PassClass::ExpandTileBroadcasts, expandTileBroadcasts);
-}
+PL_DEFINE_FUNCTION_PASS(ExpandTileBroadcasts, expandTileBroadcasts)
 
 } // namespace pl::passes

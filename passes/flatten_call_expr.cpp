@@ -309,8 +309,6 @@ FunctionPtr flattenCallExpr(const FunctionPtr &f) {
   return b == f->body() ? f : f->withBody(b);
 }
 
-Pass createFlattenCallExprPass(PassOptions &) {
-  return createFunctionPass(PassClass::FlattenCallExpr, flattenCallExpr);
-}
+PL_DEFINE_FUNCTION_PASS(FlattenCallExpr, flattenCallExpr)
 
 } // namespace pl::passes

@@ -306,8 +306,6 @@ FunctionPtr inferTileMemorySpace(const FunctionPtr &f, DiagnosticEngine &diags) 
   return rewriter.mutateFunction(f);
 }
 
-Pass createInferTileMemorySpacePass(PassOptions &) {
-  return createFunctionPass(PassClass::InferTileMemorySpace, inferTileMemorySpace);
-}
+PL_DEFINE_FUNCTION_PASS(InferTileMemorySpace, inferTileMemorySpace)
 
 } // namespace pl::passes

@@ -265,8 +265,6 @@ FunctionPtr initMemRef(const FunctionPtr &f, DiagnosticEngine &diags) {
   return writer.mutateFunction(f);
 }
 
-Pass createInitMemRefPass(PassOptions &) {
-  return createFunctionPass(PassClass::InitMemRef, initMemRef);
-}
+PL_DEFINE_FUNCTION_PASS(InitMemRef, initMemRef)
 
 } // namespace pl::passes

@@ -569,8 +569,6 @@ ProgramPtr inlineFunctions(const ProgramPtr &p, DiagnosticEngine &diags) {
   return diags.errorCount() == before ? out : nullptr;
 }
 
-Pass createInlineFunctionsPass(PassOptions &) {
-  return createProgramPass(PassClass::InlineFunctions, inlineFunctions);
-}
+PL_DEFINE_PROGRAM_PASS(InlineFunctions, inlineFunctions)
 
 } // namespace pl::passes

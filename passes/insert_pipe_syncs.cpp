@@ -273,8 +273,6 @@ FunctionPtr insertPipeSyncs(const FunctionPtr &f) {
   return g->withBody(Seq::make(std::move(stmts), g->body() ? g->body()->span() : span));
 }
 
-Pass createInsertPipeSyncsPass(PassOptions &) {
-  return createFunctionPass(PassClass::InsertPipeSyncs, insertPipeSyncs);
-}
+PL_DEFINE_FUNCTION_PASS(InsertPipeSyncs, insertPipeSyncs)
 
 } // namespace pl::passes

@@ -262,8 +262,6 @@ ProgramPtr lowerSpmdLaunches(const ProgramPtr &p, DiagnosticEngine &diags) {
   return p->withFunctions(std::move(kept));
 }
 
-Pass createLowerSpmdLaunchesPass(PassOptions &) {
-  return createProgramPass(PassClass::LowerSpmdLaunches, lowerSpmdLaunches);
-}
+PL_DEFINE_PROGRAM_PASS(LowerSpmdLaunches, lowerSpmdLaunches)
 
 } // namespace pl::passes

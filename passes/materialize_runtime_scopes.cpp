@@ -73,8 +73,6 @@ FunctionPtr materializeRuntimeScopes(const FunctionPtr &f) {
   return body == g->body() ? g : g->withBody(body);
 }
 
-Pass createMaterializeRuntimeScopesPass(PassOptions &) {
-  return createFunctionPass(PassClass::MaterializeRuntimeScopes, materializeRuntimeScopes);
-}
+PL_DEFINE_FUNCTION_PASS(MaterializeRuntimeScopes, materializeRuntimeScopes)
 
 } // namespace pl::passes

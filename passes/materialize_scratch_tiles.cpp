@@ -33,14 +33,11 @@ class ScratchMaterializer : public KernelRewriter {
 public:
   explicit ScratchMaterializer(const Function &f) : KernelRewriter(f, "MaterializeScratchTiles") {}
 
-  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
-    StmtPtr out = IRMutator::mutateAssign(s);
-    auto *a = dynCast<Assign>(out);
-    auto *c = a ? dynCast<Call>(a->value()) : nullptr;
-    if (!c || !needsScratch(*c) || c->args().empty())
+  StmtPtr rewriteOpCall(const Assign &a, const Call &c, const StmtPtr &out) override {
+    if (!needsScratch(c) || c.args().empty())
       return out;
-    auto *x = dynCast<TileType>(c->args()[0]->type());
-    PL_CHECK_AT(x, "MaterializeScratchTiles", c->span(), "a reduction of a non-tile");
+    auto *x = dynCast<TileType>(c.args()[0]->type());
+    PL_CHECK_AT(x, "MaterializeScratchTiles", c.span(), "a reduction of a non-tile");
     TileView layout; // the operand's layout, not its valid region or padding
     if (x->view()) {
       layout.blayout = x->view()->blayout;
@@ -48,18 +45,17 @@ public:
       layout.fractal = x->view()->fractal;
     }
     std::vector<StmtPtr> stmts;
-    ExprList args = c->args();
+    ExprList args = c.args();
     args.push_back(bind(
-        stemOf(c->args()[0], "red") + "_tmp",
-        opCall("tile.create", {MakeTuple::make(x->shape(), c->span())},
-               {{"dtype", x->dtype()}, {"target_memory", MemorySpace::Vec}}, c->span()),
-        stmts, a->span(),
+        stemOf(c.args()[0], "red") + "_tmp",
+        opCall("tile.create", {MakeTuple::make(x->shape(), c.span())},
+               {{"dtype", x->dtype()}, {"target_memory", MemorySpace::Vec}}, c.span()),
+        stmts, a.span(),
         TileType::make(x->dtype(), x->shape(), MemorySpace::Vec, explicitView(layout), nullptr)));
     stmts.push_back(Assign::make(
-        a->var(),
-        Call::make(c->target(), std::move(args), c->kwargs(), c->attrs(), c->type(), c->span()),
-        a->span()));
-    return Seq::flatten(std::move(stmts), a->span());
+        a.var(), Call::make(c.target(), std::move(args), c.kwargs(), c.attrs(), c.type(), c.span()),
+        a.span()));
+    return Seq::flatten(std::move(stmts), a.span());
   }
 };
 
@@ -69,8 +65,6 @@ FunctionPtr materializeScratchTiles(const FunctionPtr &f) {
   return rewriteKernel<ScratchMaterializer>(f);
 }
 
-Pass createMaterializeScratchTilesPass(PassOptions &) {
-  return createFunctionPass(PassClass::MaterializeScratchTiles, materializeScratchTiles);
-}
+PL_DEFINE_FUNCTION_PASS(MaterializeScratchTiles, materializeScratchTiles)
 
 } // namespace pl::passes

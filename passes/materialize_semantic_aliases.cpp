@@ -107,8 +107,6 @@ FunctionPtr materializeSemanticAliases(const FunctionPtr &f) {
   return mergeTileBuffers(f, bufs, merger.representatives());
 }
 
-Pass createMaterializeSemanticAliasesPass(PassOptions &) {
-  return createFunctionPass(PassClass::MaterializeSemanticAliases, materializeSemanticAliases);
-}
+PL_DEFINE_FUNCTION_PASS(MaterializeSemanticAliases, materializeSemanticAliases)
 
 } // namespace pl::passes

@@ -131,8 +131,6 @@ FunctionPtr materializeTileMoves(const FunctionPtr &f, DiagnosticEngine &diags) 
   return diags.errorCount() == before ? g : nullptr;
 }
 
-Pass createMaterializeTileMovesPass(PassOptions &) {
-  return createFunctionPass(PassClass::MaterializeTileMoves, materializeTileMoves);
-}
+PL_DEFINE_FUNCTION_PASS(MaterializeTileMoves, materializeTileMoves)
 
 } // namespace pl::passes

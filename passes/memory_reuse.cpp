@@ -49,8 +49,6 @@ FunctionPtr reuseMemory(const FunctionPtr &f) {
   return mergeTileBuffers(f, bufs, packBuffers(bufs.buffers, tileBufferConflicts(*f, bufs)));
 }
 
-Pass createMemoryReusePass(PassOptions &) {
-  return createFunctionPass(PassClass::MemoryReuse, reuseMemory);
-}
+PL_DEFINE_FUNCTION_PASS(MemoryReuse, reuseMemory)
 
 } // namespace pl::passes

@@ -184,8 +184,6 @@ ProgramPtr normalizeReturnOrder(const ProgramPtr &p, DiagnosticEngine &diags) {
   return p->withFunctions(std::move(fns));
 }
 
-Pass createNormalizeReturnOrderPass(PassOptions &) {
-  return createProgramPass(PassClass::NormalizeReturnOrder, normalizeReturnOrder);
-}
+PL_DEFINE_PROGRAM_PASS(NormalizeReturnOrder, normalizeReturnOrder)
 
 } // namespace pl::passes

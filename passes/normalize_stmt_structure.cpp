@@ -53,8 +53,6 @@ StmtPtr normalizeStmtStructure(const StmtPtr &s) {
   return n.mutateStmt(s);
 }
 
-Pass createNormalizeStmtStructurePass(PassOptions &) {
-  return createFunctionPass(PassClass::NormalizeStmtStructure, normalizeStmtStructure);
-}
+PL_DEFINE_FUNCTION_PASS(NormalizeStmtStructure, normalizeStmtStructure)
 
 } // namespace pl::passes

@@ -560,8 +560,6 @@ ProgramPtr optimizeOrchTensors(const ProgramPtr &p) {
   return changed ? q->withFunctions(std::move(fs)) : q;
 }
 
-Pass createOptimizeOrchTensorsPass(PassOptions &) {
-  return createProgramPass(PassClass::OptimizeOrchTensors, optimizeOrchTensors);
-}
+PL_DEFINE_PROGRAM_PASS(OptimizeOrchTensors, optimizeOrchTensors)
 
 } // namespace pl::passes

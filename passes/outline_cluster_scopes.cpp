@@ -51,8 +51,6 @@ ProgramPtr outlineClusterScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
   return outlineScopes(p, o, diags);
 }
 
-Pass createOutlineClusterScopesPass(PassOptions &) {
-  return createProgramPass(PassClass::OutlineClusterScopes, outlineClusterScopes);
-}
+PL_DEFINE_PROGRAM_PASS(OutlineClusterScopes, outlineClusterScopes)
 
 } // namespace pl::passes

@@ -21,8 +21,6 @@ ProgramPtr outlineGraphScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
   return outlineScopes(p, o, diags);
 }
 
-Pass createOutlineGraphScopesPass(PassOptions &) {
-  return createProgramPass(PassClass::OutlineGraphScopes, outlineGraphScopes);
-}
+PL_DEFINE_PROGRAM_PASS(OutlineGraphScopes, outlineGraphScopes)
 
 } // namespace pl::passes

@@ -70,8 +70,6 @@ ProgramPtr outlineHierarchyScopes(const ProgramPtr &p, DiagnosticEngine &diags) 
   return outlineScopes(p, o, diags);
 }
 
-Pass createOutlineHierarchyScopesPass(PassOptions &) {
-  return createProgramPass(PassClass::OutlineHierarchyScopes, outlineHierarchyScopes);
-}
+PL_DEFINE_PROGRAM_PASS(OutlineHierarchyScopes, outlineHierarchyScopes)
 
 } // namespace pl::passes

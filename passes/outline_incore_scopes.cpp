@@ -68,8 +68,6 @@ ProgramPtr outlineIncoreScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
   return outlineScopes(p, o, diags);
 }
 
-Pass createOutlineIncoreScopesPass(PassOptions &) {
-  return createProgramPass(PassClass::OutlineIncoreScopes, outlineIncoreScopes);
-}
+PL_DEFINE_PROGRAM_PASS(OutlineIncoreScopes, outlineIncoreScopes)
 
 } // namespace pl::passes

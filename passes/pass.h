@@ -77,6 +77,14 @@ Pass createProgramPass(PassClass c, ir::ProgramPtr (*algorithm)(const ir::Progra
 Pass createFunctionPass(PassClass c, ir::FunctionPtr (*algorithm)(const ir::FunctionPtr &,
                                                                   ir::DiagnosticEngine &));
 Pass createFunctionPass(PassClass c, ir::FunctionPtr (*algorithm)(const ir::FunctionPtr &));
+/// Defines the factory `Pass create<Class>Pass(PassOptions &)` of a catalogue pass without
+/// options: `algorithm` applied to each function, or to the whole program.
+#define PL_DEFINE_FUNCTION_PASS(Class, algorithm)                                                  \
+  Pass create##Class##Pass(PassOptions &) {                                                        \
+    return createFunctionPass(PassClass::Class, algorithm);                                        \
+  }
+#define PL_DEFINE_PROGRAM_PASS(Class, algorithm)                                                   \
+  Pass create##Class##Pass(PassOptions &) { return createProgramPass(PassClass::Class, algorithm); }
 /// A pass outside the catalogue (tests' synthetic passes) with its own description.
 Pass createProgramPass(PassInfo info, ProgramTransform transform);
 Pass createFunctionPass(PassInfo info, FunctionTransform transform);

@@ -41,18 +41,15 @@ class LayoutRepairer : public KernelRewriter {
 public:
   explicit LayoutRepairer(const Function &f) : KernelRewriter(f, "ResolveBackendOpLayouts") {}
 
-  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
-    StmtPtr out = IRMutator::mutateAssign(s);
-    auto *a = dynCast<Assign>(out);
-    auto *c = a ? dynCast<Call>(a->value()) : nullptr;
-    if (!c || !c->target().isOp() || !rowMajorElementwise(*c->target().op))
+  StmtPtr rewriteOpCall(const Assign &a, const Call &c, const StmtPtr &out) override {
+    if (!rowMajorElementwise(*c.target().op))
       return out;
-    auto *rt = dynCast<TileType>(a->var()->type());
+    auto *rt = dynCast<TileType>(a.var()->type());
     std::optional<int64_t> rows = rt ? columnVectorRows(*rt) : std::nullopt;
     if (!rows || !vecColumn(*rt, *rows))
       return out;
     bool anyColMajor = colMajor(*rt);
-    for (const ExprPtr &arg : c->args())
+    for (const ExprPtr &arg : c.args())
       if (auto *t = dynCast<TileType>(arg->type())) {
         if (!vecColumn(*t, *rows))
           return out; // a broadcast or another shape: not an elementwise column op
@@ -63,19 +60,19 @@ public:
 
     std::vector<StmtPtr> stmts;
     ExprList args;
-    for (const ExprPtr &arg : c->args()) {
+    for (const ExprPtr &arg : c.args()) {
       auto *t = dynCast<TileType>(arg->type());
       args.push_back(!t ? arg
                         : bind(stemOf(arg, "arg") + "_row",
-                               reshape(arg, {ConstInt::make(1), t->shape()[0]}, c->span()), stmts,
-                               a->span(), rowType(*t)));
+                               reshape(arg, {ConstInt::make(1), t->shape()[0]}, c.span()), stmts,
+                               a.span(), rowType(*t)));
     }
-    ExprPtr typed = opCall(c->target().op->name(), args, c->kwargs(), c->span());
+    ExprPtr typed = opCall(c.target().op->name(), args, c.kwargs(), c.span());
     ExprPtr rowCall =
-        Call::make(c->target(), std::move(args), c->kwargs(), c->attrs(), typed->type(), c->span());
-    ExprPtr row = bind(a->var()->name() + "_row", rowCall, stmts, a->span(), rowType(*rt));
-    stmts.push_back(Assign::make(a->var(), reshape(row, rt->shape(), c->span()), a->span()));
-    return Seq::flatten(std::move(stmts), a->span());
+        Call::make(c.target(), std::move(args), c.kwargs(), c.attrs(), typed->type(), c.span());
+    ExprPtr row = bind(a.var()->name() + "_row", rowCall, stmts, a.span(), rowType(*rt));
+    stmts.push_back(Assign::make(a.var(), reshape(row, rt->shape(), c.span()), a.span()));
+    return Seq::flatten(std::move(stmts), a.span());
   }
 
 private:
@@ -90,8 +87,6 @@ FunctionPtr resolveBackendOpLayouts(const FunctionPtr &f) {
   return rewriteKernel<LayoutRepairer>(f);
 }
 
-Pass createResolveBackendOpLayoutsPass(PassOptions &) {
-  return createFunctionPass(PassClass::ResolveBackendOpLayouts, resolveBackendOpLayouts);
-}
+PL_DEFINE_FUNCTION_PASS(ResolveBackendOpLayouts, resolveBackendOpLayouts)
 
 } // namespace pl::passes

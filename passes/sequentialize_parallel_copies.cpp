@@ -121,8 +121,6 @@ FunctionPtr sequentializeParallelCopies(const FunctionPtr &f) {
   return g->withBody(Seq::flatten(std::move(stmts), g->body()->span()));
 }
 
-Pass createSequentializeParallelCopiesPass(PassOptions &) {
-  return createFunctionPass(PassClass::SequentializeParallelCopies, sequentializeParallelCopies);
-}
+PL_DEFINE_FUNCTION_PASS(SequentializeParallelCopies, sequentializeParallelCopies)
 
 } // namespace pl::passes

@@ -272,23 +272,18 @@ StmtPtr Simplifier::mutateFor(const std::shared_ptr<const For> &s) {
 }
 
 StmtPtr Simplifier::mutateWhile(const std::shared_ptr<const While> &s) {
-  bool changed = false;
-  auto args = mutateIterArgs(s->iterArgs(), changed);
-  ExprPtr cond = mutateExpr(s->cond());
-  if (auto *c = dynCast<ConstBool>(cond); c && !c->value()) { // never entered
-    ExprList inits;
-    for (auto &a : args)
-      inits.push_back(a.init);
-    StmtList out;
-    bindResults(s->returnVars(), inits, out);
-    return Seq::flatten(std::move(out), s->span());
-  }
-  changed |= cond != s->cond();
-  auto body = mutateBody(s->body(), changed);
-  auto rets = mutateVarDefs(s->returnVars(), changed);
-  if (!changed)
-    return s;
-  return While::make(cond, std::move(args), body, std::move(rets), s->span());
+  StmtPtr out = IRMutator::mutateWhile(s);
+  auto *w = dynCast<While>(out);
+  auto *c = w ? dynCast<ConstBool>(w->cond()) : nullptr;
+  if (!c || c->value())
+    return out;
+  // Never entered: the results are the initial values.
+  ExprList inits;
+  for (auto &a : w->iterArgs())
+    inits.push_back(a.init);
+  StmtList stmts;
+  bindResults(w->returnVars(), inits, stmts);
+  return Seq::flatten(std::move(stmts), s->span());
 }
 
 } // namespace
@@ -303,8 +298,6 @@ FunctionPtr simplifyFunction(const FunctionPtr &f) {
       [](const ExprPtr &e) { return !arith::hasCall(e); });
 }
 
-Pass createSimplifyPass(PassOptions &) {
-  return createFunctionPass(PassClass::Simplify, simplifyFunction);
-}
+PL_DEFINE_FUNCTION_PASS(Simplify, simplifyFunction)
 
 } // namespace pl::passes

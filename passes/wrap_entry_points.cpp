@@ -106,8 +106,6 @@ ProgramPtr wrapEntryPoints(const ProgramPtr &p, DiagnosticEngine &diags) {
   return changed ? p->withFunctions(std::move(functions)) : p;
 }
 
-Pass createWrapEntryPointsPass(PassOptions &) {
-  return createProgramPass(PassClass::WrapEntryPoints, wrapEntryPoints);
-}
+PL_DEFINE_PROGRAM_PASS(WrapEntryPoints, wrapEntryPoints)
 
 } // namespace pl::passes

@@ -3,6 +3,7 @@
 #include "emit/pto/emit_pto.h"
 
 #include "emit/pto/printers.h"
+#include "emit/pto/pto_ops.h"
 #include "ir/visitor.h"
 
 #include "llvm/Support/Casting.h"
@@ -152,18 +153,6 @@ std::string jsonLocation(const Span &s) {
          ", \"column\": " + std::to_string(s.col) + "}";
 }
 
-std::string lowerDirection(ParamDirection d) {
-  switch (d) {
-  case ParamDirection::In:
-    return "in";
-  case ParamDirection::Out:
-    return "out";
-  case ParamDirection::InOut:
-    return "inout";
-  }
-  return "in";
-}
-
 /// The manifest's argument list of `f`: tensors first, then scalars (the runtime's packing
 /// order, in kernels and orchestration alike), each with its kind, dtype and direction.
 std::string jsonArgs(const Function &f, size_t &tensors, size_t &scalars) {
@@ -174,7 +163,7 @@ std::string jsonArgs(const Function &f, size_t &tensors, size_t &scalars) {
       ts.push_back(
           "{\"name\": " + jsonString(prm.var->name()) +
           ", \"kind\": \"tensor\", \"dtype\": " + jsonString(std::string(dtypeName(tt->dtype()))) +
-          ", \"direction\": " + jsonString(lowerDirection(prm.direction)) + "}");
+          ", \"direction\": " + jsonString(pto::lowerCase(directionName(prm.direction))) + "}");
     else if (auto *st = llvm::dyn_cast<ScalarType>(t))
       ss.push_back("{\"name\": " + jsonString(prm.var->name()) +
                    ", \"kind\": \"scalar\", \"dtype\": " +

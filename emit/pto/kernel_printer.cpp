@@ -39,7 +39,7 @@ public:
     out_ += std::string(package_ ? "extern \"C\" " : "") +
             "__aicore__ void kernel_entry(__gm__ int64_t* args) {\n";
     params();
-    stmt(fn_.body());
+    visitStmt(fn_.body());
     out_ += "}\n";
     if (!package_)
       out_ += "}  // namespace " + k_.cppName + "\n";
@@ -196,13 +196,13 @@ private:
   }
 
   // ---- statements -------------------------------------------------------------------------------
-  void scope(const Scope &s) override {
+  void visitScope(const Scope &s) override {
     error("ES004", s.span(),
           "scope '" + std::string(scopeKindName(s.scopeKind())) + "' inside kernel '" + fn_.name() +
               "' (run pass OutlineIncoreScopes)");
   }
 
-  void assign(const Assign &s) override {
+  void visitAssign(const Assign &s) override {
     const VarPtr &v = s.var();
     const ExprPtr &val = s.value();
     if (auto *c = dyn_cast<Call>(val.get())) {
@@ -210,9 +210,9 @@ private:
         return error("ES004", s.span(),
                      "kernel '" + fn_.name() + "' calls function '" + c->target().name() +
                          "' (run pass InlineFunctions)");
-      if (c->target().name() == "tensor.write")
-        return gmWrite(v, *c, s.span());
       const PtoOpEntry *e = lookupPtoOp(c->target().name());
+      if (e && e->form == PtoForm::GmWrite)
+        return gmWrite(v, *c, s.span());
       if (!e && c->target().name() != "tensor.dim" && c->target().name() != "tensor.read") {
         bind(v);
         return error("ES001", val->span(),
@@ -234,19 +234,24 @@ private:
     line(ct.value_or("void") + " " + bind(v) + " = " + rhs + ";");
   }
 
-  void eval(const Eval &s) override {
+  void visitEval(const Eval &s) override {
     auto *c = dyn_cast<Call>(s.expr().get());
     const PtoOpEntry *e = c && c->target().isOp() ? lookupPtoOp(c->target().name()) : nullptr;
-    if (e && e->form == PtoForm::Store)
-      return store(nullptr, *c, s.span());
-    if (c && c->target().isOp() && c->target().name() == "tensor.write")
-      return gmWrite(nullptr, *c, s.span());
-    if (e && e->form == PtoForm::Barrier)
+    switch (e ? e->form : PtoForm::Generic) {
+    case PtoForm::Barrier:
       return line(std::string(e->instr) + ";");
-    if (e && e->form == PtoForm::Flag)
+    case PtoForm::Flag:
       return flag(*c, *e);
-    if (e && (e->form == PtoForm::Write || e->form == PtoForm::Insert))
+    case PtoForm::Store:
+      return store(nullptr, *c, s.span());
+    case PtoForm::GmWrite:
+      return gmWrite(nullptr, *c, s.span());
+    case PtoForm::Write:
+    case PtoForm::Insert:
       return line(instruction(name(c->args()[0]), *c, *e, s.span()));
+    default:
+      break; // a value statement: nothing prints it
+    }
     error("ES004", s.span(),
           "the PTO emitter cannot print the statement '" + printExpr(s.expr()) +
               "' (a value that is never used; run DCE)");
@@ -426,6 +431,7 @@ private:
     case PtoForm::Alloc:
     case PtoForm::Store:
     case PtoForm::Read:
+    case PtoForm::GmWrite:
     case PtoForm::Barrier:
     case PtoForm::Flag:
     case PtoForm::Query:
@@ -542,19 +548,17 @@ private:
   /// `r = tile.store(t, offsets, tensor)`: TSTORE into the window; `r` is the tensor itself.
   void store(const VarPtr &v, const Call &c, const Span &span) {
     const ExprList &a = c.args();
-    auto *tt = a.size() == 3 ? dyn_cast<TensorType>(a[2]->type().get()) : nullptr;
-    auto *offs = a.size() == 3 ? dyn_cast<MakeTuple>(a[1].get()) : nullptr;
-    const TileType *tile = a.size() == 3 ? tileOf(a[0]->type()) : nullptr;
-    auto dims = tile ? tileDims(*tile) : std::nullopt;
-    if (!tt || !offs || !dims || offs->elements().size() != tt->rank() || tt->rank() == 0)
+    auto ops = storeOperands(c);
+    if (!ops)
       return error("ES003", span,
                    "emitter needs 'tile.store' of a static 2-D tile with one "
                    "offset per tensor dim");
-    std::vector<std::string> sizes(tt->rank(), "1");
-    sizes.back() = std::to_string(dims->cols);
-    if (tt->rank() >= 2)
-      sizes[tt->rank() - 2] = std::to_string(dims->rows);
-    auto g = globalTensor(a[2], *tt, offs->elements(), sizes, tile, span);
+    const TensorType &tt = *ops->tensor;
+    std::vector<std::string> sizes(tt.rank(), "1");
+    sizes.back() = std::to_string(ops->dims.cols);
+    if (tt.rank() >= 2)
+      sizes[tt.rank() - 2] = std::to_string(ops->dims.rows);
+    auto g = globalTensor(a[2], tt, *ops->offsets, sizes, ops->tile, span);
     if (!g)
       return;
     line("TSTORE(" + *g + ", " + name(a[0]) + ");");

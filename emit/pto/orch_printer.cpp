@@ -45,7 +45,7 @@ public:
             std::to_string(argCount) + "};\n}\n";
     out_ += "void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {\n";
     params();
-    stmt(fn_.body());
+    visitStmt(fn_.body());
     out_ += "}\n";
     out_ += info_.package ? "}  // extern \"C\"\n"
                           : "}  // namespace " + cppIdentifier(fn_.name()) + "\n";
@@ -153,7 +153,7 @@ private:
     predeclared_.insert(v.get());
   }
 
-  void scope(const Scope &s) override {
+  void visitScope(const Scope &s) override {
     if (s.scopeKind() != ScopeKind::Runtime)
       return error("ES004", s.span(),
                    "scope '" + std::string(scopeKindName(s.scopeKind())) + "' in orchestration '" +
@@ -164,7 +164,7 @@ private:
     bool manual = m && std::holds_alternative<bool>(*m) && std::get<bool>(*m);
     line(manual ? "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {" : "PTO2_SCOPE() {");
     ++indent_;
-    stmt(s.body());
+    visitStmt(s.body());
     --indent_;
     line("}");
   }
@@ -177,7 +177,7 @@ private:
   }
 
   // ---- statements -------------------------------------------------------------------------------
-  void assign(const Assign &s) override {
+  void visitAssign(const Assign &s) override {
     const VarPtr &v = s.var();
     const ExprPtr &val = s.value();
     if (auto *sb = dyn_cast<Submit>(val.get()))
@@ -203,7 +203,7 @@ private:
     line(definition(v, ct.value_or("void")) + " = " + rhs + ";");
   }
 
-  void eval(const Eval &s) override {
+  void visitEval(const Eval &s) override {
     if (auto *c = dyn_cast<Call>(s.expr().get()); c && !c->target().isOp())
       return submit(*c, nullptr, s.span());
     if (auto *sb = dyn_cast<Submit>(s.expr().get()))
@@ -248,19 +248,14 @@ private:
   /// A kernel call: CoreTaskArgs in the callee's parameter order (tensors, then scalars), the
   /// submit, and the results as names of the Out/InOut arguments they alias.
   void submit(const Call &c, const VarPtr &result, const Span &span) {
-    const KernelInfo *k = kernelOf(c.target(), span);
-    if (!k)
-      return;
-    std::vector<ArgDirection> dirs;
-    if (!directions(*k, c.args(), c.attrs(), "call to", span, dirs))
-      return;
     if (findAttr(c.attrs(), "sync_start"))
       return error("ES004", span,
                    "the launch of '" + c.target().function +
                        "' with sync_start: "
                        "the simulator has no synchronised multi-core start");
+    const KernelInfo *k = nullptr;
     std::vector<std::string> argText;
-    std::string p = taskArgs(*k, c.args(), dirs, argText, span);
+    std::string p = kernelTask(c.target(), c.args(), c.attrs(), "call to", span, k, argText);
     if (p.empty())
       return;
     if (const AttrValue *n = findAttr(c.attrs(), "core_num")) {
@@ -285,6 +280,19 @@ private:
                    "the call to '" + c.target().function + "' yields " +
                        std::to_string(parts->size()) + " tensors for one variable");
     alias(result.get(), (*parts)[0]);
+  }
+
+  /// The CoreTaskArgs of a call or submit (`what`) of a kernel: sets `k` to the kernel and
+  /// `argText` to the printed arguments, in the directions DeriveCallDirections recorded;
+  /// returns the CoreTaskArgs variable, "" after an error.
+  std::string kernelTask(const CallTarget &target, const ExprList &args, const AttrList &attrs,
+                         const char *what, const Span &span, const KernelInfo *&k,
+                         std::vector<std::string> &argText) {
+    k = kernelOf(target, span);
+    std::vector<ArgDirection> dirs;
+    if (!k || !directions(*k, args, attrs, what, span, dirs))
+      return "";
+    return taskArgs(*k, args, dirs, argText, span);
   }
 
   /// The `arg_directions` DeriveCallDirections recorded on a call or submit of kernel `k`, one
@@ -329,15 +337,10 @@ private:
                        "predicated submission");
     // allow_early_resolve permits releasing the dependents before the task completes; the
     // simulator releases them on completion, which every such task allows: nothing to print.
-    const KernelInfo *k = kernelOf(s.target(), span);
-    if (!k)
-      return;
-    std::vector<ArgDirection> dirs;
-    if (!directions(*k, s.args(), s.attrs(), "submit of", span, dirs))
-      return;
+    const KernelInfo *k = nullptr;
     std::vector<std::string> argText;
     const int task = taskCount_;
-    std::string p = taskArgs(*k, s.args(), dirs, argText, span);
+    std::string p = kernelTask(s.target(), s.args(), s.attrs(), "submit of", span, k, argText);
     if (p.empty())
       return;
     if (s.coreNum())

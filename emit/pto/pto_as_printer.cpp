@@ -7,6 +7,7 @@
 #include "emit/pto/pto_types.h"
 #include "ir/op_registry.h"
 #include "ir/printer.h"
+#include "ir/visitor.h"
 
 #include "llvm/Support/Casting.h"
 
@@ -30,91 +31,38 @@ bool boolAttr(const AttrList &attrs, std::string_view key) {
   return v && std::holds_alternative<bool>(*v) && std::get<bool>(*v);
 }
 
-std::string lower(std::string_view s) {
-  std::string o;
-  for (char ch : s)
-    o += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return o;
-}
-
 /// The MLIR builtin type of a dtype (integers signless, as the pto dialect wants them).
 std::optional<std::string> mlirType(DataType d) {
-  switch (d) {
-  case DataType::Bool:
+  if (d == DataType::Bool)
     return "i1";
-  case DataType::Int8:
-  case DataType::UInt8:
-    return "i8";
-  case DataType::Int16:
-  case DataType::UInt16:
-    return "i16";
-  case DataType::Int32:
-  case DataType::UInt32:
-    return "i32";
-  case DataType::Int64:
-  case DataType::UInt64:
-    return "i64";
-  case DataType::FP16:
-    return "f16";
-  case DataType::BF16:
-    return "bf16";
-  case DataType::FP32:
-    return "f32";
-  case DataType::Index:
+  if (d == DataType::Index)
     return "index";
-  default:
-    return std::nullopt;
-  }
+  if ((isSignedInt(d) || isUnsignedInt(d)) && dtypeBits(d) >= 8)
+    return "i" + std::to_string(dtypeBits(d));
+  if (d == DataType::FP16 || d == DataType::FP32)
+    return "f" + std::to_string(dtypeBits(d));
+  if (d == DataType::BF16)
+    return "bf16";
+  return std::nullopt;
 }
 
-std::string_view locName(MemorySpace m) {
-  switch (m) {
-  case MemorySpace::Vec:
-    return "vec";
-  case MemorySpace::Mat:
-    return "mat";
-  case MemorySpace::Left:
-    return "left";
-  case MemorySpace::Right:
-    return "right";
-  case MemorySpace::Acc:
-    return "acc";
-  case MemorySpace::Bias:
-    return "bias";
-  default:
+/// The `#pto.address_space` of a memory space: the PTO-ISA tile type in lower case; "" for
+/// the scale buffers (no PTO-AS spelling) and the spaces that hold no tiles.
+std::string locName(MemorySpace m) {
+  if (m == MemorySpace::LeftScale || m == MemorySpace::RightScale)
     return "";
-  }
+  return lowerCase(tileTypeName(m));
 }
 
-std::string_view layoutName(BLayout b) {
-  return b == BLayout::ColMajor ? "col_major" : "row_major";
-}
-std::string_view layoutName(SLayout s) {
-  switch (s) {
-  case SLayout::RowMajor:
-    return "row_major";
-  case SLayout::ColMajor:
-    return "col_major";
-  default:
-    return "none_box";
-  }
-}
-int padCode(PadValue p) {
-  switch (p) {
-  case PadValue::Zero:
-    return 1;
-  case PadValue::Max:
-    return 2;
-  case PadValue::Min:
-    return 3;
-  default:
-    return 0;
-  }
-}
+/// PTO-AS spells the layouts as the IR does ("row_major", "none_box") and the pad value as its
+/// code: 0 null, 1 zero, 2 max, 3 min, the order of ir::PadValue.
+static_assert(static_cast<int>(PadValue::Null) == 0 && static_cast<int>(PadValue::Zero) == 1 &&
+              static_cast<int>(PadValue::Max) == 2 && static_cast<int>(PadValue::Min) == 3);
+int padCode(PadValue p) { return static_cast<int>(p); }
 
 /// `pto.tmatmul.acc` from TMATMUL_ACC: the instruction name in lower case, `_` as `.`.
 std::string asmOpName(std::string_view instr) {
-  std::string s = "pto." + lower(instr);
+  std::string s = "pto." + lowerCase(instr);
   for (char &ch : s)
     if (ch == '_')
       ch = '.';
@@ -139,7 +87,7 @@ std::string floatLiteral(double v, DataType d) {
   return buf;
 }
 
-class AsmPrinter {
+class AsmPrinter : ir::IRVisitor {
 public:
   AsmPrinter(const KernelInfo &k, DiagnosticEngine &d) : k_(k), fn_(*k.fn), diags_(d) {}
   bool failed() const { return failed_; }
@@ -149,7 +97,7 @@ public:
     for (const auto &p : fn_.params())
       params.push_back(param(p.var));
     indent_ = 2;
-    stmt(fn_.body());
+    visitStmt(fn_.body());
     for (const std::string &extra : extraParams_)
       params.push_back(extra);
     std::string s = "  func.func @" + ident(fn_.name()) + "(";
@@ -232,7 +180,7 @@ private:
 
   std::string tileType(const TileType &t, const Span &span) {
     auto dims = tileDims(t);
-    std::string_view l = t.memorySpace() ? locName(*t.memorySpace()) : "";
+    std::string l = t.memorySpace() ? locName(*t.memorySpace()) : "";
     auto elem = mlirType(t.dtype());
     if (!dims || l.empty() || !elem) {
       error("ES003", span,
@@ -252,8 +200,8 @@ private:
     }
     return "!pto.tile_buf<loc=" + std::string(l) + ", dtype=" + *elem +
            ", rows=" + std::to_string(dims->rows) + ", cols=" + std::to_string(dims->cols) +
-           ", v_row=" + vr + ", v_col=" + vc + ", blayout=" + std::string(layoutName(v.blayout)) +
-           ", slayout=" + std::string(layoutName(v.slayout)) +
+           ", v_row=" + vr + ", v_col=" + vc + ", blayout=" + std::string(enumName(v.blayout)) +
+           ", slayout=" + std::string(enumName(v.slayout)) +
            ", fractal=" + std::to_string(v.fractal) + ", pad=" + std::to_string(padCode(v.pad)) +
            ">";
   }
@@ -565,7 +513,8 @@ private:
       return convert(v, t->dtype(), scalarDType(c.type()).value_or(t->dtype()), span);
     }
     if (e && e->form == PtoForm::Query) {
-      std::string p = "%" + lower(opn.substr(opn.find('.') + 5)); // tile.get_block_idx -> block_idx
+      std::string p =
+          "%" + lowerCase(opn.substr(opn.find('.') + 5)); // tile.get_block_idx -> block_idx
       if (!queries_.count(p)) {
         queries_.insert(p);
         extraParams_.push_back(p + ": i32");
@@ -677,25 +626,22 @@ private:
         return p;
     return nullptr;
   }
-  std::string paramPtr(const ExprPtr &tensor) {
+  /// The tensor parameter behind `tensor`; nullptr after reporting ES004.
+  const Var *paramOf(const ExprPtr &tensor) {
     auto *v = dyn_cast<Var>(tensor.get());
     const Var *b = v ? baseTensor(v) : nullptr;
-    if (!b) {
+    if (!b)
       error("ES004", tensor->span(),
             "PTO-AS needs '" + printExpr(tensor) + "' to name a tensor parameter");
-      return "%error";
-    }
-    return ptrs_[b];
+    return b;
+  }
+  std::string paramPtr(const ExprPtr &tensor) {
+    const Var *b = paramOf(tensor);
+    return b ? ptrs_[b] : "%error";
   }
   std::string viewOf(const ExprPtr &tensor) {
-    auto *v = dyn_cast<Var>(tensor.get());
-    const Var *b = v ? baseTensor(v) : nullptr;
-    if (!b) {
-      error("ES004", tensor->span(),
-            "PTO-AS needs '" + printExpr(tensor) + "' to name a tensor parameter");
-      return "%error";
-    }
-    return views_by_[b];
+    const Var *b = paramOf(tensor);
+    return b ? views_by_[b] : "%error";
   }
   void aliasTensor(const Var *v, const ExprPtr &to) {
     auto *t = dyn_cast<Var>(to.get());
@@ -799,37 +745,18 @@ private:
     std::vector<std::string> yielded;          ///< the scalar values of the yield seen
   };
 
-  void stmt(const StmtPtr &s) {
-    if (!s)
-      return;
-    switch (s->kind()) {
-    case StmtKind::Seq:
-      for (const auto &c : dyn_cast<Seq>(s.get())->stmts())
-        stmt(c);
-      return;
-    case StmtKind::Assign:
-      return assign(*dyn_cast<Assign>(s.get()));
-    case StmtKind::Eval:
-      return eval(*dyn_cast<Eval>(s.get()));
-    case StmtKind::If:
-      return ifStmt(*dyn_cast<If>(s.get()));
-    case StmtKind::For:
-      return forStmt(*dyn_cast<For>(s.get()));
-    case StmtKind::While:
-      return whileStmt(*dyn_cast<While>(s.get()));
-    case StmtKind::Yield:
-      return yieldStmt(*dyn_cast<Yield>(s.get()));
-    case StmtKind::Return:
-      return;
-    case StmtKind::Break:
-    case StmtKind::Continue:
-      return error("ES004", s->span(),
-                   "PTO-AS needs structured control flow without break/continue (run pass "
-                   "CtrlFlowTransform)");
-    case StmtKind::Scope:
-      return error("ES004", s->span(),
-                   "a scope inside kernel '" + fn_.name() + "' (run pass OutlineIncoreScopes)");
-    }
+  // One IRVisitor hook per statement kind (visitStmt dispatches; Seq is the visitor's own).
+  void visitReturn(const Return &) override {}
+  void visitBreak(const Break &s) override { structuredOnly(s.span()); }
+  void visitContinue(const Continue &s) override { structuredOnly(s.span()); }
+  void structuredOnly(const Span &span) {
+    error("ES004", span,
+          "PTO-AS needs structured control flow without break/continue (run pass "
+          "CtrlFlowTransform)");
+  }
+  void visitScope(const Scope &s) override {
+    error("ES004", s.span(),
+          "a scope inside kernel '" + fn_.name() + "' (run pass OutlineIncoreScopes)");
   }
 
   static bool isScalar(const VarPtr &v) { return scalarDType(v->type()).has_value(); }
@@ -894,7 +821,7 @@ private:
   void region(const StmtPtr &b, Frame &frame, bool forceYield = false) {
     ++indent_;
     frames_.push_back(&frame);
-    stmt(b);
+    visitStmt(b);
     frames_.pop_back();
     if (!frame.yielded.empty())
       line("scf.yield " + join(frame.yielded) + " : " + join(scalarTypes(*frame.vars)));
@@ -903,7 +830,7 @@ private:
     --indent_;
   }
 
-  void forStmt(const For &s) {
+  void visitFor(const For &s) override {
     const Span &span = s.span();
     auto step = constIntValue(s.step());
     if (!step || *step == 0)
@@ -911,16 +838,9 @@ private:
     DataType lt = scalarDType(s.loopVar()->type()).value_or(DataType::Index);
     std::string lb = exprAs(s.start(), lt), ub = exprAs(s.stop(), lt);
     std::string ty = scalarType(lt, span);
-    std::vector<std::string> inits, types;
     std::vector<VarPtr> carries;
-    for (const auto &ia : s.iterArgs()) {
-      carries.push_back(ia.var);
-      if (isScalar(ia.var))
-        inits.push_back(exprAs(ia.init, *scalarDType(ia.var->type())));
-      else
-        declareBuffer(ia.var, ia.init, span);
-    }
-    types = scalarTypes(carries);
+    std::vector<std::string> inits = carriedInits(s.iterArgs(), carries, span);
+    std::vector<std::string> types = scalarTypes(carries);
     std::string iv = fresh(s.loopVar()->name()), counter = iv;
     std::string header;
     if (*step > 0) {
@@ -971,17 +891,25 @@ private:
     bindResults(s.returnVars(), &carries, res, types.size(), span);
   }
 
-  void whileStmt(const While &s) {
-    const Span &span = s.span();
-    std::vector<VarPtr> carries;
+  /// A loop's carries (appended to `carries`): the scalar ones' initial values as iter_args,
+  /// the buffers declared in place.
+  std::vector<std::string> carriedInits(const std::vector<IterArg> &iters,
+                                        std::vector<VarPtr> &carries, const Span &span) {
     std::vector<std::string> inits;
-    for (const auto &ia : s.iterArgs()) {
+    for (const auto &ia : iters) {
       carries.push_back(ia.var);
       if (isScalar(ia.var))
         inits.push_back(exprAs(ia.init, *scalarDType(ia.var->type())));
       else
         declareBuffer(ia.var, ia.init, span);
     }
+    return inits;
+  }
+
+  void visitWhile(const While &s) override {
+    const Span &span = s.span();
+    std::vector<VarPtr> carries;
+    std::vector<std::string> inits = carriedInits(s.iterArgs(), carries, span);
     std::vector<std::string> types = scalarTypes(carries);
     std::string res = types.empty() ? "" : resultName(s.returnVars());
     std::string head =
@@ -1026,7 +954,7 @@ private:
     bindResults(s.returnVars(), &carries, res, types.size(), span);
   }
 
-  void ifStmt(const If &s) {
+  void visitIf(const If &s) override {
     const Span &span = s.span();
     std::string cond = exprAs(s.cond(), DataType::Bool);
     std::vector<std::string> types = scalarTypes(s.returnVars());
@@ -1055,7 +983,7 @@ private:
       }
   }
 
-  void yieldStmt(const Yield &s) {
+  void visitYield(const Yield &s) override {
     if (frames_.empty())
       return error("ES004", s.span(), "yield outside a loop body or if branch");
     Frame &f = *frames_.back();
@@ -1092,14 +1020,14 @@ private:
                 "', which names another tensor; PTO-AS tensor views are fixed per parameter");
   }
 
-  void assign(const Assign &s) {
+  void visitAssign(const Assign &s) override {
     const VarPtr &v = s.var();
     const ExprPtr &val = s.value();
     const Span &span = s.span();
     if (auto *c = dyn_cast<Call>(val.get()); c && c->target().isOp()) {
       const std::string &opn = c->target().name();
       const PtoOpEntry *e = lookupPtoOp(opn);
-      if (opn == "tensor.write")
+      if (e && e->form == PtoForm::GmWrite)
         return gmWrite(v, *c, span);
       if (e && e->form == PtoForm::Alloc) {
         const AttrValue *a = findAttr(c->kwargs(), "addr");
@@ -1132,17 +1060,23 @@ private:
     names_[v.get()] = exprAs(val, *d);
   }
 
-  void eval(const Eval &s) {
+  void visitEval(const Eval &s) override {
     auto *c = dyn_cast<Call>(s.expr().get());
     const PtoOpEntry *e = c && c->target().isOp() ? lookupPtoOp(c->target().name()) : nullptr;
-    if (e && e->form == PtoForm::Store)
-      return store(nullptr, *c, s.span());
-    if (c && c->target().isOp() && c->target().name() == "tensor.write")
-      return gmWrite(nullptr, *c, s.span());
-    if (e && (e->form == PtoForm::Barrier || e->form == PtoForm::Flag))
+    switch (e ? e->form : PtoForm::Generic) {
+    case PtoForm::Barrier:
+    case PtoForm::Flag:
       return; // ptoas inserts the synchronisation itself
-    if (e && (e->form == PtoForm::Write || e->form == PtoForm::Insert))
+    case PtoForm::Store:
+      return store(nullptr, *c, s.span());
+    case PtoForm::GmWrite:
+      return gmWrite(nullptr, *c, s.span());
+    case PtoForm::Write:
+    case PtoForm::Insert:
       return inPlace(name(c->args()[0]), *c, *e, s.span());
+    default:
+      break; // a value statement: nothing prints it
+    }
     error("ES004", s.span(),
           "the PTO-AS printer cannot print the statement '" + printExpr(s.expr()) + "'");
   }
@@ -1194,6 +1128,13 @@ private:
     };
     std::string types;
     std::vector<std::string> ins;
+    // The forms that print their first argument as the first operand, after `n` are checked.
+    auto firstOperand = [&](size_t n) {
+      if (!need(n))
+        return false;
+      ins.push_back(operand(a[0], types));
+      return true;
+    };
     switch (e.form) {
     case PtoForm::Generic:
       if (boolAttr(c.kwargs(), "a_trans") || boolAttr(c.kwargs(), "b_trans"))
@@ -1208,14 +1149,12 @@ private:
     case PtoForm::FirstArg:
       if (c.target().name() == "tile.transpose")
         return unsupported(c, " (ptoas's ttrans needs a scratch tile pl does not plan)");
-      if (!need(1))
+      if (!firstOperand(1))
         return;
-      ins.push_back(operand(a[0], types));
       return dps(opn, ins, types, dst, dt, span);
     case PtoForm::Extract: {
-      if (!need(3))
+      if (!firstOperand(3))
         return;
-      ins.push_back(operand(a[0], types));
       std::string r, col;
       if (c.target().name() == "tile.slice") {
         auto *mt = dyn_cast<MakeTuple>(a[2].get());
@@ -1238,29 +1177,25 @@ private:
         ins.push_back(operand(a[i], types, dt.dtype()));
       return dps(opn, ins, types, dst, dt, span);
     case PtoForm::Cast: {
-      if (!need(1))
+      if (!firstOperand(1))
         return;
-      ins.push_back(operand(a[0], types));
       std::string mode = upperCase(stringKwarg(c, "mode").value_or("rint"));
       return dps(opn, ins, types, dst, dt, span, " {rmode = #pto<round_mode " + mode + ">}");
     }
     case PtoForm::Cmp:
-      if (!need(2))
+      if (!firstOperand(2))
         return;
-      ins.push_back(operand(a[0], types));
       ins.push_back(operand(a[1], types,
                             tileOf(a[0]->type()) ? tileOf(a[0]->type())->dtype() : DataType::FP32));
       return dps(opn, ins, types, dst, dt, span,
-                 " {cmpMode = #pto<cmp " + lower(stringKwarg(c, "mode").value_or("eq")) + ">}");
+                 " {cmpMode = #pto<cmp " + lowerCase(stringKwarg(c, "mode").value_or("eq")) + ">}");
     case PtoForm::Fillpad:
-      if (!need(1))
+      if (!firstOperand(1))
         return;
-      ins.push_back(operand(a[0], types));
       return dps(opn, ins, types, dst, dt, span);
     case PtoForm::Lrelu: {
-      if (!need(1))
+      if (!firstOperand(1))
         return;
-      ins.push_back(operand(a[0], types));
       const AttrValue *s = findAttr(c.kwargs(), "slope");
       double slope = s && std::holds_alternative<double>(*s) ? std::get<double>(*s)
                      : s && std::holds_alternative<int64_t>(*s)
@@ -1272,9 +1207,8 @@ private:
     case PtoForm::Move:
       if (boolAttr(c.kwargs(), "transpose"))
         return unsupported(c, " as a transposing move (pl's TMOV_TRANSPOSE has no ptoas op)");
-      if (!need(1))
+      if (!firstOperand(1))
         return;
-      ins.push_back(operand(a[0], types));
       return dps(opn, ins, types, dst, dt, span);
     case PtoForm::Load:
       return load(dst, dt, c, span);
@@ -1364,22 +1298,21 @@ private:
 
   void store(const VarPtr &v, const Call &c, const Span &span) {
     const ExprList &a = c.args();
-    auto *tt = a.size() == 3 ? dyn_cast<TensorType>(a[2]->type().get()) : nullptr;
-    auto *offs = a.size() == 3 ? dyn_cast<MakeTuple>(a[1].get()) : nullptr;
-    const TileType *tile = a.size() == 3 ? tileOf(a[0]->type()) : nullptr;
-    auto dims = tile ? tileDims(*tile) : std::nullopt;
-    if (!tt || !offs || !dims || offs->elements().size() != tt->rank() || tt->rank() == 0)
+    auto ops = storeOperands(c);
+    if (!ops)
       return error("ES003", span,
                    "PTO-AS needs 'tile.store' of a static 2-D tile with one offset per tensor dim");
+    const TensorType *tt = ops->tensor;
+    const TileType *tile = ops->tile;
     ExprList extents(tt->rank(), ConstInt::make(1));
     const ExprList *valid =
         tile->view() && !tile->view()->validShape.empty() ? &tile->view()->validShape : nullptr;
-    extents.back() = valid ? valid->back() : ConstInt::make(dims->cols);
+    extents.back() = valid ? valid->back() : ConstInt::make(ops->dims.cols);
     if (tt->rank() >= 2)
-      extents[tt->rank() - 2] =
-          valid && valid->size() >= 2 ? (*valid)[valid->size() - 2] : ConstInt::make(dims->rows);
+      extents[tt->rank() - 2] = valid && valid->size() >= 2 ? (*valid)[valid->size() - 2]
+                                                            : ConstInt::make(ops->dims.rows);
     warnUnproven(c, a[2]);
-    std::string pv = partition(a[2], *tt, offs->elements(), extents, span);
+    std::string pv = partition(a[2], *tt, *ops->offsets, extents, span);
     line("pto.tstore ins(" + name(a[0]) + " : " + tileType(*tile, span) + ") outs(" + pv + " : " +
              viewType(*tt, "partition_tensor_view", &extents) + ")",
          span);

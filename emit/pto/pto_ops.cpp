@@ -18,6 +18,7 @@ const std::vector<PtoOpEntry> kTable = {
     {"system.bar_v", "pipe_barrier(PIPE_V)", F::Barrier},
     {"system.sync_dst", "wait_flag", F::Flag},
     {"system.sync_src", "set_flag", F::Flag},
+    {"tensor.write", "", F::GmWrite},
     {"tile.abs", "TABS", F::Generic},
     {"tile.add", "TADD", F::Generic},
     {"tile.adds", "TADDS", F::Generic},
@@ -137,6 +138,27 @@ std::string upperCase(std::string s) {
   for (char &ch : s)
     ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
   return s;
+}
+
+std::string lowerCase(std::string_view s) {
+  std::string o;
+  for (char ch : s)
+    o += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return o;
+}
+
+std::string pascalCase(std::string_view snake) {
+  std::string o;
+  bool up = true;
+  for (char ch : snake) {
+    if (ch == '_') {
+      up = true;
+      continue;
+    }
+    o += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(ch))) : ch;
+    up = false;
+  }
+  return o;
 }
 
 std::vector<std::string_view> ptoInstructionNames() {

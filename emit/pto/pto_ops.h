@@ -30,6 +30,7 @@ enum class PtoForm : uint8_t {
   Insert,   ///< result aliases target: TINSERT(dst, source, row, col)
   Write,    ///< result aliases the tile: TSETVAL(dst, row, col, value)
   Read,     ///< expression: static_cast<T>(TGETVAL(tile, row, col))
+  GmWrite,  ///< tensor.write: one element of global memory; result = the tensor
   Create,   ///< nothing: the declared tile is the value (contents undefined)
   Full,     ///< TEXPANDS(dst, value)
   Alloc,    ///< nothing: a MemRef base; addresses are printed at each TASSIGN
@@ -53,6 +54,10 @@ const std::vector<PtoOpEntry> &ptoOpTable();
 std::optional<std::string> stringKwarg(const ir::Call &c, std::string_view key);
 /// "eq" -> "EQ", "rint" -> "RINT": an enumerator spelled from a string kwarg.
 std::string upperCase(std::string s);
+/// "TADD" -> "tadd".
+std::string lowerCase(std::string_view s);
+/// The PTO-ISA C++ enumerator of an IR enum name: "none_box" -> "NoneBox", "null" -> "Null".
+std::string pascalCase(std::string_view snake);
 
 /// The instruction of a transposing tile.move (PtoForm::Move with `transpose`).
 inline constexpr std::string_view kTransposingMove = "TMOV_TRANSPOSE";

@@ -4,7 +4,9 @@
 
 #include "emit/pto/pto_ops.h"
 #include "emit/pto/pto_types.h"
+#include "ir/binary_syntax.h"
 #include "ir/find.h"
+#include "ir/internal_error.h"
 #include "ir/printer.h"
 
 #include "llvm/Support/Casting.h"
@@ -250,43 +252,14 @@ FunctionPrinter::Printed FunctionPrinter::binaryP(const Binary &b) {
     return {wrap(l, 5) + " / " + wrap(r, 4), 5};
   case BinaryOp::TruncMod:
     return {wrap(l, 5) + " % " + wrap(r, 4), 5};
-  case BinaryOp::Mul:
-  case BinaryOp::FloatDiv:
-    prec = 5;
-    break;
-  case BinaryOp::Add:
-  case BinaryOp::Sub:
-    prec = 6;
-    break;
-  case BinaryOp::Shl:
-  case BinaryOp::Shr:
-    prec = 7;
-    break;
-  case BinaryOp::Lt:
-  case BinaryOp::Le:
-  case BinaryOp::Gt:
-  case BinaryOp::Ge:
-    prec = 9;
-    break;
-  case BinaryOp::Eq:
-  case BinaryOp::Ne:
-    prec = 10;
-    break;
-  case BinaryOp::BitAnd:
-    prec = 11;
-    break;
-  case BinaryOp::BitXor:
-    prec = 12;
-    break;
-  case BinaryOp::BitOr:
-    prec = 13;
-    break;
-  case BinaryOp::And:
-    prec = 14;
-    break;
-  case BinaryOp::Or:
-    prec = 15;
-    break;
+  default: {
+    // The rest print infix at C++'s precedence levels (5 multiplicative ... 15 logical or): the
+    // IR's infix levels reversed, with C++'s three-way comparison (8) between shifts (7) and
+    // relations (9).
+    const int level = infixPrecedence(b.op());
+    PL_CHECK_AT(level > 0, "emit/pto", b.span(), "binary op without an infix precedence");
+    prec = level >= 8 ? 15 - level : 16 - level;
+  }
   }
   // Operands that g++'s -Wparentheses wants parenthesised: any binary operand of a shift or
   // bitwise op, a comparison under == / !=, && under ||.
@@ -368,47 +341,23 @@ FunctionPrinter::Printed FunctionPrinter::exprP(const ExprPtr &e) {
 
 // ---- statements ---------------------------------------------------------------------------------
 
-void FunctionPrinter::stmt(const StmtPtr &s) {
-  if (!s)
-    return;
-  switch (s->kind()) {
-  case StmtKind::Seq:
-    for (const auto &c : dyn_cast<Seq>(s.get())->stmts())
-      stmt(c);
-    return;
-  case StmtKind::Assign:
-    return assign(*dyn_cast<Assign>(s.get()));
-  case StmtKind::Eval:
-    return eval(*dyn_cast<Eval>(s.get()));
-  case StmtKind::If:
-    return ifStmt(*dyn_cast<If>(s.get()));
-  case StmtKind::For:
-    return forStmt(*dyn_cast<For>(s.get()));
-  case StmtKind::While:
-    return whileStmt(*dyn_cast<While>(s.get()));
-  case StmtKind::Yield:
-    return yieldStmt(*dyn_cast<Yield>(s.get()));
-  case StmtKind::Return:
-    return; // kernels return through Out parameters; orchestrations too
-  case StmtKind::Break:
-  case StmtKind::Continue:
-    return error("ES004", s->span(),
-                 "the PTO emitter needs structured control flow "
-                 "without break/continue (run pass CtrlFlowTransform)");
-  case StmtKind::Scope:
-    return scope(*dyn_cast<Scope>(s.get()));
-  }
+void FunctionPrinter::visitBreak(const Break &s) { structuredOnly(s.span()); }
+void FunctionPrinter::visitContinue(const Continue &s) { structuredOnly(s.span()); }
+void FunctionPrinter::structuredOnly(const Span &span) {
+  error("ES004", span,
+        "the PTO emitter needs structured control flow without break/continue (run pass "
+        "CtrlFlowTransform)");
 }
 
 void FunctionPrinter::body(const StmtPtr &s, const std::vector<VarPtr> *frame) {
   ++indent_;
   frames_.push_back(frame);
-  stmt(s);
+  visitStmt(s);
   frames_.pop_back();
   --indent_;
 }
 
-void FunctionPrinter::forStmt(const For &s) {
+void FunctionPrinter::visitFor(const For &s) {
   for (const auto &ia : s.iterArgs())
     declareValue(ia.var, ia.init, s.span());
   auto t = scalarType(s.loopVar()->type(), s.span());
@@ -440,14 +389,14 @@ void FunctionPrinter::carriedBody(const char *what, const std::vector<IterArg> &
     bindResult(rets[k], carries[k], span);
 }
 
-void FunctionPrinter::whileStmt(const While &s) {
+void FunctionPrinter::visitWhile(const While &s) {
   for (const auto &ia : s.iterArgs())
     declareValue(ia.var, ia.init, s.span());
   line("while (" + expr(s.cond()) + ") {");
   carriedBody("while loop", s.iterArgs(), s.body(), s.returnVars(), s.span());
 }
 
-void FunctionPrinter::ifStmt(const If &s) {
+void FunctionPrinter::visitIf(const If &s) {
   for (const auto &rv : s.returnVars())
     declareValue(rv, nullptr, s.span());
   line("if (" + expr(s.cond()) + ") {");
@@ -459,7 +408,7 @@ void FunctionPrinter::ifStmt(const If &s) {
   line("}");
 }
 
-void FunctionPrinter::yieldStmt(const Yield &s) {
+void FunctionPrinter::visitYield(const Yield &s) {
   if (frames_.empty() || !frames_.back())
     return error("ES004", s.span(), "yield outside a loop body or if branch");
   const auto &vars = *frames_.back();

@@ -4,6 +4,7 @@
 
 #include "ir/diagnostics.h"
 #include "ir/function.h"
+#include "ir/visitor.h"
 
 #include <map>
 #include <optional>
@@ -38,7 +39,7 @@ std::string cppIdentifier(std::string_view hint);
 /// State and helpers shared by the kernel and the orchestration printer: one instance prints
 /// one function. Control flow is printed here; what a value *is* in C++ (tile, view, tensor,
 /// scalar) is decided by the subclass through the three value hooks.
-class FunctionPrinter {
+class FunctionPrinter : protected ir::IRVisitor {
 public:
   FunctionPrinter(const ir::Function &f, ir::DiagnosticEngine &diags) : fn_(f), diags_(diags) {}
   virtual ~FunctionPrinter() = default;
@@ -79,10 +80,11 @@ protected:
   virtual std::optional<std::string> opExpr(const ir::Call &c) = 0;
 
   // ---- statements -----------------------------------------------------------------------------
-  void stmt(const ir::StmtPtr &s);
-  virtual void assign(const ir::Assign &s) = 0;
-  virtual void eval(const ir::Eval &s) = 0;
-  virtual void scope(const ir::Scope &s) = 0;
+  // One IRVisitor hook per statement kind (visitStmt dispatches; Seq is the visitor's own); the
+  // subclass prints assignments, evaluations and scopes, control flow is printed here.
+  void visitAssign(const ir::Assign &s) override = 0;
+  void visitEval(const ir::Eval &s) override = 0;
+  void visitScope(const ir::Scope &s) override = 0;
   /// Loop carries and if results: declare `v` (initialised from `init` when not null).
   virtual void declareValue(const ir::VarPtr &v, const ir::ExprPtr &init, const ir::Span &s) = 0;
   /// A yield: `dst` takes the value of `src`.
@@ -103,10 +105,14 @@ private:
   Printed exprP(const ir::ExprPtr &e);
   Printed binaryP(const ir::Binary &b);
   Printed constP(const ir::Expr &e);
-  void forStmt(const ir::For &s);
-  void whileStmt(const ir::While &s);
-  void ifStmt(const ir::If &s);
-  void yieldStmt(const ir::Yield &s);
+  void visitFor(const ir::For &s) override;
+  void visitWhile(const ir::While &s) override;
+  void visitIf(const ir::If &s) override;
+  void visitYield(const ir::Yield &s) override;
+  void visitReturn(const ir::Return &) override {} // kernels and orchestrations return through Out
+  void visitBreak(const ir::Break &s) override;
+  void visitContinue(const ir::Continue &s) override;
+  void structuredOnly(const ir::Span &span);
   void body(const ir::StmtPtr &s, const std::vector<ir::VarPtr> *frame);
   /// A loop's body over its carries (the iter_arg vars), the closing brace, and the loop's
   /// results bound to the carries; `what` names the loop in ES004.

@@ -1,6 +1,7 @@
 // emit/pto type printing: IR dtypes and tile types as PTO-ISA C++ spellings.
 #include "emit/pto/pto_types.h"
 
+#include "emit/pto/pto_ops.h"
 #include "ir/expr.h"
 
 #include "llvm/Support/Casting.h"
@@ -78,53 +79,20 @@ std::optional<std::string> scalarCppType(DataType d) {
 }
 
 std::string dataTypeConst(DataType d) {
-  switch (d) {
-  case DataType::FP32:
-    return "DataType::FLOAT32";
-  case DataType::FP16:
-    return "DataType::FLOAT16";
-  case DataType::BF16:
-    return "DataType::BFLOAT16";
-  case DataType::FP8E4M3FN:
-    return "DataType::FLOAT8E4M3";
-  case DataType::FP8E5M2:
-    return "DataType::FLOAT8E5M2";
-  case DataType::HF8:
-    return "DataType::HIFLOAT8";
-  case DataType::Int8:
-    return "DataType::INT8";
-  case DataType::Int16:
-    return "DataType::INT16";
-  case DataType::Int32:
-    return "DataType::INT32";
-  case DataType::Int64:
-    return "DataType::INT64";
-  case DataType::UInt8:
-    return "DataType::UINT8";
-  case DataType::UInt16:
-    return "DataType::UINT16";
-  case DataType::UInt32:
-    return "DataType::UINT32";
-  case DataType::UInt64:
-    return "DataType::UINT64";
-  case DataType::Bool:
-    return "DataType::BOOL";
-  case DataType::Int4:
-    return "pl::DType::Int4";
-  case DataType::UInt4:
-    return "pl::DType::UInt4";
-  case DataType::FP4:
-    return "pl::DType::FP4";
-  case DataType::FP8E8M0:
-    return "pl::DType::FP8E8M0";
-  case DataType::HF4:
-    return "pl::DType::HF4";
-  case DataType::Index:
-    return "pl::DType::Index";
-  case DataType::TaskId:
-    return "pl::DType::TaskId";
-  }
-  return "pl::DType::Any";
+  // The runtime's DataType enumerators; dtypes it has none for travel as pl::DType.
+  static constexpr std::pair<DataType, std::string_view> kRuntime[] = {
+      {DataType::FP32, "FLOAT32"},       {DataType::FP16, "FLOAT16"},
+      {DataType::BF16, "BFLOAT16"},      {DataType::FP8E4M3FN, "FLOAT8E4M3"},
+      {DataType::FP8E5M2, "FLOAT8E5M2"}, {DataType::HF8, "HIFLOAT8"},
+      {DataType::Int8, "INT8"},          {DataType::Int16, "INT16"},
+      {DataType::Int32, "INT32"},        {DataType::Int64, "INT64"},
+      {DataType::UInt8, "UINT8"},        {DataType::UInt16, "UINT16"},
+      {DataType::UInt32, "UINT32"},      {DataType::UInt64, "UINT64"},
+      {DataType::Bool, "BOOL"}};
+  for (const auto &[dt, name] : kRuntime)
+    if (dt == d)
+      return "DataType::" + std::string(name);
+  return plDTypeConst(d).substr(2); // "pl::DType::Int4", as the orchestration spells it
 }
 
 std::optional<TileDims> tileDims(const ir::TileType &t) {
@@ -141,38 +109,6 @@ std::optional<TileDims> tileDims(const ir::TileType &t) {
   return TileDims{*r, *c};
 }
 
-namespace {
-
-std::string_view ptoName(ir::BLayout b) {
-  return b == ir::BLayout::ColMajor ? "ColMajor" : "RowMajor";
-}
-std::string_view ptoName(ir::SLayout l) {
-  switch (l) {
-  case ir::SLayout::NoneBox:
-    return "NoneBox";
-  case ir::SLayout::RowMajor:
-    return "RowMajor";
-  case ir::SLayout::ColMajor:
-    return "ColMajor";
-  }
-  return "NoneBox";
-}
-std::string_view ptoName(ir::PadValue p) {
-  switch (p) {
-  case ir::PadValue::Null:
-    return "Null";
-  case ir::PadValue::Zero:
-    return "Zero";
-  case ir::PadValue::Max:
-    return "Max";
-  case ir::PadValue::Min:
-    return "Min";
-  }
-  return "Null";
-}
-
-} // namespace
-
 std::string plDTypeConst(DataType d) {
   switch (d) {
 #define X(name, str, bits)                                                                         \
@@ -186,30 +122,32 @@ std::string plDTypeConst(DataType d) {
 
 std::string_view tileTypeName(ir::MemorySpace m) {
   switch (m) {
-  case ir::MemorySpace::Vec:
-    return "Vec";
-  case ir::MemorySpace::Mat:
-    return "Mat";
-  case ir::MemorySpace::Left:
-    return "Left";
-  case ir::MemorySpace::Right:
-    return "Right";
-  case ir::MemorySpace::Acc:
-    return "Acc";
-  case ir::MemorySpace::Bias:
-    return "Bias";
+  case ir::MemorySpace::DDR:
+  case ir::MemorySpace::ScalarLocal:
+    return "";
   case ir::MemorySpace::LeftScale:
     return "ScaleLeft";
   case ir::MemorySpace::RightScale:
     return "ScaleRight";
-  case ir::MemorySpace::DDR:
-  case ir::MemorySpace::ScalarLocal:
-    return "";
+  default: // Vec, Mat, Left, Right, Acc, Bias: PTO-ISA spells them as the IR does
+    return ir::memorySpaceName(m);
   }
-  return "";
 }
 
 const TileType *tileOf(const TypePtr &t) { return llvm::dyn_cast<TileType>(t.get()); }
+
+std::optional<StoreOperands> storeOperands(const ir::Call &c) {
+  const ir::ExprList &a = c.args();
+  if (a.size() != 3)
+    return std::nullopt;
+  auto *tt = llvm::dyn_cast<ir::TensorType>(a[2]->type().get());
+  auto *offs = llvm::dyn_cast<ir::MakeTuple>(a[1].get());
+  const ir::TileType *tile = tileOf(a[0]->type());
+  auto dims = tile ? tileDims(*tile) : std::nullopt;
+  if (!tt || !offs || !dims || offs->elements().size() != tt->rank() || tt->rank() == 0)
+    return std::nullopt;
+  return StoreOperands{tile, *dims, &offs->elements(), tt};
+}
 
 bool sameTileBytes(const TileType &a, const TileType &b) {
   const MemRefPtr &x = a.memref(), &y = b.memref();
@@ -253,9 +191,9 @@ std::optional<std::string> tileCppType(const ir::TileType &t, std::string &why) 
   const ir::TileView view = t.view().value_or(ir::TileView{});
   return "pto::Tile<pto::TileType::" + std::string(loc) + ", " + *elem + ", " +
          std::to_string(dims->rows) + ", " + std::to_string(dims->cols) +
-         ", pto::BLayout::" + std::string(ptoName(view.blayout)) +
-         ", -1, -1, pto::SLayout::" + std::string(ptoName(view.slayout)) + ", " +
-         std::to_string(view.fractal) + ", pto::PadValue::" + std::string(ptoName(view.pad)) + ">";
+         ", pto::BLayout::" + pascalCase(enumName(view.blayout)) +
+         ", -1, -1, pto::SLayout::" + pascalCase(enumName(view.slayout)) + ", " +
+         std::to_string(view.fractal) + ", pto::PadValue::" + pascalCase(enumName(view.pad)) + ">";
 }
 
 } // namespace pl::emit::pto

@@ -1,6 +1,7 @@
 // emit/pto type printing: IR dtypes and tile types as PTO-ISA C++ spellings.
 #pragma once
 
+#include "ir/expr.h"
 #include "ir/type.h"
 
 #include <optional>
@@ -30,6 +31,15 @@ struct TileDims {
 std::optional<TileDims> tileDims(const ir::TileType &t);
 /// The tile type of a value's type, or nullptr.
 const ir::TileType *tileOf(const ir::TypePtr &t);
+/// The operands of `tile.store(tile, offsets, tensor)` as both printers need them: a static 2-D
+/// (or 1-D) tile and one offset per dim of a tensor of rank >= 1; nullopt otherwise.
+struct StoreOperands {
+  const ir::TileType *tile = nullptr;
+  TileDims dims;
+  const ir::ExprList *offsets = nullptr;
+  const ir::TensorType *tensor = nullptr;
+};
+std::optional<StoreOperands> storeOperands(const ir::Call &c);
 /// Two tile values in the same bytes: one MemRef, or the same space, base and constant offset,
 /// and the same element type, physical shape and layout (the pad value is only what TFILLPAD
 /// fills with: it does not change the bytes). A copy between them prints nothing.

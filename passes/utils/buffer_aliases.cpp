@@ -68,13 +68,7 @@ public:
   }
 
 private:
-  const Var *rootOf(const ExprPtr &e) const {
-    auto *v = dynCast<Var>(e);
-    if (!v)
-      return nullptr;
-    auto it = roots_.find(v);
-    return it == roots_.end() ? nullptr : it->second;
-  }
+  const Var *rootOf(const ExprPtr &e) const { return recordedRoot(roots_, e); }
 
   /// Root named by an assigned value: a copy, an aliasing op result, a returned parameter.
   const Var *rootOfValue(const ExprPtr &e) {
@@ -236,6 +230,12 @@ private:
   const Program *program_;
 };
 } // namespace
+
+const Var *recordedRoot(const AliasRoots &roots, const ExprPtr &e) {
+  auto *v = dynCast<Var>(e);
+  auto it = v ? roots.find(v) : roots.end();
+  return it == roots.end() ? nullptr : it->second;
+}
 
 AliasRoots computeAliasRoots(const StmtPtr &body, const std::vector<VarPtr> &roots,
                              const Program *program) {

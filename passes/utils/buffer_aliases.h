@@ -12,6 +12,10 @@ namespace pl::passes {
 /// Variable → the root variable whose buffer it names.
 using AliasRoots = std::unordered_map<const ir::Var *, const ir::Var *>;
 
+/// The root `roots` records for the variable `e`; nullptr when it has none or `e` is not a
+/// variable.
+const ir::Var *recordedRoot(const AliasRoots &roots, const ir::ExprPtr &e);
+
 /// Follows buffers from `roots` through `body` in program order: plain copies `y = x`, op
 /// results that alias an argument (store, assemble, write, matmul_acc), function results that
 /// return one of the callee's parameters (also through a tuple temporary), loop carries (init →

@@ -7,6 +7,15 @@
 namespace pl::passes {
 using namespace ir;
 
+StmtPtr KernelRewriter::mutateAssign(const std::shared_ptr<const Assign> &s) {
+  StmtPtr out = IRMutator::mutateAssign(s);
+  auto *a = dynCast<Assign>(out);
+  auto *c = a ? dynCast<Call>(a->value()) : nullptr;
+  if (!c || !c->target().isOp())
+    return out;
+  return rewriteOpCall(*a, *c, out);
+}
+
 ExprPtr KernelRewriter::opCall(std::string_view op, ExprList args, AttrList kwargs,
                                const Span &span) const {
   DiagnosticEngine local;

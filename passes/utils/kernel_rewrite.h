@@ -17,6 +17,12 @@ class KernelRewriter : public ir::IRMutator {
 protected:
   KernelRewriter(const ir::Function &f, std::string pass) : names_(f), pass_(std::move(pass)) {}
 
+  /// Rewrites the operands, then hands every `v = op(...)` to rewriteOpCall.
+  ir::StmtPtr mutateAssign(const std::shared_ptr<const ir::Assign> &s) final;
+  /// The statements replacing `a`, whose value is the op call `c`; `out` (`a` itself) keeps it.
+  virtual ir::StmtPtr rewriteOpCall(const ir::Assign &a, const ir::Call &c,
+                                    const ir::StmtPtr &out) = 0;
+
   /// makeOpCall of a call the pass built; the registry rejecting it is an internal compiler
   /// error naming the pass and the span.
   ir::ExprPtr opCall(std::string_view op, ir::ExprList args, ir::AttrList kwargs,

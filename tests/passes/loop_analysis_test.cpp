@@ -343,6 +343,16 @@ StmtPtr throughCalls(const Parsed &p) {
 }
 const While &asWhile(const StmtPtr &s) { return static_cast<const While &>(*s); }
 
+/// With the calls inlined, the loop's first carry is its induction variable and it runs `trips`
+/// times.
+void expectCountedThroughCalls(const Parsed &p, int64_t trips) {
+  StmtPtr w = throughCalls(p);
+  auto iv = findInductionVar(asWhile(w));
+  ASSERT_TRUE(iv);
+  EXPECT_EQ(iv->index, 0u);
+  EXPECT_EQ(computeWhileTripCount(asWhile(w)), trips);
+}
+
 const char *kFusions = "  Opaque add(In index a, In index b) -> index { return a + b; }\n"
                        "  Opaque lt(In index a, In index b) -> bool { return a < b; }\n"
                        "  Opaque inc(In index a) -> index { index c = 1; return a + c; }\n"
@@ -354,80 +364,56 @@ const char *kFusions = "  Opaque add(In index a, In index b) -> index { return a
                        "  Opaque stepId(In index a, In index b) -> (index, index) {\n"
                        "    return a + tile.get_block_idx(), b; }\n";
 
+/// `f(In index n)` with the body `body`, next to the pure scalar helpers of kFusions.
+Parsed parseFused(const std::string &body) { return parse(body, "In index n", kFusions); }
+
 TEST(LoopAnalysis, FusedUpdateOp) {
-  auto p = parse("while (i < 4) carry (index i = 0, index d = n) {\n"
-                 "  index u = add(i, 1); yield(u, d); }",
-                 "In index n", kFusions);
+  auto p = parseFused("while (i < 4) carry (index i = 0, index d = n) {\n"
+                      "  index u = add(i, 1); yield(u, d); }");
   EXPECT_EQ(tripCount(p), std::nullopt); // an opaque call
   StmtPtr w = throughCalls(p);
   EXPECT_EQ(computeWhileTripCount(asWhile(w)), 4);
 }
 
 TEST(LoopAnalysis, FusedConditionOp) {
-  auto p = parse("while (lt(i, 4)) carry (index i = 0, index d = n) { yield(i + 1, d); }",
-                 "In index n", kFusions);
+  auto p = parseFused("while (lt(i, 4)) carry (index i = 0, index d = n) { yield(i + 1, d); }");
   EXPECT_EQ(findInductionVar(p.w()), std::nullopt);
-  StmtPtr w = throughCalls(p);
-  auto iv = findInductionVar(asWhile(w));
-  ASSERT_TRUE(iv);
-  EXPECT_EQ(iv->index, 0u);
-  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 4);
+  expectCountedThroughCalls(p, 4);
 }
 
 TEST(LoopAnalysis, LoopFusionForLoopVariable) {
   // Calls in the initial value, the condition and the update (XLA: fusions in all three; the
   // update is two chained fusions, and a helper calls another one).
-  auto p = parse("while (lt7(i)) carry (index i = inc(0 + 1), index d = n) {\n"
-                 "  index a = inc(i); index b = inc2(a); yield(b, d); }",
-                 "In index n", kFusions);
-  StmtPtr w = throughCalls(p);
-  auto iv = findInductionVar(asWhile(w));
-  ASSERT_TRUE(iv);
-  EXPECT_EQ(iv->index, 0u);
-  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 3); // i = 2, 4, 6
+  auto p = parseFused("while (lt7(i)) carry (index i = inc(0 + 1), index d = n) {\n"
+                      "  index a = inc(i); index b = inc2(a); yield(b, d); }");
+  expectCountedThroughCalls(p, 3); // i = 2, 4, 6
 }
 
 TEST(LoopAnalysis, GetIndvarIndexShouldWorkWhenParamIsCopied) {
   // The whole loop state goes through one call that returns it unchanged.
-  auto p = parse("while (i < 10) carry (index i = 0, index d = n) {\n"
-                 "  Tuple<index, index> c = copy2(i, d); index it = c[0]; index dd = c[1];\n"
-                 "  yield(it + 1, dd); }",
-                 "In index n", kFusions);
+  auto p = parseFused("while (i < 10) carry (index i = 0, index d = n) {\n"
+                      "  Tuple<index, index> c = copy2(i, d); index it = c[0]; index dd = c[1];\n"
+                      "  yield(it + 1, dd); }");
   EXPECT_EQ(findInductionVar(p.w()), std::nullopt);
-  StmtPtr w = throughCalls(p);
-  auto iv = findInductionVar(asWhile(w));
-  ASSERT_TRUE(iv);
-  EXPECT_EQ(iv->index, 0u);
-  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 10);
+  expectCountedThroughCalls(p, 10);
 }
 
 TEST(LoopAnalysis, GetIndvarIndexShouldWorkWithMultiOutputFusion) {
-  auto p = parse("while (i < 10) carry (index i = 0, index d = n) {\n"
-                 "  Tuple<index, index> t = step1(i, d); yield(t[0], t[1]); }",
-                 "In index n", kFusions);
-  StmtPtr w = throughCalls(p);
-  auto iv = findInductionVar(asWhile(w));
-  ASSERT_TRUE(iv);
-  EXPECT_EQ(iv->index, 0u);
-  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 10);
+  auto p = parseFused("while (i < 10) carry (index i = 0, index d = n) {\n"
+                      "  Tuple<index, index> t = step1(i, d); yield(t[0], t[1]); }");
+  expectCountedThroughCalls(p, 10);
 }
 
 TEST(LoopAnalysis, GetIndvarIndexShouldWorkWithNestedFusions) {
-  auto p = parse("while (i < 8) carry (index i = 0, index d = n) { yield(inc2(i), d); }",
-                 "In index n", kFusions);
-  StmtPtr w = throughCalls(p);
-  auto iv = findInductionVar(asWhile(w));
-  ASSERT_TRUE(iv);
-  EXPECT_EQ(iv->index, 0u);
-  EXPECT_EQ(computeWhileTripCount(asWhile(w)), 8);
+  auto p = parseFused("while (i < 8) carry (index i = 0, index d = n) { yield(inc2(i), d); }");
+  expectCountedThroughCalls(p, 8);
 }
 
 TEST(LoopAnalysis, GetIndvarIndexShouldFailWithNonScalarOpInMultiOutputFusion) {
   // The helper's first value reads an op (XLA: an all-reduce inside the fusion): not pure, so
   // the call stays and there is no IV.
-  auto p = parse("while (i < 10) carry (index i = 0, index d = n) {\n"
-                 "  Tuple<index, index> t = stepId(i, d); yield(t[0], t[1]); }",
-                 "In index n", kFusions);
+  auto p = parseFused("while (i < 10) carry (index i = 0, index d = n) {\n"
+                      "  Tuple<index, index> t = stepId(i, d); yield(t[0], t[1]); }");
   auto f = p.program->lookup("f");
   auto *seq = dynCast<Seq>(f->body());
   StmtPtr loop = seq ? seq->stmts().front() : f->body();
