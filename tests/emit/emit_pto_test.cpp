@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 using namespace pl;
 
 TEST(EmitPtoOps, EveryKernelSideOpHasAnInstruction) {
@@ -22,6 +24,27 @@ TEST(EmitPtoOps, EveryKernelSideOpHasAnInstruction) {
     EXPECT_NE(emit::pto::lookupPtoOp(op->name()), nullptr)
         << "op '" << op->name() << "' has no entry in emit/pto/sim_ops.cpp";
   }
+}
+
+/// pto::detail::kRowMajorOnly (sim_row_major_only.cpp: pl/sim's headers and the IR's macros
+/// cannot share a translation unit).
+std::vector<std::string_view> simRowMajorOnlyInstructions();
+
+// The simulator rejects (at compile time) a column-major tile in exactly the instructions of the
+// tile ops ResolveBackendOpLayouts moves onto row-major reshapes.
+TEST(EmitPtoOps, RowMajorOnlyInstructionsAreTheElementwiseOps) {
+  ir::registerAllOps();
+  std::set<std::string_view> elementwise;
+  for (const ir::Op *op : ir::allOps()) {
+    if (op->family() != "tile" || (op->category != "elementwise" && op->category != "unary" &&
+                                   op->category != "compare" && op->category != "select"))
+      continue;
+    const emit::pto::PtoOpEntry *e = emit::pto::lookupPtoOp(op->name());
+    ASSERT_NE(e, nullptr) << op->name();
+    elementwise.insert(e->instr);
+  }
+  std::vector<std::string_view> sim = simRowMajorOnlyInstructions();
+  EXPECT_EQ(std::set<std::string_view>(sim.begin(), sim.end()), elementwise);
 }
 
 TEST(EmitPtoOps, TableNamesRegisteredOpsInOrder) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -258,6 +259,38 @@ inline pl::sim::detail::ByteRange gmRange(std::pair<std::uintptr_t, std::uintptr
   return {pl::sim::detail::ByteRange::kGmSpace, r.first, r.second};
 }
 
+/// The instructions whose tiles must be row-major: the ISA's elementwise family (binary and
+/// scalar forms, unary math, compares, selects, conversions, fill-pad), the sim counterpart of
+/// the IR's tile ops in the categories elementwise, unary, compare and select (tests/emit checks
+/// the two lists agree). A column vector [R, 1] (a row reduction's column-major result) runs on
+/// its [1, R] row-major reshape: pass ResolveBackendOpLayouts.
+inline constexpr std::string_view kRowMajorOnly[] = {
+    "TABS",   "TADD",   "TADDS", "TAND",     "TANDS", "TCMP",   "TCMPS", "TCOS",   "TCVT",
+    "TDIV",   "TDIVS",  "TEXP",  "TFILLPAD", "TFMOD", "TFMODS", "TLOG",  "TLRELU", "TMAX",
+    "TMAXS",  "TMIN",   "TMINS", "TMUL",     "TMULS", "TNEG",   "TNOT",  "TOR",    "TORS",
+    "TPRELU", "TRECIP", "TRELU", "TREM",     "TREMS", "TRSQRT", "TSEL",  "TSELS",  "TSHL",
+    "TSHLS",  "TSHR",   "TSHRS", "TSIN",     "TSQRT", "TSUB",   "TSUBS", "TXOR",   "TXORS"};
+constexpr bool rowMajorOnly(std::string_view instr) {
+  for (std::string_view n : kRowMajorOnly)
+    if (n == instr)
+      return true;
+  return false;
+}
+/// A tile of more than one row laid out RowMajor, a one-row tile, or a non-tile operand.
+template <class X> constexpr bool rowMajorOperand() {
+  if constexpr (isPtoTile<X>) {
+    using Y = std::remove_cvref_t<X>;
+    return Y::kBLayout == BLayout::RowMajor || Y::kRows == 1;
+  } else {
+    return true;
+  }
+}
+template <class... X> constexpr bool rowMajorOperands() { return (rowMajorOperand<X>() && ...); }
+#define PTO_SIM_ROW_MAJOR_ONLY(NAME, ...)                                                          \
+  static_assert(!detail::rowMajorOnly(NAME) || detail::rowMajorOperands<__VA_ARGS__>(),            \
+                "pto elementwise instructions take row-major tiles; a column vector [R, 1] runs "  \
+                "on its [1, R] row-major reshape (pass ResolveBackendOpLayouts)")
+
 /// Records an instruction writing `dst` and reading every other tile argument.
 template <class D, class... A>
 void issue(pl::sim::Pipe p, const char *name, const D &dst, const A &...a) {
@@ -354,18 +387,21 @@ void TSTORE(const GlobalTensor<T, Sh, St, L> &dst, const Tl &tile) {
 template <class D, class S>
   requires detail::isPtoTile<D>
 void TCVT(D &dst, const S &src, RoundMode mode) {
+  PTO_SIM_ROW_MAJOR_ONLY("TCVT", D, S);
   detail::issue(pl::sim::PIPE_V, "TCVT", dst, src);
   pl::sim::TCVT(detail::base(dst), detail::base(src), detail::roundMode(mode));
 }
 template <class D, class A, class B>
   requires detail::isPtoTile<D>
 void TCMP(D &dst, const A &a, const B &b, CmpMode mode) {
+  PTO_SIM_ROW_MAJOR_ONLY("TCMP", D, A, B);
   detail::issue(pl::sim::PIPE_V, "TCMP", dst, a, b);
   pl::sim::TCMP(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
 }
 template <class D, class A, class S>
   requires(detail::isPtoTile<D> && !detail::isPtoTile<S>)
 void TCMPS(D &dst, const A &a, const S &s, CmpMode mode) {
+  PTO_SIM_ROW_MAJOR_ONLY("TCMPS", D, A);
   detail::issue(pl::sim::PIPE_V, "TCMPS", dst, a);
   pl::sim::TCMPS(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
 }
@@ -373,6 +409,7 @@ void TCMPS(D &dst, const A &a, const S &s, CmpMode mode) {
 template <class D, class S>
   requires detail::isPtoTile<D>
 void TFILLPAD(D &dst, const S &src) {
+  PTO_SIM_ROW_MAJOR_ONLY("TFILLPAD", D, S);
   using X = std::remove_cvref_t<D>;
   static_assert(X::kPad != PadValue::Null,
                 "pto::TFILLPAD: the destination tile has no PadVal to fill with");
@@ -477,6 +514,7 @@ void TCOLSUM(D &dst, S &src, T &tmp, bool /*isBinary*/) {
   template <class D, class... A>                                                                   \
     requires detail::isPtoTile<D>                                                                  \
   void NAME(D &dst, A &&...a) {                                                                    \
+    PTO_SIM_ROW_MAJOR_ONLY(#NAME, D, A...);                                                        \
     detail::issue(pl::sim::PIPE, #NAME, dst, a...);                                                \
     pl::sim::NAME(detail::base(dst), detail::base(std::forward<A>(a))...);                         \
   }
@@ -548,6 +586,7 @@ PTO_SIM_VECTOR(TXOR)
 PTO_SIM_VECTOR(TXORS)
 #undef PTO_SIM_VECTOR
 #undef PTO_SIM_INSTRUCTION
+#undef PTO_SIM_ROW_MAJOR_ONLY
 
 // ---- synchronisation and core queries
 // ------------------------------------------------------------
