@@ -74,17 +74,6 @@ bool isIdOp(const Op &op) {
   return n.ends_with(".get_block_idx") || n.ends_with(".get_subblock_idx");
 }
 
-/// Cross-core ops matched by name (the registered communication ops are classified by
-/// commClass; these are the ones not registered yet, and system.sync_*).
-bool isCrossCoreOp(const Op &op) {
-  llvm::StringRef n = op.name();
-  for (llvm::StringRef k : {"tpush", "tpop", "tfree", "notify", "wait", "system.sync_", "allreduce",
-                            "allgather", "all_to_all", "reduce_scatter", "broadcast"})
-    if (n.contains(k))
-      return true;
-  return false;
-}
-
 /// Whether the options stub out this call (XLA's remove_comm / remove_host_transfer /
 /// remove_infeed_outfeed).
 bool stubbed(const Call &c, const FlattenControlFlowOptions &o) {
@@ -98,8 +87,8 @@ bool stubbed(const Call &c, const FlattenControlFlowOptions &o) {
     return o.removeComm || o.removeHostTransfer;
   case CommClass::Feed:
     return o.removeInfeedOutfeed;
-  case CommClass::None:
-    return o.removeComm && isCrossCoreOp(op);
+  case CommClass::None: // pipe synchronisation (system.sync_*) and the rest: not communication
+    return false;
   }
   return false;
 }

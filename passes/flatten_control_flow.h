@@ -25,14 +25,14 @@
 //     alive as an evaluated statement `(c);` so its inputs survive DCE.
 //   ids (remove_id, or remove_comm): get_block_idx / get_subblock_idx calls become 0.
 //   communication (ir/ops/comm.h): remove_comm stubs out every pld.* op (collectives and their
-//     start / done pairs, send / recv, put / get, notify / wait) and the cross-core ops matched
-//     by name (tpush, tpop, tfree, system.sync_*); remove_host_transfer only the send / recv
-//     ops with host_transfer = true; remove_infeed_outfeed system.infeed / system.outfeed.
-//     A stubbed statement `op(..);` is removed; `x = op(..)` becomes `x = a`, a being the
-//     argument the result aliases (the buffer the op fills or has in flight: the name and the
-//     type stay, so a start / done pair becomes two chained copies); every other tensor or tile
-//     operand is kept alive as `(v);` (XLA's nop custom calls keep their operands). A stubbed
-//     op whose result aliases no argument is kept with warning FC002.
+//     start / done pairs, send / recv, put / get, notify / wait) — not the in-core pipe
+//     synchronisation (system.sync_src / sync_dst, barriers); remove_host_transfer only the send /
+//     recv ops with host_transfer = true; remove_infeed_outfeed system.infeed / system.outfeed. A
+//     stubbed statement `op(..);` is removed; `x = op(..)` becomes `x = a`, a being the argument
+//     the result aliases (the buffer the op fills or has in flight: the name and the type stay, so
+//     a start / done pair becomes two chained copies); every other tensor or tile operand is kept
+//     alive as `(v);` (XLA's nop custom calls keep their operands). A stubbed op whose result
+//     aliases no argument is kept with warning FC002.
 // Options (XLA names and defaults): while_execution_count=1, max_outer_loop_count=2147483647,
 //   max_loop_count=2147483647, flatten_while_loop=true, flatten_conditional=false,
 //   conditional_value=false, remove_comm=true, remove_host_transfer=false,

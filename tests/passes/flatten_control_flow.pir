@@ -1065,3 +1065,30 @@ program p {
     return racc;
   }
 }
+
+// -----
+// RUN: flatten-control-flow{remove_comm=true}
+// must not change: remove_comm stubs out communication, not a kernel's in-core pipe flags and barriers
+program p {
+  AIV k(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> y) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    system.sync_src({.set_pipe = "mte2", .wait_pipe = "v", .event_id = 0});
+    system.sync_dst({.set_pipe = "mte2", .wait_pipe = "v", .event_id = 0});
+    Tile<fp32, 16, 16, Vec> u = tile.exp(t);
+    system.bar_v();
+    Tensor<fp32, 16, 16> r = tile.store(u, {0, 0}, y);
+    return;
+  }
+}
+// EXPECTED:
+program p {
+  AIV k(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> y) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    system.sync_src({.set_pipe = "mte2", .wait_pipe = "v", .event_id = 0});
+    system.sync_dst({.set_pipe = "mte2", .wait_pipe = "v", .event_id = 0});
+    Tile<fp32, 16, 16, Vec> u = tile.exp(t);
+    system.bar_v();
+    Tensor<fp32, 16, 16> r = tile.store(u, {0, 0}, y);
+    return;
+  }
+}
