@@ -2,8 +2,7 @@
 // bound_tile_windows.h).
 #include "passes/bound_tile_windows.h"
 
-#include "ir/mutator.h"
-#include "passes/utils/arith/const_int_bound.h"
+#include "passes/utils/scalar_bounds.h"
 
 #include <map>
 
@@ -17,26 +16,33 @@ constexpr const char *kAttr = "in_bounds";
 
 /// Per kernel and parameter index: the union of the argument bounds at its call sites.
 using ParamBounds = std::map<std::string, std::map<size_t, ConstIntBound>, std::less<>>;
+/// Per kernel and tensor parameter index: per dim the smallest constant dim of the arguments at
+/// its call sites (nullopt: some call passes a dim that is not a constant, e.g. a window
+/// WindowTaskArguments clips at run time).
+using ParamDims =
+    std::map<std::string, std::map<size_t, std::vector<std::optional<int64_t>>>, std::less<>>;
 
 /// Walks one function in program order with the ranges known so far. In a kernel it sets
 /// `in_bounds` on the windows; elsewhere it records the bounds of kernel arguments.
-class WindowBounds : public IRMutator {
+class WindowBounds : public ScalarBoundTracker {
 public:
-  WindowBounds(const Program &p, ParamBounds &params, bool kernel)
-      : program_(p), params_(params), kernel_(kernel) {}
+  WindowBounds(const Program &p, ParamBounds &params, ParamDims &dims, bool kernel)
+      : program_(p), params_(params), dims_(dims), kernel_(kernel) {}
 
-  arith::VarBoundMap vars;
-
-  StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
-    vars[s->loopVar().get()] = loopVarRange(*s);
-    return IRMutator::mutateFor(s);
-  }
+  /// Tensor variables whose dims are the call sites' (the parameters and the results of stores
+  /// and writes into them), in a kernel.
+  std::map<const Var *, std::vector<std::optional<int64_t>>> tensorDims;
 
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
-    StmtPtr out = IRMutator::mutateAssign(s);
-    const ExprPtr &v = dynCast<Assign>(out)->value();
-    if (scalarDType(s->var()->type()))
-      vars[s->var().get()] = bound(v);
+    StmtPtr out = ScalarBoundTracker::mutateAssign(s);
+    auto *c = kernel_ ? dynCast<Call>(s->value()) : nullptr;
+    if (c && c->target().isOp() && c->args().size() == 3) {
+      const std::string &op = c->target().name();
+      const ExprPtr &t = op == "tile.store" ? c->args()[2] : c->args()[0];
+      if (op == "tile.store" || op == "tensor.write")
+        if (auto *v = dynCast<Var>(t); v && tensorDims.count(v))
+          tensorDims[s->var().get()] = tensorDims[v];
+    }
     return out;
   }
 
@@ -70,19 +76,6 @@ public:
   }
 
 private:
-  ConstIntBound bound(const ExprPtr &e) { return arith::computeConstIntBound(e, vars, cache_); }
-
-  ConstIntBound loopVarRange(const For &f) {
-    cache_.clear(); // the map changes: cached bounds may have used an older range
-    auto step = constIntValue(f.step());
-    if (!step || *step == 0)
-      return ConstIntBound::everything();
-    ConstIntBound start = bound(f.start()), stop = bound(f.stop());
-    if (*step > 0)
-      return {start.min, arith::saturatingAdd(stop.max, -1)};
-    return {arith::saturatingAdd(stop.min, 1), start.max};
-  }
-
   void record(const std::string &callee, const ExprList &args) {
     if (kernel_)
       return;
@@ -91,6 +84,17 @@ private:
       return;
     auto &slots = params_[callee];
     for (size_t i = 0; i < args.size(); ++i) {
+      if (auto *t = dynCast<TensorType>(args[i]->type())) {
+        std::vector<std::optional<int64_t>> dims;
+        for (const ExprPtr &d : t->shape())
+          dims.push_back(constIntValue(d));
+        auto [it, fresh] = dims_[callee].emplace(i, dims);
+        for (size_t k = 0; !fresh && k < dims.size() && k < it->second.size(); ++k)
+          it->second[k] = it->second[k] && dims[k]
+                              ? std::optional<int64_t>(std::min(*it->second[k], *dims[k]))
+                              : std::nullopt;
+        continue;
+      }
       if (!scalarDType(args[i]->type()))
         continue;
       ConstIntBound b = bound(args[i]);
@@ -100,12 +104,21 @@ private:
     }
   }
 
-  /// Every dim k: offsets[k] >= 0 and offsets[k] + extents[k] <= the tensor's dim k.
-  bool inside(const TensorType &t, const ExprList &offsets, const ExprList &extents) {
+  /// Every dim k: offsets[k] >= 0 and offsets[k] + extents[k] <= dim k of `tensor` (of type
+  /// t; for a parameter, of every argument its call sites pass).
+  bool inside(const ExprPtr &tensor, const TensorType &t, const ExprList &offsets,
+              const ExprList &extents) {
     if (offsets.size() != t.rank() || extents.size() != t.rank())
       return false;
+    auto *v = dynCast<Var>(tensor);
+    auto callDims = v ? tensorDims.find(v) : tensorDims.end();
     for (size_t k = 0; k < t.rank(); ++k) {
       ConstIntBound o = bound(offsets[k]), e = bound(extents[k]), d = bound(t.shape()[k]);
+      if (callDims != tensorDims.end() && k < callDims->second.size()) {
+        if (!callDims->second[k])
+          return false;
+        d.min = std::min(d.min, *callDims->second[k]);
+      }
       if (o.min == ConstIntBound::kNegInf || o.min < 0 || o.max == ConstIntBound::kPosInf ||
           e.max == ConstIntBound::kPosInf || d.min == ConstIntBound::kNegInf)
         return false;
@@ -131,7 +144,7 @@ private:
     if (const AttrValue *v = findAttr(c.kwargs(), "valid_shape"))
       if (auto *valid = std::get_if<ExprList>(v))
         extents = valid;
-    return inside(*t, *offs, *extents);
+    return inside(a[0], *t, *offs, *extents);
   }
 
   bool storeInside(const Call &c) {
@@ -144,22 +157,23 @@ private:
     ExprList extents(t->rank() - tile->rank(), ConstInt::make(1, DataType::Index));
     for (const ExprPtr &d : tile->shape())
       extents.push_back(d);
-    return inside(*t, *offs, extents);
+    return inside(a[2], *t, *offs, extents);
   }
 
   const Program &program_;
   ParamBounds &params_;
+  ParamDims &dims_;
   bool kernel_;
-  arith::BoundCache cache_;
 };
 
 } // namespace
 
 ProgramPtr boundTileWindows(const ProgramPtr &p) {
   ParamBounds params;
+  ParamDims dims;
   for (const FunctionPtr &f : p->functions())
     if (!isKernel(f->type())) {
-      WindowBounds w(*p, params, false);
+      WindowBounds w(*p, params, dims, false);
       w.mutateFunction(f);
     }
   std::vector<FunctionPtr> out;
@@ -169,12 +183,16 @@ ProgramPtr boundTileWindows(const ProgramPtr &p) {
       out.push_back(f);
       continue;
     }
-    WindowBounds w(*p, params, true);
+    WindowBounds w(*p, params, dims, true);
     auto it = params.find(f->name());
     if (it != params.end())
       for (size_t i = 0; i < f->params().size(); ++i)
         if (auto b = it->second.find(i); b != it->second.end())
           w.vars[f->params()[i].var.get()] = b->second;
+    if (auto d = dims.find(f->name()); d != dims.end())
+      for (const auto &[i, callDims] : d->second)
+        if (i < f->params().size())
+          w.tensorDims[f->params()[i].var.get()] = callDims;
     FunctionPtr g = w.mutateFunction(f);
     changed |= g != f;
     out.push_back(g);

@@ -8,7 +8,9 @@
 // Properties: passes/passes.def.
 // Rules: every tile.load and tile.store of a kernel (InCore, AIV, AIC) gets the attr `in_bounds`:
 //   true when, for every tensor dim k, the window's offset o_k and extent e_k satisfy
-//   min(o_k) >= 0 and max(o_k) + max(e_k) <= min(d_k) for the tensor's dim d_k (load: extents
+//   min(o_k) >= 0 and max(o_k) + max(e_k) <= min(d_k) for the tensor's dim d_k — for a tensor
+//   parameter (and the results of stores and writes into it) also the dim k of the argument at
+//   every call and submit, unknown where one is not a constant (load: extents
 //   from `valid_shape`, else the shapes; store: the tile's dims, right-aligned, leading 1s);
 //   false otherwise. Bounds are intervals (passes/utils/arith ConstIntBound) from constants,
 //   the ranges of loop variables of for loops with a constant step, scalar assignments, and

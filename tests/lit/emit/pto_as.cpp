@@ -13,25 +13,25 @@ using Row = pl::Tile<pl::fp32, 16, 64>;
 // CHECK:      module attributes {pto.target_arch = "a2a3"} {
 // A5:         module attributes {pto.target_arch = "a5"} {
 // CHECK-LABEL:  func.func @vadd(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+// CHECK-NEXT:   %c16 = arith.constant 16 : index
 // CHECK-NEXT:   %c64 = arith.constant 64 : index
 // CHECK-NEXT:   %c1 = arith.constant 1 : index
-// CHECK-NEXT:   %c4096 = arith.constant 4096 : index
+// CHECK-NEXT:   %c1024 = arith.constant 1024 : index
 // CHECK-NEXT:   %c0_i64 = arith.constant 0 : i64
-// CHECK-NEXT:   %c16 = arith.constant 16 : index
 // CHECK-NEXT:   %c0 = arith.constant 0 : index
 // CHECK-NEXT:   %c4096_i64 = arith.constant 4096 : i64
-// CHECK-NEXT:   %a_view = pto.make_tensor_view %a, shape = [%c64, %c64], strides = [%c64, %c1] : !pto.tensor_view<64x64xf32>
-// CHECK-NEXT:   %b_view = pto.make_tensor_view %b, shape = [%c64, %c64], strides = [%c64, %c1] : !pto.tensor_view<64x64xf32>
-// CHECK-NEXT:   %c_view = pto.make_tensor_view %c, shape = [%c64, %c64], strides = [%c64, %c1] : !pto.tensor_view<64x64xf32>
+// CHECK-NEXT:   %a_view = pto.make_tensor_view %a, shape = [%c16, %c64], strides = [%c64, %c1] : !pto.tensor_view<16x64xf32>
+// CHECK-NEXT:   %b_view = pto.make_tensor_view %b, shape = [%c16, %c64], strides = [%c64, %c1] : !pto.tensor_view<16x64xf32>
+// CHECK-NEXT:   %c_view = pto.make_tensor_view %c, shape = [%c16, %c64], strides = [%c64, %c1] : !pto.tensor_view<16x64xf32>
 // CHECK-NEXT:   %ta = pto.alloc_tile addr = %c0_i64 : [[T:!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>]]
 // CHECK-NEXT:   %tb = pto.alloc_tile addr = %c4096_i64 : [[T]]
 // CHECK-NEXT:   %tc = pto.alloc_tile addr = %c0_i64 : [[T]]
-// CHECK-NEXT:   %pv = pto.partition_view %a_view, offsets = [%c16, %c0], sizes = [%c16, %c64] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<16x64xf32> loc("{{.*}}pto_as.cpp":[[@LINE+14]]:7)
+// CHECK-NEXT:   %pv = pto.partition_view %a_view, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<16x64xf32> -> !pto.partition_tensor_view<16x64xf32> loc("{{.*}}pto_as.cpp":[[@LINE+14]]:7)
 // CHECK-NEXT:   pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf32>) outs(%ta : [[T]]) loc("{{.*}}pto_as.cpp":[[@LINE+13]]:7)
-// CHECK-NEXT:   %pv_1 = pto.partition_view %b_view, offsets = [%c16, %c0], sizes = [%c16, %c64] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<16x64xf32> loc("{{.*}}pto_as.cpp":[[@LINE+13]]:7)
+// CHECK-NEXT:   %pv_1 = pto.partition_view %b_view, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<16x64xf32> -> !pto.partition_tensor_view<16x64xf32> loc("{{.*}}pto_as.cpp":[[@LINE+13]]:7)
 // CHECK-NEXT:   pto.tload ins(%pv_1 : !pto.partition_tensor_view<16x64xf32>) outs(%tb : [[T]]) loc("{{.*}}pto_as.cpp":[[@LINE+12]]:7)
 // CHECK-NEXT:   pto.tadd ins(%ta, %tb : [[T]], [[T]]) outs(%tc : [[T]]) loc("{{.*}}pto_as.cpp":[[@LINE+12]]:
-// CHECK-NEXT:   %pv_2 = pto.partition_view %c_view, offsets = [%c16, %c0], sizes = [%c16, %c64] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<16x64xf32> loc("{{.*}}pto_as.cpp":[[@LINE+12]]:3)
+// CHECK-NEXT:   %pv_2 = pto.partition_view %c_view, offsets = [%c0, %c0], sizes = [%c16, %c64] : !pto.tensor_view<16x64xf32> -> !pto.partition_tensor_view<16x64xf32> loc("{{.*}}pto_as.cpp":[[@LINE+12]]:3)
 // CHECK-NEXT:   pto.tstore ins(%tc : [[T]]) outs(%pv_2 : !pto.partition_tensor_view<16x64xf32>) loc("{{.*}}pto_as.cpp":[[@LINE+11]]:3)
 // CHECK-NEXT:   return
 // CHECK-NEXT: }
