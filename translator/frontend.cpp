@@ -41,7 +41,14 @@ void forwardDiagnostics(const ir::DiagnosticEngine &ours, clang::CompilerInstanc
     else if (d.severity == ir::Severity::PerfHint || d.severity == ir::Severity::Note)
       lvl = clang::DiagnosticsEngine::Remark;
     std::string msg = d.message + (d.code.empty() ? "" : " [" + d.code + "]");
-    de.Report(toSourceLocation(sm, d.span), de.getCustomDiagID(lvl, "%0")) << msg;
+    {
+      clang::DiagnosticBuilder b =
+          de.Report(toSourceLocation(sm, d.span), de.getCustomDiagID(lvl, "%0"));
+      b << msg;
+      for (const ir::FixIt &f : d.fixits)
+        if (clang::CharSourceRange r = toCharRange(sm, f.range); r.isValid())
+          b << clang::FixItHint::CreateReplacement(r, f.text);
+    }
     for (auto &[span, note] : d.notes)
       de.Report(toSourceLocation(sm, span),
                 de.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0"))
