@@ -1,5 +1,6 @@
 // Runs Clang over the inputs and lowers each file's marked functions into one IR program.
 #include "translator/frontend.h"
+#include "translator/diagnostic_checks.h"
 #include "translator/lower.h"
 #include "translator/marked_functions.h"
 #include "translator/source_location.h"
@@ -30,11 +31,8 @@ namespace {
 void forwardDiagnostics(const ir::DiagnosticEngine &ours, clang::CompilerInstance &ci) {
   clang::DiagnosticsEngine &de = ci.getDiagnostics();
   clang::SourceManager &sm = ci.getSourceManager();
-  // A template instantiated several times reports the same problem once per instantiation.
-  std::set<std::tuple<std::string, int, int, std::string>> seen;
-  for (const ir::Diagnostic &d : ours.diagnostics()) {
-    if (!seen.emplace(d.span.str(), d.span.line, d.span.col, d.message).second)
-      continue;
+  for (const ir::Diagnostic *dp : uniqueDiagnostics(ours)) {
+    const ir::Diagnostic &d = *dp;
     clang::DiagnosticsEngine::Level lvl = clang::DiagnosticsEngine::Error;
     if (d.severity == ir::Severity::Warning)
       lvl = clang::DiagnosticsEngine::Warning;

@@ -54,15 +54,17 @@ public:
   /// dtype, static dims and memory space where the type states them (F110-F112, reported at
   /// `loc` naming `what`; the result is then a poison placeholder).
   /// `source`, when given, is the C++ expression of the value: a dtype-only mismatch then
-  /// carries the fix-it wrapping it in `pl::cast(source, pl::<declared dtype>)`.
+  /// carries the fix-it of dtypeFixIts.
   ir::ExprPtr conformToDeclared(clang::QualType t, ir::ExprPtr value, clang::SourceLocation loc,
                                 const std::string &what, const clang::Expr *source = nullptr);
   /// The DSL's spelling of dtype `d` (the `pl::DTypeTag` constant pl/dtype.hpp declares for it,
   /// e.g. "pl::fp16"); nullopt when the header declares none.
   std::optional<std::string> dtypeTagSpelling(ir::DataType d);
-  /// The fix-its wrapping the C++ expression `source` in `pl::cast(source, <tag of to>)`; empty
-  /// when it lies in a macro or the dtype has no DSL spelling.
-  std::vector<ir::FixIt> castFixIts(const clang::Expr *source, ir::DataType to);
+  /// The fix-it that gives the C++ expression `source` (lowered: `value`) dtype `to`: for an op
+  /// with an `out_dtype` option called without options (pl::matmul), `{.out_dtype = <tag>}`.
+  /// Empty when the op's rules reject it, it lies in a macro or the dtype has no DSL spelling.
+  std::vector<ir::FixIt> dtypeFixIts(const clang::Expr *source, const ir::ExprPtr &value,
+                                     ir::DataType to);
 
   // --- shared helpers (used across lower_*.cpp) ---
   ir::Span span(clang::SourceLocation loc) const;

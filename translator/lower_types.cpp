@@ -2,6 +2,7 @@
 #include "translator/function_lowerer.h"
 #include "translator/source_location.h"
 
+#include "ir/op_registry.h"
 #include "ir/ops/type_inference.h"
 #include "ir/printer.h"
 
@@ -167,19 +168,27 @@ std::optional<std::string> FunctionLowerer::dtypeTagSpelling(ir::DataType dt) {
   return std::nullopt;
 }
 
-std::vector<ir::FixIt> FunctionLowerer::castFixIts(const clang::Expr *source, ir::DataType to) {
+std::vector<ir::FixIt> FunctionLowerer::dtypeFixIts(const clang::Expr *source,
+                                                    const ir::ExprPtr &value, ir::DataType to) {
+  // A value of a static C++ dtype that differs is Clang's error (the header's static_assert);
+  // the translator sees only values whose C++ dtype is dynamic: op results with an `out_dtype`
+  // option (pl::matmul). Called without options, the edit asks the op for the dtype.
   std::optional<std::string> tag = dtypeTagSpelling(to);
-
-  const clang::SourceManager &sm = ctx_.getSourceManager();
-  clang::SourceRange r = source->getSourceRange();
-  if (!tag || r.getBegin().isMacroID() || r.getEnd().isMacroID())
+  auto *call = ir::dynCast<ir::Call>(value);
+  const clang::CallExpr *cxx = plCall(source);
+  if (!tag || !call || !call->target().op || !cxx || cxx->getNumArgs() == 0 ||
+      !llvm::isa<clang::CXXDefaultArgExpr>(cxx->getArg(cxx->getNumArgs() - 1)) ||
+      cxx->getRParenLoc().isMacroID())
     return {};
-  auto open = insertionFixIt(sm, r.getBegin(), "pl::cast(");
-  auto close =
-      insertionFixIt(sm, endOfToken(sm, ctx_.getLangOpts(), r.getEnd()), ", " + *tag + ")");
-  if (!open || !close)
+  // Only an edit that translates: the op's own type rules judge it, in a scratch engine.
+  ir::DiagnosticEngine scratch;
+  ir::AttrList kwargs = call->kwargs();
+  kwargs.emplace_back("out_dtype", ir::AttrValue(to));
+  if (!ir::makeOpCall(*call->target().op, call->args(), kwargs, value->span(), scratch))
     return {};
-  return {*open, *close};
+  auto insert =
+      insertionFixIt(ctx_.getSourceManager(), cxx->getRParenLoc(), ", {.out_dtype = " + *tag + "}");
+  return insert ? std::vector<ir::FixIt>{*insert} : std::vector<ir::FixIt>{};
 }
 
 ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::ExprPtr value,
@@ -206,12 +215,12 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
   pp.SuppressTagKeyword = true;
   std::string declStr = declared.getNonReferenceType().getUnqualifiedType().getAsString(pp);
   auto mismatch = [&](const char *code, const std::string &detail,
-                      std::vector<ir::FixIt> fixits = {}) {
+                      std::vector<ir::FixIt> fixits = {}, const std::string &hint = "") {
     return errorExpr(loc, code,
                      "value of type '" + ir::printType(vt) +
                          "' does not match the declared type '" + declStr + "'" +
                          (what.empty() ? std::string() : " of " + what) + ": " + detail +
-                         " (the eager run rejects it)",
+                         " (the eager run rejects it)" + hint,
                      std::move(fixits));
   };
   bool dimsOk = true;
@@ -226,12 +235,14 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
   bool spaceOk = !(tt && d.space && tt->memorySpace() && *tt->memorySpace() != *d.space);
   if (d.dtype && st->dtype() != *d.dtype) {
     std::vector<ir::FixIt> fixits;
-    if (dimsOk && spaceOk && tile && source)
-      fixits = castFixIts(source, *d.dtype);
+    if (dimsOk && spaceOk && source)
+      fixits = dtypeFixIts(source, value, *d.dtype);
     std::string detail = "dtype " + std::string(ir::dtypeName(st->dtype())) + " vs " +
-                         std::string(ir::dtypeName(*d.dtype)) +
-                         (fixits.empty() ? "" : "; convert it with pl::cast");
-    return mismatch("F110", detail, std::move(fixits));
+                         std::string(ir::dtypeName(*d.dtype));
+    std::string hint = fixits.empty() ? ""
+                                      : "; ask the op for " + std::string(ir::dtypeName(*d.dtype)) +
+                                            " with its out_dtype option";
+    return mismatch("F110", detail, std::move(fixits), hint);
   }
   if (!dimsOk)
     return mismatch("F111", "shape " + ir::ops::shapeStr(st->shape()) + " vs " + dimsStr(*d.dims));

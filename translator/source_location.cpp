@@ -2,7 +2,6 @@
 #include "translator/source_location.h"
 
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 namespace pl::translator {
 
@@ -55,11 +54,6 @@ clang::CharSourceRange toCharRange(clang::SourceManager &sm, const ir::Span &ran
   if (b.isInvalid() || e.isInvalid())
     return {};
   return clang::CharSourceRange::getCharRange(b, e);
-}
-
-clang::SourceLocation endOfToken(const clang::SourceManager &sm, const clang::LangOptions &lo,
-                                 clang::SourceLocation loc) {
-  return clang::Lexer::getLocForEndOfToken(loc, 0, sm, lo);
 }
 
 } // namespace pl::translator

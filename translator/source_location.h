@@ -12,7 +12,6 @@
 
 namespace clang {
 class SourceManager;
-class LangOptions;
 } // namespace clang
 
 namespace pl::translator {
@@ -32,8 +31,5 @@ std::optional<ir::FixIt> insertionFixIt(const clang::SourceManager &sm, clang::S
                                         std::string text);
 /// The character range of a fix-it's span, for Clang's FixItHint; invalid when unknown.
 clang::CharSourceRange toCharRange(clang::SourceManager &sm, const ir::Span &range);
-/// The location just after the token at `loc` (for an insertion after an expression).
-clang::SourceLocation endOfToken(const clang::SourceManager &sm, const clang::LangOptions &lo,
-                                 clang::SourceLocation loc);
 
 } // namespace pl::translator
