@@ -20,8 +20,6 @@
 #include "llvm/Support/ConvertUTF.h"
 
 #include <algorithm>
-#include <set>
-#include <tuple>
 
 namespace pl::translator {
 

@@ -165,6 +165,17 @@ done
 nm -C "$bin/libbench_kernels_translated.so" | grep -q 'pl_gen_axpy::' || fail "the translated module has no translated code"
 if nm -C "$bin/libbench_kernels_eager.so" | grep -q 'pl_gen_'; then fail "the eager module holds translated code"; fi
 echo "ok: bench_kernels times $(grep -c '^"' "$work/bench.csv") rows"
+# Its run-time errors name the module: missing, or without any PL_BENCHMARK.
+eager_mod=$bin/libbench_kernels_eager.so
+mv "$eager_mod" "$work/eager.so"
+if "$bin/bench_kernels" 2>"$work/bench.err"; then fail "bench_kernels ran without its eager module"; fi
+grep -qF "pl::benchmark: cannot load the module '$eager_mod'" "$work/bench.err" || { cat "$work/bench.err"; fail "no message for a missing module"; }
+printf 'int pl_not_a_benchmark = 1;\n' >"$work/plain.cpp"
+"$cxx" -shared -fPIC -o "$eager_mod" "$work/plain.cpp" || fail "cannot build a module without benchmarks"
+if "$bin/bench_kernels" 2>"$work/bench.err"; then fail "bench_kernels ran with a module without benchmarks"; fi
+grep -qF "pl::benchmark: the module '$eager_mod' registers no benchmark" "$work/bench.err" || { cat "$work/bench.err"; fail "no message for a module without benchmarks"; }
+mv "$work/eager.so" "$eager_mod"
+echo "ok: bench_kernels reports a missing module and one without benchmarks"
 
 echo "== 7. the package is relocatable: the prefix moved, the build uses the new place"
 mv "$prefix" "$work/moved"
