@@ -1,5 +1,5 @@
 # `cmake --install <build> --prefix P` (docs/cmake.md): pl-translate and pl-opt in P/bin, the
-# clang-tidy module libplTidy.so in P/lib, the
+# clang-tidy module libplTidy.so in P/lib (and its wrapper P/bin/pl-clang-tidy), the
 # DSL and simulator headers (the whole dsl/include tree) in P/include, the docs and the example
 # project in P/share/doc/pl, and the CMake package in P/lib/cmake/pl.
 include(CMakePackageConfigHelpers)
@@ -24,6 +24,7 @@ endforeach()
 if(TARGET plTidy)
   set_target_properties(plTidy PROPERTIES EXPORT_NAME tidy INSTALL_RPATH_USE_LINK_PATH TRUE)
   install(TARGETS plTidy EXPORT plTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(PROGRAMS ${PL_TIDY_WRAPPER_INSTALL} DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
 install(EXPORT plTargets NAMESPACE pl:: DESTINATION ${PL_INSTALL_CMAKEDIR})

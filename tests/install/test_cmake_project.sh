@@ -52,7 +52,7 @@ run_app() { # <binary> <expected output line>
 
 echo "== 1. cmake --install $build --prefix $prefix"
 "$cmake" --install "$build" --prefix "$prefix" >"$work/install.log"
-for f in bin/pl-translate bin/pl-opt lib/libplTidy.so lib/cmake/pl/plConfig.cmake lib/cmake/pl/plConfigVersion.cmake \
+for f in bin/pl-translate bin/pl-opt bin/pl-clang-tidy lib/libplTidy.so lib/cmake/pl/plConfig.cmake lib/cmake/pl/plConfigVersion.cmake \
   lib/cmake/pl/plTargets.cmake lib/cmake/pl/plKernels.cmake share/doc/pl/README.md \
   share/doc/pl/cmake.md share/doc/pl/dsl.md share/doc/pl/examples/cmake_project/CMakeLists.txt; do
   [ -f "$prefix/$f" ] || fail "not installed: $f"
@@ -66,6 +66,8 @@ done
 # The clang-tidy module loads from the prefix and has its checks (docs/editor.md).
 clang-tidy-19 --load="$prefix/lib/libplTidy.so" --checks='-*,pl-*' --list-checks | grep -q 'pl-type-mismatch' ||
   fail "the installed libplTidy.so does not load into clang-tidy-19 with its pl- checks"
+"$prefix/bin/pl-clang-tidy" --checks='-*,pl-*' --list-checks | grep -q 'pl-type-mismatch' ||
+  fail "the installed pl-clang-tidy does not load libplTidy.so"
 # Run by hand with no -I, the installed translator reads the installed headers, not the source
 # tree it was built from.
 mkdir -p "$work/byhand"

@@ -12,6 +12,8 @@
 // LIST-NEXT: pl-type-mismatch
 // LIST-NEXT: pl-unsupported-construct
 // RUN: not %clang-tidy --load=%pl-tidy-plugin --config='{}' --checks='-*,pl-*' %s -- -std=c++20 %dsl-flags 2>&1 | FileCheck %s
+// The same through bin/pl-clang-tidy, which loads the module itself (for editors).
+// RUN: not %pl-clang-tidy --config='{}' --checks='-*,pl-*' %s -- -std=c++20 %dsl-flags 2>&1 | FileCheck %s
 // RUN: %clang-tidy --load=%pl-tidy-plugin --checks='-*,pl-pipeline' --config="{CheckOptions: {pl-pipeline.Platform: tpu}}" %s -- -std=c++20 %dsl-flags 2>&1 | FileCheck %s --check-prefix=BADPLATFORM
 // BADPLATFORM: warning: invalid Platform 'tpu' for pl-pipeline; expected a2a3sim, a5sim, a2a3 or a5 [clang-tidy-config]
 // The same file through pl-translate: the same codes (pl-translate stops after lowering errors, so
