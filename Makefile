@@ -10,7 +10,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PACKAGES := clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools \
             libgtest-dev libgmock-dev libbenchmark-dev cmake ninja-build ccache g++ python3 \
-            clang-format-19 clang-tidy-19
+            clang-format-19 clang-tidy-19 clang-tools-19
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: all bootstrap configure build test demo bench sanitize fuzz-ir fuzz clean format format-check \
@@ -135,7 +135,7 @@ clean:
 # commit that introduced the check, .ci/format-base) must be formatted; `make format` formats
 # exactly those lines. tests/lit is left out: its inputs are checked at their line numbers.
 FORMAT_BASE ?= $(shell cat .ci/format-base)
-FORMAT_DIRS := ir passes emit translator dsl bench samples $(filter-out tests/lit,$(wildcard tests/*))
+FORMAT_DIRS := ir passes emit translator tidy dsl bench samples $(filter-out tests/lit,$(wildcard tests/*))
 GIT_CLANG_FORMAT := git-clang-format-19 --binary clang-format-19 --extensions cpp,h,hpp
 
 format: bootstrap

@@ -1,4 +1,5 @@
 # `cmake --install <build> --prefix P` (docs/cmake.md): pl-translate and pl-opt in P/bin, the
+# clang-tidy module libplTidy.so in P/lib (and its wrapper P/bin/pl-clang-tidy), the
 # DSL and simulator headers (the whole dsl/include tree) in P/include, the docs and the example
 # project in P/share/doc/pl, and the CMake package in P/lib/cmake/pl.
 include(CMakePackageConfigHelpers)
@@ -18,6 +19,13 @@ foreach(tool IN ITEMS pl-translate pl-opt)
     install(TARGETS ${tool} EXPORT plTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   endif()
 endforeach()
+
+# The clang-tidy plugin module (docs/editor.md): P/lib/libplTidy.so, target pl::tidy.
+if(TARGET plTidy)
+  set_target_properties(plTidy PROPERTIES EXPORT_NAME tidy INSTALL_RPATH_USE_LINK_PATH TRUE)
+  install(TARGETS plTidy EXPORT plTargets LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(PROGRAMS ${PL_TIDY_WRAPPER_INSTALL} DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 
 install(EXPORT plTargets NAMESPACE pl:: DESTINATION ${PL_INSTALL_CMAKEDIR})
 configure_package_config_file(${PL_ROOT}/cmake/plConfig.cmake.in

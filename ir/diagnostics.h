@@ -17,12 +17,22 @@ namespace pl::ir {
 
 enum class Severity { Error, Warning, PerfHint, Note };
 
+/// A suggested edit that resolves a diagnostic: the text from `range`'s line:col up to its
+/// endLine:endCol (exclusive; equal to the start for an insertion) becomes `text`. The frontend
+/// attaches them; pl-translate prints them, exports them (--export-fixes) and libplTidy applies
+/// them (--fix).
+struct FixIt {
+  Span range;
+  std::string text;
+};
+
 struct Diagnostic {
   Severity severity = Severity::Error;
   std::string code; ///< Stable code, e.g. "P001" (parser), "T101" (type), "V401" (verifier).
   std::string message;
   Span span;
   std::vector<std::pair<Span, std::string>> notes;
+  std::vector<FixIt> fixits = {};
 };
 
 /// Collects diagnostics and prints them clang-style:

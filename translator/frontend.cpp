@@ -1,5 +1,6 @@
 // Runs Clang over the inputs and lowers each file's marked functions into one IR program.
 #include "translator/frontend.h"
+#include "translator/diagnostic_checks.h"
 #include "translator/lower.h"
 #include "translator/marked_functions.h"
 #include "translator/source_location.h"
@@ -19,8 +20,6 @@
 #include "llvm/Support/ConvertUTF.h"
 
 #include <algorithm>
-#include <set>
-#include <tuple>
 
 namespace pl::translator {
 
@@ -30,18 +29,22 @@ namespace {
 void forwardDiagnostics(const ir::DiagnosticEngine &ours, clang::CompilerInstance &ci) {
   clang::DiagnosticsEngine &de = ci.getDiagnostics();
   clang::SourceManager &sm = ci.getSourceManager();
-  // A template instantiated several times reports the same problem once per instantiation.
-  std::set<std::tuple<std::string, int, int, std::string>> seen;
-  for (const ir::Diagnostic &d : ours.diagnostics()) {
-    if (!seen.emplace(d.span.str(), d.span.line, d.span.col, d.message).second)
-      continue;
+  for (const ir::Diagnostic *dp : uniqueDiagnostics(ours)) {
+    const ir::Diagnostic &d = *dp;
     clang::DiagnosticsEngine::Level lvl = clang::DiagnosticsEngine::Error;
     if (d.severity == ir::Severity::Warning)
       lvl = clang::DiagnosticsEngine::Warning;
     else if (d.severity == ir::Severity::PerfHint || d.severity == ir::Severity::Note)
       lvl = clang::DiagnosticsEngine::Remark;
     std::string msg = d.message + (d.code.empty() ? "" : " [" + d.code + "]");
-    de.Report(toSourceLocation(sm, d.span), de.getCustomDiagID(lvl, "%0")) << msg;
+    {
+      clang::DiagnosticBuilder b =
+          de.Report(toSourceLocation(sm, d.span), de.getCustomDiagID(lvl, "%0"));
+      b << msg;
+      for (const ir::FixIt &f : d.fixits)
+        if (clang::CharSourceRange r = toCharRange(sm, f.range); r.isValid())
+          b << clang::FixItHint::CreateReplacement(r, f.text);
+    }
     for (auto &[span, note] : d.notes)
       de.Report(toSourceLocation(sm, span),
                 de.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0"))

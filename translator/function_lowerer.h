@@ -12,6 +12,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 #include <set>
@@ -52,15 +53,27 @@ public:
   /// converted (an explicit IR cast, C++ arithmetic conversions); tensors and tiles must agree in
   /// dtype, static dims and memory space where the type states them (F110-F112, reported at
   /// `loc` naming `what`; the result is then a poison placeholder).
+  /// `source`, when given, is the C++ expression of the value: a dtype-only mismatch then
+  /// carries the fix-it of dtypeFixIts.
   ir::ExprPtr conformToDeclared(clang::QualType t, ir::ExprPtr value, clang::SourceLocation loc,
-                                const std::string &what);
+                                const std::string &what, const clang::Expr *source = nullptr);
+  /// The DSL's spelling of dtype `d` (the `pl::DTypeTag` constant pl/dtype.hpp declares for it,
+  /// e.g. "pl::fp16"); nullopt when the header declares none.
+  std::optional<std::string> dtypeTagSpelling(ir::DataType d);
+  /// The fix-it that gives the C++ expression `source` (lowered: `value`) dtype `to`: for an op
+  /// with an `out_dtype` option called without options (pl::matmul), `{.out_dtype = <tag>}`.
+  /// Empty when the op's rules reject it, it lies in a macro or the dtype has no DSL spelling.
+  std::vector<ir::FixIt> dtypeFixIts(const clang::Expr *source, const ir::ExprPtr &value,
+                                     ir::DataType to);
 
   // --- shared helpers (used across lower_*.cpp) ---
   ir::Span span(clang::SourceLocation loc) const;
   ir::Span span(const clang::Stmt *s) const { return span(s->getBeginLoc()); }
   /// Reports an error and returns a placeholder expression so lowering can continue.
-  ir::ExprPtr errorExpr(clang::SourceLocation loc, const std::string &code, const std::string &msg);
-  void error(clang::SourceLocation loc, const std::string &code, const std::string &msg);
+  ir::ExprPtr errorExpr(clang::SourceLocation loc, const std::string &code, const std::string &msg,
+                        std::vector<ir::FixIt> fixits = {});
+  void error(clang::SourceLocation loc, const std::string &code, const std::string &msg,
+             std::vector<ir::FixIt> fixits = {});
   void warning(clang::SourceLocation loc, const std::string &code, const std::string &msg);
 
   // statements (lower_stmt.cpp; lowerStmt dispatches with a clang::ConstStmtVisitor)
@@ -91,7 +104,9 @@ public:
   ir::VarPtr declareVar(const clang::ValueDecl *d, ir::TypePtr t);
   ir::VarPtr lookupVar(const clang::ValueDecl *d) const;
   /// Assignment `lhs = value` to a variable (Out/InOut parameters write the whole buffer).
-  void assignTo(const clang::Expr *lhs, ir::ExprPtr value, clang::SourceLocation loc);
+  /// `source`: the C++ expression of `value`, for the fix-it of a dtype mismatch.
+  void assignTo(const clang::Expr *lhs, ir::ExprPtr value, clang::SourceLocation loc,
+                const clang::Expr *source = nullptr);
   std::optional<int64_t> evaluateInt(const clang::Expr *e) const;
   std::optional<double> evaluateStdMath(const clang::CallExpr *call) const;
   /// Converts a scalar to the scalar type `to` (constants retyped, others cast).
@@ -152,6 +167,9 @@ public:
                          llvm::ArrayRef<const clang::ValueDecl *> bindings);
   void lowerExplicitWhile(const clang::CallExpr *call,
                           llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  /// F352 for a pl::while_ body that does not start with pl::cond (with the fix-it moving a
+  /// later pl::cond first, where its condition allows).
+  void reportMisplacedCond(const clang::LambdaExpr *lambda, const clang::CompoundStmt *body);
   void lowerExplicitIf(const clang::CallExpr *call,
                        llvm::ArrayRef<const clang::ValueDecl *> bindings);
   void lowerAt(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
@@ -217,6 +235,10 @@ private:
   /// Whether `e` is, or is built from, a poison placeholder.
   bool isPoisoned(const ir::ExprPtr &e) const;
   llvm::DenseMap<const clang::ValueDecl *, const clang::LambdaExpr *> localLambdas_;
+  /// Every variable the body names (read or assigned), for F370.
+  llvm::DenseSet<const clang::ValueDecl *> referenced_;
+  /// F370: output parameters the body never names.
+  void reportUnwrittenOutputs(const clang::FunctionDecl *fd);
   ir::ExprPtr inlineReturn_;
   /// The function's return type could not be lowered (already explained): returns stay quiet.
   bool returnTypeFailed_ = false;

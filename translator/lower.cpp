@@ -109,8 +109,8 @@ ir::Span FunctionLowerer::span(clang::SourceLocation loc) const {
 }
 
 void FunctionLowerer::error(clang::SourceLocation loc, const std::string &code,
-                            const std::string &msg) {
-  diags_.error(code, span(loc), msg);
+                            const std::string &msg, std::vector<ir::FixIt> fixits) {
+  diags_.report({ir::Severity::Error, code, msg, span(loc), {}, std::move(fixits)});
 }
 
 void FunctionLowerer::warning(clang::SourceLocation loc, const std::string &code,
@@ -119,8 +119,8 @@ void FunctionLowerer::warning(clang::SourceLocation loc, const std::string &code
 }
 
 ir::ExprPtr FunctionLowerer::errorExpr(clang::SourceLocation loc, const std::string &code,
-                                       const std::string &msg) {
-  error(loc, code, msg);
+                                       const std::string &msg, std::vector<ir::FixIt> fixits) {
+  error(loc, code, msg, std::move(fixits));
   return poison(loc);
 }
 
@@ -169,9 +169,12 @@ ir::FunctionPtr FunctionLowerer::lowerFunction(const MarkedFunction &m) {
     rets.push_back(lowerType(fd->getReturnType(), fd->getLocation()));
     returnTypeFailed_ = ir::isa<ir::UnknownType>(rets.back());
   }
+  unsigned errorsBefore = diags_.errorCount();
   BlockGuard block(*this);
   lowerStmt(fd->getBody());
   ir::StmtPtr body = block.finish(span(fd->getBody()));
+  if (diags_.errorCount() == errorsBefore) // a body with errors may not have lowered its writes
+    reportUnwrittenOutputs(fd);
   // Host code calls every marked, non-Inline function of the main file (WrapEntryPoints gives
   // each an orchestration; the rewriter replaces its body).
   const clang::SourceManager &sm = ctx_.getSourceManager();
@@ -180,6 +183,23 @@ ir::FunctionPtr FunctionLowerer::lowerFunction(const MarkedFunction &m) {
     attrs.emplace_back(passes::kHostEntryAttr, m.name);
   return ir::Function::make(m.name, m.type, std::move(params), std::move(rets), std::move(body),
                             std::nullopt, std::nullopt, std::move(attrs), span(fd->getLocation()));
+}
+
+void FunctionLowerer::reportUnwrittenOutputs(const clang::FunctionDecl *fd) {
+  for (const clang::ParmVarDecl *p : fd->parameters()) {
+    auto dir = paramDirections_.find(p);
+    if (dir == paramDirections_.end() || dir->second == ir::ParamDirection::In ||
+        referenced_.count(p))
+      continue;
+    bool out = dir->second == ir::ParamDirection::Out;
+    warning(p->getLocation(), "F370",
+            std::string(out ? "output" : "in-out") + " parameter '" + p->getNameAsString() +
+                "' of '" + fd->getNameAsString() + "' is never " +
+                (out ? "written: the caller's value is left unchanged; store into it "
+                       "(pl::store(tile, offsets, " +
+                           p->getNameAsString() + ")) or make it an input"
+                     : "read or written; drop it or make it an input"));
+  }
 }
 
 ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags,

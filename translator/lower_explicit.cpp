@@ -1,13 +1,120 @@
 // Lowering of the explicit SSA forms: `auto [..] = pl::range(n, pl::init_values(..), lambda)`,
 // pl::while_ + pl::cond, pl::if_ with yields, and pl::at scopes.
 #include "translator/function_lowerer.h"
+#include "translator/source_location.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 namespace pl::translator {
 
+namespace {
+
+/// The statement `pl::cond(...);` of a pl::while_ body when it is not the first one, or null.
+const clang::Stmt *laterCond(const clang::CompoundStmt *body) {
+  for (const clang::Stmt *s : llvm::drop_begin(body->body()))
+    if (auto *e = llvm::dyn_cast<clang::Expr>(s))
+      if (auto *c = plCall(e); c && calleeName(c) == "cond")
+        return s;
+  return nullptr;
+}
+
+/// A variable the condition `cond` reads that is declared in `body` before it (moving the
+/// condition first would read it before its declaration), or null.
+const clang::NamedDecl *bodyLocalRead(const clang::Stmt *cond, const clang::CompoundStmt *body,
+                                      const clang::SourceManager &sm) {
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(cond)) {
+    clang::SourceLocation at = dr->getDecl()->getLocation();
+    if (sm.isBeforeInTranslationUnit(body->getLBracLoc(), at) &&
+        sm.isBeforeInTranslationUnit(at, dr->getLocation()))
+      return dr->getDecl();
+  }
+  for (const clang::Stmt *c : cond->children())
+    if (c)
+      if (auto *d = bodyLocalRead(c, body, sm))
+        return d;
+  return nullptr;
+}
+
+/// The fix-its moving statement `cond` (with its ';', and its line when it is alone there) to
+/// just before `first`, at `first`'s indentation; empty inside macros.
+std::vector<ir::FixIt> moveFirstFixIts(const clang::Stmt *cond, const clang::Stmt *first,
+                                       const clang::SourceManager &sm,
+                                       const clang::LangOptions &lo) {
+  clang::SourceLocation b = cond->getBeginLoc(), f = first->getBeginLoc();
+  if (b.isMacroID() || cond->getEndLoc().isMacroID() || f.isMacroID())
+    return {};
+  clang::SourceLocation afterSemi =
+      clang::Lexer::findLocationAfterToken(cond->getEndLoc(), clang::tok::semi, sm, lo, false);
+  auto [fid, begin] = sm.getDecomposedLoc(b);
+  if (afterSemi.isInvalid() || sm.getFileID(f) != fid)
+    return {};
+  llvm::StringRef buf = sm.getBufferData(fid);
+  unsigned end = sm.getFileOffset(afterSemi);
+  std::string text = buf.substr(begin, end - begin).str();
+  auto isBlank = [](char c) { return c == ' ' || c == '\t'; };
+  unsigned lineStart = begin, lineEnd = end;
+  while (lineStart > 0 && isBlank(buf[lineStart - 1]))
+    --lineStart;
+  while (lineEnd < buf.size() && isBlank(buf[lineEnd]))
+    ++lineEnd;
+  if ((lineStart == 0 || buf[lineStart - 1] == '\n') && lineEnd < buf.size() &&
+      buf[lineEnd] == '\n')
+    std::tie(begin, end) = std::pair{lineStart, lineEnd + 1}; // alone on its line: drop the line
+  unsigned firstOff = sm.getFileOffset(f), indentStart = firstOff;
+  while (indentStart > 0 && isBlank(buf[indentStart - 1]))
+    --indentStart;
+  bool ownLine = indentStart == 0 || buf[indentStart - 1] == '\n';
+  std::string indent = buf.substr(indentStart, firstOff - indentStart).str();
+  auto insert = insertionFixIt(sm, f, text + (ownLine ? "\n" + indent : " "));
+  auto remove = makeFixIt(sm,
+                          clang::CharSourceRange::getCharRange(sm.getComposedLoc(fid, begin),
+                                                               sm.getComposedLoc(fid, end)),
+                          "");
+  if (!insert || !remove)
+    return {};
+  return {*insert, *remove};
+}
+
+} // namespace
+
+/// F352: the body of a pl::while_ does not start with pl::cond. When the body has a later
+/// pl::cond whose condition reads only carried and outer values, the fix-it moves it first.
+void FunctionLowerer::reportMisplacedCond(const clang::LambdaExpr *lambda,
+                                          const clang::CompoundStmt *body) {
+  const std::string what = "pl::cond(...) must be the first statement of a pl::while_ body";
+  if (body->body_empty()) {
+    error(lambda->getBeginLoc(), "F352", what + "; this body is empty");
+    return;
+  }
+  const clang::Stmt *first = body->body_front();
+  if (auto *e = llvm::dyn_cast<clang::Expr>(first);
+      e && plCall(e) && calleeName(plCall(e)) == "cond") {
+    error(first->getBeginLoc(), "F352", "pl::cond takes exactly one condition");
+    return;
+  }
+  const clang::Stmt *later = laterCond(body);
+  if (!later) {
+    error(first->getBeginLoc(), "F352", what + "; this body has no pl::cond");
+    return;
+  }
+  const clang::SourceManager &sm = ctx_.getSourceManager();
+  ir::Diagnostic d{ir::Severity::Error, "F352", what, span(first->getBeginLoc()), {}};
+  if (const clang::NamedDecl *local = bodyLocalRead(later, body, sm)) {
+    d.message += "; its condition reads '" + local->getNameAsString() +
+                 "', declared in the body before it: compute the condition from the carried "
+                 "values";
+  } else {
+    d.fixits = moveFirstFixIts(later, first, sm, ctx_.getLangOpts());
+    if (!d.fixits.empty())
+      d.message += "; move it first";
+  }
+  d.notes.emplace_back(span(later->getBeginLoc()), "pl::cond is here");
+  diags_.report(std::move(d));
+}
 
 bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
   const clang::Expr *init = nullptr;
@@ -193,8 +300,7 @@ void FunctionLowerer::lowerExplicitWhile(const clang::CallExpr *call,
       if (auto *c = plCall(e); c && calleeName(c) == "cond")
         condCall = c;
   if (!condCall || condCall->getNumArgs() != 1) {
-    error(body->body_empty() ? lambda->getBeginLoc() : body->body_front()->getBeginLoc(), "F352",
-          "pl::cond(...) must be the first statement of a pl::while_ body");
+    reportMisplacedCond(lambda, body);
     return;
   }
   ir::ExprPtr cond = lowerExpr(condCall->getArg(0));

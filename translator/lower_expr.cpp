@@ -407,6 +407,7 @@ ir::ExprPtr FunctionLowerer::lowerConstruct(const clang::CXXConstructExpr *ce) {
 ir::ExprPtr FunctionLowerer::lowerDeclRef(const clang::DeclRefExpr *dr) {
   const clang::ValueDecl *d = dr->getDecl();
   if (auto v = lookupVar(d)) {
+    referenced_.insert(d);
     auto stale = staleInitResult_.find(d);
     if (stale != staleInitResult_.end()) {
       warning(dr->getLocation(), "F360",
@@ -611,8 +612,8 @@ ir::ExprPtr FunctionLowerer::coerceScalar(ir::ExprPtr v, clang::QualType to,
   return ir::Unary::makeCast(v, *target, span(loc));
 }
 
-void FunctionLowerer::assignTo(const clang::Expr *lhs, ir::ExprPtr value,
-                               clang::SourceLocation loc) {
+void FunctionLowerer::assignTo(const clang::Expr *lhs, ir::ExprPtr value, clang::SourceLocation loc,
+                               const clang::Expr *source) {
   auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(lhs->IgnoreParenImpCasts());
   ir::VarPtr var = dr ? lookupVar(dr->getDecl()) : nullptr;
   if (!var) {
@@ -621,10 +622,11 @@ void FunctionLowerer::assignTo(const clang::Expr *lhs, ir::ExprPtr value,
     return;
   }
   staleInitResult_.erase(dr->getDecl());
+  referenced_.insert(dr->getDecl());
   if (poison_.count(var.get()) || isPoisoned(value))
     return; // already explained
   value = conformToDeclared(dr->getDecl()->getType(), value, loc,
-                            "'" + dr->getDecl()->getNameAsString() + "'");
+                            "'" + dr->getDecl()->getNameAsString() + "'", source);
   if (isPoisoned(value))
     return;
   auto dir = paramDirections_.find(dr->getDecl());
@@ -642,7 +644,8 @@ bool FunctionLowerer::lowerAssignment(const clang::Expr *e) {
   clang::SourceLocation loc = e->getExprLoc();
   if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {
     if (bo->getOpcode() == clang::BO_Assign) {
-      assignTo(bo->getLHS(), lowerExpr(peelConversion(bo->getRHS())), loc);
+      assignTo(bo->getLHS(), lowerExpr(peelConversion(bo->getRHS())), loc,
+               peelConversion(bo->getRHS()));
       return true;
     }
     if (auto *ca = llvm::dyn_cast<clang::CompoundAssignOperator>(bo)) {
@@ -673,7 +676,8 @@ bool FunctionLowerer::lowerAssignment(const clang::Expr *e) {
   }
   if (auto *oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e); oc && oc->getNumArgs() == 2) {
     if (oc->getOperator() == clang::OO_Equal) {
-      assignTo(oc->getArg(0), lowerExpr(peelConversion(oc->getArg(1))), loc);
+      assignTo(oc->getArg(0), lowerExpr(peelConversion(oc->getArg(1))), loc,
+               peelConversion(oc->getArg(1)));
       return true;
     }
     if (auto base = compoundBase(oc->getOperator())) {

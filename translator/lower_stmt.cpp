@@ -110,8 +110,9 @@ void FunctionLowerer::lowerVarDecl(const clang::VarDecl *vd) {
     bindDecomposition(dd, lowerExpr(init));
     return;
   }
-  ir::ExprPtr value = conformToDeclared(vd->getType(), lowerExpr(peelConversion(init)),
-                                        vd->getLocation(), "'" + vd->getNameAsString() + "'");
+  const clang::Expr *source = peelConversion(init);
+  ir::ExprPtr value = conformToDeclared(vd->getType(), lowerExpr(source), vd->getLocation(),
+                                        "'" + vd->getNameAsString() + "'", source);
   if (isPoisoned(value)) { // already explained: later uses of the variable stay quiet
     declarePoisoned(vd);
     return;
@@ -220,10 +221,9 @@ void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
     if (returnTypeFailed_)
       return; // the return type is already explained
     if (auto *rv = rs->getRetValue())
-      values.push_back(conformToDeclared(current->decl->getReturnType(),
-                                         lowerExpr(peelConversion(rv)), rv->getExprLoc(),
-                                         "the return value of '" +
-                                             current->decl->getNameAsString() + "'"));
+      values.push_back(conformToDeclared(
+          current->decl->getReturnType(), lowerExpr(peelConversion(rv)), rv->getExprLoc(),
+          "the return value of '" + current->decl->getNameAsString() + "'", peelConversion(rv)));
     emit(ir::Return::make(std::move(values), span(rs)));
   }
 }

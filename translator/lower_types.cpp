@@ -1,6 +1,8 @@
 // C++ types of the DSL (pl::Tensor, pl::Tile, pl::Scalar, Out/InOut, arithmetic) to IR types.
 #include "translator/function_lowerer.h"
+#include "translator/source_location.h"
 
+#include "ir/op_registry.h"
 #include "ir/ops/type_inference.h"
 #include "ir/printer.h"
 
@@ -146,9 +148,52 @@ DeclaredType FunctionLowerer::declaredType(clang::QualType qt) {
   return d;
 }
 
+std::optional<std::string> FunctionLowerer::dtypeTagSpelling(ir::DataType dt) {
+  for (const clang::Decl *top : ctx_.getTranslationUnitDecl()->decls()) {
+    auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(top);
+    if (!ns || ns->getName() != "pl")
+      continue;
+    for (const clang::Decl *d : ns->decls()) {
+      auto *vd = llvm::dyn_cast<clang::VarDecl>(d);
+      auto *spec =
+          vd ? plSpecialization(vd->getType().getCanonicalType().getUnqualifiedType(), "DTypeTag")
+             : nullptr;
+      if (!spec || spec->getTemplateArgs().size() != 1)
+        continue;
+      auto *ec = enumerator(spec->getTemplateArgs()[0]);
+      if (ec && dtypeFromEnumerator(ec->getName()) == dt)
+        return "pl::" + vd->getName().str();
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<ir::FixIt> FunctionLowerer::dtypeFixIts(const clang::Expr *source,
+                                                    const ir::ExprPtr &value, ir::DataType to) {
+  // A value of a static C++ dtype that differs is Clang's error (the header's static_assert);
+  // the translator sees only values whose C++ dtype is dynamic: op results with an `out_dtype`
+  // option (pl::matmul). Called without options, the edit asks the op for the dtype.
+  std::optional<std::string> tag = dtypeTagSpelling(to);
+  auto *call = ir::dynCast<ir::Call>(value);
+  const clang::CallExpr *cxx = plCall(source);
+  if (!tag || !call || !call->target().op || !cxx || cxx->getNumArgs() == 0 ||
+      !llvm::isa<clang::CXXDefaultArgExpr>(cxx->getArg(cxx->getNumArgs() - 1)) ||
+      cxx->getRParenLoc().isMacroID())
+    return {};
+  // Only an edit that translates: the op's own type rules judge it, in a scratch engine.
+  ir::DiagnosticEngine scratch;
+  ir::AttrList kwargs = call->kwargs();
+  kwargs.emplace_back("out_dtype", ir::AttrValue(to));
+  if (!ir::makeOpCall(*call->target().op, call->args(), kwargs, value->span(), scratch))
+    return {};
+  auto insert =
+      insertionFixIt(ctx_.getSourceManager(), cxx->getRParenLoc(), ", {.out_dtype = " + *tag + "}");
+  return insert ? std::vector<ir::FixIt>{*insert} : std::vector<ir::FixIt>{};
+}
+
 ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::ExprPtr value,
-                                               clang::SourceLocation loc,
-                                               const std::string &what) {
+                                               clang::SourceLocation loc, const std::string &what,
+                                               const clang::Expr *source) {
   if (!value || isPoisoned(value))
     return value;
   DeclaredType d = declaredType(declared);
@@ -169,30 +214,41 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
   clang::PrintingPolicy pp(ctx_.getLangOpts());
   pp.SuppressTagKeyword = true;
   std::string declStr = declared.getNonReferenceType().getUnqualifiedType().getAsString(pp);
-  auto mismatch = [&](const char *code, const std::string &detail) {
+  auto mismatch = [&](const char *code, const std::string &detail,
+                      std::vector<ir::FixIt> fixits = {}, const std::string &hint = "") {
     return errorExpr(loc, code,
-                     "value of type '" + ir::printType(vt) + "' does not match the declared type '" +
-                         declStr + "'" + (what.empty() ? std::string() : " of " + what) + ": " +
-                         detail +
-                         " (the eager run rejects it)");
+                     "value of type '" + ir::printType(vt) +
+                         "' does not match the declared type '" + declStr + "'" +
+                         (what.empty() ? std::string() : " of " + what) + ": " + detail +
+                         " (the eager run rejects it)" + hint,
+                     std::move(fixits));
   };
-  if (d.dtype && st->dtype() != *d.dtype)
-    return mismatch("F110", "dtype " + std::string(ir::dtypeName(st->dtype())) + " vs " +
-                                std::string(ir::dtypeName(*d.dtype)));
+  bool dimsOk = true;
   if (d.dims) {
-    bool ok = d.dims->size() == st->rank();
-    for (size_t i = 0; ok && i < st->rank(); ++i)
+    dimsOk = d.dims->size() == st->rank();
+    for (size_t i = 0; dimsOk && i < st->rank(); ++i)
       if (auto want = (*d.dims)[i])
         if (auto got = st->constDim(i))
-          ok = *got == *want; // a dynamic value dim is checked by the run, not here
-    if (!ok)
-      return mismatch("F111", "shape " + ir::ops::shapeStr(st->shape()) + " vs " + dimsStr(*d.dims));
+          dimsOk = *got == *want; // a dynamic value dim is checked by the run, not here
   }
-  if (auto *tt = ir::dynCast<ir::TileType>(vt); tt && d.space && tt->memorySpace() &&
-                                                 *tt->memorySpace() != *d.space)
-    return mismatch("F112", "memory space " +
-                                std::string(ir::memorySpaceName(*tt->memorySpace())) + " vs " +
-                                std::string(ir::memorySpaceName(*d.space)));
+  auto *tt = ir::dynCast<ir::TileType>(vt);
+  bool spaceOk = !(tt && d.space && tt->memorySpace() && *tt->memorySpace() != *d.space);
+  if (d.dtype && st->dtype() != *d.dtype) {
+    std::vector<ir::FixIt> fixits;
+    if (dimsOk && spaceOk && source)
+      fixits = dtypeFixIts(source, value, *d.dtype);
+    std::string detail = "dtype " + std::string(ir::dtypeName(st->dtype())) + " vs " +
+                         std::string(ir::dtypeName(*d.dtype));
+    std::string hint = fixits.empty() ? ""
+                                      : "; ask the op for " + std::string(ir::dtypeName(*d.dtype)) +
+                                            " with its out_dtype option";
+    return mismatch("F110", detail, std::move(fixits), hint);
+  }
+  if (!dimsOk)
+    return mismatch("F111", "shape " + ir::ops::shapeStr(st->shape()) + " vs " + dimsStr(*d.dims));
+  if (!spaceOk)
+    return mismatch("F112", "memory space " + std::string(ir::memorySpaceName(*tt->memorySpace())) +
+                                " vs " + std::string(ir::memorySpaceName(*d.space)));
   return value;
 }
 

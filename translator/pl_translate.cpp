@@ -1,4 +1,5 @@
 // pl-translate: lowers marked C++ functions to IR, runs the pipeline and rewrites the file.
+#include "translator/export_fixes.h"
 #include "translator/frontend.h"
 #include "translator/rewrite.h"
 #include "translator/translate.h"
@@ -9,6 +10,7 @@
 #include "passes/tools/pass_manager_flags.h"
 #include "passes/tools/tool_files.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
@@ -41,6 +43,8 @@ that SoC. --out-dir works with every platform.
 Files: -o naming the input (compared by identity: symlinks, hard links, ./x) is refused unless
 --in-place; the outputs (-o, --depfile) are staged and committed together, so nothing is
 written when there is an error. The depfile lists the input first, then its headers sorted.
+--export-fixes=F writes pl's diagnostics with their fix-its (YAML for clang-apply-replacements),
+also when there are errors; it bypasses --cache-dir.
 
 Exit codes: 0 success; 1 errors in the input (diagnostics printed), an input that cannot be
 read or an output that cannot be written; 2 usage or internal error.
@@ -82,11 +86,17 @@ struct Options {
                "and every header it includes, the options, the compile command, the tool); "
                "not with --emit, --out-dir or the pass-manager's dumps and reports"),
       cl::value_desc("dir"), cl::cat(category)};
+  cl::opt<std::string> exportFixes{
+      "export-fixes",
+      cl::desc("Write the diagnostics and their fix-its as YAML for clang-apply-replacements "
+               "(clang-tidy's --export-fixes format), also when the input has errors"),
+      cl::value_desc("file"), cl::cat(category)};
   pl::tools::PassManagerFlags passManager{category, nullptr};
 };
 
 /// pl-translate's own flag names (renameClashingLLVMOptions adds the shared ones).
-constexpr const char *kOwnFlags[] = {"o", "emit", "depfile", "in-place", "out-dir", "cache-dir"};
+constexpr const char *kOwnFlags[] = {"o",       "emit",      "depfile",     "in-place",
+                                     "out-dir", "cache-dir", "export-fixes"};
 
 int usageError(const std::string &msg) {
   errs() << "pl-translate: error: " << msg << "\n";
@@ -125,6 +135,18 @@ std::string checkOutputs(const Options &o, const std::vector<std::string> &files
     if (o.inPlace && !sameFile(o.output, files.front()))
       return "--in-place writes the input file '" + files.front() + "'; -o '" + o.output +
              "' names another file";
+  }
+  if (!o.exportFixes.empty()) {
+    if (o.exportFixes == "-")
+      return "--export-fixes needs a file name";
+    if (std::string why = pl::tools::outputProblem(o.exportFixes); !why.empty())
+      return "--export-fixes '" + o.exportFixes + "' " + why;
+    for (const std::string &f : files)
+      if (sameFile(o.exportFixes, f))
+        return "--export-fixes '" + o.exportFixes + "' is the input file '" + f + "'";
+    for (const std::string *other : {&o.output.getValue(), &o.depfile.getValue()})
+      if (!other->empty() && *other != "-" && sameFile(o.exportFixes, *other))
+        return "--export-fixes '" + o.exportFixes + "' is also the output '" + *other + "'";
   }
   if (o.depfile.empty())
     return {};
@@ -253,7 +275,10 @@ int main(int argc, const char **argv) {
   fo.resourceDir = o.resourceDir;
   fo.dslIncludeDir = dslIncludeDir(argv[0]);
 
-  std::optional<std::string> key = cacheKey(o, files, parser->getCompilations(), fo, argc, argv);
+  // --export-fixes reports the diagnostics: a cache hit has none to report.
+  std::optional<std::string> key;
+  if (o.exportFixes.empty())
+    key = cacheKey(o, files, parser->getCompilations(), fo, argc, argv);
   if (key)
     if (auto hit = pl::translator::lookupTranslation(o.cacheDir, *key)) {
       pl::tools::OutputFiles outputs("pl-translate");
@@ -275,6 +300,7 @@ int main(int argc, const char **argv) {
     bool quiet = false; ///< no diagnostic of ours (a cache entry never hides a warning)
   };
   std::vector<Result> results;
+  pl::translator::FixExporter fixes;
   int rc = pl::translator::runFrontend(
       parser->getCompilations(), files, fo,
       [&](const pl::translator::LoweredFile &lf, clang::ASTContext &ctx,
@@ -283,12 +309,19 @@ int main(int argc, const char **argv) {
         if (o.inPlace) // the generated part's #line names the file it is written to
           fileOptions.outputName = lf.file;
         auto out = pl::translator::translateFile(lf, ctx, fileOptions, diags);
+        if (!o.exportFixes.empty())
+          fixes.add(diags, ctx.getSourceManager(), lf.file);
         if (out)
           results.push_back({lf.file, std::move(*out), pl::translator::inputDependencies(ctx),
                              diags.diagnostics().empty()});
       });
+  if (!o.exportFixes.empty()) { // written whatever the outcome: errors are what it is for
+    pl::tools::OutputFiles fixFile("pl-translate");
+    if (!fixFile.stage(o.exportFixes, fixes.yaml()) || !fixFile.commit())
+      return kUserError;
+  }
   if (rc != 0 || results.size() != files.size())
-    return kUserError; // nothing is written when any input had an error
+    return kUserError; // nothing else is written when any input had an error
   // Every output of the run is staged first and committed together: all of them or none.
   pl::tools::OutputFiles outputs("pl-translate");
   for (auto &r : results)

@@ -42,6 +42,19 @@ std::string generatedNamespace(clang::ASTContext &ctx) {
   return ns;
 }
 
+ir::ProgramPtr runDefaultPipeline(const ir::ProgramPtr &program,
+                                  const tools::PassManagerSettings &settings,
+                                  ir::DiagnosticEngine &diags) {
+  passes::PassContext pc;
+  pc.setDiagnostics(&diags);
+  tools::configurePassContext(pc, settings);
+  passes::PassContextGuard guard(pc);
+  ir::ProgramPtr final = passes::buildDefaultPipeline(pc).run(program);
+  if (!final || diags.hasErrors())
+    return nullptr;
+  return final;
+}
+
 std::optional<Translation> translateFile(const LoweredFile &lf, clang::ASTContext &ctx,
                                          const TranslateOptions &opts,
                                          ir::DiagnosticEngine &diags) {
@@ -49,12 +62,8 @@ std::optional<Translation> translateFile(const LoweredFile &lf, clang::ASTContex
     return std::nullopt;
   if (opts.emit == EmitKind::IR)
     return Translation{ir::printProgram(*lf.program, {.concise = opts.passManager.concise}), {}};
-  passes::PassContext pc;
-  pc.setDiagnostics(&diags);
-  tools::configurePassContext(pc, opts.passManager);
-  passes::PassContextGuard guard(pc);
-  ir::ProgramPtr final = passes::buildDefaultPipeline(pc).run(lf.program);
-  if (!final || diags.hasErrors())
+  ir::ProgramPtr final = runDefaultPipeline(lf.program, opts.passManager, diags);
+  if (!final)
     return std::nullopt;
   if (opts.emit == EmitKind::FinalIR)
     return Translation{ir::printProgram(*final, {.concise = opts.passManager.concise}), {}};

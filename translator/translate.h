@@ -29,6 +29,12 @@ struct Translation {
   std::vector<emit::GeneratedFile> package; ///< with TranslateOptions::package: the package files
 };
 
+/// The default pipeline on a lowered program, configured by `settings` as pl-translate runs it;
+/// null after errors (reported to `diags`).
+ir::ProgramPtr runDefaultPipeline(const ir::ProgramPtr &program,
+                                  const tools::PassManagerSettings &settings,
+                                  ir::DiagnosticEngine &diags);
+
 /// Translates one lowered file while its AST is alive. Returns what to write, or nullopt after
 /// reporting errors to `diags`.
 std::optional<Translation> translateFile(const LoweredFile &lf, clang::ASTContext &ctx,

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Install this build into a scratch prefix and use it from the installed copy of
 # examples/cmake_project, as another project would (docs/cmake.md):
-#  1. the installed tree: tools that run, the whole dsl/include tree, the package, the docs;
+#  1. the installed tree: tools that run, the clang-tidy module that loads, the whole dsl/include
+#     tree, the package, the docs;
 #  2. configure against the prefix only, build, run (both kernels translated, nothing from the
 #     pl source tree in the translations' depfiles);
 #  3. a build with no change translates nothing; an edit of the shared header translates both
@@ -10,7 +11,8 @@
 #  4. PLATFORM a5sim re-translates with --platform=a5sim; PLATFORM a2a3 also writes each
 #     source's kernel package (kernels.json and the files it lists) and still runs;
 #  5. a translator error in a kernel is reported at the user's file and line, and fails the build;
-#  6. app_eager, built from the same sources without pl_add_kernels, runs eagerly;
+#  6. app_eager, built from the same sources without pl_add_kernels, runs eagerly, and
+#     bench_kernels (pl_add_kernel_benchmark) times both kernels eagerly and translated;
 #  7. the installed package still works after the prefix is moved.
 # usage: test_cmake_project.sh <cmake> <pl build dir> <pl source dir> <work dir> <generator>
 #                              <c++ compiler> [<compiler launcher>]
@@ -50,7 +52,7 @@ run_app() { # <binary> <expected output line>
 
 echo "== 1. cmake --install $build --prefix $prefix"
 "$cmake" --install "$build" --prefix "$prefix" >"$work/install.log"
-for f in bin/pl-translate bin/pl-opt lib/cmake/pl/plConfig.cmake lib/cmake/pl/plConfigVersion.cmake \
+for f in bin/pl-translate bin/pl-opt bin/pl-clang-tidy lib/libplTidy.so lib/cmake/pl/plConfig.cmake lib/cmake/pl/plConfigVersion.cmake \
   lib/cmake/pl/plTargets.cmake lib/cmake/pl/plKernels.cmake share/doc/pl/README.md \
   share/doc/pl/cmake.md share/doc/pl/dsl.md share/doc/pl/examples/cmake_project/CMakeLists.txt; do
   [ -f "$prefix/$f" ] || fail "not installed: $f"
@@ -61,6 +63,11 @@ done
 done
 "$prefix/bin/pl-translate" --version | grep -q '^pl-translate ' || fail "installed pl-translate does not run"
 "$prefix/bin/pl-opt" --list-passes >/dev/null || fail "installed pl-opt does not run"
+# The clang-tidy module loads from the prefix and has its checks (docs/editor.md).
+clang-tidy-19 --load="$prefix/lib/libplTidy.so" --checks='-*,pl-*' --list-checks | grep -q 'pl-type-mismatch' ||
+  fail "the installed libplTidy.so does not load into clang-tidy-19 with its pl- checks"
+"$prefix/bin/pl-clang-tidy" --checks='-*,pl-*' --list-checks | grep -q 'pl-type-mismatch' ||
+  fail "the installed pl-clang-tidy does not load libplTidy.so"
 # Run by hand with no -I, the installed translator reads the installed headers, not the source
 # tree it was built from.
 mkdir -p "$work/byhand"
@@ -149,6 +156,28 @@ run_app app_eager "cmake_project (scale 3): PASS"
 nm -C "$bin/app" | grep -q 'pl_gen_axpy::' || fail "app has no translated code"
 if nm -C "$bin/app_eager" | grep -q 'pl_gen_'; then fail "app_eager holds translated code"; fi
 echo "ok: app_eager is the eager build"
+# pl_add_kernel_benchmark (docs/benchmark.md): both kernels timed eagerly and translated.
+build --target bench_kernels
+"$bin/bench_kernels" --benchmark_min_time=0.01 --benchmark_format=csv >"$work/bench.csv" 2>"$work/bench.err" ||
+  { cat "$work/bench.err"; fail "bench_kernels failed"; }
+for row in axpy/eager axpy/translated_serial axpy/translated_threads relu_axpy/eager \
+  relu_axpy/translated_serial relu_axpy/translated_threads; do
+  grep -q "^\"$row\"," "$work/bench.csv" || { cat "$work/bench.csv"; fail "bench_kernels has no row $row"; }
+done
+nm -C "$bin/libbench_kernels_translated.so" | grep -q 'pl_gen_axpy::' || fail "the translated module has no translated code"
+if nm -C "$bin/libbench_kernels_eager.so" | grep -q 'pl_gen_'; then fail "the eager module holds translated code"; fi
+echo "ok: bench_kernels times $(grep -c '^"' "$work/bench.csv") rows"
+# Its run-time errors name the module: missing, or without any PL_BENCHMARK.
+eager_mod=$bin/libbench_kernels_eager.so
+mv "$eager_mod" "$work/eager.so"
+if "$bin/bench_kernels" 2>"$work/bench.err"; then fail "bench_kernels ran without its eager module"; fi
+grep -qF "pl::benchmark: cannot load the module '$eager_mod'" "$work/bench.err" || { cat "$work/bench.err"; fail "no message for a missing module"; }
+printf 'int pl_not_a_benchmark = 1;\n' >"$work/plain.cpp"
+"$cxx" -shared -fPIC -o "$eager_mod" "$work/plain.cpp" || fail "cannot build a module without benchmarks"
+if "$bin/bench_kernels" 2>"$work/bench.err"; then fail "bench_kernels ran with a module without benchmarks"; fi
+grep -qF "pl::benchmark: the module '$eager_mod' registers no benchmark" "$work/bench.err" || { cat "$work/bench.err"; fail "no message for a module without benchmarks"; }
+mv "$work/eager.so" "$eager_mod"
+echo "ok: bench_kernels reports a missing module and one without benchmarks"
 
 echo "== 7. the package is relocatable: the prefix moved, the build uses the new place"
 mv "$prefix" "$work/moved"

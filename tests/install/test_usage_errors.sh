@@ -1,5 +1,5 @@
 #!/bin/sh
-# pl_add_kernels' argument checks: usage/ configured once per case; "ok" must succeed and show
+# pl_add_kernels' and pl_add_kernel_benchmark's argument checks: usage/ configured once per case; "ok" must succeed and show
 # the rewritten sources, every other case must fail with its message.
 # usage: test_usage_errors.sh <cmake> <usage source dir> <work dir> <generator> <c++ compiler> <plKernels.cmake>
 set -eu
@@ -66,6 +66,14 @@ expect_error twice "pl_add_kernels(app): source './k.cpp' is listed twice"
 expect_error namespace_clash "'sub/k.cpp' would put its generated code in namespace pl_gen_k, as another kernel source of 'app' does"
 expect_error namespace_clash_calls "'sub/k.cpp' would put its generated code in namespace pl_gen_k"
 expect_error namespace_mangled "'sub/a_b.cpp' would put its generated code in namespace pl_gen_a_b"
+# pl_add_kernel_benchmark: the eager module as written, the translated one through pl_add_kernels.
+bb=$work/pl_kernels/bench_translated
+expect_ok bench_ok "bench_eager (MODULE_LIBRARY): k.cpp;main.cpp; bench_translated: $bb/k.pl.cpp;main.cpp; bench links: pl::dsl;benchmark::benchmark"
+generated "/bin/true $src/k.cpp -o $bb/k.pl.cpp --depfile=$bb/k.pl.cpp.d --platform=a5sim" "ok: benchmark translation command"
+expect_error bench_no_sources "pl_add_kernel_benchmark(bench): no SOURCES given"
+expect_error bench_unexpected "pl_add_kernel_benchmark(bench): unexpected arguments 'x'"
+expect_error bench_exists "pl_add_kernel_benchmark(app): a target 'app' already exists"
+expect_error bench_no_benchmark "pl_add_kernel_benchmark(bench): Google Benchmark not found"
 
 # CASE=build with the project's generator and with Unix Makefiles: the translation runs (its
 # output folder is made: Makefiles do not make it), a build with no change does not translate,
@@ -97,4 +105,4 @@ check_build "$gen"
 if [ "$gen" != "Unix Makefiles" ] && command -v make >/dev/null; then check_build "Unix Makefiles"; fi
 
 [ "$fails" -eq 0 ] || { echo "$fails case(s) failed"; exit 1; }
-echo "all pl_add_kernels usage cases passed"
+echo "all pl_add_kernels and pl_add_kernel_benchmark usage cases passed"

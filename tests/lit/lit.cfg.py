@@ -23,6 +23,14 @@ config.substitutions.append(("%pl-translate", pl_translate))
 config.substitutions.append(
     ("%dsl-flags", "-I" + os.path.join(config.pl_src_root, "dsl", "include")))
 config.substitutions.append(("%pl-src", config.pl_src_root))
+# clang-tidy with the pl- checks of libplTidy (tests/lit/tidy), and clang-apply-replacements for
+# the fixes pl-translate --export-fixes writes.
+config.substitutions.append(("%pl-tidy-plugin", os.path.join(config.pl_lib_dir, "libplTidy.so")))
+config.substitutions.append(("%clang-tidy", config.clang_tidy_env + config.clang_tidy))
+# bin/pl-clang-tidy: clang-tidy-19 with the module loaded (before %clang-tidy: a longer name).
+config.substitutions.insert(
+    0, ("%pl-clang-tidy", config.clang_tidy_env + os.path.join(config.pl_tools_dir, "pl-clang-tidy")))
+config.substitutions.append(("%clang-apply-replacements", config.clang_apply_replacements))
 config.substitutions.append(("FileCheck", config.filecheck))
 # 'not' inverts an exit status; lit's internal shell provides it.
 config.environment.pop("PL_VERIFY_LEVEL", None)

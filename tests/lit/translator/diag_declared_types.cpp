@@ -35,7 +35,7 @@ PL_FUNCTION(pl::FunctionType::InCore)
 void dtypes_and_spaces(X x, pl::Tensor<pl::fp16, 16, 16> h, pl::Out<X> y) {
   auto l = pl::move(pl::load(h, {0, 0}, {16, 16}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
   auto rt = pl::move(pl::load(h, {0, 0}, {16, 16}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
-  pl::Tile<pl::fp16, 16, 16> a = pl::matmul(l, rt); // expected-error {{of 'a': dtype fp32 vs fp16 (the eager run rejects it) [F110]}}
+  pl::Tile<pl::fp16, 16, 16> a = pl::matmul(l, rt); // expected-error {{of 'a': dtype fp32 vs fp16 (the eager run rejects it); ask the op for fp16 with its out_dtype option [F110]}}
   pl::Tile<pl::fp32, 16, 64, pl::Mem::Mat> m = pl::load(x, {0, 0}, {16, 64}); // expected-error {{of 'm': memory space Vec vs Mat (the eager run rejects it) [F112]}}
   pl::Tensor<pl::fp32, 8, 64> s = pl::slice(x, {16, 64}, {0, 0}); // expected-error {{of 's': shape [16, 64] vs [8, 64]}}
   pl::Tensor<pl::fp32> any = x;

@@ -46,9 +46,27 @@ void shapes(T a, pl::Out<T> c) {
 PL_FUNCTION(pl::FunctionType::InCore)
 void cond_late(T a, pl::Out<T> c) {
   auto [n] = pl::while_(pl::init_values(pl::Index{0}), [&](pl::Index k) {
-    pl::Index next = k + 1; // expected-error {{pl::cond(...) must be the first statement of a pl::while_ body}}
-    pl::cond(k < 4);
+    pl::Index next = k + 1; // expected-error {{pl::cond(...) must be the first statement of a pl::while_ body; move it first}}
+    pl::cond(k < 4);        // expected-note {{pl::cond is here}}
     return pl::yield_(next);
+  });
+  pl::store(pl::load(a, {n, 0}, {16, 16}), {0, 0}, c);
+}
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void cond_reads_local(T a, pl::Out<T> c) {
+  auto [n] = pl::while_(pl::init_values(pl::Index{0}), [&](pl::Index k) {
+    pl::Index next = k + 1; // expected-error {{pl::cond(...) must be the first statement of a pl::while_ body; its condition reads 'next', declared in the body before it: compute the condition from the carried values}}
+    pl::cond(next < 4);     // expected-note {{pl::cond is here}}
+    return pl::yield_(next);
+  });
+  pl::store(pl::load(a, {n, 0}, {16, 16}), {0, 0}, c);
+}
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void cond_missing(T a, pl::Out<T> c) {
+  auto [n] = pl::while_(pl::init_values(pl::Index{0}), [&](pl::Index k) {
+    return pl::yield_(k + 1); // expected-error {{pl::cond(...) must be the first statement of a pl::while_ body; this body has no pl::cond}}
   });
   pl::store(pl::load(a, {n, 0}, {16, 16}), {0, 0}, c);
 }
