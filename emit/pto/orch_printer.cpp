@@ -434,8 +434,9 @@ private:
   static const char *addMethod(ArgDirection d) {
     switch (d) {
     case ArgDirection::Input:
-    case ArgDirection::NoDep:
       return "add_input";
+    case ArgDirection::NoDep:
+      return "add_no_dep";
     case ArgDirection::Output:
     case ArgDirection::OutputExisting:
       return "add_output";

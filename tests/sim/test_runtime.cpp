@@ -232,6 +232,26 @@ TEST_P(SimRuntime, ExplicitDependencySilencesWar) {
   EXPECT_EQ(at(x, 0), 7.0f);
 }
 
+TEST_P(SimRuntime, NoDepArgumentIsNotTracked) {
+  // The WAR of WarIsReportedAndOrdered, with the writer's x added as NO_DEP: no edge, no hazard,
+  // and x is not among the writer's outputs. Serial (tasks run at submission), since an untracked
+  // writer and reader would race in the other modes.
+  Runtime rt(table(), opts(ExecMode::Serial));
+  RuntimeBinding bind(rt);
+  ChipTensor x = vec8(), y = vec8();
+  PTO2_SCOPE() {
+    incr(x, y, 1);
+    CoreTaskArgs p;
+    p.add_no_dep(x);
+    p.add_scalar(to_u64(7.0f));
+    p.add_scalar(2);
+    TaskOutputTensors r = rt_submit_aiv_task(kFillId, p);
+    EXPECT_EQ(r.size(), 0u);
+  }
+  EXPECT_TRUE(rt.hazards().empty());
+  EXPECT_EQ(at(x, 0), 7.0f);
+}
+
 TEST_P(SimRuntime, DisjointViewsAreIndependent) {
   Runtime rt(table(), opts(GetParam()));
   RuntimeBinding bind(rt);

@@ -69,6 +69,8 @@ inline void Runtime::trackAccesses(Task& t, std::vector<std::int64_t>& fanin) {
   std::vector<std::pair<std::int64_t, std::size_t>> war;
   std::vector<const TensorAccess*> hits;
   for (std::size_t i = 0; i < t.tensors.size(); ++i) {
+    if (t.dirs[i] == ArgDir::NoDep)
+      continue;
     const ChipTensor& x = t.tensors[i];
     const bool writes = t.dirs[i] != ArgDir::In;
     const bool reads = t.dirs[i] != ArgDir::Out;
@@ -98,6 +100,8 @@ inline void Runtime::trackAccesses(Task& t, std::vector<std::int64_t>& fanin) {
 
 inline void Runtime::registerAccesses(const Task& t) {
   for (std::size_t i = 0; i < t.tensors.size(); ++i) {
+    if (t.dirs[i] == ArgDir::NoDep)
+      continue;
     if (t.dirs[i] == ArgDir::In)
       accesses_.addRead(t.tensors[i], t.id);
     else
@@ -141,7 +145,8 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
   }
   std::vector<ChipTensor> outs;
   for (std::size_t i = 0; i < t.tensors.size(); ++i)
-    if (t.dirs[i] != ArgDir::In) outs.push_back(t.tensors[i]);
+    if (t.dirs[i] == ArgDir::Out || t.dirs[i] == ArgDir::InOut)
+      outs.push_back(t.tensors[i]);
   const PTO2TaskId id{t.id};
   tasks_.push_back(std::move(task));
   if (t.pending == 0) {

@@ -249,7 +249,9 @@ class TaskOutputTensors {
   std::vector<ChipTensor> outs_;
 };
 
-enum class ArgDir : std::uint8_t { In, Out, InOut };
+/// NoDep (PTO2's NO_DEP): the kernel may read or write the tensor, but the runtime does not track
+/// it: no edges from or to it, no hazard reports, not among the task's outputs.
+enum class ArgDir : std::uint8_t { In, Out, InOut, NoDep };
 
 /// The arguments of one kernel call: tensors with a direction (tensors before scalars, as the
 /// kernel wrapper unpacks them), scalars as u64, and explicit dependencies.
@@ -261,6 +263,7 @@ class CoreTaskArgs {
    void add_input(const ChipTensor &t) { add(t, ArgDir::In); }
    void add_output(const ChipTensor &t) { add(t, ArgDir::Out); }
    void add_inout(const ChipTensor &t) { add(t, ArgDir::InOut); }
+   void add_no_dep(const ChipTensor &t) { add(t, ArgDir::NoDep); }
    void add_scalar(std::uint64_t v) {
      if (scalars_.size() == kMaxTaskScalars)
        simFail("CoreTaskArgs",

@@ -29,6 +29,6 @@ program submit_deps {
         yield(t1);
       }
     }
-    submit accumulate(s_1, 0, acc) {.deps = {last_out}} [[arg_directions = ["Input", "Scalar", "InOut"]]];
+    submit accumulate(s_1, 0, acc) {.deps = {last_out}} [[arg_directions = ["NoDep", "Scalar", "InOut"]]];
   }
 }

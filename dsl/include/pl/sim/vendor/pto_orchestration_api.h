@@ -1,6 +1,6 @@
 // pto_orchestration_api.h — pl/sim's implementation of the PTO2 orchestration API subset that
 // pl's PTO backend emits: ChipTaskArgs / CoreTaskArgs (add_input, add_output, add_inout,
-// add_scalar, set_dependencies), rt_submit_aiv_task / rt_submit_aic_task /
+// add_no_dep, add_scalar, set_dependencies), rt_submit_aiv_task / rt_submit_aic_task /
 // rt_submit_task(MixedKernels) / rt_submit_dummy_task, PTO2_SCOPE, TensorCreateInfo +
 // alloc_tensors, TaskOutputTensors, PTO2TaskId, to_u64 / from_u64 and
 // PTO2OrchestrationConfig. The generated orchestration compiles unchanged against this header
