@@ -150,7 +150,7 @@ public:
   bool lowerExplicitForm(const clang::Stmt *declOrExpr);
 
   // Explicit forms (lower_explicit.cpp) and their helpers in lower_dsl.cpp.
-  enum class LambdaRole { Yield, Scope, Inline };
+  enum class LambdaRole { Yield, Scope, RuntimeScope, Inline };
   void lowerDefaultInit(const clang::VarDecl *vd);
   void bindDecomposition(const clang::DecompositionDecl *dd, ir::ExprPtr value);
   /// A call of a local helper lambda, inlined; nullopt when `call` is not one.
@@ -173,11 +173,13 @@ public:
   void lowerExplicitIf(const clang::CallExpr *call,
                        llvm::ArrayRef<const clang::ValueDecl *> bindings);
   void lowerAt(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
-  /// `pl::spmd(n, [&] { ... })`: an Spmd scope launching its body on n cores.
+  /// `pl::scope([&] { ... })` / `pl::manual_scope(...)`: a Runtime scope of an orchestration.
+  void lowerRuntimeScope(const clang::CallExpr *call, bool manual);
+  /// `pl::spmd(n, [opts,] [&] { ... })`: an Spmd scope launching its body on n cores.
   void lowerSpmd(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
   /// The scope's task id: `auto t = pl::at(...)` / `pl::spmd(...)` binds one task_id Var (declared
-  /// after the body is lowered), no binding none.
-  ir::VarPtr declareTaskId(llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  /// after the body is lowered), no binding none; `t = pl::at(...)` (`rebind`) redefines `t`.
+  ir::VarPtr declareTaskId(llvm::ArrayRef<const clang::ValueDecl *> bindings, bool rebind);
   std::vector<ir::IterArg> declareIterArgs(const clang::CallExpr *initValues,
                                            llvm::ArrayRef<const clang::ParmVarDecl *> params,
                                            clang::SourceLocation loc);
@@ -213,6 +215,10 @@ private:
   /// Loop nesting (for break/continue validity): the kinds of the enclosing loops, innermost
   /// last. Changed only through ScopedPush.
   std::vector<ir::ForKind> loopKinds_;
+  /// The enclosing pl::scope / pl::manual_scope bodies (true: manual), innermost last.
+  std::vector<bool> runtimeScopes_;
+  /// Set while lowering `t = pl::at(...)`: the scope's task id is the existing variable `t`.
+  bool rebindTaskId_ = false;
   clang::ASTContext &ctx_;
   ir::DiagnosticEngine &diags_;
   const CalleeTable &callees_;

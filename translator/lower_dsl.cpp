@@ -31,7 +31,7 @@ const clang::Expr *soleArg(const clang::CXXConstructExpr *ce) {
 
 bool isControlForm(llvm::StringRef n) {
   return n == "range" || n == "parallel" || n == "unroll" || n == "pipeline" || n == "while_" ||
-         n == "if_" || n == "at" || n == "spmd";
+         n == "if_" || n == "at" || n == "spmd" || n == "scope" || n == "manual_scope";
 }
 
 std::optional<ir::ForKind> loopKind(llvm::StringRef n) {
@@ -267,6 +267,10 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
                      "('return pl::yield_(...);')");
   if (name == "cond")
     return errorExpr(loc, "F332", "pl::cond must be the first statement of a pl::while_ body");
+  if (name == "no_dep")
+    return errorExpr(loc, "F362",
+                     "pl::no_dep(...) only marks a tensor argument of a call of a marked "
+                     "function ('k(pl::no_dep(x), ...)')");
   if (name == "init_values")
     return errorExpr(loc, "F333",
                      "pl::init_values is only allowed as an argument of pl::range/parallel/"

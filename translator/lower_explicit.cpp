@@ -8,6 +8,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 namespace pl::translator {
 
@@ -116,6 +117,20 @@ void FunctionLowerer::reportMisplacedCond(const clang::LambdaExpr *lambda,
   diags_.report(std::move(d));
 }
 
+namespace {
+/// The operands of `a = b` (built-in or a class's operator=); {null, null} for anything else.
+std::pair<const clang::Expr *, const clang::Expr *> assignmentOperands(const clang::Expr *e) {
+  e = e->IgnoreImplicit();
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e);
+      bo && bo->getOpcode() == clang::BO_Assign)
+    return {bo->getLHS(), bo->getRHS()};
+  if (auto *oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e);
+      oc && oc->getOperator() == clang::OO_Equal && oc->getNumArgs() == 2)
+    return {oc->getArg(0), oc->getArg(1)};
+  return {nullptr, nullptr};
+}
+} // namespace
+
 bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
   const clang::Expr *init = nullptr;
   std::vector<const clang::ValueDecl *> bindings;
@@ -133,10 +148,30 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
   } else if (auto *e = llvm::dyn_cast<clang::Expr>(s)) {
     init = e;
   }
+  // `t = pl::at(...)` / `t = pl::spmd(...)`: the launch rebinds an existing task id variable.
+  const clang::DeclRefExpr *reassigned = nullptr;
+  if (init)
+    if (auto [lhs, rhs] = assignmentOperands(init); lhs) {
+      auto *rc = plCall(rhs);
+      std::string rn = rc ? calleeName(rc) : "";
+      if (rn != "at" && rn != "spmd")
+        return false;
+      reassigned = llvm::dyn_cast<clang::DeclRefExpr>(lhs->IgnoreParenImpCasts());
+      if (!reassigned || !lookupVar(reassigned->getDecl()) ||
+          ir::scalarDType(lookupVar(reassigned->getDecl())->type()) != ir::DataType::TaskId) {
+        error(lhs->getBeginLoc(), "F361",
+              "the task id of pl::" + rn +
+                  " can only be assigned to a pl::TaskId variable of the marked function");
+        return true;
+      }
+      init = rhs;
+      bindings.push_back(reassigned->getDecl());
+    }
   const clang::CallExpr *call = init ? plCall(init) : nullptr;
   if (!call)
     return false;
   std::string name = calleeName(call);
+  llvm::SaveAndRestore<bool> rebind(rebindTaskId_, reassigned != nullptr);
   if (name == "range" || name == "parallel" || name == "unroll" || name == "pipeline")
     lowerExplicitLoop(call, name, bindings);
   else if (name == "while_")
@@ -147,6 +182,8 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
     lowerAt(call, bindings);
   else if (name == "spmd")
     lowerSpmd(call, bindings);
+  else if (name == "scope" || name == "manual_scope")
+    lowerRuntimeScope(call, name == "manual_scope");
   else
     return false;
   // After an error the results are unbound: declare them so later uses do not cascade.
@@ -369,6 +406,7 @@ void FunctionLowerer::lowerExplicitIf(const clang::CallExpr *call,
 
 void FunctionLowerer::lowerAt(const clang::CallExpr *call,
                               llvm::ArrayRef<const clang::ValueDecl *> bindings) {
+  bool rebind = std::exchange(rebindTaskId_, false); // not for scopes nested in the body
   ir::AttrList opts;
   const clang::LambdaExpr *lambda = nullptr;
   std::optional<ir::Level> level;
@@ -411,25 +449,68 @@ void FunctionLowerer::lowerAt(const clang::CallExpr *call,
   if (auto *deps = ir::findAttr(opts, "deps"))
     attrs.emplace_back("deps", *deps);
   ir::StmtPtr body = lowerLambdaBody(lambdaMethod(lambda), 0, LambdaRole::Scope);
-  emit(ir::Scope::make(kind, nameHint, body, std::move(attrs), declareTaskId(bindings), span(call)));
+  emit(ir::Scope::make(kind, nameHint, body, std::move(attrs), declareTaskId(bindings, rebind),
+                       span(call)));
 }
 
-ir::VarPtr FunctionLowerer::declareTaskId(llvm::ArrayRef<const clang::ValueDecl *> bindings) {
+ir::VarPtr FunctionLowerer::declareTaskId(llvm::ArrayRef<const clang::ValueDecl *> bindings,
+                                          bool rebind) {
   if (bindings.size() != 1)
     return nullptr;
+  if (rebind)
+    return lookupVar(bindings[0]); // a new definition of the variable (versioned by ConvertToSSA)
   return declareVar(bindings[0], ir::ScalarType::get(ir::DataType::TaskId));
+}
+
+/// `pl::scope([&] { ... })`: a runtime scope (the tasks' intermediate buffers live until its end);
+/// `pl::manual_scope([&] { ... })`: one whose tasks the runtime orders only by the dependencies
+/// the program names (`scope runtime [[manual = true]]`). Orchestration code only; an automatic
+/// scope cannot be inside a manual one (the runtime has no such nesting).
+void FunctionLowerer::lowerRuntimeScope(const clang::CallExpr *call, bool manual) {
+  std::string form = manual ? "pl::manual_scope" : "pl::scope";
+  const clang::LambdaExpr *lambda = call->getNumArgs() == 1 ? bodyLambda(call->getArg(0)) : nullptr;
+  if (!lambda || !lambdaMethod(lambda))
+    return error(call->getBeginLoc(), "F363",
+                 form + " takes a body lambda: " + form + "([&] { ... })");
+  bool inTask =
+      std::find(lambdaRoles_.begin(), lambdaRoles_.end(), LambdaRole::Scope) != lambdaRoles_.end();
+  if (ir::isKernel(current->type) || inTask)
+    return error(call->getBeginLoc(), "F363",
+                 form + " groups the tasks of an orchestration; it cannot be inside a kernel or "
+                        "a pl::at / pl::spmd body");
+  if (!manual &&
+      std::find(runtimeScopes_.begin(), runtimeScopes_.end(), true) != runtimeScopes_.end())
+    return error(call->getBeginLoc(), "F363",
+                 "pl::scope inside pl::manual_scope: the runtime has no automatic scope inside a "
+                 "manual one");
+  ir::StmtPtr body;
+  {
+    ScopedPush<bool> inScope(runtimeScopes_, manual);
+    body = lowerLambdaBody(lambdaMethod(lambda), 0, LambdaRole::RuntimeScope);
+  }
+  ir::AttrList attrs;
+  if (manual)
+    attrs.emplace_back("manual", true);
+  emit(ir::Scope::make(ir::ScopeKind::Runtime, "", body, std::move(attrs), nullptr, span(call)));
 }
 
 /// The eager run calls the body once per block with pl::get_block_idx() = 0 .. n - 1; the IR's
 /// Spmd scope is that launch (outlined to an Spmd function called with `core_num`).
 void FunctionLowerer::lowerSpmd(const clang::CallExpr *call,
                                 llvm::ArrayRef<const clang::ValueDecl *> bindings) {
-  const clang::LambdaExpr *lambda =
-      call->getNumArgs() == 2 ? bodyLambda(call->getArg(1)) : nullptr;
+  bool rebind = std::exchange(rebindTaskId_, false);
+  unsigned n = call->getNumArgs();
+  const clang::LambdaExpr *lambda = n == 2 || n == 3 ? bodyLambda(call->getArg(n - 1)) : nullptr;
   if (!lambda || !lambdaMethod(lambda)) {
     error(call->getBeginLoc(), "F359",
-          "pl::spmd takes a core count and a body lambda: pl::spmd(n, [&] { ... })");
+          "pl::spmd takes a core count, optional options and a body lambda: pl::spmd(n, [&] { "
+          "... }) or pl::spmd(n, {.deps = {t}}, [&] { ... })");
     return;
+  }
+  ir::AttrList opts;
+  if (n == 3) {
+    ir::ExprList ignored;
+    lowerDslArg(call->getArg(1), ignored, opts);
   }
   ir::ExprPtr coreNum = lowerExpr(call->getArg(0));
   if (auto c = ir::constIntValue(coreNum); c && *c < 1) {
@@ -439,8 +520,10 @@ void FunctionLowerer::lowerSpmd(const clang::CallExpr *call,
   }
   ir::StmtPtr body = lowerLambdaBody(lambdaMethod(lambda), 0, LambdaRole::Scope);
   ir::AttrList attrs{{"core_num", coreNum}};
-  emit(ir::Scope::make(ir::ScopeKind::Spmd, "", body, std::move(attrs), declareTaskId(bindings),
-                       span(call)));
+  if (auto *deps = ir::findAttr(opts, "deps"))
+    attrs.emplace_back("deps", *deps);
+  emit(ir::Scope::make(ir::ScopeKind::Spmd, "", body, std::move(attrs),
+                       declareTaskId(bindings, rebind), span(call)));
 }
 
 } // namespace pl::translator

@@ -527,8 +527,13 @@ ir::ExprPtr FunctionLowerer::lowerCall(const clang::CallExpr *call) {
   auto it = callees().find(fd->getCanonicalDecl());
   if (it != callees().end()) {
     ir::ExprList args;
+    std::vector<int64_t> noDep; // argument indices marked pl::no_dep
     for (unsigned i = 0; i < call->getNumArgs(); ++i) {
       const clang::Expr *a = call->getArg(i);
+      if (auto *nd = plCall(a); nd && calleeName(nd) == "no_dep" && nd->getNumArgs() == 1) {
+        noDep.push_back(static_cast<int64_t>(i));
+        a = nd->getArg(0);
+      }
       if (i >= fd->getNumParams()) {
         args.push_back(lowerExpr(a));
         continue;
@@ -546,7 +551,11 @@ ir::ExprPtr FunctionLowerer::lowerCall(const clang::CallExpr *call) {
     ir::TypePtr t = ci.returnTypes.empty()   ? ir::TupleType::make({})
                     : ci.returnTypes.size() == 1 ? ci.returnTypes[0]
                                                  : ir::TupleType::make(ci.returnTypes);
-    return ir::Call::make(ir::CallTarget{nullptr, ci.name}, std::move(args), {}, {}, t, span(loc));
+    ir::AttrList attrs;
+    if (!noDep.empty()) // DeriveCallDirections turns these arguments' directions into NoDep
+      attrs.emplace_back("arg_direction_overrides", std::move(noDep));
+    return ir::Call::make(ir::CallTarget{nullptr, ci.name}, std::move(args), {}, std::move(attrs),
+                          t, span(loc));
   }
   if (isInPlNamespace(fd))
     if (auto r = lowerDslCall(call))

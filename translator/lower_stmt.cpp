@@ -10,6 +10,23 @@ namespace pl::translator {
 
 namespace {
 
+/// `T x;`, `T x{}` / `T x = T{}` (including an aggregate's `{}` whose fields take their default
+/// member initializers, as `pl::TaskId{}` does). `int x{}` is a value (zero), not this.
+bool isDefaultInit(const clang::Expr *init) {
+  if (!init)
+    return true;
+  const clang::Expr *e = init->IgnoreImplicit();
+  if (auto *fc = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e))
+    e = fc->getSubExpr()->IgnoreImplicit();
+  if (auto *ce = llvm::dyn_cast<clang::CXXConstructExpr>(e))
+    return ce->getNumArgs() == 0;
+  if (auto *il = llvm::dyn_cast<clang::InitListExpr>(e); il && il->getType()->isRecordType())
+    return llvm::all_of(il->inits(), [](const clang::Expr *x) {
+      return llvm::isa<clang::CXXDefaultInitExpr>(x->IgnoreImplicit());
+    });
+  return false;
+}
+
 bool isLoopKindBreakable(ir::ForKind k) { return k == ir::ForKind::Sequential; }
 
 /// One method per statement kind the DSL supports; any other statement is F207, named.
@@ -101,8 +118,7 @@ void FunctionLowerer::lowerVarDecl(const clang::VarDecl *vd) {
       localLambdas_[vd] = lambda; // a local helper (or a copy of one): inlined at each call
       return;
     }
-  if (auto *ce = init ? llvm::dyn_cast<clang::CXXConstructExpr>(init->IgnoreImplicit()) : nullptr;
-      !init || (ce && ce->getNumArgs() == 0)) {
+  if (isDefaultInit(init)) {
     lowerDefaultInit(vd);
     return;
   }
@@ -185,8 +201,11 @@ void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
                                         : ir::MakeTuple::make({}, span(rs));
       return;
     }
-    if (lambdaRoles_.back() == LambdaRole::Scope) {
-      error(rs->getBeginLoc(), "F209", "'return' inside a pl::at or pl::spmd body is not supported");
+    if (lambdaRoles_.back() == LambdaRole::Scope ||
+        lambdaRoles_.back() == LambdaRole::RuntimeScope) {
+      error(rs->getBeginLoc(), "F209",
+            "'return' inside a pl::at, pl::spmd, pl::scope or pl::manual_scope body is not "
+            "supported");
       return;
     }
     const clang::Expr *rv = rs->getRetValue();
@@ -232,6 +251,12 @@ void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
 /// IR gets an explicit zero fill; other types are declared without a value.
 void FunctionLowerer::lowerDefaultInit(const clang::VarDecl *vd) {
   ir::TypePtr t = lowerType(vd->getType(), vd->getLocation());
+  if (ir::scalarDType(t) == ir::DataType::TaskId) { // `pl::TaskId t{};`: no task yet
+    ir::VarPtr v = declareVar(vd, t);
+    emit(
+        ir::Assign::make(v, ir::ConstInt::make(-1, ir::DataType::TaskId), span(vd->getLocation())));
+    return;
+  }
   auto *st = ir::dynCast<ir::ShapedType>(t);
   bool staticShape = st != nullptr;
   for (size_t i = 0; st && i < st->rank(); ++i)

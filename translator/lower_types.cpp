@@ -315,10 +315,12 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
   }
   if (auto dt = arithmeticDType(t))
     return ir::ScalarType::get(*dt);
+  if (auto *rd = t->getAsCXXRecordDecl(); rd && rd->getName() == "TaskId" && isInPlNamespace(rd))
+    return ir::ScalarType::get(ir::DataType::TaskId);
   error(loc, "F100",
         "unsupported type '" + qt.getAsString() +
             "' in a marked function; expected pl::Tensor, pl::Tile, pl::Scalar, pl::Index, "
-            "pl::Out/pl::InOut of those, bool, an integer type or float");
+            "pl::TaskId, pl::Out/pl::InOut of those, bool, an integer type or float");
   return ir::UnknownType::get();
 }
 

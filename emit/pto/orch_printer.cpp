@@ -357,7 +357,7 @@ private:
       }
       std::string deps = fresh("deps_t" + std::to_string(task));
       line("PTO2TaskId " + deps + "[] = {" + list + "};");
-      line(p + ".set_dependencies(" + deps + ", " + std::to_string(s.deps().size()) + ");");
+      line(p + ".set_dependencies(" + deps + ", ::pl::abi::valid_task_ids(" + deps + "));");
     }
     if (!result)
       return line(submitCall(*k, p) + ";");

@@ -168,6 +168,8 @@ FunctionPrinter::Printed FunctionPrinter::constP(const Expr &e) {
         v == std::numeric_limits<int64_t>::min() ? "(-9223372036854775807 - 1)" : std::to_string(v);
     if (i->dtype() == DataType::Bool)
       return {v ? "true" : "false", 0};
+    if (i->dtype() == DataType::TaskId) // the only task id constant is "no task" (pl::TaskId{})
+      return {v < 0 ? "PTO2TaskId{}" : "PTO2TaskId{" + lit + "}", 0};
     if (i->dtype() == DataType::Index || i->dtype() == DataType::Int32)
       return {lit, v < 0 ? 3 : 0};
     auto t = scalarCppType(i->dtype());

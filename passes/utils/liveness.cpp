@@ -29,6 +29,11 @@ class AssignCollector : public IRVisitor {
 public:
   AssignCollector() { visitTypes_ = false; }
   void visitAssign(const Assign &s) override { out.insert(s.var().get()); }
+  void visitScope(const Scope &s) override { // `t = pl::at(...)` redefines t
+    IRVisitor::visitScope(s);
+    if (s.taskId())
+      out.insert(s.taskId().get());
+  }
   VarSet out;
 };
 

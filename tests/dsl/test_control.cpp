@@ -161,9 +161,32 @@ TEST(At, TaskIdsAndDeps) {
   EXPECT_EQ(second, 1);
   pl::TaskId t2 = pl::at(pl::Level::CORE_GROUP, [] {});
   EXPECT_LT(t1.id, t2.id);
-  EXPECT_THROW(pl::at({.deps = {pl::TaskId{}}}, [] {}), pl::Error);
+  // A default task id is "no task" (a loop's first iteration): no dependency, never an error.
+  bool ran = false;
+  pl::at({.deps = {pl::TaskId{}}}, [&] { ran = true; });
+  EXPECT_TRUE(ran);
   EXPECT_THROW(pl::at({.deps = {pl::TaskId{t2.id + 1000}}}, [] {}), pl::Error);
+  EXPECT_THROW(pl::spmd(2, {.deps = {pl::TaskId{t2.id + 1000}}}, [] {}), pl::Error);
   pl::at({.optimizations = {pl::split(pl::SplitMode::UpDown), pl::cross_core_slot(2)}}, [] {});
+}
+
+TEST(At, RebindingAndScopes) {
+  pl::TaskId read{};
+  int blocks = 0;
+  for (int i = 0; i < 3; ++i) {
+    pl::TaskId before = read;
+    read = pl::spmd(2, {.deps = {read}}, [&] { ++blocks; });
+    EXPECT_TRUE(read.valid());
+    EXPECT_LT(before.id, read.id);
+  }
+  EXPECT_EQ(blocks, 6);
+  int order = 0, inScope = -1, inManual = -1;
+  pl::scope([&] { inScope = order++; });
+  pl::manual_scope([&] { inManual = order++; });
+  EXPECT_EQ(inScope, 0);
+  EXPECT_EQ(inManual, 1);
+  pl::Tensor<pl::fp32, 4, 4> x;
+  EXPECT_EQ(&pl::no_dep(x), &x); // eagerly the tensor itself
 }
 
 TEST(Blocks, SpmdSetsBlockIdx) {

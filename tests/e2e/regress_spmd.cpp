@@ -44,9 +44,12 @@ void ordered(X x, pl::Out<X> y, pl::Out<X> z) {
 
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void looped(X x, pl::Index n, pl::Out<X> y, pl::Out<X> z) {
+  // Iteration i + 1's `rows` overwrites the y that iteration i's `negate` reads (a WAR hazard the
+  // runtime does not track): the reader's task id is carried into the next iteration.
+  pl::TaskId read{};
   for (auto i : pl::range(n)) {
-    pl::spmd(i + 1, [&] { rows(x, y); });
-    pl::spmd(2, [&] { negate(y, i, z); });
+    pl::spmd(i + 1, {.deps = {read}}, [&] { rows(x, y); });
+    read = pl::spmd(2, [&] { negate(y, i, z); });
   }
 }
 

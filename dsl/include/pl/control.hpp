@@ -326,7 +326,9 @@ void if_(const Cond& c, Then&& thenFn) {
 
 // ---- scopes and tasks --------------------------------------------------------------------------
 
-/// A task id returned by `pl::at` (PyPTO's `as tid`); pass it in `.deps` of later scopes.
+/// A task id returned by `pl::at` / `pl::spmd` (PyPTO's `as tid`); pass it in `.deps` of later
+/// scopes. A default-constructed one is "no task": a dependency on it is none (a loop's first
+/// iteration).
 struct TaskId {
   std::int64_t id = -1;
   bool valid() const { return id >= 0; }
@@ -350,15 +352,48 @@ struct AtOptions {
   std::vector<Optimization> optimizations = {};
 };
 
-/// Runs `body` as one task at `level` (CORE_GROUP: an InCore kernel). Every dependency must be a
-/// task id returned earlier; an unsatisfiable one is an error, never dropped.
+/// `pl::scope([&] { ... })` (PyPTO's `with pl.scope():`): a runtime scope of an orchestration;
+/// the intermediate tensors its tasks create live until its end. `pl::manual_scope(...)`
+/// (`with pl.manual_scope():`): the runtime orders the tasks inside only by the dependencies
+/// the program names (`.deps`), inferring none from the tensors they share. Eagerly both run
+/// the body.
+template <class F> void scope(F &&body) {
+  static_assert(std::is_void_v<std::invoke_result_t<F &>>, "pl::scope: the body returns nothing");
+  body();
+}
+template <class F> void manual_scope(F &&body) {
+  static_assert(std::is_void_v<std::invoke_result_t<F &>>,
+                "pl::manual_scope: the body returns nothing");
+  body();
+}
+
+/// `k(pl::no_dep(x), ...)`: the runtime tracks no dependency through this tensor argument of the
+/// kernel task (PyPTO's `pl.no_dep`): the task neither waits for earlier writers of `x` nor
+/// orders later tasks on `x` after it; the program orders them itself (`.deps`) or they are
+/// independent. Only as an argument of a kernel call in an orchestration. Eagerly `x` itself.
+template <TensorLike T> const T &no_dep(const T &x) { return x; }
+
+/// Options of `pl::spmd`.
+struct SpmdOptions {
+  std::vector<TaskId> deps = {};
+};
+
+namespace detail {
+/// A default `pl::TaskId{}` is "no task" (no dependency, as the runtime skips invalid ids); any
+/// other id must have been returned earlier: an unsatisfiable one is an error, never dropped.
+inline void checkDeps(const char *op, std::string_view what, const std::vector<TaskId> &deps) {
+  for (const TaskId &d : deps)
+    if (d.valid() && d.id >= taskCounter())
+      fail(op, std::string(what) + " depends on task id " + std::to_string(d.id) +
+                   ", which no earlier pl::at or pl::spmd returned (unsatisfiable dependency)");
+}
+} // namespace detail
+
+/// Runs `body` as one task at `level` (CORE_GROUP: an InCore kernel) after the tasks in `deps`.
 template <class F>
 TaskId at(const AtOptions& o, F&& body) {
   static_assert(std::is_void_v<std::invoke_result_t<F&>>, "pl::at: the scope body returns nothing; write results to tensors");
-  for (const TaskId& d : o.deps)
-    if (!d.valid() || d.id >= detail::taskCounter())
-      detail::fail("at", "scope '" + std::string(o.name_hint) + "' depends on task id " + std::to_string(d.id) +
-                             ", which no earlier pl::at returned (unsatisfiable dependency)");
+  detail::checkDeps("at", "scope '" + std::string(o.name_hint) + "'", o.deps);
   const TaskId tid{detail::taskCounter()++};
   body();
   return tid;
@@ -368,10 +403,11 @@ TaskId at(Level level, F&& body) {
   return at(AtOptions{.level = level}, std::forward<F>(body));
 }
 
-/// SPMD launch: runs `body` once per block with `pl::get_block_idx()` = 0 .. core_num - 1.
-template <class F>
-TaskId spmd(std::int64_t core_num, F&& body) {
+/// SPMD launch: runs `body` once per block with `pl::get_block_idx()` = 0 .. core_num - 1, after
+/// the tasks in `o.deps`.
+template <class F> TaskId spmd(std::int64_t core_num, const SpmdOptions &o, F &&body) {
   if (core_num < 1) detail::fail("spmd", "core_num must be >= 1, got " + std::to_string(core_num));
+  detail::checkDeps("spmd", "the launch", o.deps);
   const detail::BlockContext saved = detail::blockContext();
   const TaskId tid{detail::taskCounter()++};
   for (std::int64_t b = 0; b < core_num; ++b) {
@@ -380,6 +416,9 @@ TaskId spmd(std::int64_t core_num, F&& body) {
   }
   detail::blockContext() = saved;
   return tid;
+}
+template <class F> TaskId spmd(std::int64_t core_num, F &&body) {
+  return spmd(core_num, SpmdOptions{}, std::forward<F>(body));
 }
 
 /// Block identity inside a kernel (0 / 1 / 0 outside pl::spmd).

@@ -7,6 +7,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -52,6 +53,18 @@ template <class A, class B> constexpr std::common_type_t<A, B> floormod(A a, B b
     const T r = static_cast<T>(a) % static_cast<T>(b);
     return (r != 0 && ((r < 0) != (static_cast<T>(b) < 0))) ? r + static_cast<T>(b) : r;
   }
+}
+
+/// Moves the valid task ids of `ids` to its front and returns how many there are: the count a
+/// submission passes to `set_dependencies`. A task id variable may hold "no task" (a loop's first
+/// iteration: `pl::TaskId{}`), which is no dependency (the runtime's ids are guarded by
+/// `is_valid()` before they are handed over).
+template <class Id, std::size_t N> int valid_task_ids(Id (&ids)[N]) {
+  int n = 0;
+  for (std::size_t i = 0; i < N; ++i)
+    if (ids[i].is_valid())
+      ids[n++] = ids[i];
+  return n;
 }
 
 /// `v` converted to dtype `D` the way the eager `pl::Scalar<D>` constructor converts it, held in

@@ -70,3 +70,10 @@ void cond_missing(T a, pl::Out<T> c) {
   });
   pl::store(pl::load(a, {n, 0}, {16, 16}), {0, 0}, c);
 }
+
+pl::TaskId lastTask; // not a variable of the marked function: the IR cannot rebind it
+
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void task_id_global(T a, pl::Out<T> c) {
+  lastTask = pl::at(pl::Level::CORE_GROUP, [&] { pl::store(pl::load(a, {0, 0}, {16, 16}), {0, 0}, c); }); // expected-error {{the task id of pl::at can only be assigned to a pl::TaskId variable of the marked function}}
+}

@@ -1,0 +1,714 @@
+// CheckTaskHazards: provable unordered write-after-read between orchestration tasks (see
+// check_task_hazards.h). Steps: 1. Regions — the buffer and window of every tensor value;
+// 2. Blocks — the tasks of each straight-line block (and of two copies of a loop body) with
+// their accesses and traced dependencies; 3. Hazards — pairs the runtime may leave unordered.
+#include "passes/check_task_hazards.h"
+
+#include "ir/arg_direction.h"
+#include "ir/find.h"
+#include "ir/op_registry.h"
+#include "ir/printer.h"
+#include "ir/visitor.h"
+#include "passes/utils/arith/analyzer.h"
+#include "passes/utils/loop_analysis.h"
+#include "passes/utils/runtime_scopes.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+
+// ---- 1. Regions ---------------------------------------------------------------------------------
+
+/// Where a tensor value lives: its buffer and the window on it. A null root is an unknown
+/// buffer (any); empty offsets an unknown window (the whole buffer may be touched). Distinct
+/// roots are distinct buffers (an orchestration's tensor parameters are distinct tensors).
+struct Region {
+  const Var *root = nullptr;
+  ExprList offsets, extents;
+};
+
+bool sameWindow(const Region &a, const Region &b) {
+  if (a.root != b.root || a.offsets.size() != b.offsets.size())
+    return false;
+  for (size_t i = 0; i < a.offsets.size(); ++i)
+    if (a.offsets[i] != b.offsets[i] || a.extents[i] != b.extents[i])
+      return false;
+  return true;
+}
+
+/// The tensor parameter index each value a function returns is, or -1.
+std::vector<int> returnedParams(const Function &f) {
+  std::vector<int> out;
+  auto *ret = dynCast<Return>(lastStmt(f.body()));
+  for (size_t k = 0; ret && k < ret->values().size(); ++k) {
+    int idx = -1;
+    for (size_t i = 0; i < f.params().size(); ++i)
+      if (f.params()[i].var == ret->values()[k])
+        idx = static_cast<int>(i);
+    out.push_back(idx);
+  }
+  return out;
+}
+
+/// Regions of every tensor value of one function, in program order. A carry keeps its init's
+/// region only when its yields keep it; `pinned` carries (found otherwise on an earlier walk)
+/// are unknown.
+class RegionWalker : public IRVisitor {
+public:
+  RegionWalker(const Program &p, const std::unordered_set<const Var *> &pinned)
+      : program_(p), pinned_(pinned) {
+    visitTypes_ = false;
+  }
+  std::unordered_map<const Var *, Region> regions;
+  std::unordered_map<const Var *, std::vector<Region>> tuples;
+  std::unordered_set<const Var *> broken; ///< carries whose yields change the region
+
+  void visitFunction(const Function &f) override {
+    for (const Param &prm : f.params())
+      if (auto *t = dynCast<TensorType>(prm.var->type()))
+        regions[prm.var.get()] = whole(prm.var.get(), *t);
+    IRVisitor::visitFunction(f);
+  }
+
+  Region of(const ExprPtr &e) const {
+    auto *v = dynCast<Var>(e);
+    auto it = v ? regions.find(v) : regions.end();
+    return it == regions.end() ? Region{} : it->second;
+  }
+
+  void visitAssign(const Assign &s) override {
+    IRVisitor::visitAssign(s);
+    const Var *v = s.var().get();
+    const ExprPtr &e = s.value();
+    if (isa<Var>(e)) {
+      set(v, of(e));
+    } else if (auto *g = dynCast<TupleGetItem>(e)) {
+      auto it = tuples.find(dynCast<Var>(g->tuple()));
+      if (it != tuples.end() && g->index() < static_cast<int64_t>(it->second.size()))
+        set(v, it->second[static_cast<size_t>(g->index())]);
+    } else if (auto *c = dynCast<Call>(e); c && c->target().isOp()) {
+      opResult(s, *c);
+    } else if (auto *c = dynCast<Call>(e)) {
+      callResult(v, c->target().function, c->args());
+    } else if (auto *sub = dynCast<Submit>(e)) {
+      callResult(v, sub->target().function, sub->args());
+    }
+  }
+
+  void visitFor(const For &s) override { loop(s.iterArgs(), s.body(), s.returnVars()); }
+  void visitWhile(const While &s) override {
+    visitExpr(s.cond());
+    loop(s.iterArgs(), s.body(), s.returnVars());
+  }
+  void visitIf(const If &s) override {
+    IRVisitor::visitIf(s);
+    auto *ty = trailingYield(s.thenBody());
+    auto *ey = trailingYield(s.elseBody());
+    for (size_t i = 0; ty && ey && i < s.returnVars().size(); ++i) {
+      Region a = of(ty->values()[i]), b = of(ey->values()[i]);
+      if (a.root && a.root == b.root)
+        set(s.returnVars()[i].get(), sameWindow(a, b) ? a : Region{a.root, {}, {}});
+    }
+  }
+
+private:
+  static Region whole(const Var *root, const ShapedType &t) {
+    Region r{root, {}, {}};
+    for (const ExprPtr &d : t.shape()) {
+      r.offsets.push_back(ConstInt::make(0));
+      r.extents.push_back(d);
+    }
+    return r;
+  }
+
+  void set(const Var *v, const Region &r) {
+    if (r.root || !r.offsets.empty())
+      regions[v] = r;
+  }
+
+  void opResult(const Assign &s, const Call &c) {
+    const std::string &op = c.target().name();
+    if (op == "tensor.create") {
+      if (auto *t = dynCast<TensorType>(s.var()->type()))
+        regions[s.var().get()] = whole(s.var().get(), *t);
+      return;
+    }
+    if (op == "tensor.slice" && c.args().size() == 3) {
+      Region base = of(c.args()[0]);
+      auto *shape = dynCast<MakeTuple>(c.args()[1]);
+      auto *offs = dynCast<MakeTuple>(c.args()[2]);
+      Region r{base.root, {}, {}};
+      if (shape && offs && !base.offsets.empty() &&
+          shape->elements().size() == base.offsets.size() &&
+          offs->elements().size() == base.offsets.size())
+        for (size_t i = 0; i < base.offsets.size(); ++i) {
+          r.offsets.push_back(Binary::make(BinaryOp::Add, base.offsets[i], offs->elements()[i]));
+          r.extents.push_back(shape->elements()[i]);
+        }
+      set(s.var().get(), r);
+      return;
+    }
+    if (auto &alias = c.target().op->outputAliasesArg;
+        alias && static_cast<size_t>(*alias) < c.args().size())
+      set(s.var().get(), Region{of(c.args()[static_cast<size_t>(*alias)]).root, {}, {}});
+  }
+
+  /// A function result names the argument the callee returns (a tuple: one per element).
+  void callResult(const Var *v, const std::string &callee, const ExprList &args) {
+    FunctionPtr f = program_.lookup(callee);
+    std::vector<Region> elems;
+    for (int r : f ? returnedParams(*f) : std::vector<int>{})
+      elems.push_back(r >= 0 && static_cast<size_t>(r) < args.size()
+                          ? of(args[static_cast<size_t>(r)])
+                          : Region{});
+    if (isa<TupleType>(v->type().get()))
+      tuples[v] = std::move(elems);
+    else if (elems.size() == 1)
+      set(v, elems[0]);
+  }
+
+  void loop(const std::vector<IterArg> &iters, const StmtPtr &body,
+            const std::vector<VarPtr> &rets) {
+    for (const IterArg &a : iters) {
+      visitExpr(a.init);
+      if (!pinned_.count(a.var.get()))
+        set(a.var.get(), of(a.init));
+    }
+    visitStmt(body);
+    auto *y = trailingYield(body);
+    for (size_t i = 0; i < iters.size(); ++i) {
+      const Var *c = iters[i].var.get();
+      auto it = regions.find(c);
+      if (it == regions.end())
+        continue;
+      if (!y || i >= y->values().size() || !sameWindow(of(y->values()[i]), it->second)) {
+        broken.insert(c);
+        continue;
+      }
+      if (i < rets.size())
+        regions[rets[i].get()] = it->second;
+    }
+  }
+
+  const Program &program_;
+  const std::unordered_set<const Var *> &pinned_;
+};
+
+/// Walks until no carry's region is contradicted by its yields.
+RegionWalker computeRegions(const Program &p, const Function &f,
+                            std::unordered_set<const Var *> &pinned) {
+  for (;;) {
+    RegionWalker w(p, pinned);
+    w.visitFunction(f);
+    if (w.broken.empty())
+      return w;
+    pinned.insert(w.broken.begin(), w.broken.end());
+  }
+}
+
+// ---- 2. Blocks ----------------------------------------------------------------------------------
+
+struct Access {
+  Region region;
+  bool read = false, write = false;
+  bool variant = false; ///< the window depends on a value of the loop body (copies differ)
+};
+
+struct Task {
+  const Expr *site = nullptr;
+  Span span;
+  std::string name;
+  std::vector<Access> accesses;
+  std::vector<size_t> deps; ///< earlier tasks of the same window
+  bool depsUnknown = false;
+  int copy = 0; ///< 1: the second iteration of a checked loop
+};
+
+bool isTaskCallee(const Program &p, const std::string &name) {
+  FunctionPtr f = p.lookup(name);
+  return f && (isKernel(f->type()) || f->type() == FunctionType::Group ||
+               f->type() == FunctionType::Spmd);
+}
+
+/// Does `e` read a variable of `vars`?
+bool mentions(const ExprPtr &e, const std::unordered_set<const Var *> &vars) {
+  struct Finder : IRVisitor {
+    const std::unordered_set<const Var *> &vars;
+    bool found = false;
+    explicit Finder(const std::unordered_set<const Var *> &v) : vars(v) { visitTypes_ = false; }
+    void visitVarUse(const VarPtr &v) override { found |= vars.count(v.get()) > 0; }
+  } f(vars);
+  f.visitExpr(e);
+  return f.found;
+}
+
+/// A block to check: a body, the loop whose body it is (or null), and whether it is inside a
+/// manual runtime scope (the runtime then infers no edge from the tensors tasks share).
+struct Block {
+  StmtPtr body;
+  const For *loop = nullptr;
+  bool manual = false;
+};
+
+/// The tasks of straight-line blocks: a segment ends at any statement that is not a task, a
+/// task id binding or a plain value (its bodies are checked as blocks of their own).
+class BlockCollector {
+public:
+  BlockCollector(const Program &p, const RegionWalker &regions) : program_(p), regions_(regions) {}
+
+  /// Segments of `body`; `variant` are the values that differ between iterations (loop body).
+  std::vector<std::vector<Task>> collect(const StmtPtr &body,
+                                         const std::unordered_set<const Var *> *variant,
+                                         std::vector<Block> &nested, bool manual) {
+    segments_ = {{}};
+    taskOf_.clear();
+    taskResult_.clear();
+    barrierSeen_ = false;
+    variant_ = variant;
+    nested_ = &nested;
+    manual_ = manual;
+    walk(body);
+    return std::move(segments_);
+  }
+
+  /// The task a task id value bound in the current segment names: an index, `kNone` for "no
+  /// task" or a task before the segment (nothing to order inside it), or nullopt when it cannot
+  /// be traced. A value bound before the segment names a task before it.
+  std::unordered_map<const Var *, std::optional<size_t>> taskOf_;
+  static constexpr size_t kNone = static_cast<size_t>(-1);
+  /// The last collected block had a statement that ends a segment (even before any task).
+  bool barrierSeen_ = false;
+
+private:
+  void barrier() {
+    barrierSeen_ = true;
+    if (segments_.back().empty())
+      return;
+    segments_.emplace_back();
+    for (auto &[v, t] : taskOf_)
+      t = kNone;
+    taskResult_.clear();
+  }
+
+  void walk(const StmtPtr &s) {
+    if (!s)
+      return;
+    if (auto *seq = dynCast<Seq>(s)) {
+      for (const StmtPtr &c : seq->stmts())
+        walk(c);
+    } else if (auto *sc = dynCast<Scope>(s)) {
+      if (sc->scopeKind() == ScopeKind::Runtime && !isManualRuntimeScope(*sc))
+        return walk(sc->body());
+      nested_->push_back({sc->body(), nullptr, manual_ || isManualRuntimeScope(*sc)});
+      barrier();
+    } else if (auto *a = dynCast<Assign>(s)) {
+      assign(*a);
+    } else if (auto *ev = dynCast<Eval>(s)) {
+      task(ev->expr(), s->span());
+    } else if (auto *f = dynCast<For>(s)) {
+      nested_->push_back({f->body(), f, manual_});
+      barrier();
+    } else if (auto *w = dynCast<While>(s)) {
+      nested_->push_back({w->body(), nullptr, manual_});
+      barrier();
+    } else if (auto *i = dynCast<If>(s)) {
+      nested_->push_back({i->thenBody(), nullptr, manual_});
+      nested_->push_back({i->elseBody(), nullptr, manual_});
+      barrier();
+    }
+  }
+
+  void assign(const Assign &a) {
+    const ExprPtr &e = a.value();
+    if (task(e, a.span())) {
+      taskResult_[a.var().get()] = segments_.back().size() - 1;
+      return;
+    }
+    if (scalarDType(a.var()->type()) != DataType::TaskId)
+      return;
+    std::optional<size_t> t; // untraceable unless one of these
+    if (auto *g = dynCast<TupleGetItem>(e)) {
+      auto it = taskResult_.find(dynCast<Var>(g->tuple()));
+      if (it != taskResult_.end() && it->second < segments_.back().size())
+        t = it->second;
+    } else if (isa<Var>(e)) {
+      t = depTask(e);
+    } else if (auto c = constIntValue(e); c && *c < 0) {
+      t = kNone;
+    }
+    taskOf_[a.var().get()] = t;
+  }
+
+  /// Where a dependency leads: a task of this segment, none (before it), or unknown.
+  std::optional<size_t> depTask(const ExprPtr &d) const {
+    auto *v = dynCast<Var>(d);
+    if (!v)
+      return constIntValue(d) ? std::optional<size_t>(kNone) : std::nullopt;
+    auto it = taskOf_.find(v);
+    return it != taskOf_.end() ? it->second : std::optional<size_t>(kNone);
+  }
+
+  /// A call or submit of a task function becomes a task; of another function, a barrier.
+  bool task(const ExprPtr &e, const Span &stmtSpan) {
+    const CallTarget *target = nullptr;
+    const ExprList *args = nullptr;
+    const AttrList *attrs = nullptr;
+    const ExprList *deps = nullptr;
+    if (auto *c = dynCast<Call>(e); c && !c->target().isOp()) {
+      target = &c->target(), args = &c->args(), attrs = &c->attrs();
+    } else if (auto *sub = dynCast<Submit>(e)) {
+      target = &sub->target(), args = &sub->args(), attrs = &sub->attrs(), deps = &sub->deps();
+    }
+    if (!target)
+      return false;
+    if (!isTaskCallee(program_, target->function)) {
+      barrier();
+      return false;
+    }
+    Task t{e.get(), e->span().valid() ? e->span() : stmtSpan, target->function, {}, {}, false, 0};
+    const std::vector<std::string> *dirs = argDirectionNames(*attrs);
+    for (size_t i = 0; dirs && i < args->size() && i < dirs->size(); ++i) {
+      auto d = parseArgDirection((*dirs)[i]);
+      if (!d || *d == ArgDirection::Scalar || *d == ArgDirection::NoDep)
+        continue;
+      Access acc{regions_.of((*args)[i]), *d == ArgDirection::Input || *d == ArgDirection::InOut,
+                 *d != ArgDirection::Input, false};
+      if (variant_) {
+        for (const ExprPtr &x : acc.region.offsets)
+          acc.variant |= mentions(x, *variant_);
+        for (const ExprPtr &x : acc.region.extents)
+          acc.variant |= mentions(x, *variant_);
+      }
+      t.accesses.push_back(std::move(acc));
+    }
+    for (size_t i = 0; deps && i < deps->size(); ++i) {
+      std::optional<size_t> d = depTask((*deps)[i]);
+      if (!d)
+        t.depsUnknown = true;
+      else if (*d != kNone)
+        t.deps.push_back(*d);
+    }
+    segments_.back().push_back(std::move(t));
+    return true;
+  }
+
+  const Program &program_;
+  const RegionWalker &regions_;
+  const std::unordered_set<const Var *> *variant_ = nullptr;
+  std::vector<Block> *nested_ = nullptr;
+  bool manual_ = false;
+  std::vector<std::vector<Task>> segments_;
+  std::unordered_map<const Var *, size_t> taskResult_; ///< submit result tuple → task
+};
+
+/// `e` as a sum of constant multiples of non-linear terms plus a constant (terms keyed by the
+/// node, so the same variable or subexpression on both sides cancels); false if it overflows.
+bool addLinear(const ExprPtr &e, int64_t scale, std::map<const Expr *, int64_t> &terms,
+               int64_t &constant) {
+  if (auto c = constIntValue(e)) {
+    int64_t v = 0;
+    return !__builtin_mul_overflow(*c, scale, &v) &&
+           !__builtin_add_overflow(constant, v, &constant);
+  }
+  if (auto *b = dynCast<Binary>(e)) {
+    if (b->op() == BinaryOp::Add || b->op() == BinaryOp::Sub)
+      return addLinear(b->lhs(), scale, terms, constant) &&
+             addLinear(b->rhs(), b->op() == BinaryOp::Add ? scale : -scale, terms, constant);
+    std::optional<int64_t> k = constIntValue(b->rhs());
+    const ExprPtr *other = &b->lhs();
+    if (!k) {
+      k = constIntValue(b->lhs());
+      other = &b->rhs();
+    }
+    int64_t s2 = 0;
+    if (b->op() == BinaryOp::Mul && k && !__builtin_mul_overflow(scale, *k, &s2))
+      return addLinear(*other, s2, terms, constant);
+  }
+  terms[e.get()] += scale;
+  return true;
+}
+
+/// l - r when it is a constant in the linear form of both sides.
+std::optional<int64_t> linearDifference(const ExprPtr &l, const ExprPtr &r) {
+  std::map<const Expr *, int64_t> terms;
+  int64_t constant = 0;
+  if (!addLinear(l, 1, terms, constant) || !addLinear(r, -1, terms, constant))
+    return std::nullopt;
+  for (const auto &[t, k] : terms)
+    if (k != 0)
+      return std::nullopt;
+  return constant;
+}
+
+// ---- 3. Hazards ---------------------------------------------------------------------------------
+
+class HazardChecker {
+public:
+  HazardChecker(const Program &p, const Function &f, DiagnosticEngine &diags)
+      : program_(p), fn_(f), diags_(diags) {}
+
+  bool run() {
+    std::unordered_set<const Var *> pinned;
+    RegionWalker regions = computeRegions(program_, fn_, pinned);
+    BlockCollector blocks(program_, regions);
+    std::vector<Block> work{{fn_.body(), nullptr, false}};
+    while (!work.empty()) {
+      Block b = work.back();
+      work.pop_back();
+      if (!b.body)
+        continue;
+      std::vector<Block> nested;
+      auto segments = blocks.collect(b.body, nullptr, nested, b.manual);
+      for (auto &seg : segments)
+        check(seg, nullptr, b.manual);
+      if (b.loop && !blocks.barrierSeen_)
+        checkAcrossIterations(*b.loop, blocks, b.manual);
+      work.insert(work.end(), nested.begin(), nested.end());
+    }
+    return ok_;
+  }
+
+private:
+  /// The body followed by a second copy of it, when the loop surely runs it twice.
+  void checkAcrossIterations(const For &loop, BlockCollector &blocks, bool manual) {
+    ForTripCount trips = analyzeForTripCount(loop);
+    if (trips.status != ForTripStatus::Ok || trips.count < 2)
+      return;
+    std::unordered_set<const Var *> variant = collectBindings(loop.body());
+    variant.insert(loop.loopVar().get());
+    for (const IterArg &a : loop.iterArgs())
+      variant.insert(a.var.get());
+    std::vector<Block> ignored;
+    auto first = blocks.collect(loop.body(), &variant, ignored, manual);
+    if (first[0].empty())
+      return;
+    std::vector<Task> window = first[0];
+    const size_t n = window.size();
+    // The second copy: its dependencies on carried task ids are what the first copy yields.
+    auto *y = trailingYield(loop.body());
+    std::unordered_map<const Var *, std::optional<size_t>> carried;
+    for (size_t i = 0; i < loop.iterArgs().size(); ++i) {
+      if (scalarDType(loop.iterArgs()[i].var->type()) != DataType::TaskId)
+        continue;
+      std::optional<size_t> t;
+      if (y && i < y->values().size())
+        if (auto *v = dynCast<Var>(y->values()[i])) {
+          auto it = blocks.taskOf_.find(v);
+          if (it != blocks.taskOf_.end())
+            t = it->second;
+        }
+      carried[loop.iterArgs()[i].var.get()] = t;
+    }
+    auto second = blocks.collect(loop.body(), &variant, ignored, manual);
+    for (size_t k = 0; k < second[0].size(); ++k) {
+      Task t = second[0][k];
+      t.copy = 1;
+      for (size_t &d : t.deps)
+        d += n;
+      retarget(t, dynCast<Submit>(t.site), carried);
+      window.push_back(std::move(t));
+    }
+    check(window, &loop, manual);
+  }
+
+  /// A submit's dependencies on carried task ids in the second copy: the first copy's task.
+  static void retarget(Task &t, const Submit *sub,
+                       const std::unordered_map<const Var *, std::optional<size_t>> &carried) {
+    if (!sub)
+      return;
+    for (const ExprPtr &d : sub->deps()) {
+      auto *v = dynCast<Var>(d);
+      auto it = v ? carried.find(v) : carried.end();
+      if (it == carried.end())
+        continue;
+      if (!it->second)
+        t.depsUnknown = true;
+      else if (*it->second != BlockCollector::kNone)
+        t.deps.push_back(*it->second);
+    }
+  }
+
+  // Window arithmetic: every dim proven to intersect / some dim proven apart.
+  bool mustOverlap(const Access &a, const Access &b, bool acrossCopies) const {
+    if (!a.region.root || a.region.root != b.region.root || a.region.offsets.empty() ||
+        a.region.offsets.size() != b.region.offsets.size())
+      return false;
+    if (acrossCopies && (a.variant || b.variant))
+      return false;
+    for (size_t i = 0; i < a.region.offsets.size(); ++i) {
+      const ExprPtr &oa = a.region.offsets[i], &ea = a.region.extents[i];
+      const ExprPtr &ob = b.region.offsets[i], &eb = b.region.extents[i];
+      ExprPtr zero = ConstInt::make(0);
+      if (!prove(BinaryOp::Gt, ea, zero) || !prove(BinaryOp::Gt, eb, zero) ||
+          !prove(BinaryOp::Lt, oa, Binary::make(BinaryOp::Add, ob, eb)) ||
+          !prove(BinaryOp::Lt, ob, Binary::make(BinaryOp::Add, oa, ea)))
+        return false;
+    }
+    return true;
+  }
+
+  bool mayOverlap(const Access &a, const Access &b, bool acrossCopies) const {
+    if (!a.region.root || !b.region.root)
+      return true;
+    if (a.region.root != b.region.root)
+      return false;
+    if (a.region.offsets.empty() || a.region.offsets.size() != b.region.offsets.size() ||
+        (acrossCopies && (a.variant || b.variant)))
+      return true;
+    for (size_t i = 0; i < a.region.offsets.size(); ++i) {
+      const ExprPtr &oa = a.region.offsets[i], &ea = a.region.extents[i];
+      const ExprPtr &ob = b.region.offsets[i], &eb = b.region.extents[i];
+      if (prove(BinaryOp::Le, Binary::make(BinaryOp::Add, oa, ea), ob) ||
+          prove(BinaryOp::Le, Binary::make(BinaryOp::Add, ob, eb), oa))
+        return false;
+    }
+    return true;
+  }
+
+  /// `l op r` (op one of < <= >), also when the difference is a constant in the linear form
+  /// (the same run-time offset on both sides: `r + 8 < r + 16`).
+  bool prove(BinaryOp op, const ExprPtr &l, const ExprPtr &r) const {
+    if (analyzer_.canProve(Binary::make(op, l, r)))
+      return true;
+    std::optional<int64_t> d = linearDifference(l, r);
+    return d && (op == BinaryOp::Lt ? *d < 0 : op == BinaryOp::Le ? *d <= 0 : *d > 0);
+  }
+
+  /// Edges the runtime may add from x to a later y: a dependency, or (outside manual scopes) a
+  /// write of x that y's window may overlap (read-after-write, write-after-write).
+  bool mayEdge(const std::vector<Task> &ts, size_t x, size_t y, bool manual) const {
+    const Task &a = ts[x], &b = ts[y];
+    if (b.depsUnknown || std::find(b.deps.begin(), b.deps.end(), x) != b.deps.end())
+      return true;
+    if (manual)
+      return false;
+    for (const Access &w : a.accesses)
+      if (w.write)
+        for (const Access &u : b.accesses)
+          if (mayOverlap(w, u, a.copy != b.copy))
+            return true;
+    return false;
+  }
+
+  /// Does a chain of edges lead from task a to the later task b?
+  bool reaches(const std::vector<Task> &ts, size_t a, size_t b, bool manual) const {
+    std::vector<char> reached(b - a + 1, 0);
+    reached[0] = 1;
+    for (size_t y = a + 1; y <= b; ++y)
+      for (size_t x = a; x < y && !reached[y - a]; ++x)
+        reached[y - a] = reached[x - a] && mayEdge(ts, x, y, manual);
+    return reached[b - a];
+  }
+
+  /// Per access x of each task A (of the first copy, in a loop window) that can conflict — a
+  /// read (write-after-read); in a manual scope also a write (read- and write-after-write): the
+  /// first later task with an access that may overlap x and conflicts with it (one of the two
+  /// writes) decides — a hazard when the windows surely overlap and no chain of edges leads from
+  /// A to it. Later tasks are not compared (the check stays linear in long orchestrations and
+  /// never claims what it has not proven), nor tasks more than kMaxDistance away.
+  void check(const std::vector<Task> &ts, const For *loop, bool manual) {
+    constexpr size_t kMaxDistance = 256;
+    std::unordered_map<const Var *, std::vector<size_t>> users; // per buffer, in order
+    for (size_t i = 0; i < ts.size(); ++i)
+      for (const Access &u : ts[i].accesses)
+        if (u.region.root && (u.write || manual)) {
+          auto &list = users[u.region.root];
+          if (list.empty() || list.back() != i)
+            list.push_back(i);
+        }
+    for (size_t a = 0; a < ts.size(); ++a) {
+      if (loop && ts[a].copy != 0)
+        break;
+      for (const Access &x : ts[a].accesses) {
+        bool candidate = x.region.root && (x.read || (manual && x.write));
+        auto it = candidate ? users.find(x.region.root) : users.end();
+        if (it == users.end())
+          continue;
+        for (auto b = std::upper_bound(it->second.begin(), it->second.end(), a);
+             b != it->second.end() && *b - a <= kMaxDistance; ++b) {
+          const Access *y = conflicting(ts[a], x, ts[*b], manual);
+          if (!y)
+            continue;
+          if ((!loop || ts[*b].copy == 1) && mustOverlap(x, *y, ts[a].copy != ts[*b].copy) &&
+              !reaches(ts, a, *b, manual))
+            report(ts[a], x, ts[*b], *y, loop, manual);
+          break;
+        }
+      }
+    }
+  }
+
+  /// An access of task b that may overlap x of task a and conflicts with it: it writes (outside
+  /// manual scopes only a write after x's read counts), or x writes.
+  const Access *conflicting(const Task &a, const Access &x, const Task &b, bool manual) const {
+    for (const Access &y : b.accesses)
+      if ((y.write || (manual && x.write)) && mayOverlap(x, y, a.copy != b.copy))
+        return &y;
+    return nullptr;
+  }
+
+  void report(const Task &a, const Access &x, const Task &b, const Access &y, const For *loop,
+              bool manual) {
+    if (!reported_.insert({a.site, b.site}).second)
+      return;
+    const std::string &buffer = x.region.root->name();
+    bool war = x.read && y.write;
+    std::string kind = war       ? "write-after-read"
+                       : y.write ? "write-after-write"
+                                 : "read-after-write";
+    std::string bDoes = y.write ? "writes" : "reads", aDid = war ? "reads" : "writes";
+    std::string when = loop ? " in iteration i + 1 of the loop at line " +
+                                  std::to_string(loop->span().line) + ", which '" + a.name +
+                                  "' of iteration i " + aDid
+                            : ", which the earlier task '" + a.name + "' " + aDid;
+    std::string why = manual ? "(no dependency names it, and a manual scope infers none from the "
+                               "tensors tasks share), so hardware would race"
+                             : "(no dependency, and no tensor one writes and the other touches), "
+                               "so hardware would race (the runtime does not track "
+                               "write-after-read)";
+    diags_.report(Diagnostic{
+        Severity::Error,
+        manual ? "TH002" : "TH001",
+        kind + " hazard: '" + b.name + "' " + bDoes + " '" + buffer + "'" + when +
+            ", and nothing orders the two tasks " + why + "; make '" + b.name + "' depend on '" +
+            a.name + "': launch it with pl::at / pl::spmd and `.deps = {<the task id of '" +
+            a.name + "'>}`",
+        b.span.valid() ? b.span : fn_.span(),
+        {{a.span, "'" + a.name + "' " + aDid + " '" + buffer + "' here"}}});
+    ok_ = false;
+  }
+
+  const Program &program_;
+  const Function &fn_;
+  DiagnosticEngine &diags_;
+  arith::Analyzer analyzer_;
+  std::set<std::pair<const Expr *, const Expr *>> reported_;
+  bool ok_ = true;
+};
+
+} // namespace
+
+bool checkTaskHazards(const Program &p, const Function &f, DiagnosticEngine &diags) {
+  if (f.type() != FunctionType::Orchestration)
+    return true;
+  return HazardChecker(p, f, diags).run();
+}
+
+Pass createCheckTaskHazardsPass(PassOptions &) {
+  return createProgramPass(PassClass::CheckTaskHazards,
+                           [](const ProgramPtr &p, DiagnosticEngine &diags) {
+                             bool ok = true;
+                             for (const FunctionPtr &f : p->functions())
+                               ok &= checkTaskHazards(*p, *f, diags);
+                             return ok ? p : ProgramPtr();
+                           });
+}
+
+} // namespace pl::passes
