@@ -15,6 +15,23 @@ function(_pl_target_list out target prop)
   set(${out} "${value}" PARENT_SCOPE)
 endfunction()
 
+# Argument checks shared by pl_add_kernels and pl_add_kernel_benchmark; they read the caller's
+# `where` (its name for messages) and the arg_* results of its cmake_parse_arguments.
+# Fails on arguments cmake_parse_arguments did not take; `keywords` lists those it takes.
+function(_pl_check_unparsed keywords)
+  if(arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "${where}: unexpected arguments '${arg_UNPARSED_ARGUMENTS}' "
+                        "(keywords: ${keywords})")
+  endif()
+endfunction()
+
+# Fails without SOURCES.
+function(_pl_check_sources)
+  if(NOT arg_SOURCES)
+    message(FATAL_ERROR "${where}: no SOURCES given")
+  endif()
+endfunction()
+
 # pl_add_kernels(<target> SOURCES <file>... [PLATFORM a2a3sim|a5sim|a2a3|a5]
 #                [OPTIONS <pl-translate option>...]
 #                [FLAGS <compiler flag>...])
@@ -38,10 +55,7 @@ endfunction()
 function(pl_add_kernels target)
   set(where "pl_add_kernels(${target})")
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "PLATFORM" "SOURCES;OPTIONS;FLAGS")
-  if(arg_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "${where}: unexpected arguments '${arg_UNPARSED_ARGUMENTS}' "
-                        "(keywords: SOURCES, PLATFORM, OPTIONS, FLAGS)")
-  endif()
+  _pl_check_unparsed("SOURCES, PLATFORM, OPTIONS, FLAGS")
   if(NOT TARGET pl::translate OR NOT TARGET pl::sim)
     message(FATAL_ERROR "${where}: this pl package has no pl::translate or pl::sim target (was "
                         "pl built with PL_SKIP_DIRS leaving out translator/ or dsl/?)")
@@ -69,9 +83,7 @@ function(pl_add_kernels target)
     message(FATAL_ERROR "${where}: call it in the directory that defines '${target}' "
                         "(${target_dir}); the translation commands must belong to that directory")
   endif()
-  if(NOT arg_SOURCES)
-    message(FATAL_ERROR "${where}: no SOURCES given")
-  endif()
+  _pl_check_sources()
 
   if("PLATFORM" IN_LIST arg_KEYWORDS_MISSING_VALUES)
     message(FATAL_ERROR "${where}: PLATFORM needs a value (a2a3sim, a5sim, a2a3 or a5)")
@@ -210,13 +222,8 @@ endfunction()
 function(pl_add_kernel_benchmark name)
   set(where "pl_add_kernel_benchmark(${name})")
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "PLATFORM" "SOURCES;BENCHMARKS;OPTIONS;FLAGS")
-  if(arg_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "${where}: unexpected arguments '${arg_UNPARSED_ARGUMENTS}' "
-                        "(keywords: SOURCES, BENCHMARKS, PLATFORM, OPTIONS, FLAGS)")
-  endif()
-  if(NOT arg_SOURCES)
-    message(FATAL_ERROR "${where}: no SOURCES given")
-  endif()
+  _pl_check_unparsed("SOURCES, BENCHMARKS, PLATFORM, OPTIONS, FLAGS")
+  _pl_check_sources()
   foreach(t IN ITEMS ${name} ${name}_eager ${name}_translated)
     if(TARGET ${t})
       message(FATAL_ERROR "${where}: a target '${t}' already exists")

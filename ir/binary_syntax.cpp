@@ -1,6 +1,9 @@
 // Binary-op text syntax (ir/binary_syntax.h): one precedence table for the printer and parser.
 #include "ir/binary_syntax.h"
 
+#include <initializer_list>
+#include <iterator>
+
 namespace pl::ir {
 
 namespace {
@@ -16,41 +19,28 @@ template <typename Match> std::optional<BinaryOp> findBinaryOp(Match match) {
       return op;
   return std::nullopt;
 }
+
+/// The infix operators by C++ precedence, loosest first (precedence = level + 1).
+const std::initializer_list<BinaryOp> kInfixLevels[] = {
+    {BinaryOp::Or},
+    {BinaryOp::And},
+    {BinaryOp::BitOr},
+    {BinaryOp::BitXor},
+    {BinaryOp::BitAnd},
+    {BinaryOp::Eq, BinaryOp::Ne},
+    {BinaryOp::Lt, BinaryOp::Le, BinaryOp::Gt, BinaryOp::Ge},
+    {BinaryOp::Shl, BinaryOp::Shr},
+    {BinaryOp::Add, BinaryOp::Sub},
+    {BinaryOp::Mul, BinaryOp::FloatDiv, BinaryOp::FloorMod},
+};
 } // namespace
 
 int infixPrecedence(BinaryOp op) {
-  switch (op) {
-  case BinaryOp::Or:
-    return 1;
-  case BinaryOp::And:
-    return 2;
-  case BinaryOp::BitOr:
-    return 3;
-  case BinaryOp::BitXor:
-    return 4;
-  case BinaryOp::BitAnd:
-    return 5;
-  case BinaryOp::Eq:
-  case BinaryOp::Ne:
-    return 6;
-  case BinaryOp::Lt:
-  case BinaryOp::Le:
-  case BinaryOp::Gt:
-  case BinaryOp::Ge:
-    return 7;
-  case BinaryOp::Shl:
-  case BinaryOp::Shr:
-    return 8;
-  case BinaryOp::Add:
-  case BinaryOp::Sub:
-    return 9;
-  case BinaryOp::Mul:
-  case BinaryOp::FloatDiv:
-  case BinaryOp::FloorMod:
-    return 10;
-  default:
-    return 0;
-  }
+  for (size_t level = 0; level < std::size(kInfixLevels); ++level)
+    for (BinaryOp o : kInfixLevels[level])
+      if (o == op)
+        return static_cast<int>(level) + 1;
+  return 0;
 }
 
 std::string_view callFormName(BinaryOp op) {

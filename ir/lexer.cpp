@@ -3,6 +3,7 @@
 #include "ir/dtype.h"
 #include "ir/type.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -23,6 +24,16 @@ constexpr std::string_view kKeywords[] = {
 constexpr std::string_view kPuncts[] = {
     "->", "<<", "<=", ">=", "==", "!=", "&&", "||", "{", "}", "(", ")", "[", "]", "<", ">",
     "=",  ",",  ";",  ":",  ".",  "+",  "-",  "*",  "/",  "%", "&", "|", "^", "~", "!", "@"};
+
+/// The named escapes of a string literal: the letter after the backslash and the character it
+/// stands for. quoteString writes the `quoted` ones this way (the others as themselves or \xHH).
+struct Escape {
+  char letter, ch;
+  bool quoted;
+};
+constexpr Escape kEscapes[] = {{'n', '\n', true},  {'t', '\t', true},  {'r', '\r', true},
+                               {'0', '\0', false}, {'\\', '\\', true}, {'"', '"', true},
+                               {'\'', '\'', false}};
 
 bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -178,34 +189,29 @@ bool Lexer::escape(std::string &out) {
   int line = line_, col = col_;
   advance(); // backslash
   char c = peek();
-  switch (c) {
-  case 'n': out += '\n'; break;
-  case 't': out += '\t'; break;
-  case 'r': out += '\r'; break;
-  case '0': out += '\0'; break;
-  case '\\': out += '\\'; break;
-  case '"': out += '"'; break;
-  case '\'': out += '\''; break;
-  case 'x': {
-    auto hex = [](char h) {
-      return std::isxdigit(static_cast<unsigned char>(h))
-                 ? (isDigit(h) ? h - '0' : (std::tolower(static_cast<unsigned char>(h)) - 'a' + 10))
-                 : -1;
-    };
-    int hi = hex(peek(1)), lo = hex(peek(2));
-    if (hi < 0 || lo < 0) {
-      fail(line, col, "bad '\\x' escape in a string; expected two hex digits");
-      return false;
+  for (const Escape &e : kEscapes)
+    if (c == e.letter) {
+      out += e.ch;
+      advance();
+      return true;
     }
-    advance();
-    advance();
-    out += static_cast<char>(hi * 16 + lo);
-    break;
-  }
-  default:
+  if (c != 'x') {
     fail(line, col, "unknown escape in a string; expected one of \\n \\t \\r \\0 \\\\ \\\" \\xHH");
     return false;
   }
+  auto hex = [](char h) {
+    return std::isxdigit(static_cast<unsigned char>(h))
+               ? (isDigit(h) ? h - '0' : (std::tolower(static_cast<unsigned char>(h)) - 'a' + 10))
+               : -1;
+  };
+  int hi = hex(peek(1)), lo = hex(peek(2));
+  if (hi < 0 || lo < 0) {
+    fail(line, col, "bad '\\x' escape in a string; expected two hex digits");
+    return false;
+  }
+  advance();
+  advance();
+  out += static_cast<char>(hi * 16 + lo);
   advance();
   return true;
 }
@@ -261,20 +267,17 @@ std::string quoteString(std::string_view s) {
   std::string out = "\"";
   for (char c : s) {
     unsigned char u = static_cast<unsigned char>(c);
-    switch (c) {
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
-    case '\r': out += "\\r"; break;
-    case '\\': out += "\\\\"; break;
-    case '"': out += "\\\""; break;
-    default:
-      if (u < 0x20 || u == 0x7f) {
-        out += "\\x";
-        out += hexDigits[u >> 4];
-        out += hexDigits[u & 15];
-      } else {
-        out += c;
-      }
+    auto e = std::find_if(std::begin(kEscapes), std::end(kEscapes),
+                          [&](const Escape &x) { return x.quoted && x.ch == c; });
+    if (e != std::end(kEscapes)) {
+      out += '\\';
+      out += e->letter;
+    } else if (u < 0x20 || u == 0x7f) {
+      out += "\\x";
+      out += hexDigits[u >> 4];
+      out += hexDigits[u & 15];
+    } else {
+      out += c;
     }
   }
   return out + "\"";

@@ -36,30 +36,35 @@ public:
   }
 
   StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
-    StmtPtr out = IRMutator::mutateFor(s);
-    auto *f = dynCast<For>(out);
-    if (!f || manualDepth_)
-      return out;
-    StmtPtr body = wrapBlock(f->body());
-    if (body == f->body())
-      return out;
-    return For::make(f->loopVar(), f->start(), f->stop(), f->step(), f->iterArgs(), body,
-                     f->returnVars(), f->forKind(), f->attrs(), f->span());
+    return wrapBlocks(IRMutator::mutateFor(s));
   }
-
   StmtPtr mutateIf(const std::shared_ptr<const If> &s) override {
-    StmtPtr out = IRMutator::mutateIf(s);
-    auto *i = dynCast<If>(out);
-    if (!i || manualDepth_)
-      return out;
-    StmtPtr thenBody = wrapBlock(i->thenBody());
-    StmtPtr elseBody = i->elseBody() ? wrapBlock(i->elseBody()) : nullptr;
-    if (thenBody == i->thenBody() && elseBody == i->elseBody())
-      return out;
-    return If::make(i->cond(), thenBody, elseBody, i->returnVars(), i->span());
+    return wrapBlocks(IRMutator::mutateIf(s));
   }
 
 private:
+  /// `s` (already mutated) with each of its blocks (a loop body, an if's branches) wrapped,
+  /// unless it is inside a manual runtime scope.
+  StmtPtr wrapBlocks(const StmtPtr &s) const {
+    if (manualDepth_)
+      return s;
+    if (auto *f = dynCast<For>(s)) {
+      StmtPtr body = wrapBlock(f->body());
+      if (body == f->body())
+        return s;
+      return For::make(f->loopVar(), f->start(), f->stop(), f->step(), f->iterArgs(), body,
+                       f->returnVars(), f->forKind(), f->attrs(), f->span());
+    }
+    if (auto *i = dynCast<If>(s)) {
+      StmtPtr thenBody = wrapBlock(i->thenBody());
+      StmtPtr elseBody = i->elseBody() ? wrapBlock(i->elseBody()) : nullptr;
+      if (thenBody == i->thenBody() && elseBody == i->elseBody())
+        return s;
+      return If::make(i->cond(), thenBody, elseBody, i->returnVars(), i->span());
+    }
+    return s;
+  }
+
   int manualDepth_ = 0;
 };
 } // namespace

@@ -9,6 +9,7 @@
 #include "llvm/Support/Casting.h"
 
 #include <set>
+#include <utility>
 
 namespace pl::emit {
 
@@ -17,21 +18,20 @@ using namespace pto;
 
 namespace {
 
+/// What makes a function of each type the PTO emitter cannot print into one it can.
+constexpr std::pair<FunctionType, const char *> kUnsupportedHints[] = {
+    {FunctionType::Inline, " (run pass InlineFunctions)"},
+    {FunctionType::InCore, " (run pass ExpandMixedKernel, which types kernels AIV or AIC)"},
+    {FunctionType::Group, " (mixed AIC+AIV kernels are not yet supported by the PTO emitter)"},
+    {FunctionType::Spmd, " (run pass LowerSpmdLaunches)"},
+    {FunctionType::Graph, " (graph functions are not yet supported by the PTO emitter)"},
+};
+
 std::string unsupportedHint(FunctionType t) {
-  switch (t) {
-  case FunctionType::Inline:
-    return " (run pass InlineFunctions)";
-  case FunctionType::InCore:
-    return " (run pass ExpandMixedKernel, which types kernels AIV or AIC)";
-  case FunctionType::Group:
-    return " (mixed AIC+AIV kernels are not yet supported by the PTO emitter)";
-  case FunctionType::Spmd:
-    return " (run pass LowerSpmdLaunches)";
-  case FunctionType::Graph:
-    return " (graph functions are not yet supported by the PTO emitter)";
-  default:
-    return " (expected Orchestration, AIV or AIC)";
-  }
+  for (auto [type, hint] : kUnsupportedHints)
+    if (type == t)
+      return hint;
+  return " (expected Orchestration, AIV or AIC)";
 }
 
 /// Func ids: the kernels' order in the program.

@@ -237,20 +237,16 @@ private:
   void visitEval(const Eval &s) override {
     auto *c = dyn_cast<Call>(s.expr().get());
     const PtoOpEntry *e = c && c->target().isOp() ? lookupPtoOp(c->target().name()) : nullptr;
-    switch (e ? e->form : PtoForm::Generic) {
-    case PtoForm::Barrier:
-      return line(std::string(e->instr) + ";");
-    case PtoForm::Flag:
-      return flag(*c, *e);
-    case PtoForm::Store:
-      return store(nullptr, *c, s.span());
-    case PtoForm::GmWrite:
-      return gmWrite(nullptr, *c, s.span());
-    case PtoForm::Write:
-    case PtoForm::Insert:
+    switch (evalKind(e ? e->form : PtoForm::Generic)) {
+    case EvalKind::Sync:
+      return e->form == PtoForm::Flag ? flag(*c, *e) : line(std::string(e->instr) + ";");
+    case EvalKind::GlobalWrite:
+      return e->form == PtoForm::Store ? store(nullptr, *c, s.span())
+                                       : gmWrite(nullptr, *c, s.span());
+    case EvalKind::InPlace:
       return line(instruction(name(c->args()[0]), *c, *e, s.span()));
-    default:
-      break; // a value statement: nothing prints it
+    case EvalKind::Value:
+      break; // nothing prints it
     }
     error("ES004", s.span(),
           "the PTO emitter cannot print the statement '" + printExpr(s.expr()) +
@@ -345,11 +341,10 @@ private:
     const ExprList &a = c.args();
     std::string in(e.instr);
     auto need = [&](size_t n) {
-      if (a.size() >= n)
-        return true;
-      error("ES003", span,
-            "op '" + c.target().name() + "' needs " + std::to_string(n) + " arguments");
-      return false;
+      std::string why = missingArgs(c, n);
+      if (!why.empty())
+        error("ES003", span, why);
+      return why.empty();
     };
     switch (e.form) {
     case PtoForm::ColSum: {

@@ -1063,19 +1063,16 @@ private:
   void visitEval(const Eval &s) override {
     auto *c = dyn_cast<Call>(s.expr().get());
     const PtoOpEntry *e = c && c->target().isOp() ? lookupPtoOp(c->target().name()) : nullptr;
-    switch (e ? e->form : PtoForm::Generic) {
-    case PtoForm::Barrier:
-    case PtoForm::Flag:
+    switch (evalKind(e ? e->form : PtoForm::Generic)) {
+    case EvalKind::Sync:
       return; // ptoas inserts the synchronisation itself
-    case PtoForm::Store:
-      return store(nullptr, *c, s.span());
-    case PtoForm::GmWrite:
-      return gmWrite(nullptr, *c, s.span());
-    case PtoForm::Write:
-    case PtoForm::Insert:
+    case EvalKind::GlobalWrite:
+      return e->form == PtoForm::Store ? store(nullptr, *c, s.span())
+                                       : gmWrite(nullptr, *c, s.span());
+    case EvalKind::InPlace:
       return inPlace(name(c->args()[0]), *c, *e, s.span());
-    default:
-      break; // a value statement: nothing prints it
+    case EvalKind::Value:
+      break; // nothing prints it
     }
     error("ES004", s.span(),
           "the PTO-AS printer cannot print the statement '" + printExpr(s.expr()) + "'");
@@ -1120,11 +1117,10 @@ private:
     const ExprList &a = c.args();
     const std::string opn = asmOpName(e.instr);
     auto need = [&](size_t n) {
-      if (a.size() >= n)
-        return true;
-      error("ES003", span,
-            "op '" + c.target().name() + "' needs " + std::to_string(n) + " arguments");
-      return false;
+      std::string why = missingArgs(c, n);
+      if (!why.empty())
+        error("ES003", span, why);
+      return why.empty();
     };
     std::string types;
     std::vector<std::string> ins;
@@ -1147,6 +1143,7 @@ private:
         ins.push_back(operand(x, types, dt.dtype()));
       return dps(opn, ins, types, dst, dt, span, a.size() > 1 ? " {isBinary = true}" : "");
     case PtoForm::FirstArg:
+    case PtoForm::Fillpad: // the pad value is part of the destination's tile type
       if (c.target().name() == "tile.transpose")
         return unsupported(c, " (ptoas's ttrans needs a scratch tile pl does not plan)");
       if (!firstOperand(1))
@@ -1189,10 +1186,6 @@ private:
                             tileOf(a[0]->type()) ? tileOf(a[0]->type())->dtype() : DataType::FP32));
       return dps(opn, ins, types, dst, dt, span,
                  " {cmpMode = #pto<cmp " + lowerCase(stringKwarg(c, "mode").value_or("eq")) + ">}");
-    case PtoForm::Fillpad:
-      if (!firstOperand(1))
-        return;
-      return dps(opn, ins, types, dst, dt, span);
     case PtoForm::Lrelu: {
       if (!firstOperand(1))
         return;

@@ -140,6 +140,28 @@ std::string upperCase(std::string s) {
   return s;
 }
 
+EvalKind evalKind(PtoForm f) {
+  switch (f) {
+  case PtoForm::Barrier:
+  case PtoForm::Flag:
+    return EvalKind::Sync;
+  case PtoForm::Store:
+  case PtoForm::GmWrite:
+    return EvalKind::GlobalWrite;
+  case PtoForm::Write:
+  case PtoForm::Insert:
+    return EvalKind::InPlace;
+  default:
+    return EvalKind::Value;
+  }
+}
+
+std::string missingArgs(const ir::Call &c, size_t n) {
+  if (c.args().size() >= n)
+    return "";
+  return "op '" + c.target().name() + "' needs " + std::to_string(n) + " arguments";
+}
+
 std::string lowerCase(std::string_view s) {
   std::string o;
   for (char ch : s)

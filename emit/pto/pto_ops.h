@@ -46,12 +46,25 @@ struct PtoOpEntry {
   PtoForm form;
 };
 
+/// What a call of each form is as a statement of its own (an Eval: its result unused), for both
+/// PTO printers.
+enum class EvalKind : uint8_t {
+  Sync,        ///< Barrier, Flag: synchronisation
+  GlobalWrite, ///< Store, GmWrite: a write to global memory
+  InPlace,     ///< Write, Insert: updates its first argument
+  Value,       ///< the others: a value that nothing uses (no printer prints it)
+};
+EvalKind evalKind(PtoForm f);
+
 /// The entry for an op, or nullptr when the simulator emitter has none (error ES001).
 const PtoOpEntry *lookupPtoOp(std::string_view op);
 /// The whole table, in op-name order (tests check it covers every registered tile op).
 const std::vector<PtoOpEntry> &ptoOpTable();
 /// The string value of a call's kwarg `key` (a mode, a pad value), if it has one.
 std::optional<std::string> stringKwarg(const ir::Call &c, std::string_view key);
+/// The printers' arity check of a form's operands: the message of error ES003 when `c` has fewer
+/// than `n` arguments, else empty.
+std::string missingArgs(const ir::Call &c, size_t n);
 /// "eq" -> "EQ", "rint" -> "RINT": an enumerator spelled from a string kwarg.
 std::string upperCase(std::string s);
 /// "TADD" -> "tadd".

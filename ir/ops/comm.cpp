@@ -245,37 +245,33 @@ void registerCollectives(OpRegistry &r) {
       .deduce(deducePermuteUpdate);
 }
 
+/// A point-to-point op on a channel (kwargs channel_id, host_transfer); `configure` adds its
+/// arguments, effects and type deduction.
+template <class Configure>
+void onChannel(OpRegistry &r, const char *name, const char *what, Configure configure) {
+  configure(OpDef(r, name)
+                .category("p2p")
+                .describe(what)
+                .kwarg("channel_id", AttrKind::Int, true)
+                .kwarg("host_transfer", AttrKind::Bool));
+}
+
 void registerPointToPoint(OpRegistry &r) {
-  auto channel = [](OpDef &d) -> OpDef & {
-    return d.kwarg("channel_id", AttrKind::Int, true).kwarg("host_transfer", AttrKind::Bool);
-  };
-  OpDef send(r, "pld.send");
-  channel(send.category("p2p")
-              .describe("starts sending x on channel_id (to the host with host_transfer); "
-                        "returns x in flight")
-              .args({"x"})
-              .aliasesArg(0)
-              .deduce(deduceBuffer));
-  OpDef sendDone(r, "pld.send_done");
-  channel(sendDone.category("p2p")
-              .describe("waits until the send of x on channel_id is done")
-              .args({"x"})
-              .deduce(deduceSendDone));
-  OpDef recv(r, "pld.recv");
-  channel(recv.category("p2p")
-              .describe("starts receiving into buf on channel_id (from the host with "
-                        "host_transfer); returns buf in flight")
-              .args({"buf"})
-              .effect(0, ArgEffect::Write)
-              .aliasesArg(0)
-              .deduce(deduceBuffer));
-  OpDef recvDone(r, "pld.recv_done");
-  channel(recvDone.category("p2p")
-              .describe("waits until the receive into buf on channel_id is done; returns buf")
-              .args({"buf"})
-              .effect(0, ArgEffect::ReadWrite)
-              .aliasesArg(0)
-              .deduce(deduceBuffer));
+  onChannel(r, "pld.send",
+            "starts sending x on channel_id (to the host with host_transfer); returns x in flight",
+            [](OpDef &d) { d.args({"x"}).aliasesArg(0).deduce(deduceBuffer); });
+  onChannel(r, "pld.send_done", "waits until the send of x on channel_id is done",
+            [](OpDef &d) { d.args({"x"}).deduce(deduceSendDone); });
+  onChannel(r, "pld.recv",
+            "starts receiving into buf on channel_id (from the host with host_transfer); returns "
+            "buf in flight",
+            [](OpDef &d) {
+              d.args({"buf"}).effect(0, ArgEffect::Write).aliasesArg(0).deduce(deduceBuffer);
+            });
+  onChannel(r, "pld.recv_done",
+            "waits until the receive into buf on channel_id is done; returns buf", [](OpDef &d) {
+              d.args({"buf"}).effect(0, ArgEffect::ReadWrite).aliasesArg(0).deduce(deduceBuffer);
+            });
   OpDef(r, "pld.put")
       .category("p2p")
       .describe("writes the local src into dst on rank peer")

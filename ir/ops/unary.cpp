@@ -99,19 +99,23 @@ TypePtr deduceFillpad(const DeduceCall &c) {
   return c.makeShaped(a->dtype(), a->shape());
 }
 
+/// The unary op `name` of a family, of one operand x; a tile op reads and writes Vec tiles.
+OpDef unaryOp(OpRegistry &r, const OpFamily &fam, const char *name, const std::string &what) {
+  OpDef d(r, fam.op(name));
+  d.category("unary").describe(what).args({"x"});
+  if (fam.tile)
+    d.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
+  return d;
+}
+
 void registerOne(OpRegistry &r, const UnarySpec &s) {
   for (const OpFamily &fam : kOpFamilies) {
-    OpDef d(r, fam.op(s.name));
-    d.category("unary").describe(std::string("elementwise ") + s.what);
+    OpDef d = unaryOp(r, fam, s.name, std::string("elementwise ") + s.what);
     if (fam.tile && s.tileScratch)
       d.args({"x", "tmp"}, 1).effect(1, ArgEffect::Write).argSpace(1, kVecOnly);
-    else
-      d.args({"x"});
     if (s.highPrecision)
       d.kwarg("high_precision", AttrKind::Bool);
     d.deduce([&s](const DeduceCall &c) { return deduceUnary(c, s); });
-    if (fam.tile)
-      d.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
     // PyPTO's not-in-place list: the hardware reads its input while writing the result.
     if (fam.tile && (std::string_view(s.name) == "recip" || std::string_view(s.name) == "rsqrt"))
       d.notInPlaceSafe();
@@ -120,40 +124,26 @@ void registerOne(OpRegistry &r, const UnarySpec &s) {
 
 void registerCastLike(OpRegistry &r) {
   for (const OpFamily &fam : kOpFamilies) {
-    OpDef cast(r, fam.op("cast"));
-    cast.category("unary")
-        .describe("elementwise conversion to another dtype with a rounding mode")
-        .args({"x"})
-        .kwarg("target_type", AttrKind::DType, true)
+    OpDef cast =
+        unaryOp(r, fam, "cast", "elementwise conversion to another dtype with a rounding mode");
+    cast.kwarg("target_type", AttrKind::DType, true)
         .kwarg("mode", AttrKind::String)
         .deduce(deduceCast);
-    if (fam.tile) // TCVT converts element by element between layouts of different widths
-      cast.notInPlaceSafe();
-    OpDef pad(r, fam.op("fillpad"));
-    pad.category("unary")
-        .describe("fills the elements outside the valid region with a pad value")
-        .args({"x"})
-        .kwarg("pad_value", AttrKind::String, true)
-        .deduce(deduceFillpad);
-    if (fam.tile)
+    OpDef pad =
+        unaryOp(r, fam, "fillpad", "fills the elements outside the valid region with a pad value");
+    pad.kwarg("pad_value", AttrKind::String, true).deduce(deduceFillpad);
+    if (fam.tile) {
+      cast.notInPlaceSafe(); // TCVT converts element by element between layouts of different widths
       pad.notInPlaceSafe();
-    OpDef lrelu(r, fam.op("lrelu"));
-    lrelu.category("unary")
-        .describe("leaky relu: x where x > 0, else slope * x")
-        .args({"x"})
+    }
+    unaryOp(r, fam, "lrelu", "leaky relu: x where x > 0, else slope * x")
         .kwarg("slope", AttrKind::Float, true)
         .deduce(deduceLrelu);
-    OpDef prelu(r, fam.op("prelu"));
-    prelu.category("unary")
-        .describe("parametric relu: x where x > 0, else slope * x (slope elementwise)")
-        .args({"x", "slope"})
-        .deduce(deducePrelu);
-    if (fam.tile) {
-      prelu.argSpace(0, kVecOnly).argSpace(1, kVecOnly).resultSpace(MemorySpace::Vec);
-      cast.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
-      pad.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
-      lrelu.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
-    }
+    OpDef prelu = unaryOp(r, fam, "prelu",
+                          "parametric relu: x where x > 0, else slope * x (slope elementwise)");
+    prelu.args({"x", "slope"}).deduce(deducePrelu);
+    if (fam.tile)
+      prelu.argSpace(1, kVecOnly);
   }
 }
 

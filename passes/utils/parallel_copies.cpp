@@ -4,6 +4,7 @@
 #include "passes/utils/liveness.h"
 
 #include "ir/op_registry.h"
+#include "ir/visitor.h"
 
 #include <algorithm>
 
@@ -41,12 +42,6 @@ bool sameTileBytes(const TileType &a, const TileType &b) {
   return true;
 }
 
-CopyStorageModel::CopyStorageModel(const Function &f) {
-  for (auto &p : f.params())
-    bind(p.var.get(), {p.var.get()});
-  walk(f.body());
-}
-
 std::vector<const Var *> CopyStorageModel::handleRoots(const Var *v) const {
   auto it = roots_.find(v);
   return it == roots_.end() ? std::vector<const Var *>{v} : it->second;
@@ -64,49 +59,54 @@ std::vector<const Var *> CopyStorageModel::rootsOfExpr(const ExprPtr &e) const {
   return out;
 }
 
-/// Bindings in program order: which variable each value is printed as.
-void CopyStorageModel::walk(const StmtPtr &s) {
-  if (!s)
-    return;
-  if (auto *seq = dynCast<Seq>(s)) {
-    for (auto &c : seq->stmts())
-      walk(c);
-  } else if (auto *a = dynCast<Assign>(s)) {
-    const Var *v = a->var().get();
-    const ExprPtr &val = a->value();
+/// Bindings in program order: which variable each value is printed as. Seq and Scope keep the
+/// default (their statements in order); expressions bind nothing.
+class CopyStorageModel::Binder final : public IRVisitor {
+public:
+  explicit Binder(CopyStorageModel &m) : m_(m) {}
+
+  void visitAssign(const Assign &a) override {
+    const Var *v = a.var().get();
+    const ExprPtr &val = a.value();
     if (isa<TupleType>(v->type()) || isa<TupleGetItem>(val) || isa<Submit>(val))
-      return bind(v, rootsOfExpr(val)); // parts of what it was built from
+      return m_.bind(v, m_.rootsOfExpr(val)); // parts of what it was built from
     if (auto *c = dynCast<Call>(val)) {
       if (!c->target().isOp())
-        return bind(v, rootsOfExpr(val)); // results name Out / InOut arguments
+        return m_.bind(v, m_.rootsOfExpr(val)); // results name Out / InOut arguments
       auto alias = c->target().op->outputAliasesArg;
       if (alias && size_t(*alias) < c->args().size() && !isa<TileType>(v->type()) &&
           !isa<ScalarType>(v->type()))
-        return bind(v, rootsOfExpr(c->args()[size_t(*alias)]));
+        return m_.bind(v, m_.rootsOfExpr(c->args()[size_t(*alias)]));
     }
-    bind(v, {v});
-  } else if (auto *f = dynCast<For>(s)) {
-    walkLoop(f->iterArgs(), f->body(), f->returnVars());
-  } else if (auto *w = dynCast<While>(s)) {
-    walkLoop(w->iterArgs(), w->body(), w->returnVars());
-  } else if (auto *i = dynCast<If>(s)) {
-    walk(i->thenBody());
-    walk(i->elseBody());
-    for (auto &rv : i->returnVars())
-      bind(rv.get(), {rv.get()});
-  } else if (auto *sc = dynCast<Scope>(s)) {
-    walk(sc->body());
+    m_.bind(v, {v});
   }
-}
+  void visitFor(const For &f) override { loop(f.iterArgs(), f.body(), f.returnVars()); }
+  void visitWhile(const While &w) override { loop(w.iterArgs(), w.body(), w.returnVars()); }
+  void visitIf(const If &i) override {
+    visitStmt(i.thenBody());
+    visitStmt(i.elseBody());
+    for (auto &rv : i.returnVars())
+      m_.bind(rv.get(), {rv.get()});
+  }
 
-/// A loop: each iter_arg is its own value in the body; each result is what its carry holds.
-void CopyStorageModel::walkLoop(const std::vector<IterArg> &iters, const StmtPtr &body,
-                                const std::vector<VarPtr> &rets) {
-  for (auto &ia : iters)
-    bind(ia.var.get(), {ia.var.get()});
-  walk(body);
-  for (size_t k = 0; k < rets.size() && k < iters.size(); ++k)
-    bind(rets[k].get(), handleRoots(iters[k].var.get()));
+private:
+  /// A loop: each iter_arg is its own value in the body; each result is what its carry holds.
+  void loop(const std::vector<IterArg> &iters, const StmtPtr &body,
+            const std::vector<VarPtr> &rets) {
+    for (auto &ia : iters)
+      m_.bind(ia.var.get(), {ia.var.get()});
+    visitStmt(body);
+    for (size_t k = 0; k < rets.size() && k < iters.size(); ++k)
+      m_.bind(rets[k].get(), m_.handleRoots(iters[k].var.get()));
+  }
+
+  CopyStorageModel &m_;
+};
+
+CopyStorageModel::CopyStorageModel(const Function &f) {
+  for (auto &p : f.params())
+    bind(p.var.get(), {p.var.get()});
+  Binder(*this).visitStmt(f.body());
 }
 
 std::optional<CopyStorage> CopyStorageModel::written(const Var &dst, const ExprPtr &src) const {

@@ -61,9 +61,7 @@ public:
 
 private:
   std::vector<const ir::Var *> handleRoots(const ir::Var *v) const;
-  void walk(const ir::StmtPtr &s);
-  void walkLoop(const std::vector<ir::IterArg> &iters, const ir::StmtPtr &body,
-                const std::vector<ir::VarPtr> &rets);
+  class Binder; ///< computes roots_ in program order
   void bind(const ir::Var *v, std::vector<const ir::Var *> roots) { roots_[v] = std::move(roots); }
   std::vector<const ir::Var *> rootsOfExpr(const ir::ExprPtr &e) const;
 

@@ -14,17 +14,20 @@ VarPtr idx(const char *name) { return Var::make(name, ScalarType::get(DataType::
 
 StmtPtr assign(const VarPtr &v, int64_t c) { return Assign::make(v, ConstInt::make(c)); }
 
+/// Normalizes `in`, checks that the result is an N and runs `check` on it.
+template <class N, class Check> void expectNormalized(const StmtPtr &in, Check check) {
+  StmtPtr out = normalizeStmtStructure(in);
+  auto *n = dynCast<N>(out);
+  ASSERT_NE(n, nullptr);
+  check(*n);
+}
+
 TEST(NormalizeStmtStructure, FlattensNestedBlocks) {
   auto a = idx("a"), b = idx("b"), c = idx("c");
   StmtPtr sa = assign(a, 1), sb = assign(b, 2), sc = assign(c, 3);
   StmtPtr in = Seq::make({sa, Seq::make({sb, Seq::make({sc})})});
-  StmtPtr out = normalizeStmtStructure(in);
-  auto *seq = dynCast<Seq>(out);
-  ASSERT_NE(seq, nullptr);
-  ASSERT_EQ(seq->stmts().size(), 3u);
-  EXPECT_EQ(seq->stmts()[0], sa);
-  EXPECT_EQ(seq->stmts()[1], sb);
-  EXPECT_EQ(seq->stmts()[2], sc);
+  expectNormalized<Seq>(
+      in, [&](const Seq &seq) { EXPECT_EQ(seq.stmts(), (std::vector<StmtPtr>{sa, sb, sc})); });
 }
 
 TEST(NormalizeStmtStructure, UnwrapsSingleStatementBlocks) {
@@ -34,25 +37,17 @@ TEST(NormalizeStmtStructure, UnwrapsSingleStatementBlocks) {
   auto i = idx("i");
   StmtPtr loop = For::make(i, ConstInt::make(0), ConstInt::make(4), ConstInt::make(1), {},
                            Seq::make({sa}), {});
-  StmtPtr out = normalizeStmtStructure(loop);
-  auto *f = dynCast<For>(out);
-  ASSERT_NE(f, nullptr);
-  EXPECT_EQ(f->body(), sa);
+  expectNormalized<For>(loop, [&](const For &f) { EXPECT_EQ(f.body(), sa); });
 }
 
 TEST(NormalizeStmtStructure, DropsEmptyBlocksAndElse) {
   auto a = idx("a"), b = idx("b");
   StmtPtr sa = assign(a, 1), sb = assign(b, 2);
   StmtPtr in = Seq::make({sa, Seq::make({}), sb});
-  StmtPtr out = normalizeStmtStructure(in);
-  auto *seq = dynCast<Seq>(out);
-  ASSERT_NE(seq, nullptr);
-  EXPECT_EQ(seq->stmts().size(), 2u);
+  expectNormalized<Seq>(
+      in, [&](const Seq &seq) { EXPECT_EQ(seq.stmts(), (std::vector<StmtPtr>{sa, sb})); });
   StmtPtr cond = If::make(ConstBool::make(true), sa, Seq::make({Seq::make({})}));
-  StmtPtr out2 = normalizeStmtStructure(cond);
-  auto *i = dynCast<If>(out2);
-  ASSERT_NE(i, nullptr);
-  EXPECT_EQ(i->elseBody(), nullptr);
+  expectNormalized<If>(cond, [](const If &i) { EXPECT_EQ(i.elseBody(), nullptr); });
 }
 
 TEST(NormalizeStmtStructure, NormalFormIsUnchanged) {
