@@ -572,13 +572,13 @@ private:
     return true;
   }
 
-  /// `l op r` (op one of < <= >), also when the difference is a constant in the linear form
-  /// (the same run-time offset on both sides: `r + 8 < r + 16`).
+  /// `l op r` (op one of < <= >): decided by the difference when it is a constant in the linear
+  /// form (constants, the same run-time offset on both sides: `r + 8 < r + 16`), else by the
+  /// analyzer's bounds and rewrites.
   bool prove(BinaryOp op, const ExprPtr &l, const ExprPtr &r) const {
-    if (analyzer_.canProve(Binary::make(op, l, r)))
-      return true;
-    std::optional<int64_t> d = linearDifference(l, r);
-    return d && (op == BinaryOp::Lt ? *d < 0 : op == BinaryOp::Le ? *d <= 0 : *d > 0);
+    if (std::optional<int64_t> d = linearDifference(l, r)) // exact, and cheap: try it first
+      return op == BinaryOp::Lt ? *d < 0 : op == BinaryOp::Le ? *d <= 0 : *d > 0;
+    return analyzer_.canProve(Binary::make(op, l, r));
   }
 
   /// Edges the runtime may add from x to a later y: a dependency, or (outside manual scopes) a
