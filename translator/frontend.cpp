@@ -3,6 +3,7 @@
 #include "translator/diagnostic_checks.h"
 #include "translator/lower.h"
 #include "translator/marked_functions.h"
+#include "translator/pch_cache.h"
 #include "translator/source_location.h"
 
 #include "ir/op_registry.h"
@@ -54,14 +55,15 @@ void forwardDiagnostics(const ir::DiagnosticEngine &ours, clang::CompilerInstanc
 
 class LowerConsumer : public clang::ASTConsumer {
 public:
-  LowerConsumer(clang::CompilerInstance &ci, std::string file, const LoweredFileHandler &handler)
-      : ci_(ci), file_(std::move(file)), handler_(handler) {}
+  LowerConsumer(clang::CompilerInstance &ci, std::string file, std::vector<std::string> pchInputs,
+                const LoweredFileHandler &handler)
+      : ci_(ci), file_(std::move(file)), pchInputs_(std::move(pchInputs)), handler_(handler) {}
 
   void HandleTranslationUnit(clang::ASTContext &ctx) override {
     if (ci_.getDiagnostics().hasErrorOccurred())
       return; // Clang already explained; the AST may be incomplete.
     ir::DiagnosticEngine diags;
-    LoweredFile lf{file_, nullptr, {}};
+    LoweredFile lf{file_, nullptr, {}, pchInputs_};
     lf.program = lowerTranslationUnit(ctx, diags, lf.marked);
     if (diags.hasErrors())
       lf.program = nullptr;
@@ -72,6 +74,7 @@ public:
 private:
   clang::CompilerInstance &ci_;
   std::string file_;
+  std::vector<std::string> pchInputs_;
   const LoweredFileHandler &handler_;
 };
 
@@ -108,7 +111,8 @@ std::optional<clang::SourceLocation> firstInvalidUtf8(clang::CompilerInstance &c
 
 class LowerAction : public clang::ASTFrontendAction {
 public:
-  explicit LowerAction(const LoweredFileHandler &handler) : handler_(handler) {}
+  LowerAction(const LoweredFileHandler &handler, std::vector<std::string> pchInputs)
+      : handler_(handler), pchInputs_(std::move(pchInputs)) {}
   bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
     if (auto loc = firstInvalidUtf8(ci)) {
       clang::DiagnosticsEngine &de = ci.getDiagnostics();
@@ -121,22 +125,37 @@ public:
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef file) override {
-    return std::make_unique<LowerConsumer>(ci, file.str(), handler_);
+    return std::make_unique<LowerConsumer>(ci, file.str(), pchInputs_, handler_);
   }
 
 private:
   const LoweredFileHandler &handler_;
+  std::vector<std::string> pchInputs_;
 };
 
+/// Parses each file with the cached PCH of its first pl header where one applies
+/// (translator/pch_cache.h), else normally.
 class LowerActionFactory : public clang::tooling::FrontendActionFactory {
 public:
-  explicit LowerActionFactory(const LoweredFileHandler &handler) : handler_(handler) {}
+  LowerActionFactory(const LoweredFileHandler &handler, std::string pchDir)
+      : handler_(handler), pchDir_(std::move(pchDir)) {}
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> invocation,
+                     clang::FileManager *files,
+                     std::shared_ptr<clang::PCHContainerOperations> pchOps,
+                     clang::DiagnosticConsumer *diags) override {
+    std::optional<PchUse> pch = usePch(*invocation, *files, pchOps, pchDir_);
+    pchInputs_ = pch ? std::move(pch->inputs) : std::vector<std::string>{};
+    return FrontendActionFactory::runInvocation(std::move(invocation), files, std::move(pchOps),
+                                                diags);
+  }
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<LowerAction>(handler_);
+    return std::make_unique<LowerAction>(handler_, pchInputs_);
   }
 
 private:
   const LoweredFileHandler &handler_;
+  std::string pchDir_;
+  std::vector<std::string> pchInputs_; ///< of the file being parsed
 };
 
 } // namespace
@@ -232,7 +251,7 @@ int runFrontend(const clang::tooling::CompilationDatabase &db,
     if (!lf.program || diags.hasErrors())
       anyError = true;
   };
-  LowerActionFactory factory(wrapped);
+  LowerActionFactory factory(wrapped, opts.pchDir);
   int rc = tool.run(&factory);
   return (rc != 0 || anyError) ? 1 : 0;
 }

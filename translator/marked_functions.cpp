@@ -59,6 +59,23 @@ public:
   Collector(clang::ASTContext &ctx, ir::DiagnosticEngine &diags) : ctx_(ctx), diags_(diags) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// A declaration loaded from a PCH comes from a pl header (translator/pch_cache.h), and the pl
+  /// headers mark no function (dsl_ops_test checks): walking it would deserialize the whole
+  /// header. Instantiations the user's code makes of its own templates are not loaded; they
+  /// are reached from those templates.
+  bool TraverseDecl(clang::Decl *d) {
+    return (d && d->isFromASTFile()) || RecursiveASTVisitor::TraverseDecl(d);
+  }
+
+  /// The translation unit's declarations that are in memory (parsed from text), as
+  /// TraverseDecl(TU) visits them: `decls()` would first load every top-level declaration of
+  /// a PCH. Lambda classes are reached from their LambdaExpr.
+  void traverseTranslationUnit(clang::TranslationUnitDecl *tu) {
+    for (clang::Decl *d : tu->noload_decls())
+      if (auto *rd = llvm::dyn_cast<clang::CXXRecordDecl>(d); !rd || !rd->isLambda())
+        TraverseDecl(d);
+  }
+
   bool VisitFunctionDecl(clang::FunctionDecl *fd) {
     if (!fd->doesThisDeclarationHaveABody() || fd->isDependentContext())
       return true;
@@ -148,7 +165,7 @@ std::string irFunctionName(const clang::FunctionDecl *fd) {
 std::vector<MarkedFunction> collectMarkedFunctions(clang::ASTContext &ctx,
                                                    ir::DiagnosticEngine &diags) {
   Collector c(ctx, diags);
-  c.TraverseDecl(ctx.getTranslationUnitDecl());
+  c.traverseTranslationUnit(ctx.getTranslationUnitDecl());
   std::map<std::string, const MarkedFunction *> byName;
   for (auto &m : c.out) {
     auto [it, inserted] = byName.emplace(m.name, &m);

@@ -34,3 +34,6 @@ config.substitutions.append(("%clang-apply-replacements", config.clang_apply_rep
 config.substitutions.append(("FileCheck", config.filecheck))
 # 'not' inverts an exit status; lit's internal shell provides it.
 config.environment.pop("PL_VERIFY_LEVEL", None)
+# pl-translate's cached PCH (translator/pch_cache.h) defaults to $XDG_CACHE_HOME/pl/pch: keep the
+# tests' entries in the build tree, not in the user's home.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-cache")
