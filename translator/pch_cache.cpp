@@ -37,11 +37,15 @@ struct InputFile {
   int64_t mtime = 0;
 };
 
-/// `<key>.manifest`: the PCH's xxh3 and its input files.
+/// `<key>.manifest`: the PCH's xxh3 and its input files; or, for a build that failed, the files
+/// it read (`failed`: no PCH until one of them changes).
 struct Manifest {
   uint64_t pchHash = 0;
+  bool failed = false;
   std::vector<InputFile> inputs;
 };
+
+constexpr llvm::StringLiteral kFailed = "failed";
 
 /// The files of one cache entry.
 struct EntryPaths {
@@ -86,8 +90,11 @@ std::optional<Manifest> readManifest(const std::string &path) {
   (*buf)->getBuffer().split(lines, '\n', -1, /*KeepEmpty=*/false);
   Manifest m;
   size_t n = 0;
-  if (lines.size() < 3 || lines[0] != kFormat || lines[1].getAsInteger(16, m.pchHash) ||
-      lines[2].getAsInteger(10, n) || lines.size() != n + 3)
+  if (lines.size() < 3 || lines[0] != kFormat || lines[2].getAsInteger(10, n) ||
+      lines.size() != n + 3)
+    return std::nullopt;
+  m.failed = lines[1] == kFailed;
+  if (!m.failed && lines[1].getAsInteger(16, m.pchHash))
     return std::nullopt;
   for (size_t i = 3; i < lines.size(); ++i) {
     // "<size> <mtime> <path>"
@@ -132,8 +139,8 @@ std::optional<uint64_t> fileHash(const std::string &path) {
   return llvm::xxh3_64bits((*buf)->getBuffer());
 }
 
-/// The entry is usable: the PCH has the bytes the manifest was written for, and every input file
-/// has the size and modification time it had when the PCH was built.
+/// The entry is current: every input file has the size and modification time it had when the
+/// PCH was built, and the PCH has the bytes the manifest was written for.
 bool upToDate(const Manifest &m, const EntryPaths &p, llvm::vfs::FileSystem &fs) {
   for (const InputFile &f : m.inputs) {
     auto st = fs.status(f.path);
@@ -141,6 +148,8 @@ bool upToDate(const Manifest &m, const EntryPaths &p, llvm::vfs::FileSystem &fs)
         llvm::sys::toTimeT(st->getLastModificationTime()) != f.mtime)
       return false;
   }
+  if (m.failed)
+    return true;
   std::optional<uint64_t> h = fileHash(p.pch);
   return h && *h == m.pchHash;
 }
@@ -163,9 +172,50 @@ private:
   std::vector<InputFile> &inputs_;
 };
 
-/// Runs Clang's GeneratePCH on the prefix with `inv`'s options; the manifest of the new entry,
-/// or nullopt (nothing left behind) when it fails. Diagnostics are dropped: the normal parse
-/// that follows a failure reports them.
+/// Runs Clang's GeneratePCH on `prefix` with `inv`'s options, writing `output`; records the
+/// input files it read. Diagnostics are dropped: the normal parse that follows a failure
+/// reports them.
+bool generatePch(const clang::CompilerInvocation &inv, clang::FileManager &files,
+                 std::shared_ptr<clang::PCHContainerOperations> ops, const std::string &prefix,
+                 const std::string &output, std::vector<InputFile> &inputs) {
+  auto build = std::make_shared<clang::CompilerInvocation>(inv);
+  clang::FrontendOptions &fo = build->getFrontendOpts();
+  fo.Inputs = {
+      clang::FrontendInputFile(prefix, clang::InputKind(clang::Language::CXX).getHeader())};
+  fo.OutputFile = output;
+  fo.ProgramAction = clang::frontend::GeneratePCH;
+  build->getDependencyOutputOpts() = clang::DependencyOutputOptions();
+  build->getDiagnosticOpts().VerifyDiagnostics = false;
+  // A FileManager of its own: the parse that follows keeps the stat cache it had.
+  llvm::IntrusiveRefCntPtr<clang::FileManager> fm(
+      new clang::FileManager(files.getFileSystemOpts(), files.getVirtualFileSystemPtr()));
+  clang::CompilerInstance ci(std::move(ops));
+  ci.setInvocation(std::move(build));
+  ci.setFileManager(fm.get());
+  clang::IgnoringDiagConsumer quiet;
+  ci.createDiagnostics(&quiet, /*ShouldOwnClient=*/false);
+  ci.createSourceManager(*fm);
+  RecordingPchAction action(inputs);
+  return ci.ExecuteAction(action) && !ci.getDiagnostics().hasErrorOccurred();
+}
+
+bool writeManifest(const std::string &path, const Manifest &m) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << kFormat << "\n"
+     << (m.failed ? std::string(kFailed) : llvm::utohexstr(m.pchHash)) << "\n"
+     << m.inputs.size() << "\n";
+  for (const InputFile &f : m.inputs) {
+    if (f.path.find('\n') != std::string::npos)
+      return false;
+    os << f.size << " " << f.mtime << " " << f.path << "\n";
+  }
+  return writeAtomically(path, text);
+}
+
+/// Builds the entry `p`; its manifest, or nullopt (nothing left behind but the prefix) when it
+/// could not be written. A build that fails after reading headers leaves a manifest marked
+/// failed, so that the next translations do not try again until one of those files changes.
 std::optional<Manifest> buildPch(const clang::CompilerInvocation &inv, clang::FileManager &files,
                                  std::shared_ptr<clang::PCHContainerOperations> ops,
                                  const std::string &header, const EntryPaths &p) {
@@ -176,43 +226,18 @@ std::optional<Manifest> buildPch(const clang::CompilerInvocation &inv, clang::Fi
   llvm::SmallString<256> temp;
   if (llvm::sys::fs::createUniqueFile(p.pch + ".tmp-%%%%%%", temp))
     return std::nullopt;
-  auto build = std::make_shared<clang::CompilerInvocation>(inv);
-  clang::FrontendOptions &fo = build->getFrontendOpts();
-  fo.Inputs = {
-      clang::FrontendInputFile(p.prefix, clang::InputKind(clang::Language::CXX).getHeader())};
-  fo.OutputFile = std::string(temp);
-  fo.ProgramAction = clang::frontend::GeneratePCH;
-  build->getDependencyOutputOpts() = clang::DependencyOutputOptions();
-  build->getDiagnosticOpts().VerifyDiagnostics = false;
-  llvm::IntrusiveRefCntPtr<clang::FileManager> fm(
-      new clang::FileManager(files.getFileSystemOpts(), files.getVirtualFileSystemPtr()));
   Manifest m;
-  bool ok = false;
-  {
-    clang::CompilerInstance ci(std::move(ops));
-    ci.setInvocation(std::move(build));
-    ci.setFileManager(fm.get());
-    clang::IgnoringDiagConsumer quiet;
-    ci.createDiagnostics(&quiet, /*ShouldOwnClient=*/false);
-    ci.createSourceManager(*fm);
-    RecordingPchAction action(m.inputs);
-    ok = ci.ExecuteAction(action) && !ci.getDiagnostics().hasErrorOccurred();
-  }
-  std::optional<uint64_t> h = ok ? fileHash(std::string(temp)) : std::nullopt;
+  bool built = generatePch(inv, files, std::move(ops), p.prefix, std::string(temp), m.inputs);
+  std::optional<uint64_t> h = built ? fileHash(std::string(temp)) : std::nullopt;
   if (!h || llvm::sys::fs::rename(temp, p.pch)) {
     (void)llvm::sys::fs::remove(temp);
+    m.failed = true;
+    if (!m.inputs.empty())
+      (void)writeManifest(p.manifest, m);
     return std::nullopt;
   }
   m.pchHash = *h;
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << kFormat << "\n" << llvm::utohexstr(m.pchHash) << "\n" << m.inputs.size() << "\n";
-  for (const InputFile &f : m.inputs) {
-    if (f.path.find('\n') != std::string::npos)
-      return std::nullopt;
-    os << f.size << " " << f.mtime << " " << f.path << "\n";
-  }
-  if (!writeAtomically(p.manifest, text))
+  if (!writeManifest(p.manifest, m))
     return std::nullopt;
   return m;
 }
@@ -301,9 +326,9 @@ std::optional<PchUse> usePch(clang::CompilerInvocation &inv, clang::FileManager 
     if (llvm::sys::fs::create_directories(dir))
       return std::nullopt;
     m = buildPch(inv, files, std::move(ops), *header, p);
-    if (!m)
-      return std::nullopt;
   }
+  if (!m || m->failed)
+    return std::nullopt;
   PchUse use{p.pch, {}};
   for (const InputFile &f : m->inputs)
     if (f.path != p.prefix)
