@@ -68,15 +68,16 @@ struct Phases {
 /// translator/translate.cpp's translateFile with a clock between the steps.
 class TimedConsumer : public clang::ASTConsumer {
 public:
-  TimedConsumer(Phases &ph, Clock::time_point start, std::string &out)
-      : ph_(ph), start_(start), out_(out) {}
+  TimedConsumer(Phases &ph, Clock::time_point start, std::string &out,
+                tr::MarkedFunctionScope scope)
+      : ph_(ph), start_(start), out_(out), scope_(scope) {}
 
   void HandleTranslationUnit(clang::ASTContext &ctx) override {
     Clock::time_point t0 = Clock::now();
     ph_.parse = seconds(start_, t0);
     ir::DiagnosticEngine diags;
     std::vector<tr::MarkedFunction> marked;
-    ir::ProgramPtr lowered = tr::lowerTranslationUnit(ctx, diags, marked);
+    ir::ProgramPtr lowered = tr::lowerTranslationUnit(ctx, diags, marked, scope_);
     Clock::time_point t1 = Clock::now();
     ph_.lower = seconds(t0, t1);
     if (!lowered || diags.hasErrors())
@@ -114,21 +115,23 @@ private:
   Phases &ph_;
   Clock::time_point start_;
   std::string &out_;
+  tr::MarkedFunctionScope scope_;
 };
 
 class TimedAction : public clang::ASTFrontendAction {
 public:
-  TimedAction(Phases &ph, Clock::time_point start, std::string &out)
-      : ph_(ph), start_(start), out_(out) {}
+  TimedAction(Phases &ph, Clock::time_point start, std::string &out, tr::MarkedFunctionScope scope)
+      : ph_(ph), start_(start), out_(out), scope_(scope) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
                                                         llvm::StringRef) override {
-    return std::make_unique<TimedConsumer>(ph_, start_, out_);
+    return std::make_unique<TimedConsumer>(ph_, start_, out_, scope_);
   }
 
 private:
   Phases &ph_;
   Clock::time_point start_;
   std::string &out_;
+  tr::MarkedFunctionScope scope_;
 };
 
 /// One pl-translate of `file` (output written to `outPath`), phase by phase; with `pchDir`, with
@@ -148,14 +151,16 @@ Phases translateOnce(const std::string &file, const std::string &outPath,
     const std::string &pchDir;
     Factory(Phases &p, Clock::time_point s, std::string &o, const std::string &d)
         : ph(p), start(s), out(o), pchDir(d) {}
+    tr::MarkedFunctionScope scope = tr::MarkedFunctionScope::All;
     bool runInvocation(std::shared_ptr<clang::CompilerInvocation> inv, clang::FileManager *files,
                        std::shared_ptr<clang::PCHContainerOperations> ops,
                        clang::DiagnosticConsumer *diags) override {
-      (void)tr::usePch(*inv, *files, ops, pchDir);
+      if (tr::usePch(*inv, *files, ops, pchDir))
+        scope = tr::MarkedFunctionScope::SkipCachedPch;
       return FrontendActionFactory::runInvocation(std::move(inv), files, std::move(ops), diags);
     }
     std::unique_ptr<clang::FrontendAction> create() override {
-      return std::make_unique<TimedAction>(ph, start, out);
+      return std::make_unique<TimedAction>(ph, start, out, scope);
     }
   } factory(ph, start, text, pchDir);
   int rc = tool.run(&factory);

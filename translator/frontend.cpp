@@ -110,7 +110,9 @@ public:
       return; // Clang reported something: the file is parsed again without the PCH
     ir::DiagnosticEngine diags;
     LoweredFile lf{file_, nullptr, {}, pch_.inputs};
-    lf.program = lowerTranslationUnit(ctx, diags, lf.marked);
+    lf.program = lowerTranslationUnit(ctx, diags, lf.marked,
+                                      pch_.diagnostics ? MarkedFunctionScope::SkipCachedPch
+                                                       : MarkedFunctionScope::All);
     if (diags.hasErrors())
       lf.program = nullptr;
     handler_(lf, ctx, diags);

@@ -23,6 +23,7 @@ config.substitutions.append(("%pl-translate", pl_translate))
 config.substitutions.append(
     ("%dsl-flags", "-I" + os.path.join(config.pl_src_root, "dsl", "include")))
 config.substitutions.append(("%pl-src", config.pl_src_root))
+config.substitutions.append(("%clangxx", config.clangxx))
 # clang-tidy with the pl- checks of libplTidy (tests/lit/tidy), and clang-apply-replacements for
 # the fixes pl-translate --export-fixes writes.
 config.substitutions.append(("%pl-tidy-plugin", os.path.join(config.pl_lib_dir, "libplTidy.so")))
