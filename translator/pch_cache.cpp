@@ -227,13 +227,16 @@ std::optional<Manifest> buildPch(const clang::CompilerInvocation &inv, clang::Fi
   if (llvm::sys::fs::createUniqueFile(p.pch + ".tmp-%%%%%%", temp))
     return std::nullopt;
   Manifest m;
-  bool built = generatePch(inv, files, std::move(ops), p.prefix, std::string(temp), m.inputs);
-  std::optional<uint64_t> h = built ? fileHash(std::string(temp)) : std::nullopt;
-  if (!h || llvm::sys::fs::rename(temp, p.pch)) {
+  if (!generatePch(inv, files, std::move(ops), p.prefix, std::string(temp), m.inputs)) {
     (void)llvm::sys::fs::remove(temp);
     m.failed = true;
     if (!m.inputs.empty())
       (void)writeManifest(p.manifest, m);
+    return std::nullopt;
+  }
+  std::optional<uint64_t> h = fileHash(std::string(temp));
+  if (!h || llvm::sys::fs::rename(temp, p.pch)) {
+    (void)llvm::sys::fs::remove(temp);
     return std::nullopt;
   }
   m.pchHash = *h;
