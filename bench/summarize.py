@@ -42,6 +42,8 @@ def table(title, header, rows):
 def translate(data):
     rows, worst_t, worst_m = [], 0.0, 0.0
     for b in iterations(data):
+        if not b["name"].startswith("BM_Translate/"):
+            continue
         sample = b["name"].split("/")[1]
         f = lambda k: f"{b[k] * 1e3:.1f}"
         worst_t, worst_m = max(worst_t, b["time_ratio"]), max(worst_m, b["mem_ratio"])
@@ -54,6 +56,20 @@ def translate(data):
            "time ratio (<=1.25)", "peak RSS", "baseline RSS", "mem ratio (<=1.5)"], rows)
     print(f"\nworst time ratio {worst_t:.2f} (goal <= 1.25: {'met' if worst_t <= 1.25 else 'NOT met'}), "
           f"worst memory ratio {worst_m:.2f} (goal <= 1.5: {'met' if worst_m <= 1.5 else 'NOT met'})")
+    rows = []
+    for b in iterations(data):
+        if b["name"].startswith("BM_TranslatePch/"):
+            f = lambda k: f"{b[k] * 1e3:.1f}"
+            rows.append([b["name"].split("/")[1], f("pch_build_s"), f("parse_s"), f("lower_s"),
+                         f("rest_s"), f("total_s"), f("baseline_s"), f"{b['time_ratio']:.2f}"])
+    if rows:
+        table("bench_translate: pl-translate with its cached PCH vs clang -fsyntax-only (ms)",
+              ["sample", "PCH build (once)", "parse+sema", "lower", "pipeline+emit+rewrite",
+               "total", "baseline", "time ratio (<=0.35)"], rows)
+    for b in iterations(data):
+        if b["name"].startswith("BM_TranslateCacheHit/"):
+            print(f"\ntranslation cache hit ({b['name'].split('/')[1]}): {b['hit_s'] * 1e3:.1f} ms vs "
+                  f"miss {b['miss_s'] * 1e3:.1f} ms, ratio {b['hit_ratio']:.3f} (goal <= 0.1)")
 
 
 def series_name(run_name):

@@ -3,6 +3,7 @@
 #include "translator/diagnostic_checks.h"
 #include "translator/lower.h"
 #include "translator/marked_functions.h"
+#include "translator/pch_cache.h"
 #include "translator/source_location.h"
 
 #include "ir/op_registry.h"
@@ -14,6 +15,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
@@ -52,17 +54,65 @@ void forwardDiagnostics(const ir::DiagnosticEngine &ours, clang::CompilerInstanc
   }
 }
 
+/// The diagnostics of a parse with the cached PCH: held back until `open()`, then passed on to
+/// `to`. Clang prints the include stack of a diagnostic inside a pl header through the PCH's
+/// prefix file, not the user's `#include` line; so when Clang reports anything while parsing
+/// with the PCH, that parse is dropped and the file parsed again without it, and every
+/// diagnostic the user sees comes from a parse without the PCH. pl's own diagnostics (reported
+/// after `open()`) are located in the user's code.
+class PchParseDiagnostics : public clang::DiagnosticConsumer {
+public:
+  explicit PchParseDiagnostics(clang::DiagnosticConsumer &to) : to_(to) {}
+  /// Opens the gate unless something was held back; false then (the parse is to be redone).
+  bool open() {
+    open_ = !held_;
+    return open_;
+  }
+  bool held() const { return held_; }
+  void BeginSourceFile(const clang::LangOptions &lo, const clang::Preprocessor *pp) override {
+    to_.BeginSourceFile(lo, pp);
+  }
+  void EndSourceFile() override { to_.EndSourceFile(); }
+  void finish() override { to_.finish(); }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
+                        const clang::Diagnostic &info) override {
+    if (!open_) {
+      held_ = true;
+      return;
+    }
+    DiagnosticConsumer::HandleDiagnostic(level, info); // the counts "N errors generated" prints
+    to_.HandleDiagnostic(level, info);
+  }
+
+private:
+  clang::DiagnosticConsumer &to_;
+  bool open_ = false;
+  bool held_ = false;
+};
+
+/// How one file is parsed: with the cached PCH (its inputs, for the depfile, and the gate of its
+/// diagnostics), or without (both empty).
+struct PchParse {
+  std::vector<std::string> inputs;
+  PchParseDiagnostics *diagnostics = nullptr;
+};
+
 class LowerConsumer : public clang::ASTConsumer {
 public:
-  LowerConsumer(clang::CompilerInstance &ci, std::string file, const LoweredFileHandler &handler)
-      : ci_(ci), file_(std::move(file)), handler_(handler) {}
+  LowerConsumer(clang::CompilerInstance &ci, std::string file, PchParse pch,
+                const LoweredFileHandler &handler)
+      : ci_(ci), file_(std::move(file)), pch_(std::move(pch)), handler_(handler) {}
 
   void HandleTranslationUnit(clang::ASTContext &ctx) override {
     if (ci_.getDiagnostics().hasErrorOccurred())
       return; // Clang already explained; the AST may be incomplete.
+    if (pch_.diagnostics && !pch_.diagnostics->open())
+      return; // Clang reported something: the file is parsed again without the PCH
     ir::DiagnosticEngine diags;
-    LoweredFile lf{file_, nullptr, {}};
-    lf.program = lowerTranslationUnit(ctx, diags, lf.marked);
+    LoweredFile lf{file_, nullptr, {}, pch_.inputs};
+    lf.program = lowerTranslationUnit(ctx, diags, lf.marked,
+                                      pch_.diagnostics ? MarkedFunctionScope::SkipCachedPch
+                                                       : MarkedFunctionScope::All);
     if (diags.hasErrors())
       lf.program = nullptr;
     handler_(lf, ctx, diags);
@@ -72,6 +122,7 @@ public:
 private:
   clang::CompilerInstance &ci_;
   std::string file_;
+  PchParse pch_;
   const LoweredFileHandler &handler_;
 };
 
@@ -108,7 +159,8 @@ std::optional<clang::SourceLocation> firstInvalidUtf8(clang::CompilerInstance &c
 
 class LowerAction : public clang::ASTFrontendAction {
 public:
-  explicit LowerAction(const LoweredFileHandler &handler) : handler_(handler) {}
+  LowerAction(const LoweredFileHandler &handler, PchParse pch)
+      : handler_(handler), pch_(std::move(pch)) {}
   bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
     if (auto loc = firstInvalidUtf8(ci)) {
       clang::DiagnosticsEngine &de = ci.getDiagnostics();
@@ -121,22 +173,50 @@ public:
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef file) override {
-    return std::make_unique<LowerConsumer>(ci, file.str(), handler_);
+    return std::make_unique<LowerConsumer>(ci, file.str(), pch_, handler_);
   }
 
 private:
   const LoweredFileHandler &handler_;
+  PchParse pch_;
 };
 
+/// Parses each file with the cached PCH of its first pl header where one applies
+/// (translator/pch_cache.h), else normally; again without it when Clang reports anything
+/// (PchParseDiagnostics).
 class LowerActionFactory : public clang::tooling::FrontendActionFactory {
 public:
-  explicit LowerActionFactory(const LoweredFileHandler &handler) : handler_(handler) {}
+  LowerActionFactory(const LoweredFileHandler &handler, std::string pchDir)
+      : handler_(handler), pchDir_(std::move(pchDir)) {}
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> invocation,
+                     clang::FileManager *files,
+                     std::shared_ptr<clang::PCHContainerOperations> pchOps,
+                     clang::DiagnosticConsumer *diags) override {
+    auto plain = std::make_shared<clang::CompilerInvocation>(*invocation);
+    std::optional<PchUse> pch = usePch(*invocation, *files, pchOps, pchDir_);
+    if (pch) {
+      // Without a consumer of the tool's, CompilerInstance would print to stderr: so do we.
+      std::unique_ptr<clang::DiagnosticConsumer> printer;
+      if (!diags)
+        printer = std::make_unique<clang::TextDiagnosticPrinter>(llvm::errs(),
+                                                                 &invocation->getDiagnosticOpts());
+      PchParseDiagnostics gate(diags ? *diags : *printer);
+      pch_ = {std::move(pch->inputs), &gate};
+      bool ok = FrontendActionFactory::runInvocation(std::move(invocation), files, pchOps, &gate);
+      pch_ = {};
+      if (!gate.held())
+        return ok;
+    }
+    return FrontendActionFactory::runInvocation(std::move(plain), files, std::move(pchOps), diags);
+  }
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<LowerAction>(handler_);
+    return std::make_unique<LowerAction>(handler_, pch_);
   }
 
 private:
   const LoweredFileHandler &handler_;
+  std::string pchDir_;
+  PchParse pch_; ///< of the file being parsed
 };
 
 } // namespace
@@ -232,7 +312,7 @@ int runFrontend(const clang::tooling::CompilationDatabase &db,
     if (!lf.program || diags.hasErrors())
       anyError = true;
   };
-  LowerActionFactory factory(wrapped);
+  LowerActionFactory factory(wrapped, opts.pchDir);
   int rc = tool.run(&factory);
   return (rc != 0 || anyError) ? 1 : 0;
 }

@@ -25,6 +25,9 @@ struct FrontendOptions {
   std::string resourceDir;
   /// Directory holding pl/dsl.hpp, appended as a fallback include path.
   std::string dslIncludeDir;
+  /// Where the cached PCH of the first pl header lives (translator/pch_cache.h); empty: every
+  /// file is parsed without one (pl-translate --no-pch).
+  std::string pchDir;
 };
 
 /// Everything lowered from one input file.
@@ -32,6 +35,9 @@ struct LoweredFile {
   std::string file;
   ir::ProgramPtr program; ///< null when the file had errors
   std::vector<MarkedFunction> marked; ///< the marked functions the program was lowered from
+  /// The headers the parse read from a cached PCH instead of their text (for the depfile:
+  /// `inputDependencies(ctx, pchInputs)` is the same list as without the PCH); empty without one.
+  std::vector<std::string> pchInputs;
 };
 
 /// Called once per input file while its AST is alive (so rewriting can use it). Diagnostics

@@ -203,8 +203,9 @@ void FunctionLowerer::reportUnwrittenOutputs(const clang::FunctionDecl *fd) {
 }
 
 ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags,
-                                    std::vector<MarkedFunction> &marked) {
-  marked = collectMarkedFunctions(ctx, diags);
+                                    std::vector<MarkedFunction> &marked,
+                                    MarkedFunctionScope scope) {
+  marked = collectMarkedFunctions(ctx, diags, scope);
   CalleeTable callees;
   {
     FunctionLowerer sig(ctx, diags, callees);

@@ -14,8 +14,9 @@ namespace pl::translator {
 
 /// Lowers every marked function of the translation unit (returned in `marked`, in source order).
 /// Errors are reported to `diags`; the returned program is only meaningful when
-/// `diags.hasErrors()` is false.
+/// `diags.hasErrors()` is false. `scope`: where to look for marked functions.
 ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags,
-                                    std::vector<MarkedFunction> &marked);
+                                    std::vector<MarkedFunction> &marked,
+                                    MarkedFunctionScope scope = MarkedFunctionScope::All);
 
 } // namespace pl::translator

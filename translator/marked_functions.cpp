@@ -59,6 +59,23 @@ public:
   Collector(clang::ASTContext &ctx, ir::DiagnosticEngine &diags) : ctx_(ctx), diags_(diags) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// With SkipCachedPch, a declaration loaded from the PCH comes from a pl header, which marks
+  /// no function (translator.PchCache.PlHeadersMarkNoFunction checks). Instantiations the user's
+  /// code makes of its own templates are not loaded; they are reached from those templates.
+  bool TraverseDecl(clang::Decl *d) {
+    return (skipPch_ && d && d->isFromASTFile()) || RecursiveASTVisitor::TraverseDecl(d);
+  }
+
+  /// The translation unit's declarations that are in memory (parsed from text), as
+  /// TraverseDecl(TU) visits them: `decls()` would first load every top-level declaration of
+  /// the PCH. Lambda classes are reached from their LambdaExpr.
+  void traverseInMemory(clang::TranslationUnitDecl *tu) {
+    skipPch_ = true;
+    for (clang::Decl *d : tu->noload_decls())
+      if (auto *rd = llvm::dyn_cast<clang::CXXRecordDecl>(d); !rd || !rd->isLambda())
+        TraverseDecl(d);
+  }
+
   bool VisitFunctionDecl(clang::FunctionDecl *fd) {
     if (!fd->doesThisDeclarationHaveABody() || fd->isDependentContext())
       return true;
@@ -112,6 +129,7 @@ private:
   clang::ASTContext &ctx_;
   ir::DiagnosticEngine &diags_;
   llvm::SmallPtrSet<const clang::Decl *, 16> seen_;
+  bool skipPch_ = false;
 };
 
 void appendSanitized(std::string &out, llvm::StringRef s) {
@@ -146,9 +164,13 @@ std::string irFunctionName(const clang::FunctionDecl *fd) {
 }
 
 std::vector<MarkedFunction> collectMarkedFunctions(clang::ASTContext &ctx,
-                                                   ir::DiagnosticEngine &diags) {
+                                                   ir::DiagnosticEngine &diags,
+                                                   MarkedFunctionScope scope) {
   Collector c(ctx, diags);
-  c.TraverseDecl(ctx.getTranslationUnitDecl());
+  if (scope == MarkedFunctionScope::SkipCachedPch)
+    c.traverseInMemory(ctx.getTranslationUnitDecl());
+  else
+    c.TraverseDecl(ctx.getTranslationUnitDecl());
   std::map<std::string, const MarkedFunction *> byName;
   for (auto &m : c.out) {
     auto [it, inserted] = byName.emplace(m.name, &m);

@@ -24,10 +24,19 @@ struct MarkedFunction {
   std::string name;                         ///< IR name; template instantiations get their args
 };
 
+/// Which declarations the search for marked functions walks.
+enum class MarkedFunctionScope {
+  All,          ///< every declaration, also those of a PCH the user's flags load
+  SkipCachedPch ///< not those loaded from pl-translate's cached PCH of a pl header
+                ///< (translator/pch_cache.h): the pl headers mark no function, and walking
+                ///< them would deserialize the whole header
+};
+
 /// Every marked function with a body, in source order; each template instantiation is its own
 /// entry. Primary templates (dependent) are skipped. Reports duplicate IR names as errors.
-std::vector<MarkedFunction> collectMarkedFunctions(clang::ASTContext &ctx,
-                                                   ir::DiagnosticEngine &diags);
+std::vector<MarkedFunction>
+collectMarkedFunctions(clang::ASTContext &ctx, ir::DiagnosticEngine &diags,
+                       MarkedFunctionScope scope = MarkedFunctionScope::All);
 
 /// The annotation PL_DSL_OP (pl/annotate.hpp) puts on each DSL operation: argument 0 is the IR
 /// op ("tile.load"), or a bare name ("add") whose family the operands choose.

@@ -1,6 +1,7 @@
 // pl-translate: lowers marked C++ functions to IR, runs the pipeline and rewrites the file.
 #include "translator/export_fixes.h"
 #include "translator/frontend.h"
+#include "translator/pch_cache.h"
 #include "translator/rewrite.h"
 #include "translator/translate.h"
 #include "translator/translation_cache.h"
@@ -45,6 +46,12 @@ Files: -o naming the input (compared by identity: symlinks, hard links, ./x) is 
 written when there is an error. The depfile lists the input first, then its headers sorted.
 --export-fixes=F writes pl's diagnostics with their fix-its (YAML for clang-apply-replacements),
 also when there are errors; it bypasses --cache-dir.
+
+Cached PCH: when the input's first token is `#include <pl/...>`, Clang starts from a precompiled
+header of that pl header, built once per compile command and tool version and kept in
+<cache-dir>/pch (without --cache-dir: $XDG_CACHE_HOME/pl/pch, i.e. ~/.cache/pl/pch). Its input
+files are checked before each use (a stale or damaged entry is rebuilt) and are listed in the
+depfile; the output is byte for byte that of a parse without it. --no-pch turns it off.
 
 Exit codes: 0 success; 1 errors in the input (diagnostics printed), an input that cannot be
 read or an output that cannot be written; 2 usage or internal error.
@@ -91,12 +98,18 @@ struct Options {
       cl::desc("Write the diagnostics and their fix-its as YAML for clang-apply-replacements "
                "(clang-tidy's --export-fixes format), also when the input has errors"),
       cl::value_desc("file"), cl::cat(category)};
+  cl::opt<bool> noPch{
+      "no-pch",
+      cl::desc("Parse the pl headers from source: do not build or use the cached precompiled "
+               "header of the first pl header (kept in <cache-dir>/pch, else "
+               "$XDG_CACHE_HOME/pl/pch)"),
+      cl::cat(category)};
   pl::tools::PassManagerFlags passManager{category, nullptr};
 };
 
 /// pl-translate's own flag names (renameClashingLLVMOptions adds the shared ones).
-constexpr const char *kOwnFlags[] = {"o",       "emit",      "depfile",     "in-place",
-                                     "out-dir", "cache-dir", "export-fixes"};
+constexpr const char *kOwnFlags[] = {"o",       "emit",      "depfile",      "in-place",
+                                     "out-dir", "cache-dir", "export-fixes", "no-pch"};
 
 int usageError(const std::string &msg) {
   errs() << "pl-translate: error: " << msg << "\n";
@@ -274,6 +287,8 @@ int main(int argc, const char **argv) {
   pl::translator::FrontendOptions fo;
   fo.resourceDir = o.resourceDir;
   fo.dslIncludeDir = dslIncludeDir(argv[0]);
+  if (!o.noPch)
+    fo.pchDir = pl::translator::defaultPchDir(o.cacheDir);
 
   // --export-fixes reports the diagnostics: a cache hit has none to report.
   std::optional<std::string> key;
@@ -312,7 +327,8 @@ int main(int argc, const char **argv) {
         if (!o.exportFixes.empty())
           fixes.add(diags, ctx.getSourceManager(), lf.file);
         if (out)
-          results.push_back({lf.file, std::move(*out), pl::translator::inputDependencies(ctx),
+          results.push_back({lf.file, std::move(*out),
+                             pl::translator::inputDependencies(ctx, lf.pchInputs),
                              diags.diagnostics().empty()});
       });
   if (!o.exportFixes.empty()) { // written whatever the outcome: errors are what it is for

@@ -138,12 +138,13 @@ std::optional<std::string> rewriteMainFile(clang::ASTContext &ctx,
   return out;
 }
 
-std::vector<std::string> inputDependencies(clang::ASTContext &ctx) {
+std::vector<std::string> inputDependencies(clang::ASTContext &ctx,
+                                           const std::vector<std::string> &pchInputs) {
   clang::SourceManager &sm = ctx.getSourceManager();
   std::string main = sm.getFileEntryRefForID(sm.getMainFileID())->getName().str();
   // The SourceManager's file table is a hash map keyed by pointers: its order changes from run
   // to run. Sorting makes the depfile reproducible.
-  std::set<std::string> headers;
+  std::set<std::string> headers(pchInputs.begin(), pchInputs.end());
   for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
     headers.insert(it->first.getName().str());
   headers.erase(main);

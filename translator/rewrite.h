@@ -45,7 +45,9 @@ std::optional<std::string> rewriteMainFile(clang::ASTContext &ctx,
                                            ir::DiagnosticEngine &diags);
 
 /// The files the main file depends on, for --depfile: itself, then everything it includes
-/// (sorted by name, so that the depfile is the same on every run).
-std::vector<std::string> inputDependencies(clang::ASTContext &ctx);
+/// (sorted by name, so that the depfile is the same on every run). `pchInputs`: the headers read
+/// from a PCH (`LoweredFile::pchInputs`), which the SourceManager does not list.
+std::vector<std::string> inputDependencies(clang::ASTContext &ctx,
+                                           const std::vector<std::string> &pchInputs = {});
 
 } // namespace pl::translator

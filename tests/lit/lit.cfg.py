@@ -23,6 +23,7 @@ config.substitutions.append(("%pl-translate", pl_translate))
 config.substitutions.append(
     ("%dsl-flags", "-I" + os.path.join(config.pl_src_root, "dsl", "include")))
 config.substitutions.append(("%pl-src", config.pl_src_root))
+config.substitutions.append(("%clangxx", config.clangxx))
 # clang-tidy with the pl- checks of libplTidy (tests/lit/tidy), and clang-apply-replacements for
 # the fixes pl-translate --export-fixes writes.
 config.substitutions.append(("%pl-tidy-plugin", os.path.join(config.pl_lib_dir, "libplTidy.so")))
@@ -34,3 +35,6 @@ config.substitutions.append(("%clang-apply-replacements", config.clang_apply_rep
 config.substitutions.append(("FileCheck", config.filecheck))
 # 'not' inverts an exit status; lit's internal shell provides it.
 config.environment.pop("PL_VERIFY_LEVEL", None)
+# pl-translate's cached PCH (translator/pch_cache.h) defaults to $XDG_CACHE_HOME/pl/pch: keep the
+# tests' entries in the build tree, not in the user's home.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-cache")
