@@ -206,26 +206,38 @@ std::string outputPath(const std::string &sample) {
   return std::string(PL_BENCH_OUT_DIR) + "/" + sample + ".bench.pl.cpp";
 }
 
-void translateBench(benchmark::State &state, std::string sample) {
-  const std::string file = std::string(PL_SAMPLES_DIR) + "/" + sample + ".cpp";
-  Phases sum;
-  double baseline = 0;
-  bool baselineFirst = true; // alternate the order so neither run always gets the warm caches
+/// Per iteration one `translate()` and one syntax-only parse of `file`, in alternating order so
+/// neither always gets the warm caches: the translations' phases summed into `sum`, the parses
+/// into `baseline`. False (the benchmark skipped) when either fails.
+template <class Translate>
+bool timeAgainstBaseline(benchmark::State &state, const std::string &file, Translate translate,
+                         Phases &sum, double &baseline) {
+  bool baselineFirst = true;
   for (auto _ : state) {
     double b = baselineFirst ? syntaxOnlyOnce(file) : 0;
-    Phases ph = translateOnce(file, outputPath(sample));
+    Phases ph = translate();
     if (!baselineFirst)
       b = syntaxOnlyOnce(file);
     baselineFirst = !baselineFirst;
     if (b < 0 || !ph.ok) {
       state.SkipWithError("clang or pl-translate failed on the sample");
-      return;
+      return false;
     }
     state.SetIterationTime(ph.total);
     baseline += b;
     sum.parse += ph.parse, sum.lower += ph.lower, sum.pipeline += ph.pipeline;
     sum.emit += ph.emit, sum.rewrite += ph.rewrite, sum.write += ph.write, sum.total += ph.total;
   }
+  return true;
+}
+
+void translateBench(benchmark::State &state, std::string sample) {
+  const std::string file = std::string(PL_SAMPLES_DIR) + "/" + sample + ".cpp";
+  Phases sum;
+  double baseline = 0;
+  if (!timeAgainstBaseline(
+          state, file, [&] { return translateOnce(file, outputPath(sample)); }, sum, baseline))
+    return;
   using C = benchmark::Counter;
   auto avg = [](double v) { return C(v, C::kAvgIterations); };
   state.counters["parse_s"] = avg(sum.parse);
@@ -253,30 +265,21 @@ void translatePchBench(benchmark::State &state, std::string sample) {
   const std::string dir = std::string(PL_BENCH_OUT_DIR) + "/pch";
   (void)llvm::sys::fs::remove_directories(dir);
   Phases first = translateOnce(file, outputPath(sample), dir);
+  if (!first.ok) {
+    state.SkipWithError("pl-translate failed on the sample");
+    return;
+  }
   Phases sum;
   double baseline = 0;
-  bool baselineFirst = true;
-  for (auto _ : state) {
-    double b = baselineFirst ? syntaxOnlyOnce(file) : 0;
-    Phases ph = translateOnce(file, outputPath(sample), dir);
-    if (!baselineFirst)
-      b = syntaxOnlyOnce(file);
-    baselineFirst = !baselineFirst;
-    if (b < 0 || !ph.ok || !first.ok) {
-      state.SkipWithError("clang or pl-translate failed on the sample");
-      return;
-    }
-    state.SetIterationTime(ph.total);
-    baseline += b;
-    sum.parse += ph.parse, sum.lower += ph.lower, sum.total += ph.total;
-    sum.pipeline += ph.pipeline + ph.emit + ph.rewrite + ph.write;
-  }
+  if (!timeAgainstBaseline(
+          state, file, [&] { return translateOnce(file, outputPath(sample), dir); }, sum, baseline))
+    return;
   using C = benchmark::Counter;
   auto avg = [](double v) { return C(v, C::kAvgIterations); };
   state.counters["pch_build_s"] = first.total;
   state.counters["parse_s"] = avg(sum.parse);
   state.counters["lower_s"] = avg(sum.lower);
-  state.counters["rest_s"] = avg(sum.pipeline);
+  state.counters["rest_s"] = avg(sum.pipeline + sum.emit + sum.rewrite + sum.write);
   state.counters["total_s"] = avg(sum.total);
   state.counters["baseline_s"] = avg(baseline);
   state.counters["time_ratio"] = sum.total / baseline;

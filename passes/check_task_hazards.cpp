@@ -334,7 +334,13 @@ private:
     if (scalarDType(a.var()->type()) != DataType::TaskId)
       return;
     std::optional<size_t> t; // untraceable unless one of these
-    if (auto *g = dynCast<TupleGetItem>(e)) {
+    if (auto *c = dynCast<Call>(e);
+        c && c->target().isOp() && c->target().name() == "system.task_dummy") {
+      Task dummy{e.get(), e->span().valid() ? e->span() : a.span(), "task_dummy", {}, {}, false, 0};
+      addDeps(dummy, c->args());
+      segments_.back().push_back(std::move(dummy));
+      t = segments_.back().size() - 1;
+    } else if (auto *g = dynCast<TupleGetItem>(e)) {
       auto it = taskResult_.find(dynCast<Var>(g->tuple()));
       if (it != taskResult_.end() && it->second < segments_.back().size())
         t = it->second;
@@ -388,15 +394,20 @@ private:
       }
       t.accesses.push_back(std::move(acc));
     }
-    for (size_t i = 0; deps && i < deps->size(); ++i) {
-      std::optional<size_t> d = depTask((*deps)[i]);
+    if (deps)
+      addDeps(t, *deps);
+    segments_.back().push_back(std::move(t));
+    return true;
+  }
+
+  void addDeps(Task &t, const ExprList &deps) const {
+    for (const ExprPtr &e : deps) {
+      std::optional<size_t> d = depTask(e);
       if (!d)
         t.depsUnknown = true;
       else if (*d != kNone)
         t.deps.push_back(*d);
     }
-    segments_.back().push_back(std::move(t));
-    return true;
   }
 
   const Program &program_;
@@ -512,18 +523,22 @@ private:
       t.copy = 1;
       for (size_t &d : t.deps)
         d += n;
-      retarget(t, dynCast<Submit>(t.site), carried);
+      retarget(t, carried);
       window.push_back(std::move(t));
     }
     check(window, &loop, manual);
   }
 
-  /// A submit's dependencies on carried task ids in the second copy: the first copy's task.
-  static void retarget(Task &t, const Submit *sub,
+  /// A task's dependencies on carried task ids in the second copy: the first copy's task (a
+  /// submit's deps, a dummy task's operands).
+  static void retarget(Task &t,
                        const std::unordered_map<const Var *, std::optional<size_t>> &carried) {
-    if (!sub)
-      return;
-    for (const ExprPtr &d : sub->deps()) {
+    const ExprList *deps = nullptr;
+    if (auto *sub = dynCast<Submit>(t.site))
+      deps = &sub->deps();
+    else if (auto *c = dynCast<Call>(t.site); c && c->target().isOp())
+      deps = &c->args();
+    for (const ExprPtr &d : deps ? *deps : ExprList{}) {
       auto *v = dynCast<Var>(d);
       auto it = v ? carried.find(v) : carried.end();
       if (it == carried.end())

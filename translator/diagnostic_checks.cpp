@@ -29,7 +29,7 @@ const std::vector<DiagnosticCheck> &diagnosticChecks() {
        false},
       {"pl-explicit-forms",
        "misuse of the explicit forms: pl::range/while_/if_/at/spmd arguments, yields, carries "
-       "(F330-F363 other than F332 and F352)",
+       "(F330-F364 other than F332 and F352)",
        false},
       {"pl-markers",
        "bad PL_* markers: unknown function type or annotation, duplicate IR name, non-static "

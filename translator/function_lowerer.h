@@ -173,6 +173,8 @@ public:
   void lowerExplicitIf(const clang::CallExpr *call,
                        llvm::ArrayRef<const clang::ValueDecl *> bindings);
   void lowerAt(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  /// Not in a kernel nor in a pl::at / pl::spmd body (where tasks and their scopes are made).
+  bool inOrchestrationCode() const;
   /// `pl::scope([&] { ... })` / `pl::manual_scope(...)`: a Runtime scope of an orchestration.
   void lowerRuntimeScope(const clang::CallExpr *call, bool manual);
   /// `pl::spmd(n, [opts,] [&] { ... })`: an Spmd scope launching its body on n cores.

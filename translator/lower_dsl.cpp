@@ -329,6 +329,18 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
     if (auto *tt = ir::dynCast<ir::TileType>(args[0]->type()))
       args.push_back(makeDslOp("tile.create", {ir::MakeTuple::make(tt->shape(), span(loc))},
                                {{"dtype", tt->dtype()}}, loc));
+  // `pl::task_dummy({.deps = {a, b}})` ↔ `system.task_dummy(a, b)`: the dependencies are its
+  // operands.
+  if (op == "system.task_dummy") {
+    if (!inOrchestrationCode())
+      return errorExpr(loc, "F364",
+                       "pl::task_dummy is a task of an orchestration; it cannot be inside a "
+                       "kernel or a pl::at / pl::spmd body");
+    for (auto &[k, v] : kwargs)
+      if (auto *deps = std::get_if<ir::ExprList>(&v); deps && k == "deps")
+        args.insert(args.end(), deps->begin(), deps->end());
+    std::erase_if(kwargs, [](const auto &kv) { return kv.first == "deps"; });
+  }
   if (op == "cast")
     for (auto &[k, v] : kwargs)
       if (k == "dtype")

@@ -462,6 +462,11 @@ ir::VarPtr FunctionLowerer::declareTaskId(llvm::ArrayRef<const clang::ValueDecl 
   return declareVar(bindings[0], ir::ScalarType::get(ir::DataType::TaskId));
 }
 
+bool FunctionLowerer::inOrchestrationCode() const {
+  return !ir::isKernel(current->type) && std::find(lambdaRoles_.begin(), lambdaRoles_.end(),
+                                                   LambdaRole::Scope) == lambdaRoles_.end();
+}
+
 /// `pl::scope([&] { ... })`: a runtime scope (the tasks' intermediate buffers live until its end);
 /// `pl::manual_scope([&] { ... })`: one whose tasks the runtime orders only by the dependencies
 /// the program names (`scope runtime [[manual = true]]`). Orchestration code only; an automatic
@@ -472,9 +477,7 @@ void FunctionLowerer::lowerRuntimeScope(const clang::CallExpr *call, bool manual
   if (!lambda || !lambdaMethod(lambda))
     return error(call->getBeginLoc(), "F363",
                  form + " takes a body lambda: " + form + "([&] { ... })");
-  bool inTask =
-      std::find(lambdaRoles_.begin(), lambdaRoles_.end(), LambdaRole::Scope) != lambdaRoles_.end();
-  if (ir::isKernel(current->type) || inTask)
+  if (!inOrchestrationCode())
     return error(call->getBeginLoc(), "F363",
                  form + " groups the tasks of an orchestration; it cannot be inside a kernel or "
                         "a pl::at / pl::spmd body");

@@ -188,6 +188,8 @@ private:
       const std::string &op = c->target().name();
       if (op == "tensor.create")
         return create(v, *c, s.span());
+      if (op == "system.task_dummy")
+        return dummyTask(v, *c, s.span());
       if (op == "tensor.slice" && c->args().size() == 3) {
         std::string rhs = name(c->args()[0]) + ".view(" + braced(c->args()[1]) + ", " +
                           braced(c->args()[2]) + ")";
@@ -345,20 +347,8 @@ private:
       return;
     if (s.coreNum())
       blockNum(p, expr(s.coreNum()));
-    if (!s.deps().empty()) {
-      std::string list;
-      for (size_t i = 0; i < s.deps().size(); ++i) {
-        const ExprPtr &d = s.deps()[i];
-        if (scalarDType(d->type()) != DataType::TaskId)
-          return error("ES004", span,
-                       "dependency '" + printExpr(d) + "' of the submit of '" + callee +
-                           "' is not a task_id");
-        list += (i ? ", " : "") + expr(d);
-      }
-      std::string deps = fresh("deps_t" + std::to_string(task));
-      line("PTO2TaskId " + deps + "[] = {" + list + "};");
-      line(p + ".set_dependencies(" + deps + ", ::pl::abi::valid_task_ids(" + deps + "));");
-    }
+    if (!dependencies(p, s.deps(), task, "the submit of '" + callee + "'", span))
+      return;
     if (!result)
       return line(submitCall(*k, p) + ";");
     auto *tt = dyn_cast<TupleType>(result->type().get());
@@ -378,6 +368,36 @@ private:
                        " tuple elements");
     parts->push_back(name(result) + ".task_id()");
     aliasTuple(result.get(), *parts);
+  }
+
+  /// A task's dependencies: an array of its task ids, passed through valid_task_ids (a carried
+  /// id may be "no task"). False after reporting one that is not a task id.
+  bool dependencies(const std::string &p, const ExprList &deps, int task, const std::string &what,
+                    const Span &span) {
+    if (deps.empty())
+      return true;
+    std::string list;
+    for (size_t i = 0; i < deps.size(); ++i) {
+      if (scalarDType(deps[i]->type()) != DataType::TaskId) {
+        error("ES004", span,
+              "dependency '" + printExpr(deps[i]) + "' of " + what + " is not a task_id");
+        return false;
+      }
+      list += (i ? ", " : "") + expr(deps[i]);
+    }
+    std::string arr = fresh("deps_t" + std::to_string(task));
+    line("PTO2TaskId " + arr + "[] = {" + list + "};");
+    line(p + ".set_dependencies(" + arr + ", ::pl::abi::valid_task_ids(" + arr + "));");
+    return true;
+  }
+
+  /// `t = system.task_dummy(a, ...)`: a task without a kernel after the tasks it names.
+  void dummyTask(const VarPtr &v, const Call &c, const Span &span) {
+    const int task = taskCount_++;
+    std::string p = fresh("params_t" + std::to_string(task));
+    line("CoreTaskArgs " + p + ";");
+    if (dependencies(p, c.args(), task, "a dummy task", span))
+      line(definition(v, "PTO2TaskId") + " = rt_submit_dummy_task(" + p + ").task_id();");
   }
 
   /// An SPMD launch (LowerSpmdLaunches put pl::spmd's core_num on the kernel call).

@@ -312,12 +312,12 @@ void registerCommOps(OpRegistry &r) {
       .effect(0, ArgEffect::Write)
       .aliasesArg(0)
       .deduce(deduceBuffer);
-  OpDef outfeed(r, "system.outfeed");
-  outfeed.category("host")
+  OpDef(r, "system.outfeed")
+      .category("host")
       .describe("appends the operands to the host's outfeed queue (one or more)")
       .args({"x"})
+      .variadic()
       .deduce(deduceOutfeed);
-  outfeed.op().variadic = true;
 }
 
 bool isCommunicationOp(const Op &op) {

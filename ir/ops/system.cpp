@@ -1,4 +1,5 @@
-// System ops: block identity queries (tensor and tile forms), pipe barriers and pipe flags.
+// System ops: block identity queries (tensor and tile forms), pipe barriers and pipe flags, and
+// the orchestration's kernel-less task (system.task_dummy).
 #include "ir/ops/type_inference.h"
 #include "ir/pipe.h"
 
@@ -28,6 +29,20 @@ TypePtr deduceFlag(const DeduceCall &c) {
   if (!ev || *ev < 0 || *ev > 7)
     return c.fail("T106", "kwarg 'event_id' of '" + c.op.name() + "' is an event 0..7");
   return TupleType::make({});
+}
+
+/// `system.task_dummy(t, ...)`: a task with no kernel that runs after the tasks it names; its
+/// result is its task id (a join point later tasks depend on, PyPTO's `pl.system.task_dummy`).
+TypePtr deduceTaskDummy(const DeduceCall &c) {
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    std::optional<DataType> d = c.scalar(i);
+    if (!d)
+      return nullptr;
+    if (*d != DataType::TaskId)
+      return c.fail("T107",
+                    c.argLabel(i) + " must be a task_id, got " + std::string(dtypeName(*d)));
+  }
+  return ScalarType::get(DataType::TaskId);
 }
 
 } // namespace
@@ -65,6 +80,12 @@ void registerSystemOps(OpRegistry &r) {
           .kwarg("event_id", AttrKind::Int, true);
     op.deduce(s.flag ? deduceFlag : deduceNone);
   }
+  OpDef(r, "system.task_dummy")
+      .category("task")
+      .describe("a task without a kernel, after the tasks it names (one or more); its task id")
+      .args({"deps"})
+      .variadic()
+      .deduce(deduceTaskDummy);
 }
 
 } // namespace pl::ir

@@ -72,6 +72,11 @@ public:
   /// Result space from a kwarg, `fallback` when it is absent.
   OpDef &resultSpaceKwarg(std::string key, std::optional<MemorySpace> fallback);
   OpDef &resultFromArg(int i);
+  /// The last argument repeats (one or more).
+  OpDef &variadic() {
+    op_.variadic = true;
+    return *this;
+  }
   Op &op() { return op_; }
 
 private:

@@ -55,6 +55,19 @@ void manual(X x, X a, pl::Out<X> y, pl::Out<X> z) {
   });
 }
 
+/// In a manual scope: two producers of disjoint row blocks, joined by a dummy task that both
+/// consumers wait for (without the join nothing would order them: the scope infers no edge).
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void joined(X x, X a, pl::Out<X> y, pl::Out<X> z) {
+  pl::manual_scope([&] {
+    pl::TaskId p0 = pl::spmd(1, [&] { scaleRows(x, 0, 1, y); });
+    pl::TaskId p1 = pl::spmd(1, [&] { scaleRows(x, 8, -1, y); });
+    pl::TaskId j = pl::task_dummy({.deps = {p0, p1}});
+    pl::spmd(1, {.deps = {j}}, [&] { negateRows(y, a, 0, z); });
+    pl::spmd(1, {.deps = {j}}, [&] { negateRows(y, a, 8, z); });
+  });
+}
+
 /// A chain in a pl::scope; `a` is only read, so no_dep changes nothing but the runtime's tracking.
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void scoped(X x, X a, pl::Out<X> y, pl::Out<X> z) {
@@ -122,6 +135,16 @@ int main() {
     }
     check(pl::allclose(y, wy) && pl::allclose(z, wz),
           "a manual scope ordered by named dependencies");
+  }
+  {
+    X y, z;
+    joined(x, a, y, z);
+    std::vector<double> wy = zero, wz = zero;
+    scaleRef(wy, 0, 1);
+    scaleRef(wy, 8, -1);
+    negateRef(wy, wz, 0);
+    negateRef(wy, wz, 8);
+    check(pl::allclose(y, wy) && pl::allclose(z, wz), "a dummy task joins two producers");
   }
   {
     X y, z;

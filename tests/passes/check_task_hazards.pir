@@ -795,3 +795,81 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+
+// -----
+// RUN: check-task-hazards
+// a dummy task joins the readers: a writer that depends on it is ordered after both
+program {
+  AIV rd(In Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(y, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, z);
+    return s;
+  }
+
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  AIV upd(InOut Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(y, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  AIV half(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> y) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tensor<fp32, 16, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(InOut Tensor<fp32, 32, 16> x, InOut Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z) {
+    Tuple<Tensor<fp32, 32, 16>, task_id> r1 = submit rd(y, z) [[arg_directions = ["Input", "OutputExisting"]]];
+    task_id t1 = r1[1];
+    Tuple<Tensor<fp32, 32, 16>, task_id> r2 = submit rd(x, z) [[arg_directions = ["Input", "OutputExisting"]]];
+    task_id t2 = r2[1];
+    task_id j = system.task_dummy(t1, t2);
+    Tuple<Tensor<fp32, 32, 16>, task_id> w = submit wr(x, y) {.deps = {j}} [[arg_directions = ["Input", "OutputExisting"]]];
+    return;
+  }
+}
+// EXPECTED-UNCHANGED
+
+// -----
+// RUN: check-task-hazards
+// a dummy task that joins only the other reader does not order the writer after 'rd' of y
+program {
+  AIV rd(In Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(y, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, z);
+    return s;
+  }
+
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  AIV upd(InOut Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(y, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  AIV half(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> y) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tensor<fp32, 16, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(InOut Tensor<fp32, 32, 16> x, InOut Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z) {
+    Tuple<Tensor<fp32, 32, 16>, task_id> r1 = submit rd(y, z) [[arg_directions = ["Input", "OutputExisting"]]];
+    Tuple<Tensor<fp32, 32, 16>, task_id> r2 = submit rd(x, x) [[arg_directions = ["Input", "OutputExisting"]]];
+    task_id t2 = r2[1];
+    task_id j = system.task_dummy(t2);
+    Tuple<Tensor<fp32, 32, 16>, task_id> w = submit wr(x, y) {.deps = {j}} [[arg_directions = ["Input", "OutputExisting"]]]; // EXPECTED-ERROR: TH001 {{'wr' writes 'y', which the earlier task 'rd' reads}}
+    return;
+  }
+}

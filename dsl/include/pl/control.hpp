@@ -421,6 +421,19 @@ template <class F> TaskId spmd(std::int64_t core_num, F &&body) {
   return spmd(core_num, SpmdOptions{}, std::forward<F>(body));
 }
 
+/// Options of `pl::task_dummy`.
+struct DummyOptions {
+  std::vector<TaskId> deps = {};
+};
+
+/// `pl::task_dummy({.deps = {a, b}})` (PyPTO's `pl.system.task_dummy`): a task without a kernel
+/// that runs after the tasks it names; later tasks depend on its id to wait for all of them (a
+/// join point). Eagerly a new task id (the named tasks have already run).
+PL_DSL_OP("system.task_dummy") inline TaskId task_dummy(const DummyOptions &o) {
+  detail::checkDeps("task_dummy", "the dummy task", o.deps);
+  return TaskId{detail::taskCounter()++};
+}
+
 /// Block identity inside a kernel (0 / 1 / 0 outside pl::spmd).
 PL_DSL_OP("tile.get_block_idx") inline Index get_block_idx() { return detail::blockContext().idx; }
 PL_DSL_OP("tile.get_block_num") inline Index get_block_num() { return detail::blockContext().num; }

@@ -36,6 +36,23 @@ void ordered(X x, pl::Out<X> y, pl::Out<X> z) {
   });
 }
 
+// A dummy task joins two launches; the third waits for it (pl::task_dummy, rt_submit_dummy_task).
+// IR-LABEL: Orchestration joined(
+// IR:      task_id j = system.task_dummy(a, b);
+// IR:      scope spmd {{\[\[}}core_num = (1), deps = {j}{{\]\]}} {
+// ORCH-LABEL: // orchestration 'joined'
+// ORCH:      PTO2TaskId deps_t2[] = {a, b};
+// ORCH-NEXT: params_t2.set_dependencies(deps_t2, ::pl::abi::valid_task_ids(deps_t2));
+// ORCH-NEXT: j = rt_submit_dummy_task(params_t2).task_id();
+// ORCH:      PTO2TaskId deps_t3[] = {j};
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void joined(X x, pl::Out<X> y, pl::Out<X> z, pl::Out<X> w) {
+  pl::TaskId a = pl::spmd(1, [&] { twice(x, y); });
+  pl::TaskId b = pl::spmd(1, [&] { twice(x, z); });
+  pl::TaskId j = pl::task_dummy({.deps = {a, b}});
+  pl::spmd(1, {.deps = {j}}, [&] { twice(y, w); });
+}
+
 #ifdef HAZARD
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void unordered(X x, pl::Out<X> y, pl::Out<X> z) {
@@ -56,6 +73,16 @@ PL_FUNCTION(pl::FunctionType::Orchestration)
 void inTask(X x, pl::Out<X> y) {
   pl::at(pl::Level::CORE_GROUP, [&] {
     pl::manual_scope([&] { twice(x, y); }); // expected-error {{pl::manual_scope groups the tasks of an orchestration; it cannot be inside a kernel or a pl::at / pl::spmd body}}
+  });
+}
+
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void dummyInTask(X x, pl::Out<X> y) {
+  pl::TaskId a{};
+  pl::at(pl::Level::CORE_GROUP, [&] {
+    pl::TaskId j = pl::task_dummy({.deps = {a}}); // expected-error {{pl::task_dummy is a task of an orchestration; it cannot be inside a kernel or a pl::at / pl::spmd body}}
+    (void)j;
+    twice(x, y);
   });
 }
 
