@@ -10,6 +10,7 @@
 #include "ir/printer.h"
 #include "ir/visitor.h"
 #include "passes/utils/arith/analyzer.h"
+#include "passes/utils/buffer_aliases.h"
 #include "passes/utils/loop_analysis.h"
 #include "passes/utils/runtime_scopes.h"
 
@@ -41,20 +42,6 @@ bool sameWindow(const Region &a, const Region &b) {
     if (a.offsets[i] != b.offsets[i] || a.extents[i] != b.extents[i])
       return false;
   return true;
-}
-
-/// The tensor parameter index each value a function returns is, or -1.
-std::vector<int> returnedParams(const Function &f) {
-  std::vector<int> out;
-  auto *ret = dynCast<Return>(lastStmt(f.body()));
-  for (size_t k = 0; ret && k < ret->values().size(); ++k) {
-    int idx = -1;
-    for (size_t i = 0; i < f.params().size(); ++i)
-      if (f.params()[i].var == ret->values()[k])
-        idx = static_cast<int>(i);
-    out.push_back(idx);
-  }
-  return out;
 }
 
 /// Regions of every tensor value of one function, in program order. A carry keeps its init's

@@ -8,10 +8,8 @@
 
 namespace pl::passes {
 
-namespace {
 using namespace ir;
 
-/// The callee parameter index each return value of `f` is, or -1 (kernel-allocated).
 std::vector<int> returnedParams(const Function &f) {
   std::vector<int> out;
   const Stmt *last = f.body().get();
@@ -29,6 +27,8 @@ std::vector<int> returnedParams(const Function &f) {
   }
   return out;
 }
+
+namespace {
 
 class AliasWalker : public IRVisitor {
 public:

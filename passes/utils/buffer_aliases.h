@@ -9,6 +9,10 @@
 
 namespace pl::passes {
 
+/// The callee parameter index each value `f`'s trailing return returns, or -1 (a value the
+/// function allocated).
+std::vector<int> returnedParams(const ir::Function &f);
+
 /// Variable → the root variable whose buffer it names.
 using AliasRoots = std::unordered_map<const ir::Var *, const ir::Var *>;
 
