@@ -101,6 +101,16 @@ public:
   ir::ExprPtr lowerMemberCall(const clang::CXXMemberCallExpr *mc);
   ir::ExprPtr lowerBinaryOperator(const clang::BinaryOperator *bo);
   ir::ExprPtr lowerConstruct(const clang::CXXConstructExpr *ce);
+  /// The arguments of a call of the marked function `fd` (checked against its parameters;
+  /// `pl::no_dep(x)` → attr `arg_direction_overrides`) and its result type (null when the
+  /// callee's return type is already explained).
+  struct KernelCallParts {
+    ir::ExprList args;
+    ir::AttrList attrs;
+    ir::TypePtr type;
+  };
+  KernelCallParts lowerMarkedCallArgs(const clang::FunctionDecl *fd, const CalleeInfo &ci,
+                                      llvm::ArrayRef<const clang::Expr *> callArgs);
   ir::VarPtr declareVar(const clang::ValueDecl *d, ir::TypePtr t);
   ir::VarPtr lookupVar(const clang::ValueDecl *d) const;
   /// Assignment `lhs = value` to a variable (Out/InOut parameters write the whole buffer).
@@ -179,6 +189,8 @@ public:
   void lowerRuntimeScope(const clang::CallExpr *call, bool manual);
   /// `pl::spmd(n, [opts,] [&] { ... })`: an Spmd scope launching its body on n cores.
   void lowerSpmd(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  /// `pl::submit([options,] k, args...)`: a Submit of the marked kernel `k`, its task id bound.
+  void lowerSubmit(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
   /// The scope's task id: `auto t = pl::at(...)` / `pl::spmd(...)` binds one task_id Var (declared
   /// after the body is lowered), no binding none; `t = pl::at(...)` (`rebind`) redefines `t`.
   ir::VarPtr declareTaskId(llvm::ArrayRef<const clang::ValueDecl *> bindings, bool rebind);

@@ -31,7 +31,8 @@ const clang::Expr *soleArg(const clang::CXXConstructExpr *ce) {
 
 bool isControlForm(llvm::StringRef n) {
   return n == "range" || n == "parallel" || n == "unroll" || n == "pipeline" || n == "while_" ||
-         n == "if_" || n == "at" || n == "spmd" || n == "scope" || n == "manual_scope";
+         n == "if_" || n == "at" || n == "spmd" || n == "scope" || n == "manual_scope" ||
+         n == "submit";
 }
 
 std::optional<ir::ForKind> loopKind(llvm::StringRef n) {

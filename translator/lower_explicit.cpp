@@ -3,6 +3,8 @@
 #include "translator/function_lowerer.h"
 #include "translator/source_location.h"
 
+#include "ir/printer.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -154,7 +156,7 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
     if (auto [lhs, rhs] = assignmentOperands(init); lhs) {
       auto *rc = plCall(rhs);
       std::string rn = rc ? calleeName(rc) : "";
-      if (rn != "at" && rn != "spmd")
+      if (rn != "at" && rn != "spmd" && rn != "submit")
         return false;
       reassigned = llvm::dyn_cast<clang::DeclRefExpr>(lhs->IgnoreParenImpCasts());
       if (!reassigned || !lookupVar(reassigned->getDecl()) ||
@@ -182,6 +184,8 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
     lowerAt(call, bindings);
   else if (name == "spmd")
     lowerSpmd(call, bindings);
+  else if (name == "submit")
+    lowerSubmit(call, bindings);
   else if (name == "scope" || name == "manual_scope")
     lowerRuntimeScope(call, name == "manual_scope");
   else
@@ -527,6 +531,50 @@ void FunctionLowerer::lowerSpmd(const clang::CallExpr *call,
     attrs.emplace_back("deps", *deps);
   emit(ir::Scope::make(ir::ScopeKind::Spmd, "", body, std::move(attrs),
                        declareTaskId(bindings, rebind), span(call)));
+}
+
+void FunctionLowerer::lowerSubmit(const clang::CallExpr *call,
+                                  llvm::ArrayRef<const clang::ValueDecl *> bindings) {
+  bool rebind = std::exchange(rebindTaskId_, false);
+  clang::SourceLocation loc = call->getBeginLoc();
+  llvm::ArrayRef<const clang::Expr *> args(call->getArgs(), call->getNumArgs());
+  ir::AttrList opts;
+  if (!args.empty() && args.front()->getType()->getAsCXXRecordDecl() &&
+      args.front()->getType()->getAsCXXRecordDecl()->getName() == "SubmitOptions") {
+    ir::ExprList ignored;
+    lowerDslArg(args.front(), ignored, opts);
+    args = args.drop_front();
+  }
+  const clang::FunctionDecl *fd = nullptr;
+  if (!args.empty())
+    if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(args.front()->IgnoreParenImpCasts()))
+      fd = llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl());
+  auto it = fd ? callees().find(fd->getCanonicalDecl()) : callees().end();
+  if (it == callees().end() || !ir::isKernel(it->second.type))
+    return error(args.empty() ? loc : args.front()->getBeginLoc(), "F365",
+                 "pl::submit launches a kernel: its first argument (after the options) must name "
+                 "a PL_FUNCTION of type InCore, AIC or AIV");
+  if (!inOrchestrationCode())
+    return error(loc, "F365",
+                 "pl::submit is a task launch of an orchestration; it cannot be inside a kernel "
+                 "or a pl::at / pl::spmd body");
+  KernelCallParts parts = lowerMarkedCallArgs(fd, it->second, args.drop_front());
+  if (!parts.type)
+    return; // the callee's return type is already explained
+  ir::ExprList deps;
+  if (auto *d = ir::findAttr(opts, "deps"))
+    if (auto *list = std::get_if<ir::ExprList>(d))
+      deps = *list;
+  ir::TypePtr t = ir::submitResultType(parts.type);
+  auto launch = std::make_shared<const ir::Submit>(
+      ir::CallTarget{nullptr, it->second.name}, std::move(parts.args), std::move(deps), nullptr,
+      false, false, nullptr, std::move(parts.attrs), t, span(loc));
+  ir::VarPtr task = ir::Var::make(it->second.name + "_task", t, span(loc));
+  emit(ir::Assign::make(task, launch, span(loc)));
+  if (ir::VarPtr tid = declareTaskId(bindings, rebind)) {
+    auto n = static_cast<int64_t>(ir::dynCast<ir::TupleType>(t)->elements().size()) - 1;
+    emit(ir::Assign::make(tid, ir::TupleGetItem::make(task, n, span(loc)), span(loc)));
+  }
 }
 
 } // namespace pl::translator

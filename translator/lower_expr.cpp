@@ -526,36 +526,12 @@ ir::ExprPtr FunctionLowerer::lowerCall(const clang::CallExpr *call) {
                                       "' in a marked function");
   auto it = callees().find(fd->getCanonicalDecl());
   if (it != callees().end()) {
-    ir::ExprList args;
-    std::vector<int64_t> noDep; // argument indices marked pl::no_dep
-    for (unsigned i = 0; i < call->getNumArgs(); ++i) {
-      const clang::Expr *a = call->getArg(i);
-      if (auto *nd = plCall(a); nd && calleeName(nd) == "no_dep" && nd->getNumArgs() == 1) {
-        noDep.push_back(static_cast<int64_t>(i));
-        a = nd->getArg(0);
-      }
-      if (i >= fd->getNumParams()) {
-        args.push_back(lowerExpr(a));
-        continue;
-      }
-      const clang::ParmVarDecl *p = fd->getParamDecl(i);
-      args.push_back(conformToDeclared(p->getType(), lowerExpr(peelConversion(a)),
-                                       a->getExprLoc(),
-                                       "parameter '" + p->getNameAsString() + "' of '" +
-                                           fd->getNameAsString() + "'"));
-    }
-    const CalleeInfo &ci = it->second;
-    for (auto &rt : ci.returnTypes)
-      if (ir::isa<ir::UnknownType>(rt))
-        return poison(loc); // the callee's return type is already explained
-    ir::TypePtr t = ci.returnTypes.empty()   ? ir::TupleType::make({})
-                    : ci.returnTypes.size() == 1 ? ci.returnTypes[0]
-                                                 : ir::TupleType::make(ci.returnTypes);
-    ir::AttrList attrs;
-    if (!noDep.empty()) // DeriveCallDirections turns these arguments' directions into NoDep
-      attrs.emplace_back("arg_direction_overrides", std::move(noDep));
-    return ir::Call::make(ir::CallTarget{nullptr, ci.name}, std::move(args), {}, std::move(attrs),
-                          t, span(loc));
+    KernelCallParts parts =
+        lowerMarkedCallArgs(fd, it->second, llvm::ArrayRef(call->getArgs(), call->getNumArgs()));
+    if (!parts.type)
+      return poison(loc); // the callee's return type is already explained
+    return ir::Call::make(ir::CallTarget{nullptr, it->second.name}, std::move(parts.args), {},
+                          std::move(parts.attrs), parts.type, span(loc));
   }
   if (isInPlNamespace(fd))
     if (auto r = lowerDslCall(call))
@@ -566,6 +542,37 @@ ir::ExprPtr FunctionLowerer::lowerCall(const clang::CallExpr *call) {
                    "call to '" + fd->getQualifiedNameAsString() +
                        "', which is neither a marked function (PL_FUNCTION/PL_INLINE) nor a pl:: "
                        "operation; only those can be called from a marked function");
+}
+
+FunctionLowerer::KernelCallParts
+FunctionLowerer::lowerMarkedCallArgs(const clang::FunctionDecl *fd, const CalleeInfo &ci,
+                                     llvm::ArrayRef<const clang::Expr *> callArgs) {
+  KernelCallParts parts;
+  std::vector<int64_t> noDep; // argument indices marked pl::no_dep
+  for (unsigned i = 0; i < callArgs.size(); ++i) {
+    const clang::Expr *a = callArgs[i];
+    if (auto *nd = plCall(a); nd && calleeName(nd) == "no_dep" && nd->getNumArgs() == 1) {
+      noDep.push_back(static_cast<int64_t>(i));
+      a = nd->getArg(0);
+    }
+    if (i >= fd->getNumParams()) {
+      parts.args.push_back(lowerExpr(a));
+      continue;
+    }
+    const clang::ParmVarDecl *p = fd->getParamDecl(i);
+    parts.args.push_back(conformToDeclared(
+        p->getType(), lowerExpr(peelConversion(a)), a->getExprLoc(),
+        "parameter '" + p->getNameAsString() + "' of '" + fd->getNameAsString() + "'"));
+  }
+  if (!noDep.empty()) // DeriveCallDirections turns these arguments' directions into NoDep
+    parts.attrs.emplace_back("arg_direction_overrides", std::move(noDep));
+  for (auto &rt : ci.returnTypes)
+    if (ir::isa<ir::UnknownType>(rt))
+      return parts; // type unset: the callee's return type is already explained
+  parts.type = ci.returnTypes.empty()       ? ir::TupleType::make({})
+               : ci.returnTypes.size() == 1 ? ci.returnTypes[0]
+                                            : ir::TupleType::make(ci.returnTypes);
+  return parts;
 }
 
 std::optional<ir::ExprPtr>

@@ -311,8 +311,13 @@ void FunctionLowerer::unsupportedStmt(const clang::Stmt *s, const std::string &w
 
 void FunctionLowerer::lowerExprStmt(const clang::Expr *e) {
   e = e->IgnoreImplicit();
-  if (auto *cast = llvm::dyn_cast<clang::CStyleCastExpr>(e); cast && cast->getType()->isVoidType())
-    return; // `(void)x;` only silences an unused-variable warning
+  if (auto *cast = llvm::dyn_cast<clang::CStyleCastExpr>(e);
+      cast && cast->getType()->isVoidType()) {
+    const clang::Expr *sub = cast->getSubExpr()->IgnoreParenImpCasts();
+    if (llvm::isa<clang::DeclRefExpr>(sub))
+      return;                  // `(void)x;` only silences an unused-variable warning
+    return lowerExprStmt(sub); // `(void)k(...);` still launches k
+  }
   if (auto *ewc = llvm::dyn_cast<clang::ExprWithCleanups>(e))
     e = ewc->getSubExpr()->IgnoreImplicit();
   if (lowerExplicitForm(e))

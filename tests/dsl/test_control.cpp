@@ -189,6 +189,24 @@ TEST(At, RebindingAndScopes) {
   EXPECT_EQ(&pl::no_dep(x), &x); // eagerly the tensor itself
 }
 
+namespace {
+void addOne(pl::Tensor<pl::fp32, 2, 2> x, pl::Out<pl::Tensor<pl::fp32, 2, 2>> y) { y = x + 1.0f; }
+} // namespace
+
+TEST(Submit, LaunchesTheKernelAndReturnsItsTaskId) {
+  pl::Tensor<pl::fp32, 2, 2> x(std::vector<float>{1, 2, 3, 4}), y, z;
+  pl::TaskId t0 = pl::submit(addOne, x, y);
+  pl::TaskId t1 = pl::submit({.deps = {t0}}, addOne, y, z);
+  EXPECT_TRUE(t0.valid());
+  EXPECT_LT(t0.id, t1.id);
+  EXPECT_EQ(z.to_vector<float>(), (std::vector<float>{3, 4, 5, 6}));
+  pl::submit({.deps = {pl::TaskId{}}}, addOne, z, y); // "no task": no dependency
+  EXPECT_EQ(y.to_vector<float>(), (std::vector<float>{4, 5, 6, 7}));
+  // A dependency on a task id no launch returned is an error before the kernel runs.
+  EXPECT_THROW(pl::submit({.deps = {pl::TaskId{t1.id + 1000}}}, addOne, x, y), pl::Error);
+  EXPECT_EQ(y.to_vector<float>(), (std::vector<float>{4, 5, 6, 7}));
+}
+
 TEST(Blocks, SpmdSetsBlockIdx) {
   EXPECT_EQ(pl::get_block_idx(), 0);
   EXPECT_EQ(pl::get_block_num(), 1);

@@ -77,6 +77,30 @@ void scoped(X x, X a, pl::Out<X> y, pl::Out<X> z) {
   });
 }
 
+/// pl::submit launches the kernels directly: in a manual scope each consumer names its producer;
+/// the producers of different blocks are independent.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void submitted(X x, X a, pl::Out<X> y, pl::Out<X> z) {
+  pl::manual_scope([&] {
+    for (auto b : pl::range(4)) {
+      pl::TaskId made = pl::submit(scaleRows, x, b * 8, 2 * b - 3, y);
+      pl::submit({.deps = {made}}, negateRows, y, a, b * 8, z);
+    }
+  });
+}
+
+/// A submitted reader's id carried into the next iteration's writer (the runtime does not order a
+/// write after an earlier read by itself), with a pl::no_dep argument and a join of both
+/// producers of the last iteration.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void submittedCarried(X x, X a, pl::Index n, pl::Out<X> y, pl::Out<X> z) {
+  pl::TaskId read{};
+  for (auto i : pl::range(n)) {
+    pl::TaskId wrote = pl::submit({.deps = {read}}, scaleRows, x, 24, 4 - i, y);
+    read = pl::submit({.deps = {wrote}}, negateRows, y, pl::no_dep(a), 24, z);
+  }
+}
+
 namespace {
 std::vector<double> xs, as;
 
@@ -153,6 +177,26 @@ int main() {
     scaleRef(wy, 16, -7);
     negateRef(wy, wz, 16);
     check(pl::allclose(y, wy) && pl::allclose(z, wz), "pl::scope and pl::no_dep");
+  }
+  {
+    X y, z;
+    submitted(x, a, y, z);
+    std::vector<double> wy = zero, wz = zero;
+    for (int b = 0; b < 4; ++b) {
+      scaleRef(wy, b * 8, 2 * b - 3);
+      negateRef(wy, wz, b * 8);
+    }
+    check(pl::allclose(y, wy) && pl::allclose(z, wz), "pl::submit in a manual scope");
+  }
+  for (pl::Index n : {0, 1, 4}) {
+    X y, z;
+    submittedCarried(x, a, n, y, z);
+    std::vector<double> wy = zero, wz = zero;
+    for (long i = 0; i < n; ++i) {
+      scaleRef(wy, 24, 4 - i);
+      negateRef(wy, wz, 24);
+    }
+    check(pl::allclose(y, wy) && pl::allclose(z, wz), "a submitted reader's id carried");
   }
   std::printf("regress_tasks: %d failures\n", failures);
   return failures == 0 ? 0 : 1;

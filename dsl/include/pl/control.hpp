@@ -385,7 +385,7 @@ inline void checkDeps(const char *op, std::string_view what, const std::vector<T
   for (const TaskId &d : deps)
     if (d.valid() && d.id >= taskCounter())
       fail(op, std::string(what) + " depends on task id " + std::to_string(d.id) +
-                   ", which no earlier pl::at or pl::spmd returned (unsatisfiable dependency)");
+                   ", which no earlier task launch returned (unsatisfiable dependency)");
 }
 } // namespace detail
 
@@ -419,6 +419,30 @@ template <class F> TaskId spmd(std::int64_t core_num, const SpmdOptions &o, F &&
 }
 template <class F> TaskId spmd(std::int64_t core_num, F &&body) {
   return spmd(core_num, SpmdOptions{}, std::forward<F>(body));
+}
+
+/// Options of `pl::submit`.
+struct SubmitOptions {
+  std::vector<TaskId> deps = {};
+};
+
+/// `pl::submit(k, args...)` / `pl::submit({.deps = {t}}, k, args...)` (PyPTO's
+/// `pl.submit(kernel, *args, deps=[...])`): launches the marked kernel `k` as one task after the
+/// tasks in `deps` and returns its task id. The kernel writes its results through `pl::Out` /
+/// `pl::InOut` parameters. Eagerly it calls `k(args...)`.
+template <class K, class... A> TaskId submit(const SubmitOptions &o, K &&kernel, A &&...args) {
+  static_assert(std::is_void_v<std::invoke_result_t<K &, A &&...>>,
+                "pl::submit: the kernel returns nothing; it writes its results through pl::Out / "
+                "pl::InOut parameters");
+  detail::checkDeps("submit", "the kernel task", o.deps);
+  const TaskId tid{detail::taskCounter()++};
+  std::invoke(kernel, std::forward<A>(args)...);
+  return tid;
+}
+template <class K, class... A>
+  requires(!std::is_same_v<std::remove_cvref_t<K>, SubmitOptions>)
+TaskId submit(K &&kernel, A &&...args) {
+  return submit(SubmitOptions{}, std::forward<K>(kernel), std::forward<A>(args)...);
 }
 
 /// Options of `pl::task_dummy`.
