@@ -1,7 +1,8 @@
 // CheckTaskHazards: provable unordered write-after-read between orchestration tasks (see
 // check_task_hazards.h). Steps: 1. Regions — the buffer and window of every tensor value;
 // 2. Blocks — the tasks of each straight-line block (and of two copies of a loop body) with
-// their accesses and traced dependencies; 3. Hazards — pairs the runtime may leave unordered.
+// their accesses and traced dependencies; 3. Hazards — pairs the runtime may leave unordered;
+// 4. Escapes — dependencies on task ids of manual scopes that have ended (TH003).
 #include "passes/check_task_hazards.h"
 
 #include "ir/arg_direction.h"
@@ -15,8 +16,10 @@
 #include "passes/utils/runtime_scopes.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -695,12 +698,186 @@ private:
   bool ok_ = true;
 };
 
+/// TH003: a dependency on a task id that a manual runtime scope produced, named where that scope
+/// has ended (after it, or in a later iteration through a loop carry). A task id value's origins
+/// are the manual scopes whose launches it may name (through copies, carries and if results), a
+/// carry of a value from a scope inside the loop body marked as coming from an ended instance.
+class ManualScopeEscapes {
+public:
+  explicit ManualScopeEscapes(DiagnosticEngine &diags) : diags_(diags) {}
+
+  bool run(const Function &f) {
+    for (size_t before = SIZE_MAX; before != total();) { // carries: iterate until stable
+      before = total();
+      walk(f.body(), false);
+    }
+    walk(f.body(), true);
+    return ok_;
+  }
+
+private:
+  struct Origin {
+    const Scope *scope;
+    bool ended; ///< through a loop carry out of an instance of the scope inside the loop body
+    bool operator<(const Origin &o) const {
+      return std::tie(scope, ended) < std::tie(o.scope, o.ended);
+    }
+  };
+  using Origins = std::set<Origin>;
+
+  size_t total() const {
+    size_t n = 0;
+    for (const auto &[v, o] : origins_)
+      n += o.size();
+    return n;
+  }
+  Origins of(const ExprPtr &e) const {
+    auto *v = dynCast<Var>(e);
+    auto it = v ? origins_.find(v) : origins_.end();
+    return it == origins_.end() ? Origins{} : it->second;
+  }
+  void add(const VarPtr &v, const Origins &o) {
+    if (scalarDType(v->type()) == DataType::TaskId)
+      origins_[v.get()].insert(o.begin(), o.end());
+  }
+  /// Binds the results of `yields` (one per slot) to `vars`; `endsIn`: the loop body, whose manual
+  /// scopes have ended when the value is carried to the next iteration or out of the loop.
+  void bindYield(const std::vector<VarPtr> &vars, const StmtPtr &body, const Stmt *endsIn) {
+    const Yield *y = trailingYield(body);
+    for (size_t i = 0; y && i < vars.size() && i < y->values().size(); ++i) {
+      Origins o = of(y->values()[i]);
+      Origins carried;
+      for (const Origin &x : o)
+        carried.insert({x.scope, x.ended || (endsIn && contains(endsIn, x.scope))});
+      add(vars[i], carried);
+    }
+  }
+  /// Whether the statement tree `s` contains scope `sc`.
+  static bool contains(const Stmt *s, const Scope *sc) {
+    if (!s)
+      return false;
+    if (s == sc)
+      return true;
+    if (auto *seq = dynCast<Seq>(s))
+      return std::any_of(seq->stmts().begin(), seq->stmts().end(),
+                         [&](const StmtPtr &c) { return contains(c.get(), sc); });
+    if (auto *scope = dynCast<Scope>(s))
+      return contains(scope->body().get(), sc);
+    if (auto *f = dynCast<For>(s))
+      return contains(f->body().get(), sc);
+    if (auto *w = dynCast<While>(s))
+      return contains(w->body().get(), sc);
+    if (auto *i = dynCast<If>(s))
+      return contains(i->thenBody().get(), sc) || contains(i->elseBody().get(), sc);
+    return false;
+  }
+
+  void walk(const StmtPtr &s, bool report) {
+    if (!s)
+      return;
+    if (auto *seq = dynCast<Seq>(s)) {
+      for (const StmtPtr &c : seq->stmts())
+        walk(c, report);
+    } else if (auto *sc = dynCast<Scope>(s)) {
+      bool manual = sc->scopeKind() == ScopeKind::Runtime && isManualRuntimeScope(*sc);
+      if (manual)
+        open_.push_back(sc);
+      walk(sc->body(), report);
+      if (manual)
+        open_.pop_back();
+    } else if (auto *a = dynCast<Assign>(s)) {
+      use(a->value(), report);
+      if (launches(a->value())) {
+        if (!open_.empty()) // a submit's result tuple or a dummy task's id
+          origins_[a->var().get()].insert({open_.back(), false});
+      } else if (isa<Var>(a->value())) {
+        add(a->var(), of(a->value())); // a copy names the same task
+      } else if (auto *g = dynCast<TupleGetItem>(a->value())) {
+        add(a->var(), of(g->tuple()));
+      }
+    } else if (auto *ev = dynCast<Eval>(s)) {
+      use(ev->expr(), report);
+    } else if (auto *f = dynCast<For>(s)) {
+      for (const IterArg &it : f->iterArgs())
+        add(it.var, of(it.init));
+      std::vector<VarPtr> carried;
+      for (const IterArg &it : f->iterArgs())
+        carried.push_back(it.var);
+      bindYield(carried, f->body(), f->body().get());
+      walk(f->body(), report);
+      for (size_t i = 0; i < f->returnVars().size() && i < f->iterArgs().size(); ++i)
+        add(f->returnVars()[i], of(f->iterArgs()[i].var));
+    } else if (auto *w = dynCast<While>(s)) {
+      for (const IterArg &it : w->iterArgs())
+        add(it.var, of(it.init));
+      std::vector<VarPtr> carried;
+      for (const IterArg &it : w->iterArgs())
+        carried.push_back(it.var);
+      bindYield(carried, w->body(), w->body().get());
+      walk(w->body(), report);
+      for (size_t i = 0; i < w->returnVars().size() && i < w->iterArgs().size(); ++i)
+        add(w->returnVars()[i], of(w->iterArgs()[i].var));
+    } else if (auto *i = dynCast<If>(s)) {
+      walk(i->thenBody(), report);
+      walk(i->elseBody(), report);
+      bindYield(i->returnVars(), i->thenBody(), nullptr);
+      bindYield(i->returnVars(), i->elseBody(), nullptr);
+    }
+  }
+
+  static bool launches(const ExprPtr &e) {
+    if (isa<Submit>(e))
+      return true;
+    auto *c = dynCast<Call>(e);
+    return c && c->target().isOp() && c->target().name() == "system.task_dummy";
+  }
+
+  /// The dependencies of a submit or a task_dummy: each must come from an open scope instance.
+  void use(const ExprPtr &e, bool report) {
+    if (!report)
+      return;
+    const ExprList *deps = nullptr;
+    if (auto *sub = dynCast<Submit>(e))
+      deps = &sub->deps();
+    else if (auto *c = dynCast<Call>(e);
+             c && c->target().isOp() && c->target().name() == "system.task_dummy")
+      deps = &c->args();
+    for (size_t k = 0; deps && k < deps->size(); ++k)
+      for (const Origin &o : of((*deps)[k])) {
+        bool open = std::find(open_.begin(), open_.end(), o.scope) != open_.end();
+        if (open && !o.ended)
+          continue;
+        auto *v = dynCast<Var>((*deps)[k]);
+        Diagnostic d{Severity::Error,
+                     "TH003",
+                     "this task depends on '" + (v ? v->name() : std::string("?")) +
+                         "', a task id produced inside a manual runtime scope (pl::manual_scope) "
+                         "that has ended" +
+                         (o.ended && open ? " (in an earlier iteration)" : "") +
+                         ": a manual scope's task ids name its tasks only until it ends; "
+                         "launch the dependent task inside the scope",
+                     e->span(),
+                     {}};
+        d.notes.emplace_back(o.scope->span(), "the manual scope");
+        diags_.report(std::move(d));
+        ok_ = false;
+        break;
+      }
+  }
+
+  DiagnosticEngine &diags_;
+  std::unordered_map<const Var *, Origins> origins_;
+  std::vector<const Scope *> open_;
+  bool ok_ = true;
+};
+
 } // namespace
 
 bool checkTaskHazards(const Program &p, const Function &f, DiagnosticEngine &diags) {
   if (f.type() != FunctionType::Orchestration)
     return true;
-  return HazardChecker(p, f, diags).run();
+  bool escapesOk = ManualScopeEscapes(diags).run(f);
+  return HazardChecker(p, f, diags).run() && escapesOk;
 }
 
 Pass createCheckTaskHazardsPass(PassOptions &) {

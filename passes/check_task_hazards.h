@@ -31,12 +31,15 @@
 //   - In a manual runtime scope (and the blocks inside it) the runtime infers no edge: only
 //     dependencies order tasks, and a read-after-write or write-after-write pair is a hazard
 //     too — TH002.
+//   - A task id produced inside a manual scope names its task only until the scope ends (the
+//     runtime may retire its tasks then): a dependency on it where the scope has ended is TH003.
 //   - Only the first later task whose access may overlap a read (in a manual scope: any access)
 //     and conflicts with it is compared, within 256 tasks: linear in long orchestrations.
 // Options: none.
 // Diagnostics: TH001 a task writes a window an earlier task reads, with nothing ordering them ·
 //   TH002 in a manual scope, a task reads or writes a window an earlier task writes (or writes
-//   one it reads) without a dependency.
+//   one it reads) without a dependency · TH003 a dependency on a task id produced inside a
+//   manual scope that has ended (after it, or carried into a later iteration's instance).
 // Example: `k1(y, z)` (reads y) followed by `k2(x, y)` (writes y) with no dependency →
 //   error TH001 "write-after-read hazard: 'k2' writes 'y', which the earlier task 'k1' reads ...".
 // Test: tests/passes/check_task_hazards.pir

@@ -114,6 +114,12 @@ public:
   ir::ExprPtr VisitInitListExpr(const clang::InitListExpr *il) { // `pl::Index{x}`
     if (il->getNumInits() != 1)
       return l_.unsupportedExpr(il);
+    if (auto *rd = il->getType()->getAsCXXRecordDecl();
+        rd && rd->getName() == "TaskId" && isInPlNamespace(rd))
+      return l_.errorExpr(il->getExprLoc(), "F366",
+                          "a pl::TaskId made from a number names no task of the program: task "
+                          "ids come from task launches (pl::at, pl::spmd, pl::submit, "
+                          "pl::task_dummy); write pl::TaskId{} for \"no task\"");
     return l_.coerceScalar(l_.lowerExpr(il->getInit(0)), il->getType(), il->getExprLoc());
   }
   ir::ExprPtr VisitCXXMemberCallExpr(const clang::CXXMemberCallExpr *mc) {

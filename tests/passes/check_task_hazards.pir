@@ -873,3 +873,81 @@ program {
     return;
   }
 }
+// -----
+// RUN: check-task-hazards
+// TH003: a task after a manual scope depends on a task id produced inside it
+program {
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, InOut Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z) {
+    task_id inside = task_id(-1);
+    scope runtime [[manual = true]] { // the error's note: "the manual scope"
+      Tuple<Tensor<fp32, 32, 16>, task_id> w = submit wr(x, y) [[arg_directions = ["Input", "OutputExisting"]]];
+      task_id made = w[1];
+      task_id copy = made;
+    }
+    Tuple<Tensor<fp32, 32, 16>, task_id> r = submit wr(y, z) {.deps = {copy}} [[arg_directions = ["Input", "OutputExisting"]]]; // EXPECTED-ERROR: TH003 {{this task depends on 'copy', a task id produced inside a manual runtime scope (pl::manual_scope) that has ended: a manual scope's task ids name its tasks only until it ends; launch the dependent task inside the scope}}
+    return;
+  }
+}
+// -----
+// RUN: check-task-hazards
+// TH003: a task id carried out of a manual scope inside the loop body reaches the next iteration's
+// instance of the scope (the earlier instance has ended), and through an if result after the loop
+program {
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, InOut Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z, In index n) {
+    task_id none = task_id(-1);
+    for (index i : range(0, n, 1)) carry (task_id last = none) -> (task_id out) {
+      scope runtime [[manual = true]] {
+        Tuple<Tensor<fp32, 32, 16>, task_id> w = submit wr(x, y) {.deps = {last}} [[arg_directions = ["Input", "OutputExisting"]]]; // EXPECTED-ERROR: TH003 {{this task depends on 'last', a task id produced inside a manual runtime scope (pl::manual_scope) that has ended (in an earlier iteration)}}
+        task_id made = w[1];
+      }
+      yield(made);
+    }
+    if (n > 2) -> (task_id picked) {
+      yield(out);
+    } else {
+      yield(none);
+    }
+    task_id j = system.task_dummy(picked); // EXPECTED-ERROR: TH003 {{this task depends on 'picked'}}
+    return;
+  }
+}
+// -----
+// RUN: check-task-hazards
+// must not change: inside a manual scope a loop carries its own tasks' ids and depends on a task
+// from before the scope; a task after the scope depends on a task before it
+program {
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, InOut Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z, In index n) {
+    Tuple<Tensor<fp32, 32, 16>, task_id> b = submit wr(x, z) [[arg_directions = ["Input", "OutputExisting"]]];
+    task_id before = b[1];
+    task_id none = task_id(-1);
+    scope runtime [[manual = true]] {
+      for (index i : range(0, n, 1)) carry (task_id last = none) -> (task_id out) {
+        Tuple<Tensor<fp32, 32, 16>, task_id> w = submit wr(x, y) {.deps = {last, before}} [[arg_directions = ["Input", "OutputExisting"]]];
+        task_id made = w[1];
+        yield(made);
+      }
+      task_id j = system.task_dummy(out, before);
+    }
+    Tuple<Tensor<fp32, 32, 16>, task_id> a = submit wr(z, y) {.deps = {before}} [[arg_directions = ["Input", "InOut"]]];
+    return;
+  }
+}
+// EXPECTED-UNCHANGED

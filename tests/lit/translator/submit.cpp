@@ -2,7 +2,8 @@
 // its task id: a `submit k(args) {.deps = {...}}` in the IR (its last result is the task id),
 // the task's set_dependencies in the orchestration; a rebinding `t = pl::submit(...)` carries
 // the id into the next iteration. Misuse is F365 (not a kernel, not in orchestration code),
-// F330 (inside an expression) and F361 (assigned to anything but a pl::TaskId).
+// F330 (inside an expression) and F361 (assigned to anything but a pl::TaskId); a dependency on
+// a pl::TaskId made from a number is F366.
 // RUN: %pl-translate --emit=ir %s -- %dsl-flags | FileCheck %s --check-prefix=IR
 // RUN: %pl-translate %s -o %t.cpp -- %dsl-flags && FileCheck %s --check-prefix=ORCH < %t.cpp
 // RUN: not %pl-translate %s -o %t2.cpp -- %dsl-flags -DMISUSE -Xclang -verify 2>&1 | FileCheck --allow-empty --check-prefix=VERIFY %s
@@ -86,5 +87,11 @@ void notTaskId(X a, X b, pl::Out<X> c) {
   pl::TaskId t{};
   pl::TaskId *p = &t; // expected-error {{pointer or reference variable 'p' in a marked function; declare a value (tensors are already handles)}}
   *p = pl::submit(addInto, a, b, c); // expected-error {{the task id of pl::submit can only be assigned to a pl::TaskId variable of the marked function}}
+}
+
+// F366: a task id made from a number names no task.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void numbered(X a, pl::Out<X> c) {
+  pl::submit({.deps = {pl::TaskId{3}}}, addInto, a, a, c); // expected-error {{a pl::TaskId made from a number names no task of the program: task ids come from task launches (pl::at, pl::spmd, pl::submit, pl::task_dummy); write pl::TaskId{} for "no task"}}
 }
 #endif
