@@ -73,6 +73,7 @@ void registerAllOps() {
     registerMatmulOps(r);
     registerSystemOps(r);
     registerCommOps(r);
+    registerArrayOps(r);
   });
 }
 

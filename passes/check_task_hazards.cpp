@@ -737,7 +737,8 @@ private:
     return it == origins_.end() ? Origins{} : it->second;
   }
   void add(const VarPtr &v, const Origins &o) {
-    if (scalarDType(v->type()) == DataType::TaskId)
+    auto *at = dynCast<ArrayType>(v->type());
+    if (scalarDType(v->type()) == DataType::TaskId || (at && at->dtype() == DataType::TaskId))
       origins_[v.get()].insert(o.begin(), o.end());
   }
   /// Binds the results of `yields` (one per slot) to `vars`; `endsIn`: the loop body, whose manual
@@ -794,6 +795,10 @@ private:
         add(a->var(), of(a->value())); // a copy names the same task
       } else if (auto *g = dynCast<TupleGetItem>(a->value())) {
         add(a->var(), of(g->tuple()));
+      } else if (auto *c = dynCast<Call>(a->value());
+                 c && c->target().isOp() && c->target().name().starts_with("array.")) {
+        for (const ExprPtr &x : c->args()) // an element of an array, or an array with one set
+          add(a->var(), of(x));
       }
     } else if (auto *ev = dynCast<Eval>(s)) {
       use(ev->expr(), report);

@@ -52,7 +52,8 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createLowerSpmdLaunchesPass(none));     // 42 (LegalizeSpmdLaunches' slot)
   p.add(createDeriveCallDirectionsPass(none));  // 43
   p.add(createWindowTaskArgumentsPass(none));   // -- (pl's own: per-task tensor windows)
-  p.add(createCheckTaskHazardsPass(none));      // -- (pl's own: provable unordered WAR)
+  p.add(createExpandManualPhaseFencePass(none));   // 45
+  p.add(createCheckTaskHazardsPass(none));         // -- (pl's own: provable unordered WAR)
   p.add(createMaterializeRuntimeScopesPass(none)); // 51
   p.add(createBoundTileWindowsPass(none));         // -- (pl's own: windows proven in bounds)
   return p;

@@ -109,6 +109,8 @@ public:
     ir::AttrList attrs;
     ir::TypePtr type;
   };
+  /// `ids[k]` on a pl::array of task ids: the array and the index, lowered.
+  std::optional<std::pair<ir::ExprPtr, ir::ExprPtr>> arrayElement(const clang::Expr *e);
   KernelCallParts lowerMarkedCallArgs(const clang::FunctionDecl *fd, const CalleeInfo &ci,
                                       llvm::ArrayRef<const clang::Expr *> callArgs);
   ir::VarPtr declareVar(const clang::ValueDecl *d, ir::TypePtr t);
@@ -193,7 +195,19 @@ public:
   void lowerSubmit(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
   /// The scope's task id: `auto t = pl::at(...)` / `pl::spmd(...)` binds one task_id Var (declared
   /// after the body is lowered), no binding none; `t = pl::at(...)` (`rebind`) redefines `t`.
-  ir::VarPtr declareTaskId(llvm::ArrayRef<const clang::ValueDecl *> bindings, bool rebind);
+  /// Where a launch's task id goes: a rebound variable (`t = pl::at(...)`) or the fresh variable
+  /// stored into an array element (`ids[k] = pl::submit(...)`); taken once per launch, so
+  /// launches nested in its body declare their own.
+  struct TaskIdTarget {
+    bool rebind = false;
+    ir::VarPtr element;
+  };
+  TaskIdTarget takeTaskIdTarget() {
+    return {std::exchange(rebindTaskId_, false), std::exchange(elementTaskId_, nullptr)};
+  }
+  ir::VarPtr declareTaskId(llvm::ArrayRef<const clang::ValueDecl *> bindings,
+                           const TaskIdTarget &target);
+  ir::VarPtr elementTaskId_;
   std::vector<ir::IterArg> declareIterArgs(const clang::CallExpr *initValues,
                                            llvm::ArrayRef<const clang::ParmVarDecl *> params,
                                            clang::SourceLocation loc);

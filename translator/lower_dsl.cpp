@@ -183,6 +183,12 @@ std::optional<ir::AttrValue> FunctionLowerer::lowerOptionValue(const clang::Fiel
                                                                const clang::Expr *init) {
   clang::QualType t = f->getType().getCanonicalType();
   const clang::Expr *s = stripTemporaries(init);
+  // `.deps = ids`: a pl::array of task ids converted to the list of all of them.
+  if (auto *mc = llvm::dyn_cast<clang::CXXMemberCallExpr>(s->IgnoreImplicit()))
+    if (auto *obj = mc->getImplicitObjectArgument())
+      if (auto *rd = obj->getType()->getAsCXXRecordDecl();
+          rd && rd->getName() == "array" && isInPlNamespace(rd))
+        return ir::AttrValue(ir::ExprList{lowerExpr(obj)});
   if (t->isBooleanType()) {
     if (auto v = evaluateInt(init))
       return ir::AttrValue(*v != 0);

@@ -158,6 +158,14 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
       std::string rn = rc ? calleeName(rc) : "";
       if (rn != "at" && rn != "spmd" && rn != "submit")
         return false;
+      if (auto elem = arrayElement(lhs)) { // `ids[k] = pl::submit(...)`: a fresh id stored
+        ir::VarPtr tid = ir::Var::make("tid", ir::ScalarType::get(ir::DataType::TaskId), span(lhs));
+        llvm::SaveAndRestore<ir::VarPtr> into(elementTaskId_, tid);
+        if (!lowerExplicitForm(rhs))
+          return false;
+        assignTo(lhs, tid, lhs->getBeginLoc());
+        return true;
+      }
       reassigned = llvm::dyn_cast<clang::DeclRefExpr>(lhs->IgnoreParenImpCasts());
       if (!reassigned || !lookupVar(reassigned->getDecl()) ||
           ir::scalarDType(lookupVar(reassigned->getDecl())->type()) != ir::DataType::TaskId) {
@@ -410,7 +418,7 @@ void FunctionLowerer::lowerExplicitIf(const clang::CallExpr *call,
 
 void FunctionLowerer::lowerAt(const clang::CallExpr *call,
                               llvm::ArrayRef<const clang::ValueDecl *> bindings) {
-  bool rebind = std::exchange(rebindTaskId_, false); // not for scopes nested in the body
+  TaskIdTarget target = takeTaskIdTarget(); // not for scopes nested in the body
   ir::AttrList opts;
   const clang::LambdaExpr *lambda = nullptr;
   std::optional<ir::Level> level;
@@ -453,15 +461,17 @@ void FunctionLowerer::lowerAt(const clang::CallExpr *call,
   if (auto *deps = ir::findAttr(opts, "deps"))
     attrs.emplace_back("deps", *deps);
   ir::StmtPtr body = lowerLambdaBody(lambdaMethod(lambda), 0, LambdaRole::Scope);
-  emit(ir::Scope::make(kind, nameHint, body, std::move(attrs), declareTaskId(bindings, rebind),
+  emit(ir::Scope::make(kind, nameHint, body, std::move(attrs), declareTaskId(bindings, target),
                        span(call)));
 }
 
 ir::VarPtr FunctionLowerer::declareTaskId(llvm::ArrayRef<const clang::ValueDecl *> bindings,
-                                          bool rebind) {
+                                          const TaskIdTarget &target) {
+  if (target.element)
+    return target.element; // the launch of `ids[k] = ...`
   if (bindings.size() != 1)
     return nullptr;
-  if (rebind)
+  if (target.rebind)
     return lookupVar(bindings[0]); // a new definition of the variable (versioned by ConvertToSSA)
   return declareVar(bindings[0], ir::ScalarType::get(ir::DataType::TaskId));
 }
@@ -505,7 +515,7 @@ void FunctionLowerer::lowerRuntimeScope(const clang::CallExpr *call, bool manual
 /// Spmd scope is that launch (outlined to an Spmd function called with `core_num`).
 void FunctionLowerer::lowerSpmd(const clang::CallExpr *call,
                                 llvm::ArrayRef<const clang::ValueDecl *> bindings) {
-  bool rebind = std::exchange(rebindTaskId_, false);
+  TaskIdTarget target = takeTaskIdTarget();
   unsigned n = call->getNumArgs();
   const clang::LambdaExpr *lambda = n == 2 || n == 3 ? bodyLambda(call->getArg(n - 1)) : nullptr;
   if (!lambda || !lambdaMethod(lambda)) {
@@ -530,12 +540,12 @@ void FunctionLowerer::lowerSpmd(const clang::CallExpr *call,
   if (auto *deps = ir::findAttr(opts, "deps"))
     attrs.emplace_back("deps", *deps);
   emit(ir::Scope::make(ir::ScopeKind::Spmd, "", body, std::move(attrs),
-                       declareTaskId(bindings, rebind), span(call)));
+                       declareTaskId(bindings, target), span(call)));
 }
 
 void FunctionLowerer::lowerSubmit(const clang::CallExpr *call,
                                   llvm::ArrayRef<const clang::ValueDecl *> bindings) {
-  bool rebind = std::exchange(rebindTaskId_, false);
+  TaskIdTarget target = takeTaskIdTarget();
   clang::SourceLocation loc = call->getBeginLoc();
   llvm::ArrayRef<const clang::Expr *> args(call->getArgs(), call->getNumArgs());
   ir::AttrList opts;
@@ -571,7 +581,7 @@ void FunctionLowerer::lowerSubmit(const clang::CallExpr *call,
       false, false, nullptr, std::move(parts.attrs), t, span(loc));
   ir::VarPtr task = ir::Var::make(it->second.name + "_task", t, span(loc));
   emit(ir::Assign::make(task, launch, span(loc)));
-  if (ir::VarPtr tid = declareTaskId(bindings, rebind)) {
+  if (ir::VarPtr tid = declareTaskId(bindings, target)) {
     auto n = static_cast<int64_t>(ir::dynCast<ir::TupleType>(t)->elements().size()) - 1;
     emit(ir::Assign::make(tid, ir::TupleGetItem::make(task, n, span(loc)), span(loc)));
   }

@@ -509,6 +509,8 @@ ir::ExprPtr FunctionLowerer::lowerOperatorCall(const clang::CXXOperatorCallExpr 
     ir::ExprPtr v = lowerExpr(oc->getArg(0));
     return isShaped(v) ? makeDslOp("neg", {v}, {}, loc) : ir::Unary::make(ir::UnaryOp::Neg, v, span(loc));
   }
+  if (auto elem = arrayElement(oc))
+    return makeDslOp("array.get_element", {elem->first, elem->second}, {}, loc);
   if (k == clang::OO_Call || k == clang::OO_Subscript) {
     if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(oc->getArg(0)->IgnoreParenImpCasts()))
       if (auto v = lookupVar(dr->getDecl()); v && poison_.count(v.get()))
@@ -634,8 +636,29 @@ ir::ExprPtr FunctionLowerer::coerceScalar(ir::ExprPtr v, clang::QualType to,
   return ir::Unary::makeCast(v, *target, span(loc));
 }
 
+std::optional<std::pair<ir::ExprPtr, ir::ExprPtr>>
+FunctionLowerer::arrayElement(const clang::Expr *e) {
+  auto *oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e->IgnoreParenImpCasts());
+  if (!oc || oc->getOperator() != clang::OO_Subscript || oc->getNumArgs() != 2)
+    return std::nullopt;
+  auto *rd = oc->getArg(0)->getType()->getAsCXXRecordDecl();
+  if (!rd || rd->getName() != "array" || !isInPlNamespace(rd))
+    return std::nullopt;
+  return std::make_pair(lowerExpr(oc->getArg(0)), lowerExpr(oc->getArg(1)));
+}
+
 void FunctionLowerer::assignTo(const clang::Expr *lhs, ir::ExprPtr value, clang::SourceLocation loc,
                                const clang::Expr *source) {
+  // `ids[k] = t`: the array variable becomes the array with element k replaced.
+  if (auto *oc = llvm::dyn_cast<clang::CXXOperatorCallExpr>(lhs->IgnoreParenImpCasts());
+      oc && oc->getOperator() == clang::OO_Subscript && oc->getNumArgs() == 2)
+    if (auto elem = arrayElement(oc)) {
+      if (isPoisoned(value))
+        return;
+      return assignTo(
+          oc->getArg(0),
+          makeDslOp("array.update_element", {elem->first, elem->second, value}, {}, loc), loc);
+    }
   auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(lhs->IgnoreParenImpCasts());
   ir::VarPtr var = dr ? lookupVar(dr->getDecl()) : nullptr;
   if (!var) {

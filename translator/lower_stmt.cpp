@@ -251,6 +251,19 @@ void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
 /// IR gets an explicit zero fill; other types are declared without a value.
 void FunctionLowerer::lowerDefaultInit(const clang::VarDecl *vd) {
   ir::TypePtr t = lowerType(vd->getType(), vd->getLocation());
+  if (auto *at = ir::dynCast<ir::ArrayType>(t)) { // `pl::array<pl::TaskId, N> ids{};`
+    if (!inOrchestrationCode())
+      return error(vd->getLocation(), "F367",
+                   "a pl::array of task ids belongs to an orchestration; it cannot be inside a "
+                   "kernel or a pl::at / pl::spmd body");
+    ir::VarPtr v = declareVar(vd, t);
+    emit(ir::Assign::make(v,
+                          makeDslOp("array.create", {},
+                                    {{"dtype", at->dtype()}, {"size", at->size()}},
+                                    vd->getLocation()),
+                          span(vd->getLocation())));
+    return;
+  }
   if (ir::scalarDType(t) == ir::DataType::TaskId) { // `pl::TaskId t{};`: no task yet
     ir::VarPtr v = declareVar(vd, t);
     emit(

@@ -317,10 +317,14 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
     return ir::ScalarType::get(*dt);
   if (auto *rd = t->getAsCXXRecordDecl(); rd && rd->getName() == "TaskId" && isInPlNamespace(rd))
     return ir::ScalarType::get(ir::DataType::TaskId);
+  if (auto *spec = plSpecialization(t, "array"); spec && spec->getTemplateArgs().size() == 2)
+    return ir::ArrayType::make(ir::DataType::TaskId,
+                               spec->getTemplateArgs()[1].getAsIntegral().getSExtValue());
   error(loc, "F100",
         "unsupported type '" + qt.getAsString() +
             "' in a marked function; expected pl::Tensor, pl::Tile, pl::Scalar, pl::Index, "
-            "pl::TaskId, pl::Out/pl::InOut of those, bool, an integer type or float");
+            "pl::TaskId, pl::array<pl::TaskId, N>, pl::Out/pl::InOut of those, bool, an "
+            "integer type or float");
   return ir::UnknownType::get();
 }
 

@@ -98,6 +98,8 @@ private:
   std::optional<std::string> valueType(const TypePtr &t, const Span &span) {
     if (scalarDType(t) == DataType::TaskId)
       return std::string("PTO2TaskId");
+    if (auto *at = dyn_cast<ArrayType>(t.get()); at && at->dtype() == DataType::TaskId)
+      return "std::array<PTO2TaskId, " + std::to_string(at->size()) + ">";
     return scalarType(t, span);
   }
 
@@ -216,8 +218,16 @@ private:
   }
 
   std::optional<std::string> opExpr(const Call &c) override {
-    if (c.target().name() == "tensor.dim" && c.args().size() == 2)
+    const std::string &op = c.target().name();
+    if (op == "tensor.dim" && c.args().size() == 2)
       return name(c.args()[0]) + ".shapes[" + expr(c.args()[1]) + "]";
+    if (op == "array.create")
+      return valueType(c.type(), c.span()).value_or("void") + "{}";
+    if (op == "array.get_element" && c.args().size() == 2)
+      return "::pl::abi::element(" + expr(c.args()[0]) + ", " + expr(c.args()[1]) + ")";
+    if (op == "array.update_element" && c.args().size() == 3)
+      return "::pl::abi::with_element(" + expr(c.args()[0]) + ", " + expr(c.args()[1]) + ", " +
+             expr(c.args()[2]) + ")";
     error("ES001", c.span(),
           "op '" + c.target().name() +
               "' has no PTO form in orchestration (kernels compute; "
@@ -377,13 +387,19 @@ private:
     if (deps.empty())
       return true;
     std::string list;
-    for (size_t i = 0; i < deps.size(); ++i) {
-      if (scalarDType(deps[i]->type()) != DataType::TaskId) {
-        error("ES004", span,
-              "dependency '" + printExpr(deps[i]) + "' of " + what + " is not a task_id");
+    for (const ExprPtr &d : deps) {
+      auto *at = dyn_cast<ArrayType>(d->type().get());
+      if (at && at->dtype() == DataType::TaskId) { // every element of a task id array
+        std::string a = expr(d);
+        for (int64_t k = 0; k < at->size(); ++k)
+          list += (list.empty() ? "" : ", ") + a + "[" + std::to_string(k) + "]";
+        continue;
+      }
+      if (scalarDType(d->type()) != DataType::TaskId) {
+        error("ES004", span, "dependency '" + printExpr(d) + "' of " + what + " is not a task_id");
         return false;
       }
-      list += (i ? ", " : "") + expr(deps[i]);
+      list += (list.empty() ? "" : ", ") + expr(d);
     }
     std::string arr = fresh("deps_t" + std::to_string(task));
     line("PTO2TaskId " + arr + "[] = {" + list + "};");

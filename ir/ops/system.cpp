@@ -31,10 +31,14 @@ TypePtr deduceFlag(const DeduceCall &c) {
   return TupleType::make({});
 }
 
-/// `system.task_dummy(t, ...)`: a task with no kernel that runs after the tasks it names; its
-/// result is its task id (a join point later tasks depend on, PyPTO's `pl.system.task_dummy`).
+/// `system.task_dummy(t, ...)`: a task with no kernel that runs after the tasks it names (task
+/// ids, or arrays of them: all their tasks); its result is its task id (a join point later tasks
+/// depend on, PyPTO's `pl.system.task_dummy`).
 TypePtr deduceTaskDummy(const DeduceCall &c) {
   for (size_t i = 0; i < c.args.size(); ++i) {
+    if (auto *at = c.hasArg(i) ? dynCast<ArrayType>(c.args[i]->type()) : nullptr;
+        at && at->dtype() == DataType::TaskId)
+      continue; // every task of an array of task ids
     std::optional<DataType> d = c.scalar(i);
     if (!d)
       return nullptr;

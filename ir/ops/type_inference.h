@@ -153,4 +153,5 @@ void registerReductionOps(OpRegistry &r);
 void registerMatmulOps(OpRegistry &r);
 void registerSystemOps(OpRegistry &r);
 void registerCommOps(OpRegistry &r);
+void registerArrayOps(OpRegistry &r);
 } // namespace pl::ir

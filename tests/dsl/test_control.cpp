@@ -207,6 +207,25 @@ TEST(Submit, LaunchesTheKernelAndReturnsItsTaskId) {
   EXPECT_EQ(y.to_vector<float>(), (std::vector<float>{4, 5, 6, 7}));
 }
 
+TEST(Array, TaskIdsAsDependencies) {
+  pl::array<pl::TaskId, 3> ids{};
+  EXPECT_EQ(ids.size(), 3u);
+  for (pl::Index k = 0; k < 3; ++k)
+    EXPECT_FALSE(ids[k].valid()); // "no task" until assigned
+  int ran = 0;
+  for (pl::Index k = 0; k < 3; ++k)
+    ids[k] = pl::at({.deps = ids}, [&] { ++ran; });
+  EXPECT_EQ(ran, 3);
+  EXPECT_LT(ids[0].id, ids[2].id);
+  pl::TaskId join = pl::task_dummy({.deps = ids});
+  EXPECT_GT(join.id, ids[2].id);
+  pl::array<pl::TaskId, 3> copy = ids; // a value
+  copy[0] = join;
+  EXPECT_NE(copy[0], ids[0]);
+  EXPECT_THROW(ids[3] = join, pl::Error);
+  EXPECT_THROW((void)ids[-1], pl::Error);
+}
+
 TEST(Blocks, SpmdSetsBlockIdx) {
   EXPECT_EQ(pl::get_block_idx(), 0);
   EXPECT_EQ(pl::get_block_num(), 1);

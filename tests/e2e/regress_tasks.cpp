@@ -101,6 +101,30 @@ void submittedCarried(X x, X a, pl::Index n, pl::Out<X> y, pl::Out<X> z) {
   }
 }
 
+/// Rows [r, r + 8) of y += bias.
+PL_FUNCTION(pl::FunctionType::InCore)
+void bumpRows(pl::Index r, pl::Index bias, pl::InOut<X> y) {
+  pl::Scalar<pl::fp32> b = bias;
+  pl::store(pl::adds(pl::load(y, {r, 0}, {8, 64}), b), {r, 0}, y);
+}
+
+/// Phases of four branches in a manual scope: each branch of phase p waits for every branch of
+/// phase p - 1 (a pl::array of their task ids), branches of one phase are independent.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void phases(pl::Index n, pl::InOut<X> y) {
+  pl::manual_scope([&] {
+    pl::array<pl::TaskId, 4> prev{};
+    for (auto p : pl::range(n)) {
+      pl::array<pl::TaskId, 4> cur{};
+      for (auto b : pl::range(4))
+        cur[b] = pl::submit({.deps = prev}, bumpRows, b * 8, p - 2 * b, y);
+      prev = cur;
+    }
+    pl::TaskId last = prev[3];
+    pl::submit({.deps = {last}}, bumpRows, 24, 100, y); // after the last phase's branch 3
+  });
+}
+
 namespace {
 std::vector<double> xs, as;
 
@@ -197,6 +221,20 @@ int main() {
       negateRef(wy, wz, 24);
     }
     check(pl::allclose(y, wy) && pl::allclose(z, wz), "a submitted reader's id carried");
+  }
+  for (pl::Index n : {0, 1, 3}) {
+    X y(x.to_vector<float>());
+    phases(n, y);
+    std::vector<double> wy = xs;
+    for (long p = 0; p < n; ++p)
+      for (int b = 0; b < 4; ++b)
+        for (int i = b * 8; i < b * 8 + 8; ++i)
+          for (int c = 0; c < 64; ++c)
+            wy[i * 64 + c] = static_cast<float>(wy[i * 64 + c] + static_cast<float>(p - 2 * b));
+    for (int i = 24; i < 32; ++i)
+      for (int c = 0; c < 64; ++c)
+        wy[i * 64 + c] = static_cast<float>(wy[i * 64 + c] + 100.0f);
+    check(pl::allclose(y, wy), "phases ordered by arrays of task ids");
   }
   std::printf("regress_tasks: %d failures\n", failures);
   return failures == 0 ? 0 : 1;

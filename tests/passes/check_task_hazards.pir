@@ -951,3 +951,27 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: check-task-hazards
+// TH003 through a task id array: an id stored into an array inside a manual scope, the array a
+// dependency after it
+program {
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, InOut Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z) {
+    Array<task_id, 2> ids = array.create({.dtype = task_id, .size = 2});
+    scope runtime [[manual = true]] {
+      Tuple<Tensor<fp32, 32, 16>, task_id> w = submit wr(x, y) [[arg_directions = ["Input", "OutputExisting"]]];
+      task_id made = w[1];
+      Array<task_id, 2> ids2 = array.update_element(ids, 1, made);
+    }
+    task_id first = array.get_element(ids2, 0);
+    Tuple<Tensor<fp32, 32, 16>, task_id> r = submit wr(y, z) {.deps = {ids2}} [[arg_directions = ["Input", "OutputExisting"]]]; // EXPECTED-ERROR: TH003 {{this task depends on 'ids2'}}
+    Tuple<Tensor<fp32, 32, 16>, task_id> r2 = submit wr(y, z) {.deps = {first}} [[arg_directions = ["Input", "OutputExisting"]]]; // EXPECTED-ERROR: TH003 {{this task depends on 'first'}}
+    return;
+  }
+}

@@ -335,6 +335,31 @@ struct TaskId {
   friend bool operator==(const TaskId&, const TaskId&) = default;
 };
 
+/// `pl::array<pl::TaskId, N> ids{};` (PyPTO's `pl.array.create(N, pl.TASK_ID)`): N task ids of
+/// an orchestration, each "no task" until assigned (`ids[k] = pl::submit(...)`); `.deps = ids`
+/// depends on all of them. A value like a task id (a copy is a new array); an index outside
+/// 0 .. N - 1 is an error.
+template <class T, std::size_t N> class array {
+  static_assert(std::is_same_v<T, TaskId>, "pl::array holds task ids: pl::array<pl::TaskId, N>");
+  static_assert(N >= 1, "pl::array needs at least one element");
+
+public:
+  T &operator[](std::int64_t i) { return v_[checked(i)]; }
+  const T &operator[](std::int64_t i) const { return v_[checked(i)]; }
+  static constexpr std::size_t size() { return N; }
+  /// All N task ids (what `.deps = ids` depends on).
+  operator std::vector<T>() const { return std::vector<T>(v_, v_ + N); } // NOLINT: implicit
+
+private:
+  static std::size_t checked(std::int64_t i) {
+    if (i < 0 || i >= static_cast<std::int64_t>(N))
+      detail::fail("array", "index " + std::to_string(i) + " is outside the array of " +
+                                std::to_string(N) + " task ids");
+    return static_cast<std::size_t>(i);
+  }
+  T v_[N] = {};
+};
+
 enum class SplitMode : std::uint8_t { None, UpDown, LeftRight };
 /// Scope optimizations (`pl.split(mode)`, `pl.cross_core_slot(n)`); no-ops in the eager run.
 struct Optimization {

@@ -5,10 +5,13 @@
 // toolchain (`-I <pl prefix>/include`).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "pl/dtype.hpp"
@@ -65,6 +68,23 @@ template <class Id, std::size_t N> int valid_task_ids(Id (&ids)[N]) {
     if (ids[i].is_valid())
       ids[n++] = ids[i];
   return n;
+}
+
+/// Element `i` of a task id array of an orchestration (`array.get_element`); an index outside
+/// the array is an error, as in the eager run.
+template <class Id, std::size_t N> Id element(const std::array<Id, N> &a, std::int64_t i) {
+  if (i < 0 || i >= static_cast<std::int64_t>(N))
+    throw std::out_of_range("pl::array: index " + std::to_string(i) + " is outside the array of " +
+                            std::to_string(N) + " task ids");
+  return a[static_cast<std::size_t>(i)];
+}
+
+/// `a` with element `i` replaced by `v` (`array.update_element`: arrays are values).
+template <class Id, std::size_t N>
+std::array<Id, N> with_element(std::array<Id, N> a, std::int64_t i, Id v) {
+  (void)element(a, i); // the bounds check
+  a[static_cast<std::size_t>(i)] = v;
+  return a;
 }
 
 /// `v` converted to dtype `D` the way the eager `pl::Scalar<D>` constructor converts it, held in
