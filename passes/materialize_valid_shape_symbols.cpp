@@ -51,24 +51,32 @@ struct Slot {
   size_t param, dim;
 };
 
-/// One symbol a kernel gets as a parameter: the old (unbound) variable, the new parameter and
-/// the dims that bind it at a call.
+/// One symbol a kernel gets as a parameter: the old (unbound) variable, the new parameter, the
+/// first parameter whose valid_shape reads it and the dims that bind it at a call.
 struct Symbol {
   VarPtr old, param;
+  size_t firstParam;
   std::vector<Slot> slots;
 };
 
 /// A rewritten kernel: its symbols, in parameter order.
 using KernelSymbols = std::map<std::string, std::vector<Symbol>, std::less<>>;
 
-/// The symbols of kernel `f` (step 1); reports VS001 for one no dim names alone.
-std::vector<Symbol> findSymbols(const Function &f, DiagnosticEngine &diags, bool &ok) {
+/// What kernel `f` binds itself: its parameters, the variables its body binds and those of its
+/// parameters' shapes (the kernel reads physical dims off its tensors).
+std::unordered_set<const Var *> boundInKernel(const Function &f) {
   std::unordered_set<const Var *> bound = collectBindings(f);
   for (const Param &p : f.params())
     if (auto *st = dynCast<ShapedType>(p.var->type()))
       for (const ExprPtr &d : st->shape())
         for (const VarPtr &v : varUses(d))
           bound.insert(v.get());
+  return bound;
+}
+
+/// The symbols of kernel `f` (step 1); reports VS001 for one no dim names alone.
+std::vector<Symbol> findSymbols(const Function &f, DiagnosticEngine &diags, bool &ok) {
+  std::unordered_set<const Var *> bound = boundInKernel(f);
   std::vector<Symbol> out;
   std::map<const Var *, size_t> index;
   for (size_t i = 0; i < f.params().size(); ++i) {
@@ -79,7 +87,7 @@ std::vector<Symbol> findSymbols(const Function &f, DiagnosticEngine &diags, bool
           continue;
         auto [it, fresh] = index.try_emplace(v.get(), out.size());
         if (fresh)
-          out.push_back({v, Var::make(v->name(), v->type(), v->span()), {}});
+          out.push_back({v, Var::make(v->name(), v->type(), v->span()), i, {}});
         if (valid[d].get() == v.get())
           out[it->second].slots.push_back({i, d});
       }
@@ -88,15 +96,10 @@ std::vector<Symbol> findSymbols(const Function &f, DiagnosticEngine &diags, bool
     if (!s.slots.empty())
       continue;
     ok = false;
-    const Param *p = nullptr;
-    for (const Param &q : f.params())
-      for (const ExprPtr &d : validShapeOf(q.var->type()))
-        for (const VarPtr &v : varUses(d))
-          if (v == s.old && !p)
-            p = &q;
-    diags.error("VS001", p ? p->var->span() : f.span(),
-                "symbol '" + s.old->name() + "' of the valid_shape of parameter '" +
-                    (p ? p->var->name() : std::string("?")) + "' of kernel '" + f.name() +
+    const VarPtr &param = f.params()[s.firstParam].var;
+    diags.error("VS001", param->span(),
+                "symbol '" + s.old->name() + "' of the valid_shape of parameter '" + param->name() +
+                    "' of kernel '" + f.name() +
                     "' appears only inside an expression, which a call cannot invert; name it "
                     "alone in a valid_shape dim or pass it as a scalar parameter");
   }

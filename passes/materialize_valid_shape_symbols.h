@@ -9,8 +9,9 @@
 // Properties: passes/passes.def.
 // Rule: for every InCore / AIC / AIV function, the symbols of its parameters' valid shapes
 // (tensor views and tile views) that are not bound in it (a parameter, a var its body binds, a
-// var of a parameter's shape) become `In index`-typed parameters placed first, in order of first
-// appearance; the kernel's uses of each (types and body) read the new parameter. Each symbol is
+// var of a parameter's shape) become `In` parameters of their own type (index) placed first,
+// in order of first appearance; the kernel's uses of each (types and body) read the new
+// parameter. Each symbol is
 // bound positionally: some parameter's valid_shape names it alone in a dim (`valid_shape =
 // {16, V}`), and every Call / Submit of the kernel (in any function) passes, ahead of its
 // arguments, the argument's valid_shape at that dim (its shape dim when the argument has no
@@ -19,7 +20,9 @@
 // Found (docs/passes.md): pl's frontend never makes such a kernel — the DSL has no tensor valid
 // shapes (only tile loads take one, `pl::load(.., {.valid_shape = {64, vlen}})`, and vlen is a
 // kernel parameter or becomes one when OutlineIncoreScopes outlines a pl::at body; a pl::dyn dim
-// is a physical dim). The pass acts on hand-written IR (pl-opt, pl-emit inputs).
+// is a physical dim), and a body cannot read a program-level variable in an expression
+// (UseAfterDef), only in types. The pass acts on hand-written IR (pl-opt, pl-emit inputs), where
+// the PTO-AS printer had no value for such a symbol (ES004).
 // Options: none.
 // Diagnostics: VS001 a symbol appears only inside a compound valid_shape dim (`{16, V * 2}`: a
 // call cannot invert it) · VS002 a call gives one symbol two different values (two dims name it)
