@@ -113,6 +113,7 @@ FunctionPtr addSymbolParams(const FunctionPtr &f, const std::vector<Symbol> &sym
     m.remap(s.old, s.param);
   FunctionPtr g = m.mutateFunction(f);
   std::vector<Param> params;
+  params.reserve(symbols.size() + g->params().size());
   for (const Symbol &s : symbols)
     params.push_back({s.param, ParamDirection::In});
   params.insert(params.end(), g->params().begin(), g->params().end());
