@@ -52,10 +52,12 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createLowerSpmdLaunchesPass(none));     // 42 (LegalizeSpmdLaunches' slot)
   p.add(createDeriveCallDirectionsPass(none));  // 43
   p.add(createWindowTaskArgumentsPass(none));   // -- (pl's own: per-task tensor windows)
-  p.add(createExpandManualPhaseFencePass(none));   // 45
-  p.add(createCheckTaskHazardsPass(none));         // -- (pl's own: provable unordered WAR)
-  p.add(createMaterializeRuntimeScopesPass(none)); // 51
-  p.add(createBoundTileWindowsPass(none));         // -- (pl's own: windows proven in bounds)
+  p.add(createExpandManualPhaseFencePass(none));       // 45
+  p.add(createCheckTaskHazardsPass(none));             // -- (pl's own: provable unordered WAR)
+  p.add(createMaterializeRuntimeScopesPass(none));     // 51
+  p.add(createClassifyIterArgCarryPass(none));         // 52
+  p.add(createMaterializeValidShapeSymbolsPass(none)); // 54
+  p.add(createBoundTileWindowsPass(none));             // -- (pl's own: windows proven in bounds)
   return p;
 }
 

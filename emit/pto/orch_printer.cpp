@@ -105,12 +105,23 @@ private:
 
   void assignValue(const VarPtr &dst, const ExprPtr &src, const Span &) override {
     std::string d = name(dst), s = isa<TensorType>(dst->type().get()) ? name(src) : expr(src);
-    if (d != s)
+    if (d != s) // a while loop's carry (while loops have no plan) may yield its own handle
       line(d + " = " + s + ";");
   }
 
   void bindResult(const VarPtr &result, const VarPtr &carry, const Span &) override {
     alias(result.get(), name(carry));
+  }
+
+  /// The plans ClassifyIterArgCarry stamped: a Trivial carry's yield is its own handle.
+  std::optional<std::vector<CarryPlan>> carryPlansOf(const For &s) override {
+    auto plans = carryPlans(s.attrs());
+    if (!s.iterArgs().empty() && (!plans || plans->size() != s.iterArgs().size()))
+      error("ES005", s.span(),
+            "emitter needs '" + std::string(kIterArgCarryAttr) +
+                "' with one plan per iter_arg on the loops of orchestration '" + fn_.name() +
+                "' (run pass ClassifyIterArgCarry)");
+    return plans;
   }
 
   // ---- scopes: C++ blocks, so values defined inside are declared before ------------------------

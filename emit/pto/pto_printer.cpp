@@ -351,7 +351,7 @@ void FunctionPrinter::structuredOnly(const Span &span) {
         "CtrlFlowTransform)");
 }
 
-void FunctionPrinter::body(const StmtPtr &s, const std::vector<VarPtr> *frame) {
+void FunctionPrinter::body(const StmtPtr &s, Frame frame) {
   ++indent_;
   frames_.push_back(frame);
   visitStmt(s);
@@ -374,14 +374,15 @@ void FunctionPrinter::visitFor(const For &s) {
     cond = "(" + step + " > 0 ? " + iv + " < " + stop + " : " + iv + " > " + stop + ")";
   line("for (" + t.value_or("std::int64_t") + " " + iv + " = " + expr(s.start()) + "; " + cond +
        "; " + iv + " += " + step + ") {");
-  carriedBody("loop", s.iterArgs(), s.body(), s.returnVars(), s.span());
+  std::optional<std::vector<CarryPlan>> plans = carryPlansOf(s);
+  carriedBody("loop", s.iterArgs(), s.body(), s.returnVars(), s.span(), plans ? &*plans : nullptr);
 }
 
 void FunctionPrinter::carriedBody(const char *what, const std::vector<IterArg> &iters,
                                   const StmtPtr &b, const std::vector<VarPtr> &rets,
-                                  const Span &span) {
+                                  const Span &span, const std::vector<CarryPlan> *plans) {
   std::vector<VarPtr> carries = iterVars(iters);
-  body(b, &carries);
+  body(b, {&carries, plans && plans->size() == carries.size() ? plans : nullptr});
   line("}");
   if (rets.size() != carries.size())
     return error("ES004", span,
@@ -402,26 +403,29 @@ void FunctionPrinter::visitIf(const If &s) {
   for (const auto &rv : s.returnVars())
     declareValue(rv, nullptr, s.span());
   line("if (" + expr(s.cond()) + ") {");
-  body(s.thenBody(), &s.returnVars());
+  body(s.thenBody(), {&s.returnVars()});
   if (s.elseBody()) {
     line("} else {");
-    body(s.elseBody(), &s.returnVars());
+    body(s.elseBody(), {&s.returnVars()});
   }
   line("}");
 }
 
 void FunctionPrinter::visitYield(const Yield &s) {
-  if (frames_.empty() || !frames_.back())
+  if (frames_.empty() || !frames_.back().vars)
     return error("ES004", s.span(), "yield outside a loop body or if branch");
-  const auto &vars = *frames_.back();
+  const auto &vars = *frames_.back().vars;
+  const std::vector<CarryPlan> *plans = frames_.back().plans;
   if (vars.size() != s.values().size())
     return error("ES004", s.span(),
                  "yield of " + std::to_string(s.values().size()) + " values for " +
                      std::to_string(vars.size()) + " carried values or results");
   // A yield is a parallel copy; SequentializeParallelCopies made printing it in slot order
-  // correct (property CarryCopiesSequential), so the slots are printed one after another.
+  // correct (property CarryCopiesSequential), so the slots are printed one after another; a
+  // Trivial carry (ClassifyIterArgCarry: the yielded value is the carried handle) copies nothing.
   for (size_t k = 0; k < vars.size(); ++k)
-    assignValue(vars[k], s.values()[k], s.span());
+    if (!plans || (*plans)[k] == CarryPlan::Rebind)
+      assignValue(vars[k], s.values()[k], s.span());
 }
 
 } // namespace pl::emit::pto

@@ -2,6 +2,7 @@
 // for kernels and orchestration.
 #pragma once
 
+#include "ir/carry_plan.h"
 #include "ir/diagnostics.h"
 #include "ir/function.h"
 #include "ir/visitor.h"
@@ -91,6 +92,11 @@ protected:
   virtual void assignValue(const ir::VarPtr &dst, const ir::ExprPtr &src, const ir::Span &s) = 0;
   /// A loop's result variable after the loop: the carried variable's final value.
   virtual void bindResult(const ir::VarPtr &result, const ir::VarPtr &carry, const ir::Span &s) = 0;
+  /// The carry plans of a for loop (the attr `iter_arg_carry`): a yield copies only the Rebind
+  /// slots. Default: none, every slot copied (ClassifyIterArgCarry plans orchestration loops).
+  virtual std::optional<std::vector<ir::CarryPlan>> carryPlansOf(const ir::For &) {
+    return std::nullopt;
+  }
 
   void error(const char *code, const ir::Span &span, const std::string &msg);
 
@@ -113,14 +119,21 @@ private:
   void visitBreak(const ir::Break &s) override;
   void visitContinue(const ir::Continue &s) override;
   void structuredOnly(const ir::Span &span);
-  void body(const ir::StmtPtr &s, const std::vector<ir::VarPtr> *frame);
+  /// The values a yield assigns: the carries of a loop (with the loop's carry plans, null when
+  /// every slot is copied) or the results of an if.
+  struct Frame {
+    const std::vector<ir::VarPtr> *vars;
+    const std::vector<ir::CarryPlan> *plans = nullptr;
+  };
+  void body(const ir::StmtPtr &s, Frame frame);
   /// A loop's body over its carries (the iter_arg vars), the closing brace, and the loop's
   /// results bound to the carries; `what` names the loop in ES004.
   void carriedBody(const char *what, const std::vector<ir::IterArg> &iters, const ir::StmtPtr &b,
-                   const std::vector<ir::VarPtr> &rets, const ir::Span &span);
+                   const std::vector<ir::VarPtr> &rets, const ir::Span &span,
+                   const std::vector<ir::CarryPlan> *plans = nullptr);
 
   bool failed_ = false;
-  std::vector<const std::vector<ir::VarPtr> *> frames_;
+  std::vector<Frame> frames_;
   std::map<const ir::Var *, std::string> names_;
   std::map<const ir::Var *, std::vector<std::string>> tuples_;
   std::set<std::string> used_;

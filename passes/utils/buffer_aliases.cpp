@@ -32,7 +32,8 @@ namespace {
 
 class AliasWalker : public IRVisitor {
 public:
-  AliasWalker(AliasRoots &roots, const Program *program) : roots_(roots), program_(program) {
+  AliasWalker(AliasRoots &roots, const Program *program, LoopResults loopResults)
+      : roots_(roots), program_(program), loopResults_(loopResults) {
     visitTypes_ = false;
   }
 
@@ -41,19 +42,21 @@ public:
     if (const Var *r = rootOfValue(s.value()))
       roots_[s.var().get()] = r;
     else if (auto *c = dynCast<Call>(s.value()); c && !c->target().isOp())
-      recordTupleResult(*s.var(), *c);
+      recordTupleResult(*s.var(), c->target(), c->args(), 2);
+    else if (auto *sb = dynCast<Submit>(s.value())) // (the callee's results..., task id)
+      recordTupleResult(*s.var(), sb->target(), sb->args(), 1);
   }
 
   void visitFor(const For &s) override {
     carry(s.iterArgs());
     IRVisitor::visitFor(s);
-    forward(s.iterArgs(), s.returnVars());
+    forward(s.iterArgs(), s.body(), s.returnVars());
   }
 
   void visitWhile(const While &s) override {
     carry(s.iterArgs());
     IRVisitor::visitWhile(s);
-    forward(s.iterArgs(), s.returnVars());
+    forward(s.iterArgs(), s.body(), s.returnVars());
   }
 
   void visitIf(const If &s) override {
@@ -89,26 +92,29 @@ private:
         return rootOf(c->args()[static_cast<size_t>(*alias)]);
       return nullptr;
     }
-    auto rets = calleeReturns(*c);
+    auto rets = calleeReturns(c->target());
     if (rets.size() == 1 && rets[0] >= 0 && static_cast<size_t>(rets[0]) < c->args().size())
       return rootOf(c->args()[static_cast<size_t>(rets[0])]);
     return nullptr;
   }
 
-  std::vector<int> calleeReturns(const Call &c) const {
-    FunctionPtr callee = program_ ? program_->lookup(c.target().function) : nullptr;
+  std::vector<int> calleeReturns(const CallTarget &t) const {
+    FunctionPtr callee = program_ ? program_->lookup(t.function) : nullptr;
     return callee ? returnedParams(*callee) : std::vector<int>{};
   }
 
-  void recordTupleResult(const Var &v, const Call &c) {
-    auto rets = calleeReturns(c);
-    if (rets.size() < 2)
+  /// A tuple `v` of the callee's results (when it returns at least `minResults`): element k
+  /// names the buffer of the argument at the parameter the callee returns k-th.
+  void recordTupleResult(const Var &v, const CallTarget &t, const ExprList &args,
+                         size_t minResults) {
+    auto rets = calleeReturns(t);
+    if (rets.size() < minResults)
       return;
     std::vector<const Var *> elems;
     elems.reserve(rets.size());
     for (int r : rets)
-      elems.push_back(r >= 0 && static_cast<size_t>(r) < c.args().size()
-                          ? rootOf(c.args()[static_cast<size_t>(r)])
+      elems.push_back(r >= 0 && static_cast<size_t>(r) < args.size()
+                          ? rootOf(args[static_cast<size_t>(r)])
                           : nullptr);
     tuples_[&v] = std::move(elems);
   }
@@ -119,14 +125,23 @@ private:
         roots_[a.var.get()] = r;
   }
 
-  void forward(const std::vector<IterArg> &args, const std::vector<VarPtr> &rets) {
-    for (size_t i = 0; i < args.size() && i < rets.size(); ++i)
-      if (const Var *r = rootOf(args[i].var))
-        roots_[rets[i].get()] = r;
+  void forward(const std::vector<IterArg> &args, const StmtPtr &body,
+               const std::vector<VarPtr> &rets) {
+    const Yield *y = trailingYield(body);
+    for (size_t i = 0; i < args.size() && i < rets.size(); ++i) {
+      const Var *r = rootOf(args[i].var);
+      if (!r)
+        continue;
+      if (loopResults_ == LoopResults::ThroughYield &&
+          !(y && i < y->values().size() && rootOf(y->values()[i]) == r))
+        continue;
+      roots_[rets[i].get()] = r;
+    }
   }
 
   AliasRoots &roots_;
   const Program *program_;
+  LoopResults loopResults_;
   std::unordered_map<const Var *, std::vector<const Var *>> tuples_;
 };
 
@@ -238,13 +253,31 @@ const Var *recordedRoot(const AliasRoots &roots, const ExprPtr &e) {
 }
 
 AliasRoots computeAliasRoots(const StmtPtr &body, const std::vector<VarPtr> &roots,
-                             const Program *program) {
+                             const Program *program, LoopResults loopResults) {
   AliasRoots out;
   for (auto &r : roots)
     out[r.get()] = r.get();
-  AliasWalker walker(out, program);
+  AliasWalker walker(out, program, loopResults);
   walker.visitStmt(body);
   return out;
+}
+
+std::vector<CarryPlan> classifyLoopCarries(const For &loop, const Program *program) {
+  std::vector<VarPtr> carried;
+  for (const IterArg &ia : loop.iterArgs())
+    carried.push_back(ia.var);
+  AliasRoots roots = computeAliasRoots(loop.body(), carried, program, LoopResults::ThroughYield);
+  const Yield *y = trailingYield(loop.body());
+  std::vector<CarryPlan> plans;
+  for (size_t i = 0; i < carried.size(); ++i) {
+    const Var *ia = carried[i].get();
+    auto *st = dynCast<ScalarType>(ia->type());
+    bool trivial = y && i < y->values().size() && !(st && st->dtype() == DataType::TaskId) &&
+                   (y->values()[i].get() == ia ||
+                    (isa<TensorType>(ia->type()) && recordedRoot(roots, y->values()[i]) == ia));
+    plans.push_back(trivial ? CarryPlan::Trivial : CarryPlan::Rebind);
+  }
+  return plans;
 }
 
 ParamDirection mergeDirection(ParamDirection a, ParamDirection b) {

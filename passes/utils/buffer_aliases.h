@@ -3,6 +3,7 @@
 // a body reads, writes or both reads and writes each root.
 #pragma once
 
+#include "ir/carry_plan.h"
 #include "ir/function.h"
 
 #include <unordered_map>
@@ -20,12 +21,25 @@ using AliasRoots = std::unordered_map<const ir::Var *, const ir::Var *>;
 /// variable.
 const ir::Var *recordedRoot(const AliasRoots &roots, const ir::ExprPtr &e);
 
+/// How a loop's return var gets its iter_arg's root: always (FromInit: a carried buffer stays
+/// the init's, the view of the outline passes and DeriveCallDirections) or only when the body's
+/// yield at that slot has the root too (ThroughYield: the loop provably ends in that buffer).
+enum class LoopResults : uint8_t { FromInit, ThroughYield };
+
 /// Follows buffers from `roots` through `body` in program order: plain copies `y = x`, op
 /// results that alias an argument (store, assemble, write, matmul_acc), function results that
-/// return one of the callee's parameters (also through a tuple temporary), loop carries (init →
-/// iter_arg → return var) and if-phis whose branches yield the same root.
+/// return one of the callee's parameters (also through a tuple temporary, and the tensor
+/// elements of a submit's result tuple), loop carries (init → iter_arg → return var, see
+/// LoopResults) and if-phis whose branches yield the same root.
 AliasRoots computeAliasRoots(const ir::StmtPtr &body, const std::vector<ir::VarPtr> &roots,
-                             const ir::Program *program);
+                             const ir::Program *program,
+                             LoopResults loopResults = LoopResults::FromInit);
+
+/// ClassifyIterArgCarry's rule for each iter_arg of `loop`: Trivial when the body's trailing
+/// yield passes the iter_arg itself, or a tensor whose buffer root (LoopResults::ThroughYield)
+/// is the iter_arg — the same handle, so nothing needs copying; Rebind otherwise, and always
+/// for a task id (each iteration's task is another).
+std::vector<ir::CarryPlan> classifyLoopCarries(const ir::For &loop, const ir::Program *program);
 
 /// Per root: In (only read, or unused), Out (only written) or InOut (written and read), merged
 /// over the lattice In < Out < InOut. A write is an op argument the registry marks written or a

@@ -23,6 +23,7 @@ const std::vector<PropertyVerifier> &propertyVerifiers() {
       {P::MixedKernelExpanded, verifyMixedKernelExpanded, "V521-V522"},
       {P::CallDirectionsResolved, verifyCallDirectionsResolved, "V601-V606"},
       {P::RuntimeScopesMaterialized, verifyRuntimeScopesMaterialized, "V611-V613"},
+      {P::IterArgCarryClassified, verifyIterArgCarryClassified, "V971-V972"},
       {P::CarryCopiesSequential, verifyCarryCopiesSequential, "V931-V932"},
       {P::SpmdLaunchesLowered, verifySpmdLaunchesLowered, "V941"},
       {P::ReturnParamsExplicit, verifyReturnParamsExplicit, "V951-V952"},

@@ -48,6 +48,7 @@ void verifyAllocatedMemoryAddr(const ir::Program &p, ir::DiagnosticEngine &diags
 void verifyMixedKernelExpanded(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyCallDirectionsResolved(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyRuntimeScopesMaterialized(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyIterArgCarryClassified(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyCarryCopiesSequential(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifySpmdLaunchesLowered(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyReturnParamsExplicit(const ir::Program &p, ir::DiagnosticEngine &diags);

@@ -33,7 +33,7 @@ program rowblock_add {
 
   Orchestration main(In Tensor<fp32, 64, 32> a, In Tensor<fp32, 64, 32> b, Out Tensor<fp32, 64, 32> c, Out Tensor<fp32, 16, 32> y) -> (Tensor<fp32, 64, 32>, Tensor<fp32, 16, 32>) {
     scope runtime {
-      for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64, 32> acc = c) -> (Tensor<fp32, 64, 32> done) {
+      for (index i : range(0, 4, 1)) [[iter_arg_carry = ["Trivial"]]] carry (Tensor<fp32, 64, 32> acc = c) -> (Tensor<fp32, 64, 32> done) {
         scope runtime {
           index row = i * 16;
           Tensor<fp32, 64, 32> acc2 = add_rows(a, b, acc, row) [[arg_directions = ["Input", "Input", "InOut", "Scalar"]]];

@@ -38,7 +38,7 @@ program loops {
   }
 
   Orchestration run_loops(In Tensor<fp32, 64, 16> x, InOut Tensor<fp32, 16, 16> y) -> Tensor<fp32, 16, 16> {
-    for (index i : range(0, 2, 1)) carry (Tensor<fp32, 16, 16> cur = y) -> (Tensor<fp32, 16, 16> last) {
+    for (index i : range(0, 2, 1)) [[iter_arg_carry = ["Trivial"]]] carry (Tensor<fp32, 16, 16> cur = y) -> (Tensor<fp32, 16, 16> last) {
       Tensor<fp32, 16, 16> next = scale_sum(x, cur, i) [[arg_directions = ["Input", "InOut", "Scalar"]]];
       yield(next);
     }

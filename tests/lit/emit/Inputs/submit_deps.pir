@@ -23,7 +23,7 @@ program submit_deps {
       Tuple<Tensor<fp32, 32, 16>, task_id> first_task = submit produce(a, 0, s) {.core_num = 2} [[arg_directions = ["Input", "Scalar", "OutputExisting"]]];
       Tensor<fp32, 32, 16> s_1 = first_task[0];
       task_id t0 = first_task[1];
-      for (index i : range(0, 2, 1)) carry (task_id last = t0) -> (task_id last_out) {
+      for (index i : range(0, 2, 1)) [[iter_arg_carry = ["Rebind"]]] carry (task_id last = t0) -> (task_id last_out) {
         Tuple<task_id> acc_task = submit accumulate(s_1, i * 16, acc) {.deps = {last, t0}} [[arg_directions = ["Input", "Scalar", "InOut"]]];
         task_id t1 = acc_task[0];
         yield(t1);
