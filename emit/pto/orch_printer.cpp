@@ -9,6 +9,8 @@
 
 #include "llvm/Support/Casting.h"
 
+#include <algorithm>
+
 namespace pl::emit::pto {
 
 using namespace ir;
@@ -257,8 +259,12 @@ private:
                        "the simulator has no synchronised multi-core start");
     const KernelInfo *k = nullptr;
     std::vector<std::string> argText;
+    const int task = taskCount_;
     std::string p = kernelTask(c.target(), c.args(), c.attrs(), "call to", span, k, argText);
     if (p.empty())
+      return;
+    if (!dependencies(p, mergedDeps({}, c.attrs()), task, "the call to '" + c.target().function + "'",
+                      span))
       return;
     if (const AttrValue *n = findAttr(c.attrs(), "core_num")) {
       if (auto *e = std::get_if<ExprPtr>(n))
@@ -347,7 +353,8 @@ private:
       return;
     if (s.coreNum())
       blockNum(p, expr(s.coreNum()));
-    if (!dependencies(p, s.deps(), task, "the submit of '" + callee + "'", span))
+    if (!dependencies(p, mergedDeps(s.deps(), s.attrs()), task, "the submit of '" + callee + "'",
+                      span))
       return;
     if (!result)
       return line(submitCall(*k, p) + ";");
@@ -368,6 +375,19 @@ private:
                        " tuple elements");
     parts->push_back(name(result) + ".task_id()");
     aliasTuple(result.get(), *parts);
+  }
+
+  /// The user's dependencies followed by those AutoDeriveTaskDependencies recorded
+  /// (`compiler_deps`), a variable named by both once.
+  static ExprList mergedDeps(const ExprList &user, const AttrList &attrs) {
+    const ExprList *derived = compilerDeps(attrs);
+    if (!derived)
+      return user;
+    ExprList all = user;
+    for (const ExprPtr &d : *derived)
+      if (std::none_of(user.begin(), user.end(), [&](const ExprPtr &u) { return u == d; }))
+        all.push_back(d);
+    return all;
   }
 
   /// A task's dependencies: an array of its task ids, passed through valid_task_ids (a carried
