@@ -6,8 +6,8 @@
 
 #include "ir/arg_direction.h"
 #include "ir/mutator.h"
-#include "ir/visitor.h"
 #include "ir/printer.h"
+#include "ir/visitor.h"
 #include "passes/utils/fresh_names.h"
 #include "passes/utils/runtime_scopes.h"
 #include "passes/utils/task_regions.h"
@@ -69,8 +69,8 @@ private:
   void open(const StmtPtr &body, UnitKind kind, size_t parent, bool repeated, bool materialized) {
     if (!body)
       return;
-    bool manual = kind == UnitKind::UserManual || (parent != kNoUnit &&
-                                                   units_[parent].kind == UnitKind::UserManual);
+    bool manual = kind == UnitKind::UserManual ||
+                  (parent != kNoUnit && units_[parent].kind == UnitKind::UserManual);
     Unit u;
     u.body = body.get();
     u.kind = manual ? UnitKind::UserManual : kind;
@@ -148,7 +148,10 @@ private:
       return false;
     }
     Task t{&stmt, {}, deps ? traced(*deps, u) : std::vector<size_t>{}, true, {}};
-    t.bindable = isa<Submit>(e) || !findAttr(*attrs, "sync_start");
+    const AttrValue *n = findAttr(*attrs, "core_num");
+    t.bindable = isa<Submit>(e) ||
+                 (!findAttr(*attrs, "sync_start") && (!n || std::holds_alternative<int64_t>(*n) ||
+                                                      std::holds_alternative<ExprPtr>(*n)));
     const std::vector<std::string> *dirs = argDirectionNames(*attrs);
     for (size_t i = 0; dirs && i < args->size() && i < dirs->size(); ++i) {
       auto d = parseArgDirection((*dirs)[i]);
@@ -333,13 +336,13 @@ public:
 
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
     auto it = tasks_.find(s.get());
-    return it == tasks_.end() ? IRMutator::mutateAssign(s) : rewrite(s->var(), s->value(), *s,
-                                                                      it->second);
+    return it == tasks_.end() ? IRMutator::mutateAssign(s)
+                              : rewrite(s->var(), s->value(), *s, it->second);
   }
   StmtPtr mutateEval(const std::shared_ptr<const Eval> &s) override {
     auto it = tasks_.find(s.get());
-    return it == tasks_.end() ? IRMutator::mutateEval(s) : rewrite(nullptr, s->expr(), *s,
-                                                                    it->second);
+    return it == tasks_.end() ? IRMutator::mutateEval(s)
+                              : rewrite(nullptr, s->expr(), *s, it->second);
   }
   StmtPtr mutateFor(const std::shared_ptr<const For> &s) override {
     StmtPtr out = IRMutator::mutateFor(s);
@@ -507,9 +510,8 @@ ProgramPtr autoDeriveTaskDependencies(const ProgramPtr &p, DiagnosticEngine &dia
   for (const FunctionPtr &f : p->functions()) {
     DerivedFinder done(diags);
     done.visitFunction(*f);
-    FunctionPtr g = f->type() == FunctionType::Orchestration && !done.found
-                        ? deriveFunction(*p, f)
-                        : f;
+    FunctionPtr g =
+        f->type() == FunctionType::Orchestration && !done.found ? deriveFunction(*p, f) : f;
     changed |= g != f;
     out.push_back(g);
   }

@@ -1,7 +1,8 @@
 // CheckTaskHazards: provable unordered write-after-read between orchestration tasks (see
 // check_task_hazards.h). Steps: 1. Regions — the buffer and window of every tensor value
-// (passes/utils/task_regions.h); 2. Blocks — the tasks of each straight-line block (and of two copies of a loop body) with
-// their accesses and traced dependencies; 3. Hazards — pairs the runtime may leave unordered.
+// (passes/utils/task_regions.h); 2. Blocks — the tasks of each straight-line block (and of two
+// copies of a loop body) with their accesses and traced dependencies; 3. Hazards — pairs the
+// runtime may leave unordered.
 #include "passes/check_task_hazards.h"
 
 #include "ir/arg_direction.h"

@@ -263,8 +263,8 @@ private:
     std::string p = kernelTask(c.target(), c.args(), c.attrs(), "call to", span, k, argText);
     if (p.empty())
       return;
-    if (!dependencies(p, mergedDeps({}, c.attrs()), task, "the call to '" + c.target().function + "'",
-                      span))
+    if (!dependencies(p, mergedDeps({}, c.attrs()), task,
+                      "the call to '" + c.target().function + "'", span))
       return;
     if (const AttrValue *n = findAttr(c.attrs(), "core_num")) {
       if (auto *e = std::get_if<ExprPtr>(n))

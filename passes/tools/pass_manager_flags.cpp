@@ -15,7 +15,7 @@ namespace cl = llvm::cl;
 
 namespace {
 constexpr const char *kNames[] = {"verify",   "platform",    "print-after", "print-after-all",
-                                  "dump-dir", "time-passes", "concise", "derive-task-deps"};
+                                  "dump-dir", "time-passes", "concise",     "derive-task-deps"};
 #define PL_VERIFICATION_LEVELS "none, basic or roundtrip"
 
 /// "Target platform: a2a3sim (default), a5sim".
