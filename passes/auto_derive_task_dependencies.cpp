@@ -133,16 +133,10 @@ private:
   /// A call or submit of a task function becomes a task of unit `u`; of another function, the
   /// unit is opaque.
   bool task(const Stmt &stmt, const ExprPtr &e, size_t u) {
-    const CallTarget *target = nullptr;
-    const ExprList *args = nullptr, *deps = nullptr;
-    const AttrList *attrs = nullptr;
-    if (auto *c = dynCast<Call>(e); c && !c->target().isOp()) {
-      target = &c->target(), args = &c->args(), attrs = &c->attrs();
-    } else if (auto *sub = dynCast<Submit>(e)) {
-      target = &sub->target(), args = &sub->args(), attrs = &sub->attrs(), deps = &sub->deps();
-    }
-    if (!target)
+    std::optional<FunctionCallSite> site = functionCallSite(e);
+    if (!site)
       return false;
+    const auto &[target, args, attrs, deps] = *site;
     if (!isTaskCallee(program_, target->function)) {
       units_[u].opaque = true;
       return false;

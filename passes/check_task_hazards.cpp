@@ -169,17 +169,10 @@ private:
 
   /// A call or submit of a task function becomes a task; of another function, a barrier.
   bool task(const ExprPtr &e, const Span &stmtSpan) {
-    const CallTarget *target = nullptr;
-    const ExprList *args = nullptr;
-    const AttrList *attrs = nullptr;
-    const ExprList *deps = nullptr;
-    if (auto *c = dynCast<Call>(e); c && !c->target().isOp()) {
-      target = &c->target(), args = &c->args(), attrs = &c->attrs();
-    } else if (auto *sub = dynCast<Submit>(e)) {
-      target = &sub->target(), args = &sub->args(), attrs = &sub->attrs(), deps = &sub->deps();
-    }
-    if (!target)
+    std::optional<FunctionCallSite> site = functionCallSite(e);
+    if (!site)
       return false;
+    const auto &[target, args, attrs, deps] = *site;
     if (!isTaskCallee(program_, target->function)) {
       barrier();
       return false;

@@ -257,14 +257,11 @@ private:
                    "the launch of '" + c.target().function +
                        "' with sync_start: "
                        "the simulator has no synchronised multi-core start");
+    const int task = taskCount_;
     const KernelInfo *k = nullptr;
     std::vector<std::string> argText;
-    const int task = taskCount_;
     std::string p = kernelTask(c.target(), c.args(), c.attrs(), "call to", span, k, argText);
     if (p.empty())
-      return;
-    if (!dependencies(p, mergedDeps({}, c.attrs()), task,
-                      "the call to '" + c.target().function + "'", span))
       return;
     if (const AttrValue *n = findAttr(c.attrs(), "core_num")) {
       if (auto *e = std::get_if<ExprPtr>(n))
@@ -275,7 +272,12 @@ private:
         return error("ES004", span,
                      "'core_num' of the launch of '" + c.target().function + "' is not an integer");
     }
-    line(submitCall(*k, p) + ";");
+    // AutoDeriveTaskDependencies' edges (a call has no `.deps` of its own)
+    if (dependencies(p, mergedDeps({}, c.attrs()), task,
+                     "the call to '" + c.target().function + "'", span))
+      line(submitCall(*k, p) + ";");
+    else
+      return;
     if (!result)
       return;
     auto parts = calleeResults(*k, argText, span);

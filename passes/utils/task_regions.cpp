@@ -238,6 +238,14 @@ bool isTaskCallee(const Program &p, const std::string &name) {
                f->type() == FunctionType::Spmd);
 }
 
+std::optional<FunctionCallSite> functionCallSite(const ExprPtr &e) {
+  if (auto *c = dynCast<Call>(e); c && !c->target().isOp())
+    return FunctionCallSite{&c->target(), &c->args(), &c->attrs(), nullptr};
+  if (auto *sub = dynCast<Submit>(e))
+    return FunctionCallSite{&sub->target(), &sub->args(), &sub->attrs(), &sub->deps()};
+  return std::nullopt;
+}
+
 bool WindowArith::prove(BinaryOp op, const ExprPtr &l, const ExprPtr &r) const {
   if (std::optional<int64_t> d = linearDifference(l, r)) // exact, and cheap: try it first
     return op == BinaryOp::Lt ? *d < 0 : op == BinaryOp::Le ? *d <= 0 : *d > 0;

@@ -5,6 +5,7 @@
 #include "ir/function.h"
 #include "passes/utils/arith/analyzer.h"
 
+#include <optional>
 #include <unordered_map>
 
 namespace pl::passes {
@@ -30,6 +31,16 @@ TaskRegions computeTaskRegions(const ir::Program &p, const ir::Function &f);
 
 /// Is `name` a function that runs as a task (InCore, AIC, AIV, Group or Spmd)?
 bool isTaskCallee(const ir::Program &p, const std::string &name);
+
+/// A call or submit of a function (not an op): what it calls, with what, its attrs and (a
+/// submit's) dependencies.
+struct FunctionCallSite {
+  const ir::CallTarget *target = nullptr;
+  const ir::ExprList *args = nullptr;
+  const ir::AttrList *attrs = nullptr;
+  const ir::ExprList *deps = nullptr; ///< null for a call
+};
+std::optional<FunctionCallSite> functionCallSite(const ir::ExprPtr &e);
 
 /// Proofs about windows: each comparison by its linear difference when that is a constant
 /// (exact and cheap), else by the analyzer's bounds and rewrites.
