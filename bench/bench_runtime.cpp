@@ -13,16 +13,18 @@ namespace {
 
 using namespace pl::sim;
 
-enum class Shape { Independent, Chain, FanOutIn };
+enum class Shape { Independent, Chain, ChainDerived, FanOutIn };
 
 const char *shapeName(Shape s) {
-  static constexpr const char *kNames[] = {"independent", "chain", "fan_out_in"};
+  static constexpr const char *kNames[] = {"independent", "chain", "chain_derived", "fan_out_in"};
   return kNames[static_cast<size_t>(s)];
 }
 
 /// One orchestration: `n` empty AIV tasks in the given dependency shape, then the join.
 /// Independent: each task writes its own tensor. Chain: every task updates (inout) the same
-/// tensor. Fan-out/fan-in: one producer, n - 2 readers of its output each writing its own
+/// tensor. Chain derived: the chain as AutoDeriveTaskDependencies prints it (a MANUAL scope, each
+/// task naming its predecessor's task id; the simulator still looks every tensor up, to check the
+/// edges). Fan-out/fan-in: one producer, n - 2 readers of its output each writing its own
 /// tensor, joined by consumers reading them 31 at a time (a core task's limit is 32 tensors).
 void submitAll(Shape shape, int n, const std::vector<ChipTensor> &own, const ChipTensor &shared) {
   switch (shape) {
@@ -38,6 +40,18 @@ void submitAll(Shape shape, int n, const std::vector<ChipTensor> &own, const Chi
       CoreTaskArgs a;
       a.add_inout(shared);
       rt_submit_aiv_task(0, a);
+    }
+    return;
+  case Shape::ChainDerived:
+    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+      PTO2TaskId prev;
+      for (int i = 0; i < n; ++i) {
+        CoreTaskArgs a;
+        a.add_inout(shared);
+        if (prev.is_valid())
+          a.set_dependencies(&prev, 1);
+        prev = rt_submit_aiv_task(0, a).task_id();
+      }
     }
     return;
   case Shape::FanOutIn: {
@@ -95,7 +109,7 @@ int main(int argc, char **argv) {
   return pl::bench::benchMain(argc, argv, [](bool smoke) {
     std::vector<int64_t> sizes = smoke ? std::vector<int64_t>{64} : std::vector<int64_t>{1000, 10000};
     for (ExecMode mode : {ExecMode::Serial, ExecMode::Threads})
-      for (Shape shape : {Shape::Independent, Shape::Chain, Shape::FanOutIn}) {
+      for (Shape shape : {Shape::Independent, Shape::Chain, Shape::ChainDerived, Shape::FanOutIn}) {
         std::string name = std::string("BM_Runtime/") + shapeName(shape) + "/" +
                            (mode == ExecMode::Serial ? "serial" : "threads");
         auto *b = benchmark::RegisterBenchmark(name.c_str(), runtimeBench, shape, mode);

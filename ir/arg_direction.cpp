@@ -27,6 +27,11 @@ const std::vector<std::string> *argDirectionNames(const AttrList &attrs) {
   return v ? std::get_if<std::vector<std::string>>(v) : nullptr;
 }
 
+const ExprList *compilerDeps(const AttrList &attrs) {
+  const AttrValue *v = findAttr(attrs, kCompilerDepsAttr);
+  return v ? std::get_if<ExprList>(v) : nullptr;
+}
+
 AttrValue argDirectionsAttr(const std::vector<ArgDirection> &dirs) {
   std::vector<std::string> names;
   names.reserve(dirs.size());

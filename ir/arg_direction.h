@@ -32,4 +32,10 @@ const std::vector<std::string> *argDirectionNames(const AttrList &attrs);
 /// The attr value spelling `dirs`.
 AttrValue argDirectionsAttr(const std::vector<ArgDirection> &dirs);
 
+/// The call / submit attr holding the task ids AutoDeriveTaskDependencies derived (kept apart
+/// from a submit's own `.deps`, which the user wrote; the orchestration printer merges both).
+inline constexpr std::string_view kCompilerDepsAttr = "compiler_deps";
+/// The expressions of a call's or submit's "compiler_deps"; nullptr when absent or not a list.
+const ExprList *compilerDeps(const AttrList &attrs);
+
 } // namespace pl::ir

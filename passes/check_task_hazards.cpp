@@ -1,8 +1,9 @@
 // CheckTaskHazards: provable unordered write-after-read between orchestration tasks (see
-// check_task_hazards.h). Steps: 1. Regions — the buffer and window of every tensor value;
-// 2. Blocks — the tasks of each straight-line block (and of two copies of a loop body) with
-// their accesses and traced dependencies; 3. Hazards — pairs the runtime may leave unordered;
-// 4. Escapes — dependencies on task ids of manual scopes that have ended (TH003).
+// check_task_hazards.h). Steps: 1. Regions — the buffer and window of every tensor value
+// (passes/utils/task_regions.h); 2. Blocks — the tasks of each straight-line block (and of two
+// copies of a loop body) with their accesses and traced dependencies; 3. Hazards — pairs the
+// runtime may leave unordered; 4. Escapes — dependencies on task ids of manual scopes that have
+// ended (TH003).
 #include "passes/check_task_hazards.h"
 
 #include "ir/arg_direction.h"
@@ -10,10 +11,9 @@
 #include "ir/op_registry.h"
 #include "ir/printer.h"
 #include "ir/visitor.h"
-#include "passes/utils/arith/analyzer.h"
-#include "passes/utils/buffer_aliases.h"
 #include "passes/utils/loop_analysis.h"
 #include "passes/utils/runtime_scopes.h"
+#include "passes/utils/task_regions.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -27,181 +27,6 @@ namespace pl::passes {
 
 namespace {
 using namespace ir;
-
-// ---- 1. Regions ---------------------------------------------------------------------------------
-
-/// Where a tensor value lives: its buffer and the window on it. A null root is an unknown
-/// buffer (any); empty offsets an unknown window (the whole buffer may be touched). Distinct
-/// roots are distinct buffers (an orchestration's tensor parameters are distinct tensors).
-struct Region {
-  const Var *root = nullptr;
-  ExprList offsets, extents;
-};
-
-bool sameWindow(const Region &a, const Region &b) {
-  if (a.root != b.root || a.offsets.size() != b.offsets.size())
-    return false;
-  for (size_t i = 0; i < a.offsets.size(); ++i)
-    if (a.offsets[i] != b.offsets[i] || a.extents[i] != b.extents[i])
-      return false;
-  return true;
-}
-
-/// Regions of every tensor value of one function, in program order. A carry keeps its init's
-/// region only when its yields keep it; `pinned` carries (found otherwise on an earlier walk)
-/// are unknown.
-class RegionWalker : public IRVisitor {
-public:
-  RegionWalker(const Program &p, const std::unordered_set<const Var *> &pinned)
-      : program_(p), pinned_(pinned) {
-    visitTypes_ = false;
-  }
-  std::unordered_map<const Var *, Region> regions;
-  std::unordered_map<const Var *, std::vector<Region>> tuples;
-  std::unordered_set<const Var *> broken; ///< carries whose yields change the region
-
-  void visitFunction(const Function &f) override {
-    for (const Param &prm : f.params())
-      if (auto *t = dynCast<TensorType>(prm.var->type()))
-        regions[prm.var.get()] = whole(prm.var.get(), *t);
-    IRVisitor::visitFunction(f);
-  }
-
-  Region of(const ExprPtr &e) const {
-    auto *v = dynCast<Var>(e);
-    auto it = v ? regions.find(v) : regions.end();
-    return it == regions.end() ? Region{} : it->second;
-  }
-
-  void visitAssign(const Assign &s) override {
-    IRVisitor::visitAssign(s);
-    const Var *v = s.var().get();
-    const ExprPtr &e = s.value();
-    if (isa<Var>(e)) {
-      set(v, of(e));
-    } else if (auto *g = dynCast<TupleGetItem>(e)) {
-      auto it = tuples.find(dynCast<Var>(g->tuple()));
-      if (it != tuples.end() && g->index() < static_cast<int64_t>(it->second.size()))
-        set(v, it->second[static_cast<size_t>(g->index())]);
-    } else if (auto *c = dynCast<Call>(e); c && c->target().isOp()) {
-      opResult(s, *c);
-    } else if (auto *c = dynCast<Call>(e)) {
-      callResult(v, c->target().function, c->args());
-    } else if (auto *sub = dynCast<Submit>(e)) {
-      callResult(v, sub->target().function, sub->args());
-    }
-  }
-
-  void visitFor(const For &s) override { loop(s.iterArgs(), s.body(), s.returnVars()); }
-  void visitWhile(const While &s) override {
-    visitExpr(s.cond());
-    loop(s.iterArgs(), s.body(), s.returnVars());
-  }
-  void visitIf(const If &s) override {
-    IRVisitor::visitIf(s);
-    auto *ty = trailingYield(s.thenBody());
-    auto *ey = trailingYield(s.elseBody());
-    for (size_t i = 0; ty && ey && i < s.returnVars().size(); ++i) {
-      Region a = of(ty->values()[i]), b = of(ey->values()[i]);
-      if (a.root && a.root == b.root)
-        set(s.returnVars()[i].get(), sameWindow(a, b) ? a : Region{a.root, {}, {}});
-    }
-  }
-
-private:
-  static Region whole(const Var *root, const ShapedType &t) {
-    Region r{root, {}, {}};
-    for (const ExprPtr &d : t.shape()) {
-      r.offsets.push_back(ConstInt::make(0));
-      r.extents.push_back(d);
-    }
-    return r;
-  }
-
-  void set(const Var *v, const Region &r) {
-    if (r.root || !r.offsets.empty())
-      regions[v] = r;
-  }
-
-  void opResult(const Assign &s, const Call &c) {
-    const std::string &op = c.target().name();
-    if (op == "tensor.create") {
-      if (auto *t = dynCast<TensorType>(s.var()->type()))
-        regions[s.var().get()] = whole(s.var().get(), *t);
-      return;
-    }
-    if (op == "tensor.slice" && c.args().size() == 3) {
-      Region base = of(c.args()[0]);
-      auto *shape = dynCast<MakeTuple>(c.args()[1]);
-      auto *offs = dynCast<MakeTuple>(c.args()[2]);
-      Region r{base.root, {}, {}};
-      if (shape && offs && !base.offsets.empty() &&
-          shape->elements().size() == base.offsets.size() &&
-          offs->elements().size() == base.offsets.size())
-        for (size_t i = 0; i < base.offsets.size(); ++i) {
-          r.offsets.push_back(Binary::make(BinaryOp::Add, base.offsets[i], offs->elements()[i]));
-          r.extents.push_back(shape->elements()[i]);
-        }
-      set(s.var().get(), r);
-      return;
-    }
-    if (auto &alias = c.target().op->outputAliasesArg;
-        alias && static_cast<size_t>(*alias) < c.args().size())
-      set(s.var().get(), Region{of(c.args()[static_cast<size_t>(*alias)]).root, {}, {}});
-  }
-
-  /// A function result names the argument the callee returns (a tuple: one per element).
-  void callResult(const Var *v, const std::string &callee, const ExprList &args) {
-    FunctionPtr f = program_.lookup(callee);
-    std::vector<Region> elems;
-    for (int r : f ? returnedParams(*f) : std::vector<int>{})
-      elems.push_back(r >= 0 && static_cast<size_t>(r) < args.size()
-                          ? of(args[static_cast<size_t>(r)])
-                          : Region{});
-    if (isa<TupleType>(v->type().get()))
-      tuples[v] = std::move(elems);
-    else if (elems.size() == 1)
-      set(v, elems[0]);
-  }
-
-  void loop(const std::vector<IterArg> &iters, const StmtPtr &body,
-            const std::vector<VarPtr> &rets) {
-    for (const IterArg &a : iters) {
-      visitExpr(a.init);
-      if (!pinned_.count(a.var.get()))
-        set(a.var.get(), of(a.init));
-    }
-    visitStmt(body);
-    auto *y = trailingYield(body);
-    for (size_t i = 0; i < iters.size(); ++i) {
-      const Var *c = iters[i].var.get();
-      auto it = regions.find(c);
-      if (it == regions.end())
-        continue;
-      if (!y || i >= y->values().size() || !sameWindow(of(y->values()[i]), it->second)) {
-        broken.insert(c);
-        continue;
-      }
-      if (i < rets.size())
-        regions[rets[i].get()] = it->second;
-    }
-  }
-
-  const Program &program_;
-  const std::unordered_set<const Var *> &pinned_;
-};
-
-/// Walks until no carry's region is contradicted by its yields.
-RegionWalker computeRegions(const Program &p, const Function &f,
-                            std::unordered_set<const Var *> &pinned) {
-  for (;;) {
-    RegionWalker w(p, pinned);
-    w.visitFunction(f);
-    if (w.broken.empty())
-      return w;
-    pinned.insert(w.broken.begin(), w.broken.end());
-  }
-}
 
 // ---- 2. Blocks ----------------------------------------------------------------------------------
 
@@ -220,12 +45,6 @@ struct Task {
   bool depsUnknown = false;
   int copy = 0; ///< 1: the second iteration of a checked loop
 };
-
-bool isTaskCallee(const Program &p, const std::string &name) {
-  FunctionPtr f = p.lookup(name);
-  return f && (isKernel(f->type()) || f->type() == FunctionType::Group ||
-               f->type() == FunctionType::Spmd);
-}
 
 /// Does `e` read a variable of `vars`?
 bool mentions(const ExprPtr &e, const std::unordered_set<const Var *> &vars) {
@@ -251,7 +70,7 @@ struct Block {
 /// task id binding or a plain value (its bodies are checked as blocks of their own).
 class BlockCollector {
 public:
-  BlockCollector(const Program &p, const RegionWalker &regions) : program_(p), regions_(regions) {}
+  BlockCollector(const Program &p, const TaskRegions &regions) : program_(p), regions_(regions) {}
 
   /// Segments of `body`; `variant` are the values that differ between iterations (loop body).
   std::vector<std::vector<Task>> collect(const StmtPtr &body,
@@ -353,17 +172,10 @@ private:
 
   /// A call or submit of a task function becomes a task; of another function, a barrier.
   bool task(const ExprPtr &e, const Span &stmtSpan) {
-    const CallTarget *target = nullptr;
-    const ExprList *args = nullptr;
-    const AttrList *attrs = nullptr;
-    const ExprList *deps = nullptr;
-    if (auto *c = dynCast<Call>(e); c && !c->target().isOp()) {
-      target = &c->target(), args = &c->args(), attrs = &c->attrs();
-    } else if (auto *sub = dynCast<Submit>(e)) {
-      target = &sub->target(), args = &sub->args(), attrs = &sub->attrs(), deps = &sub->deps();
-    }
-    if (!target)
+    std::optional<FunctionCallSite> site = functionCallSite(e);
+    if (!site)
       return false;
+    const auto &[target, args, attrs, deps] = *site;
     if (!isTaskCallee(program_, target->function)) {
       barrier();
       return false;
@@ -386,6 +198,8 @@ private:
     }
     if (deps)
       addDeps(t, *deps);
+    if (const ExprList *derived = compilerDeps(*attrs)) // AutoDeriveTaskDependencies' edges
+      addDeps(t, *derived);
     segments_.back().push_back(std::move(t));
     return true;
   }
@@ -401,52 +215,13 @@ private:
   }
 
   const Program &program_;
-  const RegionWalker &regions_;
+  const TaskRegions &regions_;
   const std::unordered_set<const Var *> *variant_ = nullptr;
   std::vector<Block> *nested_ = nullptr;
   bool manual_ = false;
   std::vector<std::vector<Task>> segments_;
   std::unordered_map<const Var *, size_t> taskResult_; ///< submit result tuple → task
 };
-
-/// `e` as a sum of constant multiples of non-linear terms plus a constant (terms keyed by the
-/// node, so the same variable or subexpression on both sides cancels); false if it overflows.
-bool addLinear(const ExprPtr &e, int64_t scale, std::map<const Expr *, int64_t> &terms,
-               int64_t &constant) {
-  if (auto c = constIntValue(e)) {
-    int64_t v = 0;
-    return !__builtin_mul_overflow(*c, scale, &v) &&
-           !__builtin_add_overflow(constant, v, &constant);
-  }
-  if (auto *b = dynCast<Binary>(e)) {
-    if (b->op() == BinaryOp::Add || b->op() == BinaryOp::Sub)
-      return addLinear(b->lhs(), scale, terms, constant) &&
-             addLinear(b->rhs(), b->op() == BinaryOp::Add ? scale : -scale, terms, constant);
-    std::optional<int64_t> k = constIntValue(b->rhs());
-    const ExprPtr *other = &b->lhs();
-    if (!k) {
-      k = constIntValue(b->lhs());
-      other = &b->rhs();
-    }
-    int64_t s2 = 0;
-    if (b->op() == BinaryOp::Mul && k && !__builtin_mul_overflow(scale, *k, &s2))
-      return addLinear(*other, s2, terms, constant);
-  }
-  terms[e.get()] += scale;
-  return true;
-}
-
-/// l - r when it is a constant in the linear form of both sides.
-std::optional<int64_t> linearDifference(const ExprPtr &l, const ExprPtr &r) {
-  std::map<const Expr *, int64_t> terms;
-  int64_t constant = 0;
-  if (!addLinear(l, 1, terms, constant) || !addLinear(r, -1, terms, constant))
-    return std::nullopt;
-  for (const auto &[t, k] : terms)
-    if (k != 0)
-      return std::nullopt;
-  return constant;
-}
 
 // ---- 3. Hazards ---------------------------------------------------------------------------------
 
@@ -456,8 +231,7 @@ public:
       : program_(p), fn_(f), diags_(diags) {}
 
   bool run() {
-    std::unordered_set<const Var *> pinned;
-    RegionWalker regions = computeRegions(program_, fn_, pinned);
+    TaskRegions regions = computeTaskRegions(program_, fn_);
     BlockCollector blocks(program_, regions);
     std::vector<Block> work{{fn_.body(), nullptr, false}};
     while (!work.empty()) {
@@ -540,50 +314,16 @@ private:
     }
   }
 
-  // Window arithmetic: every dim proven to intersect / some dim proven apart.
+  // Window arithmetic (passes/utils/task_regions.h); across the copies of a loop body, a window
+  // that depends on a body value may differ.
   bool mustOverlap(const Access &a, const Access &b, bool acrossCopies) const {
-    if (!a.region.root || a.region.root != b.region.root || a.region.offsets.empty() ||
-        a.region.offsets.size() != b.region.offsets.size())
-      return false;
-    if (acrossCopies && (a.variant || b.variant))
-      return false;
-    for (size_t i = 0; i < a.region.offsets.size(); ++i) {
-      const ExprPtr &oa = a.region.offsets[i], &ea = a.region.extents[i];
-      const ExprPtr &ob = b.region.offsets[i], &eb = b.region.extents[i];
-      ExprPtr zero = ConstInt::make(0);
-      if (!prove(BinaryOp::Gt, ea, zero) || !prove(BinaryOp::Gt, eb, zero) ||
-          !prove(BinaryOp::Lt, oa, Binary::make(BinaryOp::Add, ob, eb)) ||
-          !prove(BinaryOp::Lt, ob, Binary::make(BinaryOp::Add, oa, ea)))
-        return false;
-    }
-    return true;
+    return !(acrossCopies && (a.variant || b.variant)) && arith_.mustOverlap(a.region, b.region);
   }
 
   bool mayOverlap(const Access &a, const Access &b, bool acrossCopies) const {
-    if (!a.region.root || !b.region.root)
-      return true;
-    if (a.region.root != b.region.root)
-      return false;
-    if (a.region.offsets.empty() || a.region.offsets.size() != b.region.offsets.size() ||
-        (acrossCopies && (a.variant || b.variant)))
-      return true;
-    for (size_t i = 0; i < a.region.offsets.size(); ++i) {
-      const ExprPtr &oa = a.region.offsets[i], &ea = a.region.extents[i];
-      const ExprPtr &ob = b.region.offsets[i], &eb = b.region.extents[i];
-      if (prove(BinaryOp::Le, Binary::make(BinaryOp::Add, oa, ea), ob) ||
-          prove(BinaryOp::Le, Binary::make(BinaryOp::Add, ob, eb), oa))
-        return false;
-    }
-    return true;
-  }
-
-  /// `l op r` (op one of < <= >): decided by the difference when it is a constant in the linear
-  /// form (constants, the same run-time offset on both sides: `r + 8 < r + 16`), else by the
-  /// analyzer's bounds and rewrites.
-  bool prove(BinaryOp op, const ExprPtr &l, const ExprPtr &r) const {
-    if (std::optional<int64_t> d = linearDifference(l, r)) // exact, and cheap: try it first
-      return op == BinaryOp::Lt ? *d < 0 : op == BinaryOp::Le ? *d <= 0 : *d > 0;
-    return analyzer_.canProve(Binary::make(op, l, r));
+    if (acrossCopies && (a.variant || b.variant))
+      return !a.region.root || !b.region.root || a.region.root == b.region.root;
+    return arith_.mayOverlap(a.region, b.region);
   }
 
   /// Edges the runtime may add from x to a later y: a dependency, or (outside manual scopes) a
@@ -693,7 +433,7 @@ private:
   const Program &program_;
   const Function &fn_;
   DiagnosticEngine &diags_;
-  arith::Analyzer analyzer_;
+  WindowArith arith_;
   std::set<std::pair<const Expr *, const Expr *>> reported_;
   bool ok_ = true;
 };

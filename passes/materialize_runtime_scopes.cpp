@@ -11,19 +11,7 @@ namespace {
 using namespace ir;
 
 /// `block` as `scope runtime { stmts } trailer`, or block itself when already in that form.
-StmtPtr wrapBlock(const StmtPtr &block) {
-  BlockParts parts = splitBlock(block);
-  if (parts.stmts.empty() || isWrapped(parts))
-    return block;
-  Span span = block->span();
-  StmtPtr scope =
-      Scope::make(ScopeKind::Runtime, "", Seq::flatten(std::move(parts.stmts), span), {}, nullptr,
-                  span);
-  std::vector<StmtPtr> out{scope};
-  if (parts.trailer)
-    out.push_back(parts.trailer);
-  return Seq::flatten(std::move(out), span);
-}
+StmtPtr wrapBlock(const StmtPtr &block) { return wrapInRuntimeScope(block, {}); }
 
 class ScopeInserter : public IRMutator {
 public:

@@ -65,6 +65,10 @@ public:
   MemoryPlanner memoryPlanner() const { return planner_; }
   void setMemoryPlanner(MemoryPlanner m) { planner_ = m; }
 
+  /// Whether the default pipeline derives task dependencies (AutoDeriveTaskDependencies).
+  bool deriveTaskDeps() const { return deriveTaskDeps_; }
+  void setDeriveTaskDeps(bool on) { deriveTaskDeps_ = on; }
+
   /// Warning / perf-hint codes to drop (errors are never dropped).
   const std::set<std::string> &disabledDiagnostics() const { return disabled_; }
   void disableDiagnostic(std::string code);
@@ -85,6 +89,7 @@ private:
   std::vector<std::shared_ptr<PassInstrument>> instruments_;
   Platform platform_ = kDefaultPlatform;
   MemoryPlanner planner_ = MemoryPlanner::PyPTO;
+  bool deriveTaskDeps_ = false;
   std::set<std::string> disabled_;
   std::unique_ptr<ir::DiagnosticEngine> ownDiags_;
   ir::DiagnosticEngine *diags_;

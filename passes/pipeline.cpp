@@ -52,6 +52,9 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createLowerSpmdLaunchesPass(none));     // 42 (LegalizeSpmdLaunches' slot)
   p.add(createDeriveCallDirectionsPass(none));  // 43
   p.add(createWindowTaskArgumentsPass(none));   // -- (pl's own: per-task tensor windows)
+  PassOptions deps;                             // 44, opt-in (--derive-task-deps): docs/design.md
+  deps.set("analyze_auto_scopes", ctx.deriveTaskDeps() ? "true" : "false");
+  p.add(createAutoDeriveTaskDependenciesPass(deps));
   p.add(createExpandManualPhaseFencePass(none));       // 45
   p.add(createCheckTaskHazardsPass(none));             // -- (pl's own: provable unordered WAR)
   p.add(createMaterializeRuntimeScopesPass(none));     // 51

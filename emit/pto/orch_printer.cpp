@@ -9,6 +9,8 @@
 
 #include "llvm/Support/Casting.h"
 
+#include <algorithm>
+
 namespace pl::emit::pto {
 
 using namespace ir;
@@ -276,6 +278,7 @@ private:
                    "the launch of '" + c.target().function +
                        "' with sync_start: "
                        "the simulator has no synchronised multi-core start");
+    const int task = taskCount_;
     const KernelInfo *k = nullptr;
     std::vector<std::string> argText;
     std::string p = kernelTask(c.target(), c.args(), c.attrs(), "call to", span, k, argText);
@@ -290,7 +293,12 @@ private:
         return error("ES004", span,
                      "'core_num' of the launch of '" + c.target().function + "' is not an integer");
     }
-    line(submitCall(*k, p) + ";");
+    // AutoDeriveTaskDependencies' edges (a call has no `.deps` of its own)
+    if (dependencies(p, mergedDeps({}, c.attrs()), task,
+                     "the call to '" + c.target().function + "'", span))
+      line(submitCall(*k, p) + ";");
+    else
+      return;
     if (!result)
       return;
     auto parts = calleeResults(*k, argText, span);
@@ -368,7 +376,8 @@ private:
       return;
     if (s.coreNum())
       blockNum(p, expr(s.coreNum()));
-    if (!dependencies(p, s.deps(), task, "the submit of '" + callee + "'", span))
+    if (!dependencies(p, mergedDeps(s.deps(), s.attrs()), task, "the submit of '" + callee + "'",
+                      span))
       return;
     if (!result)
       return line(submitCall(*k, p) + ";");
@@ -389,6 +398,19 @@ private:
                        " tuple elements");
     parts->push_back(name(result) + ".task_id()");
     aliasTuple(result.get(), *parts);
+  }
+
+  /// The user's dependencies followed by those AutoDeriveTaskDependencies recorded
+  /// (`compiler_deps`), a variable named by both once.
+  static ExprList mergedDeps(const ExprList &user, const AttrList &attrs) {
+    const ExprList *derived = compilerDeps(attrs);
+    if (!derived)
+      return user;
+    ExprList all = user;
+    for (const ExprPtr &d : *derived)
+      if (std::none_of(user.begin(), user.end(), [&](const ExprPtr &u) { return u == d; }))
+        all.push_back(d);
+    return all;
   }
 
   /// A task's dependencies: an array of its task ids, passed through valid_task_ids (a carried

@@ -15,7 +15,7 @@ namespace cl = llvm::cl;
 
 namespace {
 constexpr const char *kNames[] = {"verify",   "platform",    "print-after", "print-after-all",
-                                  "dump-dir", "time-passes", "concise"};
+                                  "dump-dir", "time-passes", "concise",     "derive-task-deps"};
 #define PL_VERIFICATION_LEVELS "none, basic or roundtrip"
 
 /// "Target platform: a2a3sim (default), a5sim".
@@ -54,7 +54,12 @@ PassManagerFlags::PassManagerFlags(cl::OptionCategory &category,
       concise_("concise",
                cl::desc("Print IR without per-assignment types (the IR output, --print-after, "
                         "--dump-dir)"),
-               cl::cat(category)) {}
+               cl::cat(category)),
+      deriveTaskDeps_("derive-task-deps",
+                      cl::desc("Derive task dependency edges in the orchestration where every "
+                               "hazard of a block can be named; such blocks run in MANUAL "
+                               "runtime scopes (pass auto-derive-task-dependencies)"),
+                      cl::cat(category)) {}
 
 std::string PassManagerFlags::validate() const {
   if (!verify_.empty() && !passes::parseVerificationLevel(verify_))
@@ -78,6 +83,7 @@ PassManagerSettings PassManagerFlags::settings() const {
   s.dumpDir = dumpDir_;
   s.timePasses = timePasses_;
   s.concise = concise_;
+  s.deriveTaskDeps = deriveTaskDeps_;
   return s;
 }
 
@@ -85,6 +91,7 @@ void configurePassContext(passes::PassContext &ctx, const PassManagerSettings &s
   if (s.verify)
     ctx.setVerificationLevel(*s.verify);
   ctx.setPlatform(s.platform);
+  ctx.setDeriveTaskDeps(s.deriveTaskDeps);
   if (!s.printAfter.empty() || s.printAfterAll)
     ctx.addInstrument(std::make_shared<passes::PrintAfterInstrument>(
         std::set<std::string>(s.printAfter.begin(), s.printAfter.end()), s.printAfterAll, s.concise,

@@ -24,6 +24,7 @@ struct PassManagerSettings {
   std::string dumpDir; ///< empty: no dumps
   bool timePasses = false;
   bool concise = false; ///< IR printed without per-assignment types (output and instruments)
+  bool deriveTaskDeps = false; ///< the pipeline's AutoDeriveTaskDependencies analyses
 };
 
 /// Sets the verification level and platform of `ctx` and adds the instruments the settings ask
@@ -31,7 +32,7 @@ struct PassManagerSettings {
 void configurePassContext(passes::PassContext &ctx, const PassManagerSettings &s);
 
 /// The shared flags, registered in `category`: --verify, --platform, --print-after,
-/// --print-after-all, --dump-dir, --time-passes and --concise. Construct after
+/// --print-after-all, --dump-dir, --time-passes, --concise and --derive-task-deps. Construct after
 /// renameClashingLLVMOptions (libLLVM registers options with some of these names).
 class PassManagerFlags {
 public:
@@ -57,6 +58,7 @@ private:
   llvm::cl::opt<std::string> dumpDir_;
   llvm::cl::opt<bool> timePasses_;
   llvm::cl::opt<bool> concise_;
+  llvm::cl::opt<bool> deriveTaskDeps_;
 };
 
 /// Moves libLLVM's options named like the shared flags or like `toolNames` out of the way (to

@@ -32,7 +32,27 @@ bool isWrapped(const BlockParts &parts) {
   if (parts.stmts.size() != 1)
     return false;
   auto *s = dynCast<Scope>(parts.stmts[0]);
-  return s && s->scopeKind() == ScopeKind::Runtime && !isManualRuntimeScope(*s);
+  return s && s->scopeKind() == ScopeKind::Runtime &&
+         (!isManualRuntimeScope(*s) || isDerivedRuntimeScope(*s));
+}
+
+bool isDerivedRuntimeScope(const Scope &s) {
+  auto *v = findAttr(s.attrs(), "derived");
+  auto *b = v ? std::get_if<bool>(v) : nullptr;
+  return isManualRuntimeScope(s) && b && *b;
+}
+
+StmtPtr wrapInRuntimeScope(const StmtPtr &block, AttrList attrs) {
+  BlockParts parts = splitBlock(block);
+  if (parts.stmts.empty() || isWrapped(parts))
+    return block;
+  Span span = block->span();
+  StmtPtr scope = Scope::make(ScopeKind::Runtime, "", Seq::flatten(std::move(parts.stmts), span),
+                              std::move(attrs), nullptr, span);
+  std::vector<StmtPtr> out{scope};
+  if (parts.trailer)
+    out.push_back(parts.trailer);
+  return Seq::flatten(std::move(out), span);
 }
 
 bool wantsAutoScopes(const Function &f) {

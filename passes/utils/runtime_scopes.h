@@ -14,8 +14,14 @@ BlockParts splitBlock(const ir::StmtPtr &block);
 
 /// A Runtime scope with the attr `manual = true`.
 bool isManualRuntimeScope(const ir::Scope &s);
-/// The block's statements are exactly one AUTO runtime scope.
+/// A manual Runtime scope AutoDeriveTaskDependencies made (attr `derived = true`): every
+/// hazard of its tasks is an explicit edge.
+bool isDerivedRuntimeScope(const ir::Scope &s);
+/// The block's statements are exactly one AUTO runtime scope or one derived manual scope.
 bool isWrapped(const BlockParts &parts);
+/// `block` as `scope runtime [[attrs]] { stmts } trailer`, or block itself when it has no
+/// statements before its trailer or is already wrapped.
+ir::StmtPtr wrapInRuntimeScope(const ir::StmtPtr &block, ir::AttrList attrs);
 /// An Orchestration function without the attr `auto_scope = false`.
 bool wantsAutoScopes(const ir::Function &f);
 
