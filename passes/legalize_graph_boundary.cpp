@@ -114,7 +114,7 @@ public:
     if (tensors == 0)
       error(g_.span(), "has no tensor parameter: a recorded graph has nothing to replay it on",
             "GB009");
-    else if (!kernelCalls_)
+    else if (!kernelCalls_ && ok_) // (an error may have stopped the walk before a call)
       error(g_.span(), "calls no kernel: there is no task to record", "GB009");
     return ok_;
   }
@@ -274,7 +274,9 @@ private:
           hoist(a, *to);
         continue;
       case Origin::Opaque:
-        return error(a->span().valid() ? a->span() : c.span(),
+        if (!ok_) // an earlier error of this graph (a host read) is the cause: no cascade
+          return;
+        return error(c.span(),
                      "passes '" + printExpr(a) + "' to '" + kernel.name() +
                          "', a value the call site cannot compute from the graph's scalar "
                          "parameters (it depends on a tensor read, a carried value or a "
@@ -411,7 +413,7 @@ private:
     if (const std::vector<std::string> *d = argDirectionNames(c.attrs()))
       dirs = *d;
     for (const Hoist &h : g.hoists) {
-      ExprPtr value = expand(h.value, g, args, span);
+      ExprPtr value = converted(expand(h.value, g, args, span), h.param->type());
       VarPtr v = Var::make(names_.fresh(h.param->name()), value->type(), span);
       stmts.push_back(Assign::make(v, value, span));
       callArgs.push_back(v);
