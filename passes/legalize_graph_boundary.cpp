@@ -350,11 +350,11 @@ FunctionPtr hoistIntoParams(const FunctionPtr &g, const Program &p, std::vector<
   m.program = &p;
   StmtPtr body = m.mutateStmt(g->body());
   FunctionPtr out = g->withSignature(std::move(params), g->returnTypes(), body);
-  return removeDeadAssigns(
-      out, [](const Assign &a) { return isa<ScalarType>(a.var()->type()); });
+  return removeDeadAssigns(out, [](const Assign &a) { return isa<ScalarType>(a.var()->type()); });
 }
 
-// ---- 4. the call sites compute the hoisted values ------------------------------------------------
+// ---- 4. the call sites compute the hoisted values
+// ------------------------------------------------
 
 /// One rewritten Graph: its hoists and the scalar definitions of its body (the values are
 /// expanded through them down to its parameters).
@@ -445,8 +445,8 @@ private:
       return expand(*def, g, args, span);
     }
     if (auto *b = dynCast<Binary>(e))
-      return Binary::make(b->op(), expand(b->lhs(), g, args, span),
-                          expand(b->rhs(), g, args, span), e->span());
+      return Binary::make(b->op(), expand(b->lhs(), g, args, span), expand(b->rhs(), g, args, span),
+                          e->span());
     if (auto *u = dynCast<Unary>(e)) {
       ExprPtr x = expand(u->operand(), g, args, span);
       if (u->op() == UnaryOp::Cast)

@@ -53,7 +53,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createDeriveCallDirectionsPass(none));  // 43
   p.add(createWindowTaskArgumentsPass(none));   // -- (pl's own: per-task tensor windows)
   p.add(createCheckTaskHazardsPass(none));      // -- (pl's own: provable unordered WAR)
-  p.add(createLegalizeGraphBoundaryPass(none));    // 50
+  p.add(createLegalizeGraphBoundaryPass(none)); // 50
   p.add(createMaterializeRuntimeScopesPass(none)); // 51
   p.add(createBoundTileWindowsPass(none));         // -- (pl's own: windows proven in bounds)
   return p;

@@ -12,7 +12,7 @@
 constexpr int kLayers = 12, kRows = 32, kCols = 64;
 constexpr float kEps = 1e-5f;
 using X = pl::Tensor<pl::fp32, kRows, kCols>;
-using Weights = pl::Tensor<pl::fp32, kLayers * kRows, kCols>;  // the layers' weights, stacked
+using Weights = pl::Tensor<pl::fp32, kLayers * kRows, kCols>; // the layers' weights, stacked
 using Gammas = pl::Tensor<pl::fp32, kLayers, kCols>;          // one gamma row per layer
 using Gamma = pl::Tensor<pl::fp32, 1, kCols>;
 using XT = pl::Tile<pl::fp32, kRows, kCols>;
@@ -22,7 +22,7 @@ PL_FUNCTION(pl::FunctionType::Graph)
 void layer(pl::InOut<X> h, Weights w, Gamma gamma, pl::Index l) {
   X normed = pl::create_tensor({kRows, kCols}, pl::fp32);
   X mixed = pl::create_tensor({kRows, kCols}, pl::fp32);
-  const pl::Index off = l * kRows;  // derived in the graph: hoisted to each call site
+  const pl::Index off = l * kRows; // derived in the graph: hoisted to each call site
   pl::at({.level = pl::Level::CORE_GROUP, .name_hint = "rmsnorm"}, [&] {
     XT t = pl::load(h, {0, 0}, {kRows, kCols});
     XT tmp = pl::create_tile({kRows, kCols}, pl::fp32);
@@ -70,7 +70,8 @@ int main() {
   for (int l = 0; l < kLayers; ++l)
     for (int r = 0; r < kRows; ++r) {
       double ss = 0;
-      for (int c = 0; c < kCols; ++c) ss += static_cast<double>(static_cast<float>(h[r * kCols + c] * h[r * kCols + c]));
+      for (int c = 0; c < kCols; ++c)
+        ss += static_cast<double>(static_cast<float>(h[r * kCols + c] * h[r * kCols + c]));
       const double rms = std::sqrt(ss / kCols + kEps);
       for (int c = 0; c < kCols; ++c) {
         const double n = h[r * kCols + c] / rms * gs[l * kCols + c];

@@ -81,8 +81,7 @@ private:
         const std::string &n = bind(p.var);
         scalarSlots_[p.var.get()] = scalarIdx;
         line("[[maybe_unused]] const " + ct.value_or("void") + " " + n + " = ::pl::abi::from_u64<" +
-             ct.value_or("void") + ">(" + args_ + ".scalar(" + std::to_string(scalarIdx++) +
-             "));");
+             ct.value_or("void") + ">(" + args_ + ".scalar(" + std::to_string(scalarIdx++) + "));");
       } else {
         error("ES004", p.var->span(),
               "orchestration parameter '" + p.var->name() + "' has type '" + printType(t) +
@@ -346,8 +345,8 @@ private:
 
   /// The `arg_directions` DeriveCallDirections recorded on a call or submit of kernel `k`, one
   /// per argument and parameter; false after an error.
-  bool directions(const Function &k, const ExprList &args, const AttrList &attrs,
-                  const char *what, const Span &span, std::vector<ArgDirection> &dirs) {
+  bool directions(const Function &k, const ExprList &args, const AttrList &attrs, const char *what,
+                  const Span &span, std::vector<ArgDirection> &dirs) {
     const std::vector<std::string> *names = argDirectionNames(attrs);
     if (!names || names->size() != args.size() || args.size() != k.params().size()) {
       error("ES005", span,
@@ -533,8 +532,8 @@ private:
                        std::string_view direction) {
     const ExprPtr &a = args[i];
     error("ES005", a->span(),
-          "argument " + std::to_string(i) + " of the call to '" + k.name() +
-              "' has direction '" + std::string(direction) + "', which does not fit a " +
+          "argument " + std::to_string(i) + " of the call to '" + k.name() + "' has direction '" +
+              std::string(direction) + "', which does not fit a " +
               (isa<TensorType>(a->type().get()) ? "tensor" : "scalar"));
   }
 
@@ -556,9 +555,8 @@ private:
         ++idx;
       if (idx == params.size() || argText[idx].empty()) {
         error("ES007", span,
-              "emitter needs '" + k.name() +
-                  "' to return its tensor parameters, found '" + printExpr(v) +
-                  "' (run pass NormalizeReturnOrder)");
+              "emitter needs '" + k.name() + "' to return its tensor parameters, found '" +
+                  printExpr(v) + "' (run pass NormalizeReturnOrder)");
         return std::nullopt;
       }
       parts.push_back(argText[idx]);
@@ -567,8 +565,8 @@ private:
   }
 
   const ProgramInfo &info_;
-  const bool graph_;       // printing a Graph function's body
-  const std::string args_; // the C++ name of the function's arguments
+  const bool graph_;                           // printing a Graph function's body
+  const std::string args_;                     // the C++ name of the function's arguments
   std::map<const Expr *, size_t> scalarSlots_; // scalar parameter -> its slot
   std::set<const Var *> predeclared_;
   int taskCount_ = 0;

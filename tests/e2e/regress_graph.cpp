@@ -37,9 +37,8 @@ void steps(X x, pl::Index n, pl::Out<X> y) {
 /// a = a + i (the parameter passed on unchanged).
 PL_FUNCTION(pl::FunctionType::Graph)
 void bump(pl::InOut<X> a, pl::Index i) {
-  pl::at(pl::Level::CORE_GROUP, [&] {
-    pl::store(pl::adds(pl::load(a, {0, 0}, {32, 64}), i), {0, 0}, a);
-  });
+  pl::at(pl::Level::CORE_GROUP,
+         [&] { pl::store(pl::adds(pl::load(a, {0, 0}, {32, 64}), i), {0, 0}, a); });
 }
 
 /// Block j of b = block j * 0.5 + j, in a loop of the graph's own (its variable is fixed data).
@@ -77,7 +76,8 @@ void accumulate(Blk xin, pl::InOut<Blk> acc) {
 
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void windows(X x, pl::Out<Blk> acc) {
-  pl::at(pl::Level::CORE_GROUP, [&] { pl::store(pl::muls(pl::load(x, {0, 0}, {8, 64}), 0.0f), {0, 0}, acc); });
+  pl::at(pl::Level::CORE_GROUP,
+         [&] { pl::store(pl::muls(pl::load(x, {0, 0}, {8, 64}), 0.0f), {0, 0}, acc); });
   for (auto r : pl::range(4)) {
     Blk w = pl::slice(x, {8, 64}, {r * 8, 0});
     accumulate(w, acc);
@@ -93,18 +93,22 @@ int main() {
     steps(x, n, y);
     std::vector<double> want = xs;
     for (long k = 0; k < n; ++k)
-      for (double &v : want) v = static_cast<float>(static_cast<float>(v * 0.5) + static_cast<float>(2 * k + 1));
-    report.close("a derived scalar hoisted, " + std::to_string(n) + " calls", y, want, {.rtol = 1e-5, .atol = 1e-6});
+      for (double &v : want)
+        v = static_cast<float>(static_cast<float>(v * 0.5) + static_cast<float>(2 * k + 1));
+    report.close("a derived scalar hoisted, " + std::to_string(n) + " calls", y, want,
+                 {.rtol = 1e-5, .atol = 1e-6});
   }
   {
     X a, b;
     interleaved(x, a, b);
     std::vector<double> wa = xs, wb = xs;
-    for (double &v : wb) v = static_cast<float>(v * 3.0);
+    for (double &v : wb)
+      v = static_cast<float>(v * 3.0);
     for (int i = 0; i < 3; ++i)
       for (std::size_t e = 0; e < xs.size(); ++e) {
         wa[e] = static_cast<float>(wa[e] + i);
-        wb[e] = static_cast<float>(static_cast<float>(wb[e] * 0.5) + static_cast<double>(e / (8 * 64)));
+        wb[e] =
+            static_cast<float>(static_cast<float>(wb[e] * 0.5) + static_cast<double>(e / (8 * 64)));
       }
     report.close("two graphs interleaved (a)", a, wa, {.rtol = 1e-5, .atol = 1e-6});
     report.close("two graphs interleaved (b)", b, wb, {.rtol = 1e-4, .atol = 1e-6});
@@ -114,8 +118,10 @@ int main() {
     windows(x, acc);
     std::vector<double> want(8 * 64, 0.0);
     for (int r = 0; r < 4; ++r)
-      for (int e = 0; e < 8 * 64; ++e) want[static_cast<std::size_t>(e)] = static_cast<float>(
-          static_cast<float>(2.0 * xs[static_cast<std::size_t>(r * 8 * 64 + e)]) + want[static_cast<std::size_t>(e)]);
+      for (int e = 0; e < 8 * 64; ++e)
+        want[static_cast<std::size_t>(e)] = static_cast<float>(
+            static_cast<float>(2.0 * xs[static_cast<std::size_t>(r * 8 * 64 + e)]) +
+            want[static_cast<std::size_t>(e)]);
     report.close("argument windows differ per call", acc, want, {.rtol = 1e-5, .atol = 1e-6});
   }
   {
@@ -123,7 +129,8 @@ int main() {
     const std::vector<double> xv = xin.to_vector<double>(), av = acc.to_vector<double>();
     accumulate(xin, acc);
     std::vector<double> want(xv.size());
-    for (std::size_t e = 0; e < xv.size(); ++e) want[e] = static_cast<float>(static_cast<float>(2.0 * xv[e]) + av[e]);
+    for (std::size_t e = 0; e < xv.size(); ++e)
+      want[e] = static_cast<float>(static_cast<float>(2.0 * xv[e]) + av[e]);
     report.close("a graph called from host code", acc, want, {.rtol = 1e-5, .atol = 1e-6});
   }
   return report.exitCode();

@@ -1,4 +1,5 @@
-// pl/sim/graph.hpp — graph recording data: the key of a graph call, where a recorded task's tensors come from, rebasing onto new arguments.
+// pl/sim/graph.hpp — graph recording data: the key of a graph call, where a recorded task's tensors
+// come from, rebasing onto new arguments.
 #pragma once
 
 #include <algorithm>
@@ -13,7 +14,7 @@ namespace pl::sim {
 
 /// A graph body: the printed form of a Graph function (`void(const CoreTaskArgs&)`), reading its
 /// arguments with `args.tensor(i).ref()` / `args.scalar(i)` and submitting its tasks.
-using GraphBody = void (*)(const CoreTaskArgs&);
+using GraphBody = void (*)(const CoreTaskArgs &);
 
 namespace graph {
 
@@ -23,7 +24,7 @@ struct RootLayout {
   std::array<std::int64_t, kMaxRank> origin{};
 };
 
-inline RootLayout rootLayout(const ChipTensor& t) { return RootLayout{t.start_offset, t.origin}; }
+inline RootLayout rootLayout(const ChipTensor &t) { return RootLayout{t.start_offset, t.origin}; }
 
 /// Where a recorded task's tensor argument comes from: graph argument `index` (`internal`
 /// false) or the graph's `index`-th allocation, and the view itself (its buffer dropped: a
@@ -36,21 +37,24 @@ struct TensorSource {
 
 /// `view` (recorded relative to a root laid out as `recorded`) moved onto `now`, which has the
 /// recorded root's shape and strides (the graph key guarantees it).
-inline ChipTensor rebase(const ChipTensor& view, const RootLayout& recorded, const ChipTensor& now) {
+inline ChipTensor rebase(const ChipTensor &view, const RootLayout &recorded,
+                         const ChipTensor &now) {
   ChipTensor t = view;
   t.buffer = now.buffer;
   t.start_offset = now.start_offset + (view.start_offset - recorded.start_offset);
-  for (std::uint32_t k = 0; k < t.ndims; ++k) t.origin[k] = now.origin[k] + (view.origin[k] - recorded.origin[k]);
+  for (std::uint32_t k = 0; k < t.ndims; ++k)
+    t.origin[k] = now.origin[k] + (view.origin[k] - recorded.origin[k]);
   return t;
 }
 
 /// Whether `inner` is a view inside `outer` (same buffer, layout and strides).
-inline bool within(const ChipTensor& outer, const ChipTensor& inner) {
-  if (outer.buffer.owner != inner.buffer.owner || outer.dtype != inner.dtype || outer.ndims != inner.ndims ||
-      outer.strides != inner.strides)
+inline bool within(const ChipTensor &outer, const ChipTensor &inner) {
+  if (outer.buffer.owner != inner.buffer.owner || outer.dtype != inner.dtype ||
+      outer.ndims != inner.ndims || outer.strides != inner.strides)
     return false;
   for (std::uint32_t k = 0; k < outer.ndims; ++k)
-    if (inner.origin[k] < outer.origin[k] || inner.origin[k] + inner.shapes[k] > outer.origin[k] + outer.shapes[k])
+    if (inner.origin[k] < outer.origin[k] ||
+        inner.origin[k] + inner.shapes[k] > outer.origin[k] + outer.shapes[k])
       return false;
   return true;
 }
@@ -58,13 +62,13 @@ inline bool within(const ChipTensor& outer, const ChipTensor& inner) {
 /// What a recording is valid for: the body, each argument tensor's dtype, shape, strides and
 /// direction, which arguments may overlap (the recorded edges between the body's tasks depend
 /// on it) and the scalar count. A call with another key records anew.
-inline std::vector<std::int64_t> key(GraphBody body, const CoreTaskArgs& args) {
+inline std::vector<std::int64_t> key(GraphBody body, const CoreTaskArgs &args) {
   std::vector<std::int64_t> k;
   k.push_back(static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(body)));
-  const auto& ts = args.tensors();
+  const auto &ts = args.tensors();
   k.push_back(static_cast<std::int64_t>(ts.size()));
   for (std::size_t i = 0; i < ts.size(); ++i) {
-    const ChipTensor& t = ts[i];
+    const ChipTensor &t = ts[i];
     k.push_back(static_cast<std::int64_t>(t.dtype));
     k.push_back(static_cast<std::int64_t>(args.dirs()[i]));
     k.push_back(t.ndims);
@@ -74,22 +78,24 @@ inline std::vector<std::int64_t> key(GraphBody body, const CoreTaskArgs& args) {
     }
   }
   for (std::size_t i = 0; i < ts.size(); ++i)
-    for (std::size_t j = i + 1; j < ts.size(); ++j) k.push_back(mayOverlap(ts[i], ts[j]) ? 1 : 0);
+    for (std::size_t j = i + 1; j < ts.size(); ++j)
+      k.push_back(mayOverlap(ts[i], ts[j]) ? 1 : 0);
   k.push_back(static_cast<std::int64_t>(args.scalars().size()));
   return k;
 }
 
 /// The graph call being recorded: its arguments, the body's allocations so far, the first task.
 struct Capture {
-  const CoreTaskArgs* args = nullptr;
+  const CoreTaskArgs *args = nullptr;
   std::int64_t firstTask = 0;
-  std::vector<ChipTensor> allocs;  // the roots allocated inside the body (buffers held while recording)
-  std::string name;                // for messages
+  std::vector<ChipTensor>
+      allocs;       // the roots allocated inside the body (buffers held while recording)
+  std::string name; // for messages
 };
 
 /// Classifies a tensor argument of a task submitted by the body being recorded; false when it is
 /// neither (a view of) an argument nor an allocation of the body.
-inline bool classify(const Capture& c, const ChipTensor& x, TensorSource& out) {
+inline bool classify(const Capture &c, const ChipTensor &x, TensorSource &out) {
   out.view = x;
   out.view.buffer = BufferRef{};
   for (std::size_t j = 0; j < c.allocs.size(); ++j)
@@ -98,7 +104,7 @@ inline bool classify(const Capture& c, const ChipTensor& x, TensorSource& out) {
       out.index = static_cast<std::uint32_t>(j);
       return true;
     }
-  const auto& ts = c.args->tensors();
+  const auto &ts = c.args->tensors();
   for (std::size_t i = 0; i < ts.size(); ++i)
     if (within(ts[i], x)) {
       out.internal = false;
@@ -108,5 +114,5 @@ inline bool classify(const Capture& c, const ChipTensor& x, TensorSource& out) {
   return false;
 }
 
-}  // namespace graph
-}  // namespace pl::sim
+} // namespace graph
+} // namespace pl::sim
