@@ -359,14 +359,15 @@ private:
 /// The arguments of the orchestration entry (external tensors, then scalars).
 class ChipTaskArgs {
  public:
-   using TensorRef = TensorArgRef;
-   void add_tensor(const ChipTensor &t) { tensors_.push_back(t); }
-   void add_scalar(std::uint64_t v) { scalars_.push_back(v); }
-   TensorRef tensor(std::size_t i) const {
-     if (i >= tensors_.size())
-       simFail("ChipTaskArgs",
-               "tensor " + std::to_string(i) + " of " + std::to_string(tensors_.size()));
-     return TensorRef{&tensors_[i]};
+  struct TensorRef {
+    const ChipTensor* t;
+    const ChipTensor& ref() const { return *t; }
+  };
+  void add_tensor(const ChipTensor& t) { tensors_.push_back(t); }
+  void add_scalar(std::uint64_t v) { scalars_.push_back(v); }
+  TensorRef tensor(std::size_t i) const {
+    if (i >= tensors_.size()) simFail("ChipTaskArgs", "tensor " + std::to_string(i) + " of " + std::to_string(tensors_.size()));
+    return TensorRef{&tensors_[i]};
   }
   std::uint64_t scalar(std::size_t i) const {
     if (i >= scalars_.size()) simFail("ChipTaskArgs", "scalar " + std::to_string(i) + " of " + std::to_string(scalars_.size()));
