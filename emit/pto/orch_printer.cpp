@@ -555,8 +555,10 @@ private:
         ++idx;
       if (idx == params.size() || argText[idx].empty()) {
         error("ES007", span,
-              "emitter needs '" + k.name() + "' to return its tensor parameters, found '" +
-                  printExpr(v) + "' (run pass NormalizeReturnOrder)");
+              std::string("emitter needs ") +
+                  (k.type() == FunctionType::Graph ? "graph '" : "kernel '") + k.name() +
+                  "' to return its tensor parameters, found '" + printExpr(v) +
+                  "' (run pass NormalizeReturnOrder)");
         return std::nullopt;
       }
       parts.push_back(argText[idx]);
