@@ -107,7 +107,7 @@ std::string graphBodies(const ProgramInfo &info, DiagnosticEngine &diags, bool &
   std::string s;
   for (const Function *g : info.graphs) {
     bool gok = true;
-    s += "\n" + printGraphBody(*g, info, diags, gok);
+    s += "\n" + printOrchestration(*g, info, diags, gok);
     ok &= gok;
   }
   return s;

@@ -579,15 +579,7 @@ private:
 std::string printOrchestration(const Function &f, const ProgramInfo &info, DiagnosticEngine &diags,
                                bool &ok) {
   OrchPrinter p(f, info, diags);
-  std::string s = p.print();
-  ok = !p.failed();
-  return s;
-}
-
-std::string printGraphBody(const Function &g, const ProgramInfo &info, DiagnosticEngine &diags,
-                           bool &ok) {
-  OrchPrinter p(g, info, diags);
-  std::string s = p.printGraph();
+  std::string s = f.type() == FunctionType::Graph ? p.printGraph() : p.print();
   ok = !p.failed();
   return s;
 }
