@@ -1,11 +1,15 @@
 // bench_runtime: the simulator's orchestration runtime with empty kernels — submit, dependency
 // tracking (TensorMap) and execution cost per task for independent tasks, a chain and a wide
-// fan-out/fan-in, in serial and threads modes.
+// fan-out/fan-in, in serial and threads modes; and the per-call orchestration cost of one decoder
+// layer called N times, its body run on every call versus recorded once and replayed
+// (rt_submit_graph): submission alone (shuffle mode defers the tasks) and with the tasks run
+// inline (serial).
 #include "bench/bench_main.h"
 
 #include "pl/sim/sim.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -103,6 +107,80 @@ void runtimeBench(benchmark::State &state, Shape shape, ExecMode mode) {
       benchmark::Counter(tasks, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
+/// The layer of samples/graph_decoder.cpp as the backend prints it (a graph body): two internal
+/// tensors and three tasks over the arguments h (inout), w, gamma and the weight row offset.
+void layerBody(const CoreTaskArgs &args) {
+  const ChipTensor &h = args.tensor(0).ref();
+  const ChipTensor &w = args.tensor(1).ref();
+  const ChipTensor &gamma = args.tensor(2).ref();
+  TensorCreateInfo normedCi({32, 64}, DataType::FLOAT32), mixedCi({32, 64}, DataType::FLOAT32);
+  ChipTensor normed = alloc_tensors(normedCi).get_ref(0);
+  ChipTensor mixed = alloc_tensors(mixedCi).get_ref(0);
+  CoreTaskArgs p0;
+  p0.add_input(h);
+  p0.add_input(gamma);
+  p0.add_output(normed);
+  rt_submit_aiv_task(0, p0);
+  CoreTaskArgs p1;
+  p1.add_input(normed);
+  p1.add_input(w);
+  p1.add_output(mixed);
+  p1.add_scalar(args.scalar(0));
+  rt_submit_aiv_task(0, p1);
+  CoreTaskArgs p2;
+  p2.add_inout(h);
+  p2.add_input(mixed);
+  rt_submit_aiv_task(0, p2);
+}
+
+/// Seconds the orchestration spends in `layers` calls of the layer, with the body run on every
+/// call (`graph` false) or through rt_submit_graph: the submission loop only (in shuffle mode the
+/// tasks run at the join, after it; in serial mode each runs as it is submitted, included).
+double layerCalls(const KernelTable &table, const RuntimeOptions &opts, int layers, bool graph,
+                  const ChipTensor &h, const ChipTensor &w, const ChipTensor &gammas) {
+  Runtime rt(table, opts);
+  RuntimeBinding bind(rt);
+  double seconds = 0;
+  PTO2_SCOPE() {
+    const auto start = std::chrono::steady_clock::now();
+    for (std::int64_t l = 0; l < layers; ++l) {
+      CoreTaskArgs args;
+      args.add_inout(h);
+      args.add_input(w);
+      args.add_input(gammas.view({1, 64}, {l, 0}));
+      args.add_scalar(to_u64(l * 32));
+      if (graph)
+        rt_submit_graph(&layerBody, args);
+      else
+        layerBody(args);
+    }
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  rt.wait_all();
+  return seconds;
+}
+
+/// Both ways in one run, side by side: seconds per layer call of each and their ratio.
+void graphBench(benchmark::State &state, ExecMode mode) {
+  const int layers = static_cast<int>(state.range(0));
+  ChipTensor h = ChipTensor::allocate(DataType::FLOAT32, {32, 64});
+  ChipTensor w = ChipTensor::allocate(DataType::FLOAT32, {32, 64});
+  ChipTensor gammas = ChipTensor::allocate(DataType::FLOAT32, {layers, 64});
+  KernelTable table{{0, [](std::int64_t *) {}, "empty"}};
+  RuntimeOptions opts;
+  opts.mode = mode;
+  opts.warn = false;
+  double plain = 0, graph = 0;
+  for (auto _ : state) {
+    plain += layerCalls(table, opts, layers, false, h, w, gammas);
+    graph += layerCalls(table, opts, layers, true, h, w, gammas);
+  }
+  const double calls = static_cast<double>(layers) * static_cast<double>(state.iterations());
+  state.counters["s_per_call_body"] = plain / calls;
+  state.counters["s_per_call_graph"] = graph / calls;
+  state.counters["graph_speedup"] = plain / graph;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -117,5 +195,14 @@ int main(int argc, char **argv) {
           b->Arg(n);
         b->Unit(benchmark::kMillisecond)->UseRealTime();
       }
+    std::vector<int64_t> layers = smoke ? std::vector<int64_t>{8} : std::vector<int64_t>{40, 400};
+    for (ExecMode mode : {ExecMode::Shuffle, ExecMode::Serial}) {
+      std::string name =
+          std::string("BM_GraphLayer/") + (mode == ExecMode::Serial ? "serial" : "shuffle");
+      auto *b = benchmark::RegisterBenchmark(name.c_str(), graphBench, mode);
+      for (int64_t n : layers)
+        b->Arg(n);
+      b->Unit(benchmark::kMillisecond)->UseRealTime();
+    }
   });
 }

@@ -57,6 +57,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createAutoDeriveTaskDependenciesPass(deps));
   p.add(createExpandManualPhaseFencePass(none));       // 45
   p.add(createCheckTaskHazardsPass(none));             // -- (pl's own: provable unordered WAR)
+  p.add(createLegalizeGraphBoundaryPass(none));        // 50
   p.add(createMaterializeRuntimeScopesPass(none));     // 51
   p.add(createClassifyIterArgCarryPass(none));         // 52
   p.add(createMaterializeValidShapeSymbolsPass(none)); // 54

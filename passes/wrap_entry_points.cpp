@@ -66,7 +66,8 @@ bool checkEntry(const Function &f, const AttrValue &entry, DiagnosticEngine &dia
     return false;
   }
   FunctionType t = f.type();
-  if (t == FunctionType::Opaque || t == FunctionType::Orchestration || isKernel(t))
+  if (t == FunctionType::Opaque || t == FunctionType::Orchestration || isKernel(t) ||
+      t == FunctionType::Graph)
     return true;
   diags.error("F501", f.span(),
               std::string("a ") + std::string(functionTypeName(t)) +

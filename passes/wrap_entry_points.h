@@ -9,14 +9,14 @@
 //   every marked, non-Inline function of the main file; <name> is what host code calls):
 //   - Orchestration: unchanged.
 //   - Opaque: retyped Orchestration (attrs kept).
-//   - InCore / AIC / AIV: the attr moves to a new Orchestration `entry_<k>` (suffixed `_1`, `_2`
+//   - InCore / AIC / AIV / Graph: the attr moves to a new Orchestration `entry_<k>` (suffixed `_1`, `_2`
 //     … until unique) appended to the program, with the kernel's parameters (fresh variables,
 //     same names, types and directions) and the one statement `k(params...)`.
 //   Functions without the attr are never changed; a second run changes nothing.
 // Options: none.
 // Diagnostics (at the function):
 //   F500 an entry returns a value (host code receives results through pl::Out parameters)
-//   F501 an entry of another type (Inline, Group, Spmd, Graph)
+//   F501 an entry of another type (Inline, Group, Spmd)
 //   F502 a `host_entry` attr that is not a string
 // Example: `[[host_entry = "k"]] InCore k(In T a, Out T c) {..}` → `InCore k(In T a, Out T c)
 //   {..}` and `[[host_entry = "k"]] Orchestration entry_k(In T a, Out T c) { k(a, c); }`

@@ -24,14 +24,13 @@ constexpr std::pair<FunctionType, const char *> kUnsupportedHints[] = {
     {FunctionType::InCore, " (run pass ExpandMixedKernel, which types kernels AIV or AIC)"},
     {FunctionType::Group, " (mixed AIC+AIV kernels are not yet supported by the PTO emitter)"},
     {FunctionType::Spmd, " (run pass LowerSpmdLaunches)"},
-    {FunctionType::Graph, " (graph functions are not yet supported by the PTO emitter)"},
 };
 
 std::string unsupportedHint(FunctionType t) {
   for (auto [type, hint] : kUnsupportedHints)
     if (type == t)
       return hint;
-  return " (expected Orchestration, AIV or AIC)";
+  return " (expected Orchestration, Graph, AIV or AIC)";
 }
 
 /// Func ids: the kernels' order in the program.
@@ -41,6 +40,10 @@ ProgramInfo collect(const Program &p, DiagnosticEngine &diags, bool &ok) {
     FunctionType t = f->type();
     if (t == FunctionType::Orchestration) {
       info.orchestrations.push_back(f.get());
+      continue;
+    }
+    if (t == FunctionType::Graph) {
+      info.graphs.push_back(f.get());
       continue;
     }
     if (t != FunctionType::AIV && t != FunctionType::AIC) {
@@ -99,6 +102,17 @@ std::string kernelTable(const ProgramInfo &info) {
 
 enum class Part { All, Kernels, Orchestration };
 
+/// Every Graph function's body (before the orchestrations that submit them).
+std::string graphBodies(const ProgramInfo &info, DiagnosticEngine &diags, bool &ok) {
+  std::string s;
+  for (const Function *g : info.graphs) {
+    bool gok = true;
+    s += "\n" + printOrchestration(*g, info, diags, gok);
+    ok &= gok;
+  }
+  return s;
+}
+
 std::string emit(const Program &p, const EmitPtoOptions &opts, DiagnosticEngine &diags, Part part) {
   bool ok = true;
   ProgramInfo info = collect(p, diags, ok);
@@ -111,6 +125,8 @@ std::string emit(const Program &p, const EmitPtoOptions &opts, DiagnosticEngine 
     }
     body += "\n" + kernelTable(info);
   }
+  if (part != Part::Kernels)
+    body += graphBodies(info, diags, ok);
   if (part != Part::Kernels)
     for (const Function *f : info.orchestrations) {
       bool fok = true;
@@ -233,9 +249,10 @@ std::vector<GeneratedFile> emitPtoPackage(const Program &p, const PackageOptions
                    "}";
   }
   taken.clear();
+  std::string graphs = graphBodies(info, diags, ok); // in each orchestration file (static)
   for (const Function *f : info.orchestrations) {
     bool fok = true;
-    std::string body = printOrchestration(*f, info, diags, fok);
+    std::string body = graphs + printOrchestration(*f, info, diags, fok);
     ok &= fok;
     std::string path = "orchestration/" + uniqueStem(cppIdentifier(f->name()), taken) + ".cpp";
     files.push_back({path, packageHeader(p, opts, "orchestration '" + f->name() + "'") +

@@ -1,5 +1,5 @@
 // emit/pto orchestration printer: one Orchestration function as PTO2 runtime C++
-// (aicpu_orchestration_config / _entry).
+// (aicpu_orchestration_config / _entry), or one Graph function's body (rt_submit_graph).
 #include "emit/pto/printers.h"
 
 #include "emit/pto/pto_types.h"
@@ -10,6 +10,7 @@
 #include "llvm/Support/Casting.h"
 
 #include <algorithm>
+#include <map>
 
 namespace pl::emit::pto {
 
@@ -31,7 +32,19 @@ const Return *trailingReturn(const StmtPtr &s) {
 class OrchPrinter final : public FunctionPrinter {
 public:
   OrchPrinter(const Function &f, const ProgramInfo &info, DiagnosticEngine &d)
-      : FunctionPrinter(f, d), info_(info) {}
+      : FunctionPrinter(f, d), info_(info), graph_(f.type() == FunctionType::Graph),
+        args_(graph_ ? "graph_args" : "orch_args") {}
+
+  /// A Graph function: a body the runtime runs once to record its tasks (rt_submit_graph).
+  std::string printGraph() {
+    out_ += "// graph '" + fn_.name() + "'\n";
+    out_ += std::string(info_.package ? "[[maybe_unused]] static" : "inline") + " void " +
+            graphBodyName(fn_) + "(const CoreTaskArgs& " + args_ + ") {\n";
+    params();
+    visitStmt(fn_.body());
+    out_ += "}\n";
+    return out_;
+  }
 
   std::string print() {
     size_t argCount = 0;
@@ -62,13 +75,14 @@ private:
       if (isa<TensorType>(t.get())) {
         std::string n = fresh("ext_" + p.var->name());
         alias(p.var.get(), n);
-        line("[[maybe_unused]] const ChipTensor& " + n + " = orch_args.tensor(" +
+        line("[[maybe_unused]] const ChipTensor& " + n + " = " + args_ + ".tensor(" +
              std::to_string(tensorIdx++) + ").ref();");
       } else if (isa<ScalarType>(t.get())) {
         auto ct = scalarType(t, p.var->span());
         const std::string &n = bind(p.var);
+        scalarSlots_[p.var.get()] = scalarIdx;
         line("[[maybe_unused]] const " + ct.value_or("void") + " " + n + " = ::pl::abi::from_u64<" +
-             ct.value_or("void") + ">(orch_args.scalar(" + std::to_string(scalarIdx++) + "));");
+             ct.value_or("void") + ">(" + args_ + ".scalar(" + std::to_string(scalarIdx++) + "));");
       } else {
         error("ES004", p.var->span(),
               "orchestration parameter '" + p.var->name() + "' has type '" + printType(t) +
@@ -198,6 +212,8 @@ private:
     if (auto *sb = dyn_cast<Submit>(val.get()))
       return submitTask(*sb, v, s.span());
     if (auto *c = dyn_cast<Call>(val.get())) {
+      if (const Function *g = c->target().isOp() ? nullptr : info_.findGraph(c->target().function))
+        return graphCall(*c, *g, v, s.span());
       if (!c->target().isOp())
         return submit(*c, v, s.span());
       const std::string &op = c->target().name();
@@ -221,8 +237,11 @@ private:
   }
 
   void visitEval(const Eval &s) override {
-    if (auto *c = dyn_cast<Call>(s.expr().get()); c && !c->target().isOp())
+    if (auto *c = dyn_cast<Call>(s.expr().get()); c && !c->target().isOp()) {
+      if (const Function *g = info_.findGraph(c->target().function))
+        return graphCall(*c, *g, nullptr, s.span());
       return submit(*c, nullptr, s.span());
+    }
     if (auto *sb = dyn_cast<Submit>(s.expr().get()))
       return submitTask(*sb, nullptr, s.span());
     error("ES004", s.span(),
@@ -294,23 +313,48 @@ private:
                      "'core_num' of the launch of '" + c.target().function + "' is not an integer");
     }
     // AutoDeriveTaskDependencies' edges (a call has no `.deps` of its own)
-    if (dependencies(p, mergedDeps({}, c.attrs()), task,
-                     "the call to '" + c.target().function + "'", span))
-      line(submitCall(*k, p) + ";");
-    else
+    if (!dependencies(p, mergedDeps({}, c.attrs()), task,
+                      "the call to '" + c.target().function + "'", span))
       return;
+    line(submitCall(*k, p) + ";");
+    aliasResults(*k->fn, argText, result, span);
+  }
+
+  /// The result of a call of a kernel or graph: names of the arguments the callee returns.
+  void aliasResults(const Function &callee, const std::vector<std::string> &argText,
+                    const VarPtr &result, const Span &span) {
     if (!result)
       return;
-    auto parts = calleeResults(*k, argText, span);
+    auto parts = calleeResults(callee, argText, span);
     if (!parts)
       return;
     if (isa<TupleType>(result->type().get()))
       return aliasTuple(result.get(), *parts);
     if (parts->size() != 1)
       return error("ES007", span,
-                   "the call to '" + c.target().function + "' yields " +
-                       std::to_string(parts->size()) + " tensors for one variable");
+                   "the call to '" + callee.name() + "' yields " + std::to_string(parts->size()) +
+                       " tensors for one variable");
     alias(result.get(), (*parts)[0]);
+  }
+
+  /// A call of a Graph function: its arguments as one CoreTaskArgs (the directions
+  /// DeriveCallDirections recorded) and `rt_submit_graph` with its body, which records the
+  /// body's tasks on the first call and replays them later. Nothing chains on the call: its
+  /// results are names of its Out / InOut arguments.
+  void graphCall(const Call &c, const Function &g, const VarPtr &result, const Span &span) {
+    if (graph_)
+      return error("ES004", span,
+                   "graph '" + fn_.name() + "' calls graph '" + g.name() +
+                       "' (run pass LegalizeGraphBoundary)");
+    std::vector<ArgDirection> dirs;
+    std::vector<std::string> argText;
+    if (!directions(g, c.args(), c.attrs(), "call to", span, dirs))
+      return;
+    std::string p = taskArgs(g, c.args(), dirs, argText, span);
+    if (p.empty())
+      return;
+    line("rt_submit_graph(&" + graphBodyName(g) + ", " + p + ");");
+    aliasResults(g, argText, result, span);
   }
 
   /// The CoreTaskArgs of a call or submit (`what`) of a kernel: sets `k` to the kernel and
@@ -321,21 +365,21 @@ private:
                          std::vector<std::string> &argText) {
     k = kernelOf(target, span);
     std::vector<ArgDirection> dirs;
-    if (!k || !directions(*k, args, attrs, what, span, dirs))
+    if (!k || !directions(*k->fn, args, attrs, what, span, dirs))
       return "";
-    return taskArgs(*k, args, dirs, argText, span);
+    return taskArgs(*k->fn, args, dirs, argText, span);
   }
 
   /// The `arg_directions` DeriveCallDirections recorded on a call or submit of kernel `k`, one
   /// per argument and parameter; false after an error.
-  bool directions(const KernelInfo &k, const ExprList &args, const AttrList &attrs,
-                  const char *what, const Span &span, std::vector<ArgDirection> &dirs) {
+  bool directions(const Function &k, const ExprList &args, const AttrList &attrs, const char *what,
+                  const Span &span, std::vector<ArgDirection> &dirs) {
     const std::vector<std::string> *names = argDirectionNames(attrs);
-    if (!names || names->size() != args.size() || args.size() != k.fn->params().size()) {
+    if (!names || names->size() != args.size() || args.size() != k.params().size()) {
       error("ES005", span,
             std::string("emitter needs 'arg_directions' with one entry per "
                         "argument on the ") +
-                what + " '" + k.fn->name() + "' (run pass DeriveCallDirections)");
+                what + " '" + k.name() + "' (run pass DeriveCallDirections)");
       return false;
     }
     for (size_t i = 0; i < names->size(); ++i) {
@@ -388,7 +432,7 @@ private:
                        "' must be a tuple ending in a task_id, found '" +
                        printType(result->type()) + "'");
     line(definition(result, "TaskOutputTensors") + " = " + submitCall(*k, p) + ";");
-    auto parts = calleeResults(*k, argText, span);
+    auto parts = calleeResults(*k->fn, argText, span);
     if (!parts)
       return;
     if (parts->size() + 1 != tt->elements().size())
@@ -465,7 +509,7 @@ private:
 
   /// `CoreTaskArgs params_tN;` and its add_* lines, tensors first, then scalars; the C++ name of
   /// each tensor argument in `argText`. Returns the CoreTaskArgs name, empty after an error.
-  std::string taskArgs(const KernelInfo &k, const ExprList &args,
+  std::string taskArgs(const Function &k, const ExprList &args,
                        const std::vector<ArgDirection> &dirs, std::vector<std::string> &argText,
                        const Span &span) {
     argText.assign(args.size(), "");
@@ -479,9 +523,13 @@ private:
           continue;
         const ExprPtr &a = args[i];
         if (isScalar) {
-          // The callee's parameter converts the argument as the eager pl::Scalar<D> does.
-          const TypePtr &pt = k.fn->params()[i].var->type();
+          const TypePtr &pt = k.params()[i].var->type();
           auto to = scalarDType(pt);
+          if (std::string slot = graphSlot(a, to); !slot.empty()) {
+            line(p + ".add_scalar(" + slot + ");");
+            continue;
+          }
+          // The callee's parameter converts the argument as the eager pl::Scalar<D> does.
           std::string v =
               to ? convertScalar(expr(a), scalarDType(a->type()), *to, a->span())
                  : "static_cast<" + scalarType(pt, span).value_or("void") + ">(" + expr(a) + ")";
@@ -517,12 +565,22 @@ private:
     return nullptr;
   }
 
-  void directionMisfit(const KernelInfo &k, const ExprList &args, size_t i,
+  /// In a graph body, a scalar parameter of the graph passed on unchanged (same dtype) is passed
+  /// as its slot, `graph_args.scalar(k)`: the runtime replays it with each call's value
+  /// (LegalizeGraphBoundary made every other scalar fixed). Else "".
+  std::string graphSlot(const ExprPtr &a, std::optional<DataType> to) const {
+    auto it = graph_ ? scalarSlots_.find(a.get()) : scalarSlots_.end();
+    if (it == scalarSlots_.end() || !to || scalarDType(a->type()) != to)
+      return "";
+    return args_ + ".scalar(" + std::to_string(it->second) + ")";
+  }
+
+  void directionMisfit(const Function &k, const ExprList &args, size_t i,
                        std::string_view direction) {
     const ExprPtr &a = args[i];
     error("ES005", a->span(),
-          "argument " + std::to_string(i) + " of the call to '" + k.fn->name() +
-              "' has direction '" + std::string(direction) + "', which does not fit a " +
+          "argument " + std::to_string(i) + " of the call to '" + k.name() + "' has direction '" +
+              std::string(direction) + "', which does not fit a " +
               (isa<TensorType>(a->type().get()) ? "tensor" : "scalar"));
   }
 
@@ -534,9 +592,9 @@ private:
   /// The C++ names of the callee's results: result *k* is the argument at the parameter the
   /// callee's trailing `return` lists *k*-th (NormalizeReturnOrder made them the parameters).
   std::optional<std::vector<std::string>>
-  calleeResults(const KernelInfo &k, const std::vector<std::string> &argText, const Span &span) {
-    const Return *r = trailingReturn(k.fn->body());
-    const auto &params = k.fn->params();
+  calleeResults(const Function &k, const std::vector<std::string> &argText, const Span &span) {
+    const Return *r = trailingReturn(k.body());
+    const auto &params = k.params();
     std::vector<std::string> parts;
     for (const ExprPtr &v : r ? r->values() : ExprList{}) {
       size_t idx = 0;
@@ -544,7 +602,8 @@ private:
         ++idx;
       if (idx == params.size() || argText[idx].empty()) {
         error("ES007", span,
-              "emitter needs kernel '" + k.fn->name() +
+              std::string("emitter needs ") +
+                  (k.type() == FunctionType::Graph ? "graph '" : "kernel '") + k.name() +
                   "' to return its tensor parameters, found '" + printExpr(v) +
                   "' (run pass NormalizeReturnOrder)");
         return std::nullopt;
@@ -555,6 +614,9 @@ private:
   }
 
   const ProgramInfo &info_;
+  const bool graph_;                           // printing a Graph function's body
+  const std::string args_;                     // the C++ name of the function's arguments
+  std::map<const Expr *, size_t> scalarSlots_; // scalar parameter -> its slot
   std::set<const Var *> predeclared_;
   int taskCount_ = 0;
 };
@@ -564,7 +626,7 @@ private:
 std::string printOrchestration(const Function &f, const ProgramInfo &info, DiagnosticEngine &diags,
                                bool &ok) {
   OrchPrinter p(f, info, diags);
-  std::string s = p.print();
+  std::string s = f.type() == FunctionType::Graph ? p.printGraph() : p.print();
   ok = !p.failed();
   return s;
 }

@@ -11,7 +11,9 @@ std::string printKernel(const KernelInfo &k, const ProgramInfo &info, ir::Diagno
 /// `func.func @<name>(...) attributes {pto.kernel_kind = ...}` in PTO-AS; ok = false after an
 /// error.
 std::string printKernelAsm(const KernelInfo &k, ir::DiagnosticEngine &diags, bool &ok);
-/// `inline void <name>(const ChipTaskArgs& orch_args) { ... }`; ok = false after an error.
+/// `inline void <name>(const ChipTaskArgs& orch_args) { ... }`, or for a Graph function its body
+/// `<linkage> void graph_<name>(const CoreTaskArgs& graph_args) { ... }` (`[[maybe_unused]]
+/// static` in the package's orchestration files, else `inline`); ok = false after an error.
 std::string printOrchestration(const ir::Function &f, const ProgramInfo &info,
                                ir::DiagnosticEngine &diags, bool &ok);
 

@@ -27,6 +27,15 @@ const KernelInfo *ProgramInfo::findKernel(std::string_view n) const {
   return nullptr;
 }
 
+const ir::Function *ProgramInfo::findGraph(std::string_view n) const {
+  for (const ir::Function *g : graphs)
+    if (g->name() == n)
+      return g;
+  return nullptr;
+}
+
+std::string graphBodyName(const ir::Function &g) { return cppIdentifier("graph_" + g.name()); }
+
 namespace {
 
 const std::set<std::string, std::less<>> &reservedNames() {

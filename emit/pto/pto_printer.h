@@ -28,11 +28,18 @@ struct KernelInfo {
 struct ProgramInfo {
   std::vector<KernelInfo> kernels;
   std::vector<const ir::Function *> orchestrations;
+  /// Graph functions: each is printed as a body `void graph_<name>(const CoreTaskArgs&)` that
+  /// calls submit with rt_submit_graph (recorded once, replayed: docs/backend.md).
+  std::vector<const ir::Function *> graphs;
   /// The kernel package form: each entry is `extern "C"` at file scope, one per file;
   /// otherwise each sits in a namespace of its name.
   bool package = false;
   const KernelInfo *findKernel(std::string_view name) const;
+  const ir::Function *findGraph(std::string_view name) const;
 };
+
+/// The C++ name of a Graph function's printed body.
+std::string graphBodyName(const ir::Function &g);
 
 /// Sanitises an IR name into a C++ identifier that is not a keyword or a pl::sim name.
 std::string cppIdentifier(std::string_view hint);

@@ -175,3 +175,25 @@ program {
     return;
   }
 }
+// -----
+// RUN: wrap-entry-points
+// a Graph function called from host code is wrapped like a kernel: the wrapper's one call records it
+program {
+  [[host_entry = "layer"]]
+  Graph layer(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> c) {
+    c = tensor.add(a, a);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  Graph layer(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> c) {
+    c = tensor.add(a, a);
+    return;
+  }
+
+  [[host_entry = "layer"]]
+  Orchestration entry_layer(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> c) {
+    layer(a, c);
+  }
+}

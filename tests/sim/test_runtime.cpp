@@ -621,3 +621,107 @@ TEST(SimCoreTaskArgs, LimitsOfOneCoreTask) {
   EXPECT_EQ(failure([&] { q.add_input(t); }),
             "pl::sim 'CoreTaskArgs': tensors must be added before scalars");
 }
+
+// ---- graphs: record once, replay (rt_submit_graph)
+// ------------------------------------------------
+
+namespace {
+/// A layer as the backend prints a Graph function: args (x In, y InOut, fill value, tag);
+/// tmp = x + 1 (internal), y = tmp + y... as y = tmp + 1 on a window, then fill a second window
+/// of y with the boundary scalar. Its tags come from the boundary scalar `tag`.
+void layerBody(const CoreTaskArgs &a) {
+  const ChipTensor &x = a.tensor(0).ref();
+  const ChipTensor &y = a.tensor(1).ref();
+  TensorCreateInfo ci({1, 8}, DataType::FLOAT32);
+  ChipTensor tmp = alloc_tensors(ci).get_ref(0);
+  CoreTaskArgs p0;
+  p0.add_input(x);
+  p0.add_output(tmp);
+  p0.add_scalar(a.scalar(1));
+  rt_submit_aiv_task(kIncrId, p0);
+  CoreTaskArgs p1;
+  p1.add_input(tmp);
+  p1.add_output(y.view({1, 8}, {0, 0}));
+  p1.add_scalar(a.scalar(1));
+  rt_submit_aiv_task(kIncrId, p1);
+  CoreTaskArgs p2;
+  p2.add_output(y.view({1, 8}, {1, 0}));
+  p2.add_scalar(a.scalar(0));
+  p2.add_scalar(a.scalar(1));
+  rt_submit_aiv_task(kFillId, p2);
+}
+void layer(const ChipTensor &x, const ChipTensor &y, float v, std::uint64_t tag) {
+  CoreTaskArgs g;
+  g.add_input(x);
+  g.add_inout(y);
+  g.add_scalar(to_u64(v));
+  g.add_scalar(tag);
+  rt_submit_graph(&layerBody, g);
+}
+void emptyBody(const CoreTaskArgs &) {}
+void nestedBody(const CoreTaskArgs &a) { rt_submit_graph(&layerBody, a); }
+} // namespace
+
+TEST_P(SimRuntime, GraphRecordsOnceAndReplaysWithNewArguments) {
+  eachSeed(10, [&](Runtime &rt) {
+    rt.setStrict(true);
+    ChipTensor x = vec8(), z = vec8();
+    std::vector<ChipTensor> ys;
+    PTO2_SCOPE() {
+      fillT(x, 2.0f, 1);
+      for (int l = 0; l < 4; ++l) {
+        ys.push_back(ChipTensor::allocate(DataType::FLOAT32, {2, 8}));
+        layer(x, ys.back(), static_cast<float>(10 * l), static_cast<std::uint64_t>(100 + l));
+      }
+      incr(ys.back().view({1, 8}, {1, 0}), z, 2); // after the last layer's fill (RAW)
+    }
+    for (int l = 0; l < 4; ++l) {
+      EXPECT_EQ(at(ys[static_cast<std::size_t>(l)], 3), 4.0f) << l; // (2 + 1) + 1
+      EXPECT_EQ(at(ys[static_cast<std::size_t>(l)], 8 + 3), static_cast<float>(10 * l)) << l;
+      // every task of layer l carries its tag (the boundary scalar patched on replay)
+      EXPECT_EQ(std::count(log_.tags.begin(), log_.tags.end(), 100 + l), 3) << l;
+    }
+    EXPECT_EQ(at(z, 0), 31.0f);
+    EXPECT_LT(log_.pos(103), log_.pos(2));
+    EXPECT_EQ(rt.graphStats().recorded, 1u);
+    EXPECT_EQ(rt.graphStats().replayed, 3u);
+    EXPECT_TRUE(rt.hazards().empty());
+    EXPECT_EQ(rt.taskCount(), 14u); // 1 + 4 x 3 + 1
+  });
+}
+
+TEST_P(SimRuntime, GraphRecordsAgainForOtherShapesOrOverlaps) {
+  eachSeed(3, [&](Runtime &rt) {
+    ChipTensor x = vec8(), y = ChipTensor::allocate(DataType::FLOAT32, {2, 8});
+    ChipTensor wide = ChipTensor::allocate(DataType::FLOAT32, {2, 16});
+    PTO2_SCOPE() {
+      layer(x, y, 1.0f, 1);
+      layer(x, wide.view({2, 8}, {0, 8}), 2.0f, 2); // same shape, other strides: a new recording
+      layer(x, y, 3.0f, 3);                         // replays the first
+    }
+    EXPECT_EQ(rt.graphStats().recorded, 2u);
+    EXPECT_EQ(rt.graphStats().replayed, 1u);
+    EXPECT_EQ(at(wide, 8), 2.0f);      // row 0 of the window: x + 2
+    EXPECT_EQ(at(wide, 16 + 8), 2.0f); // row 1: the call's fill value
+    EXPECT_EQ(at(y, 8), 3.0f);         // the replay's fill value
+  });
+}
+
+TEST(SimGraph, UnsupportedGraphsAreErrors) {
+  Log log;
+  gLog = &log;
+  Runtime rt(table(), opts(ExecMode::Serial));
+  RuntimeBinding bind(rt);
+  ChipTensor x = vec8(), y = ChipTensor::allocate(DataType::FLOAT32, {2, 8});
+  CoreTaskArgs g;
+  g.add_input(x);
+  g.add_inout(y);
+  g.add_scalar(to_u64(1.0f));
+  g.add_scalar(7);
+  expectSimError([&] { rt_submit_graph(&emptyBody, g); }, "submitted no task");
+  expectSimError([&] { rt_submit_graph(&nestedBody, g); }, "nested graph recording");
+  expectSimError([&] { rt_submit_graph(&layerBody, CoreTaskArgs{}); },
+                 "at least one tensor argument");
+  rt_submit_graph(&layerBody, g); // a failed recording left nothing behind
+  EXPECT_EQ(rt.graphStats().recorded, 1u);
+}

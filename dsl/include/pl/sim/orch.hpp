@@ -50,12 +50,23 @@ inline TaskOutputTensors rt_submit_dummy_task(const CoreTaskArgs& args = {}) {
   return currentRuntime().submit(CoreKind::Dummy, MixedKernels{}, args);
 }
 
+/// One call of a Graph function (its printed body): recorded on the first call with these
+/// argument shapes, replayed afterwards (Runtime::submitGraph). Nothing may depend on a result:
+/// the graph's results are its Out / InOut arguments.
+inline void rt_submit_graph(GraphBody body, const CoreTaskArgs &args) {
+  currentRuntime().submitGraph(body, args);
+}
+
 /// Allocates internal tensors (zero-filled). The returned task id is invalid: allocation is
-/// immediate in the simulator, so nothing has to wait for it.
+/// immediate in the simulator, so nothing has to wait for it. Inside a graph body being
+/// recorded, the tensors are the graph's internal buffers (allocated afresh on each replay).
 template <class... CI>
 TaskOutputTensors alloc_tensors(const CI&... cis) {
   std::vector<ChipTensor> outs;
   (outs.push_back(ChipTensor::allocate(cis.dtype, cis.shapes.data(), cis.ndims)), ...);
+  if (Runtime *rt = detail::currentRuntimePtr())
+    for (const ChipTensor &t : outs)
+      rt->noteAllocation(t);
   return TaskOutputTensors(PTO2TaskId{}, std::move(outs));
 }
 

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "pl/sim/graph.hpp"
 #include "pl/sim/platform.hpp"
 #include "pl/sim/tensor.hpp"
 #include "pl/sim/tensor_map.hpp"
@@ -166,6 +167,27 @@ class Runtime {
   /// Submits one task and returns its id (and its Out/InOut tensors).
   TaskOutputTensors submit(CoreKind kind, MixedKernels ks, const CoreTaskArgs& args);
 
+  /// One call of a graph (rt_submit_graph): the first call with a key (graph::key: the body,
+  /// the arguments' dtypes, shapes, strides, directions and overlaps) runs `body` and records
+  /// the tasks it submits; later calls replay the recording with these arguments (tensors and
+  /// the scalars the body passed on from its slots substituted, its allocations made afresh),
+  /// without running the body, tracking only the arguments' accesses against other tasks.
+  void submitGraph(GraphBody body, const CoreTaskArgs &args);
+  /// An allocation (alloc_tensors): inside a graph body being recorded, one of its internal
+  /// tensors.
+  void noteAllocation(const ChipTensor &t) {
+    if (capture_)
+      capture_->allocs.push_back(t);
+  }
+  struct GraphStats {
+    std::size_t recorded = 0; // graph calls that ran their body (and recorded it)
+    std::size_t replayed = 0; // graph calls replayed from a recording
+  };
+  GraphStats graphStats() const {
+    std::lock_guard lk(mu_);
+    return graphStats_;
+  }
+
   /// Blocks until every submitted task has finished; rethrows the first kernel failure.
   void wait_all();
 
@@ -227,8 +249,38 @@ class Runtime {
   }
   bool isAncestor(std::int64_t a, const std::vector<std::int64_t>& fanin) const;
   void addHazard(HazardKind k, const Task& earlier, const Task& later, const ChipTensor& t, std::vector<std::int64_t>& fanin);
-  void trackAccesses(Task& t, std::vector<std::int64_t>& fanin);
-  void registerAccesses(const Task& t);
+  /// `tracked` (optional, per argument): only those arguments meet other tasks (a replayed
+  /// graph task's internal tensors are known to nobody outside the graph).
+  void trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
+                     const std::vector<char> *tracked = nullptr);
+  void registerAccesses(const Task &t, const std::vector<char> *tracked = nullptr);
+  /// Links a new task into the graph (accesses, fan-in / fan-out) and appends it; mu_ held.
+  Task &admit(std::unique_ptr<Task> task, std::vector<std::int64_t> &fanin,
+              const std::vector<char> *tracked);
+  /// Runs or enqueues an admitted task that waits for nothing (may release `lk`).
+  void schedule(Task &t, std::unique_lock<std::mutex> &lk);
+
+  /// A recorded task of a graph: its kernels, where each tensor comes from, its scalars (fixed
+  /// or a boundary slot), block count and its edges to earlier tasks of the graph.
+  struct RecordedTask {
+    CoreKind kind = CoreKind::AIV;
+    MixedKernels ks;
+    std::vector<graph::TensorSource> tensors;
+    std::vector<ArgDir> dirs;
+    std::vector<char> boundary; // per tensor: an argument of the graph (tracked on replay)
+    std::vector<std::uint64_t> scalars;
+    std::vector<std::int32_t> scalarSlots;
+    std::int32_t blockNum = 1;
+    std::vector<std::int64_t> edges; // indices of earlier recorded tasks
+  };
+  struct GraphRecording {
+    std::vector<graph::RootLayout> boundary; // the arguments' layouts when recorded
+    std::vector<ChipTensor> allocs;          // the allocations' layouts (no buffers)
+    std::vector<RecordedTask> tasks;
+  };
+  void capture(const Task &t, const CoreTaskArgs &args);
+  void recordGraph(GraphBody body, const CoreTaskArgs &args, std::vector<std::int64_t> key);
+  void replayGraph(const GraphRecording &g, const CoreTaskArgs &args);
   /// One block of a task: its id and block index (0 unless the task is an SPMD launch).
   struct Job {
     std::int64_t task;
@@ -259,6 +311,10 @@ class Runtime {
   std::vector<std::thread> workers_;
   bool stop_ = false;
   std::vector<PTO2ScopeMode> scopes_;
+  std::map<std::vector<std::int64_t>, GraphRecording> graphs_;
+  std::unique_ptr<graph::Capture> capture_; // the graph call being recorded
+  GraphRecording *recording_ = nullptr;     // its recording
+  GraphStats graphStats_;
   CoreMemory localAic_{platform()}, localAiv_{platform()};
 };
 

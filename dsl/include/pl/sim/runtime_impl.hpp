@@ -58,18 +58,19 @@ inline void Runtime::addHazard(HazardKind k, const Task& earlier, const Task& la
 /// TensorMap lookup for a new task: RAW edges from overlapping writers of its inputs, WAW edges
 /// from overlapping writers of its outputs (automatic outside manual scopes; in manual scopes a
 /// missing one is a hazard), and WAR hazards from readers its outputs overlap that nothing orders.
-inline void Runtime::trackAccesses(Task& t, std::vector<std::int64_t>& fanin) {
+inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
+                                   const std::vector<char> *tracked) {
   const bool manual = manualScope();
   struct Edge {
     std::int64_t task;
     HazardKind kind;
     std::size_t arg;
   };
-  std::vector<Edge> tracked;
+  std::vector<Edge> edges;
   std::vector<std::pair<std::int64_t, std::size_t>> war;
   std::vector<const TensorAccess*> hits;
   for (std::size_t i = 0; i < t.tensors.size(); ++i) {
-    if (t.dirs[i] == ArgDir::NoDep)
+    if (t.dirs[i] == ArgDir::NoDep || (tracked && !(*tracked)[i]))
       continue;
     const ChipTensor& x = t.tensors[i];
     const bool writes = t.dirs[i] != ArgDir::In;
@@ -77,8 +78,10 @@ inline void Runtime::trackAccesses(Task& t, std::vector<std::int64_t>& fanin) {
     hits.clear();
     accesses_.overlapping(x, true, hits);
     for (const TensorAccess* w : hits) {
-      if (reads) tracked.push_back(Edge{w->task, HazardKind::RAW, i});
-      if (writes) tracked.push_back(Edge{w->task, HazardKind::WAW, i});
+      if (reads)
+        edges.push_back(Edge{w->task, HazardKind::RAW, i});
+      if (writes)
+        edges.push_back(Edge{w->task, HazardKind::WAW, i});
     }
     if (writes) {
       hits.clear();
@@ -87,9 +90,10 @@ inline void Runtime::trackAccesses(Task& t, std::vector<std::int64_t>& fanin) {
     }
   }
   if (!manual) {
-    for (const Edge& e : tracked) fanin.push_back(e.task);
+    for (const Edge &e : edges)
+      fanin.push_back(e.task);
   } else {
-    for (const Edge& e : tracked)
+    for (const Edge &e : edges)
       if (!isAncestor(e.task, fanin)) addHazard(e.kind, *tasks_[static_cast<std::size_t>(e.task)], t, t.tensors[e.arg], fanin);
   }
   for (auto& [p, i] : war)
@@ -98,9 +102,9 @@ inline void Runtime::trackAccesses(Task& t, std::vector<std::int64_t>& fanin) {
   fanin.erase(std::unique(fanin.begin(), fanin.end()), fanin.end());
 }
 
-inline void Runtime::registerAccesses(const Task& t) {
+inline void Runtime::registerAccesses(const Task &t, const std::vector<char> *tracked) {
   for (std::size_t i = 0; i < t.tensors.size(); ++i) {
-    if (t.dirs[i] == ArgDir::NoDep)
+    if (t.dirs[i] == ArgDir::NoDep || (tracked && !(*tracked)[i]))
       continue;
     if (t.dirs[i] == ArgDir::In)
       accesses_.addRead(t.tensors[i], t.id);
@@ -118,22 +122,45 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
   if (opts_.mode == ExecMode::Threads) startWorkers();
   std::unique_lock lk(mu_);
   auto task = std::make_unique<Task>();
-  Task& t = *task;
-  t.id = static_cast<std::int64_t>(tasks_.size());
-  t.kind = kind;
-  t.ks = ks;
-  t.tensors = args.tensors();
-  t.dirs = args.dirs();
-  t.scalars = args.scalars();
-  t.blockNum = t.blocksLeft = args.blockNum();
+  task->id = static_cast<std::int64_t>(tasks_.size());
+  task->kind = kind;
+  task->ks = ks;
+  task->tensors = args.tensors();
+  task->dirs = args.dirs();
+  task->scalars = args.scalars();
+  task->blockNum = task->blocksLeft = args.blockNum();
   std::vector<std::int64_t> fanin;
   for (PTO2TaskId d : args.dependencies()) {
     if (!d.is_valid()) continue;
-    if (d.id >= t.id) simFail("submit", "dependency on task " + std::to_string(d.id) + ", which was not submitted yet");
+    if (d.id >= task->id)
+      simFail("submit",
+              "dependency on task " + std::to_string(d.id) + ", which was not submitted yet");
+    if (capture_ && d.id < capture_->firstTask)
+      simFail("rt_submit_graph",
+              "a task of a graph body depends on task " + std::to_string(d.id) +
+                  ", which was submitted before the graph: a recorded graph depends on other tasks "
+                  "only through its tensor arguments");
     fanin.push_back(d.id);
   }
-  trackAccesses(t, fanin);  // may throw in strict mode: nothing is registered yet
-  registerAccesses(t);
+  std::vector<ChipTensor> outs;
+  for (std::size_t i = 0; i < task->tensors.size(); ++i)
+    if (task->dirs[i] == ArgDir::Out || task->dirs[i] == ArgDir::InOut)
+      outs.push_back(task->tensors[i]);
+  Task &t =
+      admit(std::move(task), fanin, nullptr); // may throw in strict mode: nothing is registered yet
+  if (capture_)
+    capture(t, args);
+  const PTO2TaskId id{t.id};
+  if (t.pending == 0)
+    schedule(t, lk);
+  return TaskOutputTensors(id, std::move(outs));
+}
+
+inline Runtime::Task &Runtime::admit(std::unique_ptr<Task> task, std::vector<std::int64_t> &fanin,
+                                     const std::vector<char> *tracked) {
+  Task &t = *task;
+  trackAccesses(t, fanin, tracked);
+  registerAccesses(t, tracked);
   t.fanin = fanin;
   for (auto p : fanin) {
     Task& pt = *tasks_[static_cast<std::size_t>(p)];
@@ -143,26 +170,151 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
       ++t.pending;
     }
   }
-  std::vector<ChipTensor> outs;
-  for (std::size_t i = 0; i < t.tensors.size(); ++i)
-    if (t.dirs[i] == ArgDir::Out || t.dirs[i] == ArgDir::InOut)
-      outs.push_back(t.tensors[i]);
-  const PTO2TaskId id{t.id};
   tasks_.push_back(std::move(task));
-  if (t.pending == 0) {
-    switch (opts_.mode) {
-      case ExecMode::Serial:
-        lk.unlock();
-        runNow(t);
-        break;
-      case ExecMode::Threads:
-        enqueue(t);
-        cv_.notify_all();
-        break;
-      case ExecMode::Shuffle: enqueue(t); break;
-    }
+  return t;
+}
+
+inline void Runtime::schedule(Task &t, std::unique_lock<std::mutex> &lk) {
+  switch (opts_.mode) {
+  case ExecMode::Serial:
+    lk.unlock();
+    runNow(t);
+    lk.lock();
+    break;
+  case ExecMode::Threads:
+    enqueue(t);
+    cv_.notify_all();
+    break;
+  case ExecMode::Shuffle:
+    enqueue(t);
+    break;
   }
-  return TaskOutputTensors(id, std::move(outs));
+}
+
+// ---- graphs: record once, replay
+// ------------------------------------------------------------------
+
+/// Records task `t`, just submitted by the body of the graph being recorded (mu_ held).
+inline void Runtime::capture(const Task &t, const CoreTaskArgs &args) {
+  RecordedTask r;
+  r.kind = t.kind;
+  r.ks = t.ks;
+  r.dirs = t.dirs;
+  r.scalars = t.scalars;
+  r.scalarSlots = args.scalarSlots();
+  r.blockNum = t.blockNum;
+  for (const ChipTensor &x : t.tensors) {
+    graph::TensorSource src;
+    if (!graph::classify(*capture_, x, src))
+      simFail(
+          "rt_submit_graph",
+          "a task of graph '" + capture_->name + "' uses " + x.describe() +
+              ", which is neither (a view of) a graph argument nor allocated in the graph body");
+    r.tensors.push_back(src);
+    r.boundary.push_back(src.internal ? 0 : 1);
+  }
+  for (std::int64_t p : t.fanin)
+    r.edges.push_back(p - capture_->firstTask);
+  recording_->tasks.push_back(std::move(r));
+}
+
+inline void Runtime::submitGraph(GraphBody body, const CoreTaskArgs &args) {
+  if (capture_)
+    simFail("rt_submit_graph", "graph '" + capture_->name +
+                                   "' submits a graph: nested graph recording is not supported");
+  if (!args.dependencies().empty())
+    simFail("rt_submit_graph",
+            "a graph call takes no explicit dependencies (its tensor arguments order it)");
+  if (args.tensors().empty())
+    simFail("rt_submit_graph", "a graph needs at least one tensor argument");
+  std::vector<std::int64_t> k = graph::key(body, args);
+  const GraphRecording *found = nullptr;
+  {
+    std::lock_guard lk(mu_);
+    if (auto it = graphs_.find(k); it != graphs_.end())
+      found = &it->second;
+  }
+  if (found)
+    return replayGraph(*found, args);
+  recordGraph(body, args, std::move(k));
+}
+
+/// Runs the body with a capture active; stores the recording when the body completed.
+inline void Runtime::recordGraph(GraphBody body, const CoreTaskArgs &args,
+                                 std::vector<std::int64_t> key) {
+  GraphRecording rec;
+  for (const ChipTensor &t : args.tensors())
+    rec.boundary.push_back(graph::rootLayout(t));
+  {
+    std::lock_guard lk(mu_);
+    capture_ = std::make_unique<graph::Capture>();
+    capture_->args = &args;
+    capture_->firstTask = static_cast<std::int64_t>(tasks_.size());
+    capture_->name =
+        "graph@" + std::to_string(static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(body)));
+    recording_ = &rec;
+  }
+  struct Reset { // the capture ends however the body leaves
+    Runtime *rt;
+    const std::vector<std::uint64_t> *prevSlots;
+    ~Reset() {
+      detail::graphBoundaryScalars() = prevSlots;
+      std::lock_guard lk(rt->mu_);
+      rt->capture_.reset();
+      rt->recording_ = nullptr;
+    }
+  } reset{this, std::exchange(detail::graphBoundaryScalars(), &args.scalars())};
+  body(args);
+  std::lock_guard lk(mu_);
+  for (const ChipTensor &a : capture_->allocs) {
+    ChipTensor layout = a;
+    layout.buffer = BufferRef{};
+    rec.allocs.push_back(layout);
+  }
+  if (rec.tasks.empty())
+    simFail("rt_submit_graph", "the graph body submitted no task; there is nothing to record");
+  ++graphStats_.recorded;
+  graphs_.emplace(std::move(key), std::move(rec));
+}
+
+/// Submits the recorded tasks again over `args`: tensors rebased onto the new arguments or onto
+/// fresh allocations, boundary scalars patched, the recorded internal edges kept, and only the
+/// argument tensors tracked against other tasks.
+inline void Runtime::replayGraph(const GraphRecording &g, const CoreTaskArgs &args) {
+  std::vector<ChipTensor> internal;
+  internal.reserve(g.allocs.size());
+  for (const ChipTensor &a : g.allocs)
+    internal.push_back(ChipTensor::allocate(a.dtype, a.shapes.data(), a.ndims));
+  if (opts_.mode == ExecMode::Threads)
+    startWorkers();
+  std::unique_lock lk(mu_);
+  const auto first = static_cast<std::int64_t>(tasks_.size());
+  const auto &now = args.tensors();
+  for (const RecordedTask &r : g.tasks) {
+    auto task = std::make_unique<Task>();
+    task->id = static_cast<std::int64_t>(tasks_.size());
+    task->kind = r.kind;
+    task->ks = r.ks;
+    task->dirs = r.dirs;
+    task->blockNum = task->blocksLeft = r.blockNum;
+    task->tensors.reserve(r.tensors.size());
+    for (const graph::TensorSource &s : r.tensors)
+      task->tensors.push_back(s.internal
+                                  ? graph::rebase(s.view, graph::RootLayout{}, internal[s.index])
+                                  : graph::rebase(s.view, g.boundary[s.index], now[s.index]));
+    task->scalars = r.scalars;
+    for (std::size_t i = 0; i < r.scalarSlots.size(); ++i)
+      if (r.scalarSlots[i] >= 0)
+        task->scalars[i] = args.scalars()[static_cast<std::size_t>(r.scalarSlots[i])];
+    std::vector<std::int64_t> fanin;
+    fanin.reserve(r.edges.size());
+    for (std::int64_t e : r.edges)
+      fanin.push_back(first + e);
+    Task &t = admit(std::move(task), fanin, &r.boundary);
+    if (t.pending == 0)
+      schedule(t, lk);
+  }
+  ++graphStats_.replayed;
 }
 
 /// Runs block `block` of the task's kernels on `mem` (mixed tasks: AIC, then AIV lane 0 and 1,

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -249,6 +250,32 @@ class TaskOutputTensors {
   std::vector<ChipTensor> outs_;
 };
 
+/// A tensor argument slot (`args.tensor(i).ref()`, as PTO2 reads its entry and graph arguments).
+struct TensorArgRef {
+  const ChipTensor *t;
+  const ChipTensor &ref() const { return *t; }
+};
+
+namespace detail {
+/// The scalar slots of the graph boundary being recorded on this thread (Runtime::submitGraph
+/// sets it around the body): `add_scalar(graph_args.scalar(k))` passes slot k itself, which is
+/// how a recorded task knows that the scalar is the graph's argument k, patched on replay.
+inline const std::vector<std::uint64_t> *&graphBoundaryScalars() {
+  thread_local const std::vector<std::uint64_t> *slots = nullptr;
+  return slots;
+}
+/// The boundary slot `v` is (a reference into the recorded graph's arguments), else -1.
+inline std::int32_t graphScalarSlot(const std::uint64_t &v) {
+  const std::vector<std::uint64_t> *b = graphBoundaryScalars();
+  if (!b || b->empty())
+    return -1;
+  const std::less<const std::uint64_t *> before;
+  if (before(&v, b->data()) || !before(&v, b->data() + b->size()))
+    return -1;
+  return static_cast<std::int32_t>(&v - b->data());
+}
+} // namespace detail
+
 /// NoDep (PTO2's NO_DEP): the kernel may read or write the tensor, but the runtime does not track
 /// it: no edges from or to it, no hazard reports, not among the task's outputs.
 enum class ArgDir : std::uint8_t { In, Out, InOut, NoDep };
@@ -264,11 +291,15 @@ class CoreTaskArgs {
    void add_output(const ChipTensor &t) { add(t, ArgDir::Out); }
    void add_inout(const ChipTensor &t) { add(t, ArgDir::InOut); }
    void add_no_dep(const ChipTensor &t) { add(t, ArgDir::NoDep); }
-   void add_scalar(std::uint64_t v) {
+   /// A scalar (pl's u64 encoding). Inside a graph body being recorded, passing the graph's
+   /// own slot (`graph_args.scalar(k)`) marks the value as that argument (patched on replay);
+   /// any other value is fixed data of the recording.
+   void add_scalar(const std::uint64_t &v) {
      if (scalars_.size() == kMaxTaskScalars)
        simFail("CoreTaskArgs",
                "a core task carries at most " + std::to_string(kMaxTaskScalars) + " scalars");
      scalars_.push_back(v);
+     scalarSlots_.push_back(detail::graphScalarSlot(v));
    }
   void set_dependencies(const PTO2TaskId* ids, std::size_t n) { deps_.assign(ids, ids + n); }
   void add_dependency(PTO2TaskId id) { deps_.push_back(id); }
@@ -285,10 +316,29 @@ class CoreTaskArgs {
   const std::vector<ChipTensor>& tensors() const { return tensors_; }
   const std::vector<ArgDir>& dirs() const { return dirs_; }
   const std::vector<std::uint64_t>& scalars() const { return scalars_; }
+  /// Per scalar: the boundary slot of the graph being recorded it was passed from, else -1.
+  const std::vector<std::int32_t> &scalarSlots() const { return scalarSlots_; }
   const std::vector<PTO2TaskId>& dependencies() const { return deps_; }
   std::int32_t blockNum() const { return blockNum_; }
 
- private:
+  /// A graph body reads its arguments as PTO2's do: `args.tensor(i).ref()`, `args.scalar(i)`
+  /// (a reference to the slot: see add_scalar).
+  TensorArgRef tensor(std::size_t i) const {
+    if (i >= tensors_.size())
+      simFail("CoreTaskArgs",
+              "tensor " + std::to_string(i) + " of " + std::to_string(tensors_.size()));
+    return TensorArgRef{&tensors_[i]};
+  }
+  const std::uint64_t &scalar(std::size_t i) const {
+    if (i >= scalars_.size())
+      simFail("CoreTaskArgs",
+              "scalar " + std::to_string(i) + " of " + std::to_string(scalars_.size()));
+    return scalars_[i];
+  }
+  std::size_t tensor_count() const { return tensors_.size(); }
+  std::size_t scalar_count() const { return scalars_.size(); }
+
+private:
   void add(const ChipTensor& t, ArgDir d) {
     if (!scalars_.empty()) simFail("CoreTaskArgs", "tensors must be added before scalars");
     if (!t.buffer) simFail("CoreTaskArgs", "tensor argument has no buffer");
@@ -301,6 +351,7 @@ class CoreTaskArgs {
   std::vector<ChipTensor> tensors_;
   std::vector<ArgDir> dirs_;
   std::vector<std::uint64_t> scalars_;
+  std::vector<std::int32_t> scalarSlots_;
   std::vector<PTO2TaskId> deps_;
   std::int32_t blockNum_ = 1;
 };

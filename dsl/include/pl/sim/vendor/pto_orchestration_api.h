@@ -1,7 +1,8 @@
 // pto_orchestration_api.h — pl/sim's implementation of the PTO2 orchestration API subset that
 // pl's PTO backend emits: ChipTaskArgs / CoreTaskArgs (add_input, add_output, add_inout,
 // add_no_dep, add_scalar, set_dependencies), rt_submit_aiv_task / rt_submit_aic_task /
-// rt_submit_task(MixedKernels) / rt_submit_dummy_task, PTO2_SCOPE, TensorCreateInfo +
+// rt_submit_task(MixedKernels) / rt_submit_dummy_task, rt_submit_graph (a Graph function's
+// body, recorded once and replayed), PTO2_SCOPE, TensorCreateInfo +
 // alloc_tensors, TaskOutputTensors, PTO2TaskId, to_u64 / from_u64 and
 // PTO2OrchestrationConfig. The generated orchestration compiles unchanged against this header
 // or the runtime's; this one runs it on pl/sim's runtime (dependency tracking, hazards, the
@@ -33,6 +34,7 @@ using pl::sim::PTO2TaskId;
 using pl::sim::rt_submit_aic_task;
 using pl::sim::rt_submit_aiv_task;
 using pl::sim::rt_submit_dummy_task;
+using pl::sim::rt_submit_graph;
 using pl::sim::rt_submit_task;
 using pl::sim::TaskOutputTensors;
 using pl::sim::TensorCreateInfo;
