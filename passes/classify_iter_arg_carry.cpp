@@ -38,7 +38,7 @@ ProgramPtr classifyIterArgCarry(const ProgramPtr &p) {
   bool changed = false;
   for (const FunctionPtr &f : p->functions()) {
     FunctionPtr g = f;
-    if (f->type() == FunctionType::Orchestration) {
+    if (f->type() == FunctionType::Orchestration || f->type() == FunctionType::Graph) {
       CarryStamper stamper(*p);
       g = stamper.mutateFunction(f);
     }

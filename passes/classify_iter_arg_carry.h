@@ -6,7 +6,7 @@
 // is the iter_arg's own handle and nothing needs copying; when the body yields another buffer
 // (a fresh `tensor.create`, a view, a swap) the handle must be re-assigned each iteration.
 // Properties: passes/passes.def.
-// Rule (`classifyLoopCarries`, passes/utils/buffer_aliases.h): in every Orchestration
+// Rule (`classifyLoopCarries`, passes/utils/buffer_aliases.h): in every Orchestration (and Graph)
 // function, each for loop with iter_args gets the attr `iter_arg_carry`, one name per iter_arg:
 // "Trivial" when the body's trailing yield passes the iter_arg itself, or a tensor whose buffer
 // root is the iter_arg (computeAliasRoots through copies, kernel calls and submits returning

@@ -9,7 +9,8 @@
 //   every marked, non-Inline function of the main file; <name> is what host code calls):
 //   - Orchestration: unchanged.
 //   - Opaque: retyped Orchestration (attrs kept).
-//   - InCore / AIC / AIV / Graph: the attr moves to a new Orchestration `entry_<k>` (suffixed `_1`, `_2`
+//   - InCore / AIC / AIV / Graph: the attr moves to a new Orchestration `entry_<k>` (suffixed `_1`,
+//   `_2`
 //     … until unique) appended to the program, with the kernel's parameters (fresh variables,
 //     same names, types and directions) and the one statement `k(params...)`.
 //   Functions without the attr are never changed; a second run changes nothing.

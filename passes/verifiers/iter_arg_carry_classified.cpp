@@ -21,7 +21,8 @@ public:
   using VerifierVisitor::VerifierVisitor;
 
   void visitFor(const For &s) override {
-    if (func_->type() == FunctionType::Orchestration && !s.iterArgs().empty())
+    if ((func_->type() == FunctionType::Orchestration || func_->type() == FunctionType::Graph) &&
+        !s.iterArgs().empty())
       checkPlans(s);
     IRVisitor::visitFor(s);
   }
