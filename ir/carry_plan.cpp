@@ -31,13 +31,7 @@ AttrList withCarryPlans(AttrList attrs, const std::vector<CarryPlan> &plans) {
   names.reserve(plans.size());
   for (CarryPlan p : plans)
     names.emplace_back(carryPlanName(p));
-  for (auto &[key, value] : attrs)
-    if (key == kIterArgCarryAttr) {
-      value = std::move(names);
-      return attrs;
-    }
-  attrs.emplace_back(std::string(kIterArgCarryAttr), std::move(names));
-  return attrs;
+  return withAttr(std::move(attrs), kIterArgCarryAttr, std::move(names));
 }
 
 } // namespace pl::ir

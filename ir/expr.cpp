@@ -119,6 +119,16 @@ ExprPtr TupleGetItem::make(ExprPtr tuple, int64_t index, Span s) {
 
 const std::string &CallTarget::name() const { return op ? op->name() : function; }
 
+AttrList withAttr(AttrList attrs, std::string_view key, AttrValue value) {
+  for (auto &[k, old] : attrs)
+    if (k == key) {
+      old = std::move(value);
+      return attrs;
+    }
+  attrs.emplace_back(std::string(key), std::move(value));
+  return attrs;
+}
+
 const AttrValue *findAttr(const AttrList &attrs, std::string_view key) {
   for (auto &[k, v] : attrs)
     if (k == key)

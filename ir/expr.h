@@ -218,6 +218,8 @@ using AttrValue = std::variant<bool, int64_t, double, std::string, DataType, Mem
 /// Ordered key/value list (order is significant for printing and equality).
 using AttrList = std::vector<std::pair<std::string, AttrValue>>;
 const AttrValue *findAttr(const AttrList &attrs, std::string_view key);
+/// `attrs` with `key` set to `value` (replaced in place when present, else appended).
+AttrList withAttr(AttrList attrs, std::string_view key, AttrValue value);
 
 /// What a call invokes: a registered op or a function of the same program (by name).
 struct CallTarget {

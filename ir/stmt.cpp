@@ -38,6 +38,14 @@ const Stmt *lastStmt(const StmtPtr &body) {
   return body.get();
 }
 
+std::optional<LoopParts> loopParts(const Stmt &s) {
+  if (auto *f = dynCast<For>(&s))
+    return LoopParts{f->iterArgs(), f->body(), f->returnVars()};
+  if (auto *w = dynCast<While>(&s))
+    return LoopParts{w->iterArgs(), w->body(), w->returnVars()};
+  return std::nullopt;
+}
+
 const Yield *trailingYield(const StmtPtr &body) {
   const Stmt *last = lastStmt(body);
   return last ? dynCast<Yield>(last) : nullptr;

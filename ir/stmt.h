@@ -256,4 +256,13 @@ const Stmt *lastStmt(const StmtPtr &body);
 /// The Yield closing a loop body or if branch, or nullptr.
 const Yield *trailingYield(const StmtPtr &body);
 
+/// The carried values, body and results of a For or While (what passes that treat both loop
+/// kinds alike read); nullopt for any other statement.
+struct LoopParts {
+  const std::vector<IterArg> &iterArgs;
+  const StmtPtr &body;
+  const std::vector<VarPtr> &returnVars;
+};
+std::optional<LoopParts> loopParts(const Stmt &s);
+
 } // namespace pl::ir

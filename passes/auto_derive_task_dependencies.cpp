@@ -297,16 +297,6 @@ struct TaskRewrite {
   bool relaxDirections = false;
 };
 
-AttrList withAttr(AttrList attrs, std::string_view key, AttrValue v) {
-  for (auto &[k, old] : attrs)
-    if (k == key) {
-      old = std::move(v);
-      return attrs;
-    }
-  attrs.emplace_back(std::string(key), std::move(v));
-  return attrs;
-}
-
 /// Input → NoDep, InOut → OutputExisting (every hazard of the argument is a named edge).
 AttrList relaxedDirections(const AttrList &attrs) {
   const std::vector<std::string> *names = argDirectionNames(attrs);

@@ -504,10 +504,8 @@ private:
                          [&](const StmtPtr &c) { return contains(c.get(), sc); });
     if (auto *scope = dynCast<Scope>(s))
       return contains(scope->body().get(), sc);
-    if (auto *f = dynCast<For>(s))
-      return contains(f->body().get(), sc);
-    if (auto *w = dynCast<While>(s))
-      return contains(w->body().get(), sc);
+    if (auto loop = loopParts(*s))
+      return contains(loop->body.get(), sc);
     if (auto *i = dynCast<If>(s))
       return contains(i->thenBody().get(), sc) || contains(i->elseBody().get(), sc);
     return false;
@@ -542,26 +540,16 @@ private:
       }
     } else if (auto *ev = dynCast<Eval>(s)) {
       use(ev->expr(), report);
-    } else if (auto *f = dynCast<For>(s)) {
-      for (const IterArg &it : f->iterArgs())
-        add(it.var, of(it.init));
+    } else if (auto loop = loopParts(*s)) {
       std::vector<VarPtr> carried;
-      for (const IterArg &it : f->iterArgs())
-        carried.push_back(it.var);
-      bindYield(carried, f->body(), f->body().get());
-      walk(f->body(), report);
-      for (size_t i = 0; i < f->returnVars().size() && i < f->iterArgs().size(); ++i)
-        add(f->returnVars()[i], of(f->iterArgs()[i].var));
-    } else if (auto *w = dynCast<While>(s)) {
-      for (const IterArg &it : w->iterArgs())
+      for (const IterArg &it : loop->iterArgs) {
         add(it.var, of(it.init));
-      std::vector<VarPtr> carried;
-      for (const IterArg &it : w->iterArgs())
         carried.push_back(it.var);
-      bindYield(carried, w->body(), w->body().get());
-      walk(w->body(), report);
-      for (size_t i = 0; i < w->returnVars().size() && i < w->iterArgs().size(); ++i)
-        add(w->returnVars()[i], of(w->iterArgs()[i].var));
+      }
+      bindYield(carried, loop->body, loop->body.get());
+      walk(loop->body, report);
+      for (size_t i = 0; i < loop->returnVars.size() && i < loop->iterArgs.size(); ++i)
+        add(loop->returnVars[i], of(loop->iterArgs[i].var));
     } else if (auto *i = dynCast<If>(s)) {
       walk(i->thenBody(), report);
       walk(i->elseBody(), report);

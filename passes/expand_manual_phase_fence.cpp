@@ -34,10 +34,9 @@ const ArrayType *taskIdArray(const Var *v) {
 }
 
 struct Context {
-  std::vector<const For *> loops; ///< enclosing for loops
-  std::vector<const Stmt *> whiles;
-  const Scope *manual = nullptr; ///< innermost manual runtime scope (a use in one nested in it
-                                 ///< counts as outside: conservative)
+  std::vector<const Stmt *> loops; ///< enclosing for and while loops
+  const Scope *manual = nullptr;   ///< innermost manual runtime scope (a use in one nested in it
+                                   ///< counts as outside: conservative)
 };
 
 struct ArrayInfo {
@@ -69,21 +68,13 @@ public:
       define(a->var().get());
     } else if (auto *ev = dynCast<Eval>(s)) {
       uses(ev->expr());
-    } else if (auto *f = dynCast<For>(s)) {
-      ctx_.loops.push_back(f);
-      for (const IterArg &it : f->iterArgs())
+    } else if (auto loop = loopParts(*s)) {
+      ctx_.loops.push_back(s.get());
+      for (const IterArg &it : loop->iterArgs)
         define(it.var.get());
-      walk(f->body());
+      walk(loop->body);
       ctx_.loops.pop_back();
-      for (const VarPtr &r : f->returnVars())
-        define(r.get());
-    } else if (auto *w = dynCast<While>(s)) {
-      ctx_.whiles.push_back(w);
-      for (const IterArg &it : w->iterArgs())
-        define(it.var.get());
-      walk(w->body());
-      ctx_.whiles.pop_back();
-      for (const VarPtr &r : w->returnVars())
+      for (const VarPtr &r : loop->returnVars)
         define(r.get());
     } else if (auto *i = dynCast<If>(s)) {
       walk(i->thenBody());
@@ -114,15 +105,13 @@ private:
         info.outside = true;
         continue;
       }
-      int64_t weight = 1;
-      for (const For *l : ctx_.loops)
+      int64_t weight = 1; // a loop of unknown trip count (a while): some iterations, 2
+      for (const Stmt *l : ctx_.loops)
         if (std::find(info.def.loops.begin(), info.def.loops.end(), l) == info.def.loops.end()) {
-          ForTripCount trips = analyzeForTripCount(*l);
+          auto *f = dynCast<For>(l);
+          ForTripCount trips = f ? analyzeForTripCount(*f) : ForTripCount{};
           weight = saturatingMul(weight, trips.status == ForTripStatus::Ok ? trips.count : 2);
         }
-      for (const Stmt *w : ctx_.whiles)
-        if (std::find(info.def.whiles.begin(), info.def.whiles.end(), w) == info.def.whiles.end())
-          weight = saturatingMul(weight, 2);
       info.fanout = saturatingAdd(info.fanout, weight);
     }
   }
@@ -186,25 +175,19 @@ private:
       ExprPtr v = retarget(ev->expr());
       return v == ev->expr() ? s : Eval::make(v, s->span());
     }
-    if (auto *f = dynCast<For>(s)) {
-      std::vector<StmtPtr> front;
-      for (const IterArg &it : f->iterArgs())
+    if (auto loop = loopParts(*s)) {
+      std::vector<StmtPtr> front; // barriers of the carried arrays come first in the body
+      for (const IterArg &it : loop->iterArgs)
         if (auto fit = fences_.find(it.var.get()); fit != fences_.end())
-          front.push_back(barrier(it.var, fit->second, f->span()));
-      StmtPtr b = block(f->body(), front);
-      return b == f->body()
-                 ? s
-                 : For::make(f->loopVar(), f->start(), f->stop(), f->step(), f->iterArgs(), b,
-                             f->returnVars(), f->forKind(), f->attrs(), f->span());
-    }
-    if (auto *w = dynCast<While>(s)) {
-      std::vector<StmtPtr> front;
-      for (const IterArg &it : w->iterArgs())
-        if (auto fit = fences_.find(it.var.get()); fit != fences_.end())
-          front.push_back(barrier(it.var, fit->second, w->span()));
-      StmtPtr b = block(w->body(), front);
-      return b == w->body() ? s
-                            : While::make(w->cond(), w->iterArgs(), b, w->returnVars(), w->span());
+          front.push_back(barrier(it.var, fit->second, s->span()));
+      StmtPtr b = block(loop->body, front);
+      if (b == loop->body)
+        return s;
+      if (auto *f = dynCast<For>(s))
+        return For::make(f->loopVar(), f->start(), f->stop(), f->step(), f->iterArgs(), b,
+                         f->returnVars(), f->forKind(), f->attrs(), f->span());
+      auto *w = dynCast<While>(s);
+      return While::make(w->cond(), w->iterArgs(), b, w->returnVars(), w->span());
     }
     if (auto *i = dynCast<If>(s)) {
       StmtPtr t = block(i->thenBody()), e = block(i->elseBody());
@@ -219,10 +202,8 @@ private:
   static std::vector<VarPtr> defs(const Stmt &s) {
     if (auto *a = dynCast<Assign>(&s))
       return {a->var()};
-    if (auto *f = dynCast<For>(&s))
-      return f->returnVars();
-    if (auto *w = dynCast<While>(&s))
-      return w->returnVars();
+    if (auto loop = loopParts(s))
+      return loop->returnVars;
     if (auto *i = dynCast<If>(&s))
       return i->returnVars();
     return {};

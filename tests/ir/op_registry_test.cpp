@@ -33,7 +33,7 @@ TEST_F(Registry, AllOpsSortedAndComplete) {
     EXPECT_FALSE(op->description.empty()) << op->name();
     EXPECT_TRUE(op->deduce) << op->name();
     EXPECT_TRUE(op->family() == "tensor" || op->family() == "tile" || op->family() == "system" ||
-                op->family() == "pld")
+                op->family() == "pld" || op->family() == "array")
         << op->name();
     EXPECT_LE(op->optionalArgs, op->argNames.size()) << op->name();
   }

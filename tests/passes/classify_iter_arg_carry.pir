@@ -413,3 +413,37 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: classify-iter-arg-carry
+// a Graph body's loops are printed by the orchestration printer too: they get a plan
+program {
+  AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tensor<fp32, 64> s = tile.store(t, {0}, a);
+    return a;
+  }
+
+  Graph layer(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> o) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) carry (Tensor<fp32, 64> c = o) -> (Tensor<fp32, 64> r) {
+      Tensor<fp32, 64> c2 = acc(x, c) [[arg_directions = ["Input", "InOut"]]];
+      yield(c2);
+    }
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
+    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tensor<fp32, 64> s = tile.store(t, {0}, a);
+    return a;
+  }
+
+  Graph layer(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> o) -> Tensor<fp32, 64> {
+    for (index i : range(0, 4, 1)) [[iter_arg_carry = ["Trivial"]]] carry (Tensor<fp32, 64> c = o) -> (Tensor<fp32, 64> r) {
+      Tensor<fp32, 64> c2 = acc(x, c) [[arg_directions = ["Input", "InOut"]]];
+      yield(c2);
+    }
+    return r;
+  }
+}
