@@ -6,6 +6,7 @@
 #include "passes/expand_manual_phase_fence.h"
 
 #include "ir/op_registry.h"
+#include "ir/visitor.h"
 #include "passes/utils/loop_analysis.h"
 #include "passes/utils/runtime_scopes.h"
 
@@ -47,44 +48,43 @@ struct ArrayInfo {
 };
 
 /// Step 1: definitions and whole-array uses of task id arrays.
-class SiteCollector {
+class SiteCollector : public IRVisitor {
 public:
   std::unordered_map<const Var *, ArrayInfo> arrays;
 
-  void walk(const StmtPtr &s) {
-    if (!s)
-      return;
-    if (auto *seq = dynCast<Seq>(s)) {
-      for (const StmtPtr &c : seq->stmts())
-        walk(c);
-    } else if (auto *sc = dynCast<Scope>(s)) {
-      const Scope *saved = ctx_.manual;
-      if (sc->scopeKind() == ScopeKind::Runtime && isManualRuntimeScope(*sc))
-        ctx_.manual = sc;
-      walk(sc->body());
-      ctx_.manual = saved;
-    } else if (auto *a = dynCast<Assign>(s)) {
-      uses(a->value());
-      define(a->var().get());
-    } else if (auto *ev = dynCast<Eval>(s)) {
-      uses(ev->expr());
-    } else if (auto loop = loopParts(*s)) {
-      ctx_.loops.push_back(s.get());
-      for (const IterArg &it : loop->iterArgs)
-        define(it.var.get());
-      walk(loop->body);
-      ctx_.loops.pop_back();
-      for (const VarPtr &r : loop->returnVars)
-        define(r.get());
-    } else if (auto *i = dynCast<If>(s)) {
-      walk(i->thenBody());
-      walk(i->elseBody());
-      for (const VarPtr &r : i->returnVars())
-        define(r.get());
-    }
+  void visitScope(const Scope &sc) override {
+    const Scope *saved = ctx_.manual;
+    if (sc.scopeKind() == ScopeKind::Runtime && isManualRuntimeScope(sc))
+      ctx_.manual = &sc;
+    visitStmt(sc.body());
+    ctx_.manual = saved;
+  }
+  void visitAssign(const Assign &a) override {
+    uses(a.value());
+    define(a.var().get());
+  }
+  void visitEval(const Eval &ev) override { uses(ev.expr()); }
+  void visitFor(const For &f) override { loop(f); }
+  void visitWhile(const While &w) override { loop(w); }
+  void visitIf(const If &i) override {
+    visitStmt(i.thenBody());
+    visitStmt(i.elseBody());
+    for (const VarPtr &r : i.returnVars())
+      define(r.get());
   }
 
 private:
+  void loop(const Stmt &s) {
+    LoopParts parts = *loopParts(s);
+    ctx_.loops.push_back(&s);
+    for (const IterArg &it : parts.iterArgs)
+      define(it.var.get());
+    visitStmt(parts.body);
+    ctx_.loops.pop_back();
+    for (const VarPtr &r : parts.returnVars)
+      define(r.get());
+  }
+
   void define(const Var *v) {
     if (!taskIdArray(v))
       return;
@@ -247,7 +247,7 @@ FunctionPtr expandManualPhaseFence(const FunctionPtr &f) {
   if (f->type() != FunctionType::Orchestration)
     return f;
   SiteCollector sites;
-  sites.walk(f->body());
+  sites.visitStmt(f->body());
   std::unordered_map<const Var *, VarPtr> fences; // step 2: the profitable arrays
   for (const auto &[v, info] : sites.arrays) {
     int64_t n = taskIdArray(v)->size(), m = info.fanout;

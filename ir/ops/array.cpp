@@ -65,23 +65,18 @@ TypePtr deduceUpdate(const DeduceCall &c) {
 } // namespace
 
 void registerArrayOps(OpRegistry &r) {
-  OpDef(r, "array.create")
-      .category("array")
-      .describe("an array of `size` task ids, each \"no task\"")
-      .args({})
+  auto arrayOp = [&](const char *name, const char *what, std::initializer_list<const char *> args,
+                     Deducer deduce) -> OpDef {
+    OpDef op(r, name);
+    op.category("array").describe(what).args(args).deduce(deduce);
+    return op;
+  };
+  arrayOp("array.create", "an array of `size` task ids, each \"no task\"", {}, deduceCreate)
       .kwarg("dtype", AttrKind::DType, true)
-      .kwarg("size", AttrKind::Int, true)
-      .deduce(deduceCreate);
-  OpDef(r, "array.get_element")
-      .category("array")
-      .describe("element `index` of the array")
-      .args({"array", "index"})
-      .deduce(deduceGet);
-  OpDef(r, "array.update_element")
-      .category("array")
-      .describe("the array with element `index` replaced by `value`")
-      .args({"array", "index", "value"})
-      .deduce(deduceUpdate);
+      .kwarg("size", AttrKind::Int, true);
+  arrayOp("array.get_element", "element `index` of the array", {"array", "index"}, deduceGet);
+  arrayOp("array.update_element", "the array with element `index` replaced by `value`",
+          {"array", "index", "value"}, deduceUpdate);
 }
 
 } // namespace pl::ir
