@@ -2,6 +2,8 @@
 // pl.TASK_ID)`, `tids[k]`, `tids[k] = t`), values like any other (an update is a new array).
 #include "ir/ops/type_inference.h"
 
+#include <utility>
+
 namespace pl::ir {
 
 using namespace ops;
@@ -68,7 +70,7 @@ void registerArrayOps(OpRegistry &r) {
   auto arrayOp = [&](const char *name, const char *what, std::initializer_list<const char *> args,
                      Deducer deduce) -> OpDef {
     OpDef op(r, name);
-    op.category("array").describe(what).args(args).deduce(deduce);
+    op.category("array").describe(what).args(args).deduce(std::move(deduce));
     return op;
   };
   arrayOp("array.create", "an array of `size` task ids, each \"no task\"", {}, deduceCreate)
