@@ -74,6 +74,7 @@ void registerAllOps() {
     registerSystemOps(r);
     registerCommOps(r);
     registerArrayOps(r);
+    registerCrossCoreOps(r);
   });
 }
 

@@ -154,4 +154,5 @@ void registerMatmulOps(OpRegistry &r);
 void registerSystemOps(OpRegistry &r);
 void registerCommOps(OpRegistry &r);
 void registerArrayOps(OpRegistry &r);
+void registerCrossCoreOps(OpRegistry &r);
 } // namespace pl::ir
