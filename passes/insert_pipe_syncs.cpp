@@ -84,8 +84,12 @@ std::optional<MemorySpace> spaceOf(const ExprPtr &e) {
 /// The pipe a kernel op runs on; nullopt for ops that issue no instruction.
 std::optional<Pipe> pipeOf(const Call &c) {
   const std::string &op = c.target().name();
-  if (op == "tile.load")
+  if (op == "tile.load" || op == "tile.tpop_from_aic" || op == "tile.tpop_from_aiv")
     return Pipe::MTE2;
+  if (op == "tile.tpush_to_aiv" || op == "tile.tpush_to_aic")
+    return !c.args().empty() && spaceOf(c.args()[0]) == MemorySpace::Acc ? Pipe::Fix : Pipe::MTE3;
+  if (op == "tile.tfree_to_aic" || op == "tile.tfree_to_aiv")
+    return std::nullopt; // releases a slot; touches no tile
   if (op == "tile.store")
     return !c.args().empty() && spaceOf(c.args()[0]) == MemorySpace::Acc ? Pipe::Fix : Pipe::MTE3;
   if (op == "tile.move" || op == "tile.extract" || op == "tile.slice") {

@@ -33,6 +33,8 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createOptimizeOrchTensorsPass(none));    // 13
   p.add(createInferTileMemorySpacePass(none));  // 21
   p.add(createExpandMixedKernelPass(none));     // 25
+  p.add(createSplitVectorKernelPass(none));     // 27
+  p.add(createStampTfreeSplitPass(none));       // 28
   p.add(createExpandTileBroadcastsPass(none));  // -- (pl's own: the ISA's broadcast forms)
   p.add(createInferTileLayoutsPass(none));      // -- (pl's own: layouts from the SoC)
   p.add(createResolveBackendOpLayoutsPass(none)); // 23 (after the layouts: they are pl's)

@@ -22,7 +22,6 @@ namespace {
 constexpr std::pair<FunctionType, const char *> kUnsupportedHints[] = {
     {FunctionType::Inline, " (run pass InlineFunctions)"},
     {FunctionType::InCore, " (run pass ExpandMixedKernel, which types kernels AIV or AIC)"},
-    {FunctionType::Group, " (mixed AIC+AIV kernels are not yet supported by the PTO emitter)"},
     {FunctionType::Spmd, " (run pass LowerSpmdLaunches)"},
 };
 
@@ -30,12 +29,44 @@ std::string unsupportedHint(FunctionType t) {
   for (auto [type, hint] : kUnsupportedHints)
     if (type == t)
       return hint;
-  return " (expected Orchestration, Graph, AIV or AIC)";
+  return " (expected Orchestration, Graph, Group, AIV or AIC)";
+}
+
+std::optional<std::string> stringAttr(const Function &f, std::string_view key) {
+  if (const AttrValue *v = findAttr(f.attrs(), key))
+    if (auto *s = std::get_if<std::string>(v))
+      return *s;
+  return std::nullopt;
+}
+
+/// A Group function as a mixed task: its AIC and AIV kernels (attrs `aic_kernel`, `aiv_kernel`,
+/// `dual_aiv`, which ExpandMixedKernel and SplitVectorKernel stamp).
+void collectGroup(const Function &g, ProgramInfo &info, DiagnosticEngine &diags, bool &ok) {
+  auto aic = stringAttr(g, "aic_kernel"), aiv = stringAttr(g, "aiv_kernel");
+  const KernelInfo *c = aic ? info.findKernel(*aic) : nullptr;
+  const KernelInfo *v = aiv ? info.findKernel(*aiv) : nullptr;
+  if (!c || !v || !c->aic || v->aic || c->aivId >= 0 || v->aivId >= 0) {
+    diags.error("ES004", g.span(),
+                "Group function '" + g.name() +
+                    "' does not name an AIC and an AIV kernel of the program (attrs "
+                    "aic_kernel / aiv_kernel; run pass SplitVectorKernel)");
+    ok = false;
+    return;
+  }
+  KernelInfo k;
+  k.fn = &g;
+  k.funcId = c->funcId;
+  k.aic = true;
+  k.aivId = v->funcId;
+  const AttrValue *dual = findAttr(g.attrs(), "dual_aiv");
+  k.dualAiv = dual && std::get_if<bool>(dual) && *std::get_if<bool>(dual);
+  info.groups.push_back(std::move(k));
 }
 
 /// Func ids: the kernels' order in the program.
 ProgramInfo collect(const Program &p, DiagnosticEngine &diags, bool &ok) {
   ProgramInfo info;
+  std::vector<const Function *> groups;
   for (const FunctionPtr &f : p.functions()) {
     FunctionType t = f->type();
     if (t == FunctionType::Orchestration) {
@@ -44,6 +75,10 @@ ProgramInfo collect(const Program &p, DiagnosticEngine &diags, bool &ok) {
     }
     if (t == FunctionType::Graph) {
       info.graphs.push_back(f.get());
+      continue;
+    }
+    if (t == FunctionType::Group) {
+      groups.push_back(f.get());
       continue;
     }
     if (t != FunctionType::AIV && t != FunctionType::AIC) {
@@ -60,6 +95,8 @@ ProgramInfo collect(const Program &p, DiagnosticEngine &diags, bool &ok) {
     k.cppName = cppIdentifier("kernel_" + f->name());
     info.kernels.push_back(std::move(k));
   }
+  for (const Function *g : groups)
+    collectGroup(*g, info, diags, ok);
   return info;
 }
 

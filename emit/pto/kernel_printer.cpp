@@ -245,6 +245,8 @@ private:
                                        : gmWrite(nullptr, *c, s.span());
     case EvalKind::InPlace:
       return line(instruction(name(c->args()[0]), *c, *e, s.span()));
+    case EvalKind::CrossCore:
+      return crossCore(*c, *e);
     case EvalKind::Value:
       break; // nothing prints it
     }
@@ -265,6 +267,45 @@ private:
                    "'" + c.target().name() + "' needs kwargs set_pipe, wait_pipe and event_id");
     line(std::string(e.instr) + "(" + std::string(ptoPipeName(*src)) + ", " +
          std::string(ptoPipeName(*dst)) + ", EVENT_ID" + std::to_string(*id) + ");");
+  }
+
+  /// A cross-core pipe statement (docs/design.md "Mixed kernels and cross-core pipes"): the
+  /// TPipe declarations of *_initialize_pipe, TPUSH / TFREE, the slot ring bookkeeping.
+  void crossCore(const Call &c, const PtoOpEntry &e) {
+    const std::string &op = c.target().name();
+    auto intKw = [&](const char *key) {
+      const AttrValue *v = findAttr(c.kwargs(), key);
+      const int64_t *i = v ? std::get_if<int64_t>(v) : nullptr;
+      return i ? *i : int64_t{0};
+    };
+    if (op.ends_with("_initialize_pipe")) {
+      static constexpr const char *kSplit[] = {"None", "UpDown", "LeftRight"};
+      int64_t split = intKw("split"), mask = intKw("dir_mask");
+      std::string tail =
+          std::to_string(intKw("slot_size")) + ", " + std::to_string(intKw("slot_num"));
+      if (!c.args().empty())
+        tail +=
+            ", reinterpret_cast<__gm__ void*>(" + dataPointer(name(c.args()[0]), "uint8_t") + ")";
+      for (int d = 0; d < 2; ++d)
+        if (mask & (1 << d))
+          line(std::string(e.instr) + "<pto::PipeDir::" + (d ? "V2C" : "C2V") +
+               ", pto::PipeSplit::" + kSplit[split >= 0 && split <= 2 ? split : 0] + "> " +
+               (d ? "pipe_v2c(" : "pipe_c2v(") + tail + ");");
+      return;
+    }
+    if (op == "system.reserve_buffer" || op == "system.import_peer_buffer") {
+      std::string n;
+      for (char ch : stringKwarg(c, "name").value_or(""))
+        n += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
+      if (op == "system.import_peer_buffer")
+        return line(std::string(e.instr) + "(\"" + n + "\");");
+      return line(std::string(e.instr) + "(\"" + n + "\", " + std::to_string(intKw("size")) + ", " +
+                  std::to_string(findAttr(c.kwargs(), "base") ? intKw("base") : -1) + ");");
+    }
+    const std::string pipe(crossCorePipe(op));
+    if (op.find("tpush") != std::string::npos)
+      return line(std::string(e.instr) + "(" + pipe + ", " + name(c.args()[0]) + ");");
+    line(std::string(e.instr) + "(" + pipe + ");"); // TFREE
   }
 
   void noteAlloc(const VarPtr &v, const Call &c) {
@@ -407,6 +448,8 @@ private:
         slope = static_cast<double>(std::get<int64_t>(*s));
       return need(1) ? in + "(" + dst + ", " + name(a[0]) + ", " + formatDouble(slope) + ");" : "";
     }
+    case PtoForm::Pop:
+      return in + "(" + dst + ", " + std::string(crossCorePipe(c.target().name())) + ");";
     case PtoForm::Move: {
       auto t = findAttr(c.kwargs(), "transpose");
       bool transpose = t && std::holds_alternative<bool>(*t) && std::get<bool>(*t);
@@ -430,6 +473,7 @@ private:
     case PtoForm::Barrier:
     case PtoForm::Flag:
     case PtoForm::Query:
+    case PtoForm::Pipe:
       break;
     }
     error("ES001", span, "op '" + c.target().name() + "' does not produce a tile here");

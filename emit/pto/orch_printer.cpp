@@ -503,7 +503,7 @@ private:
     if (!k)
       error("ES004", span,
             "orchestration '" + fn_.name() + "' calls '" + t.name() +
-                "', which is not an AIV or AIC kernel of the program");
+                "', which is not an AIV, AIC or Group kernel of the program");
     return k;
   }
 
@@ -585,6 +585,11 @@ private:
   }
 
   static std::string submitCall(const KernelInfo &k, const std::string &params) {
+    if (k.aivId >= 0) {
+      const std::string aiv = std::to_string(k.aivId);
+      return "rt_submit_task(MixedKernels{" + std::to_string(k.funcId) + ", " + aiv + ", " +
+             (k.dualAiv ? aiv : std::string("INVALID_KERNEL_ID")) + "}, " + params + ")";
+    }
     return std::string(k.aic ? "rt_submit_aic_task(" : "rt_submit_aiv_task(") +
            std::to_string(k.funcId) + ", " + params + ")";
   }

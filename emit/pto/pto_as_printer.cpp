@@ -1071,6 +1071,8 @@ private:
                                        : gmWrite(nullptr, *c, s.span());
     case EvalKind::InPlace:
       return inPlace(name(c->args()[0]), *c, *e, s.span());
+    case EvalKind::CrossCore:
+      return unsupported(*c, " (cross-core pipes have no PTO-AS form yet; use --emit=pto)");
     case EvalKind::Value:
       break; // nothing prints it
     }

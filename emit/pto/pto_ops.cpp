@@ -13,9 +13,13 @@ using F = PtoForm;
 
 /// Sorted by op name (checked once at first use).
 const std::vector<PtoOpEntry> kTable = {
+    {"system.aic_initialize_pipe", "pto::TPipe", F::Pipe},
+    {"system.aiv_initialize_pipe", "pto::TPipe", F::Pipe},
     {"system.bar_all", "pipe_barrier(PIPE_ALL)", F::Barrier},
     {"system.bar_m", "pipe_barrier(PIPE_M)", F::Barrier},
     {"system.bar_v", "pipe_barrier(PIPE_V)", F::Barrier},
+    {"system.import_peer_buffer", "pto::import_peer_buffer", F::Pipe},
+    {"system.reserve_buffer", "pto::reserve_buffer", F::Pipe},
     {"system.sync_dst", "wait_flag", F::Flag},
     {"system.sync_src", "set_flag", F::Flag},
     {"tensor.write", "", F::GmWrite},
@@ -109,6 +113,12 @@ const std::vector<PtoOpEntry> kTable = {
     {"tile.store", "TSTORE", F::Store},
     {"tile.sub", "TSUB", F::Generic},
     {"tile.subs", "TSUBS", F::Generic},
+    {"tile.tfree_to_aic", "TFREE", F::Pipe},
+    {"tile.tfree_to_aiv", "TFREE", F::Pipe},
+    {"tile.tpop_from_aic", "TPOP", F::Pop},
+    {"tile.tpop_from_aiv", "TPOP", F::Pop},
+    {"tile.tpush_to_aic", "TPUSH", F::Pipe},
+    {"tile.tpush_to_aiv", "TPUSH", F::Pipe},
     {"tile.transpose", "TTRANS", F::FirstArg},
     {"tile.write", "TSETVAL", F::Write},
     {"tile.xor", "TXOR", F::Generic},
@@ -151,9 +161,20 @@ EvalKind evalKind(PtoForm f) {
   case PtoForm::Write:
   case PtoForm::Insert:
     return EvalKind::InPlace;
+  case PtoForm::Pipe:
+    return EvalKind::CrossCore;
   default:
     return EvalKind::Value;
   }
+}
+
+std::string_view crossCorePipe(std::string_view op) {
+  // A tfree returns the slot to the producer: tfree_to_aic frees a slot of the cube-to-vector
+  // pipe.
+  bool toVector = op.find("tfree") != std::string_view::npos
+                      ? op.ends_with("to_aic")
+                      : op.ends_with("to_aiv") || op.ends_with("from_aic");
+  return toVector ? "pipe_c2v" : "pipe_v2c";
 }
 
 std::string missingArgs(const ir::Call &c, size_t n) {
@@ -187,9 +208,11 @@ std::vector<std::string_view> ptoInstructionNames() {
   std::vector<std::string_view> out;
   for (const auto &e : kTable)
     if (!e.instr.empty() && e.form != PtoForm::Barrier && e.form != PtoForm::Query &&
-        e.form != PtoForm::Flag)
+        e.form != PtoForm::Flag && e.instr.find("::") == std::string_view::npos)
       out.push_back(e.instr);
   out.push_back(kTransposingMove);
+  out.push_back(crossCorePipe("tile.tpush_to_aiv"));
+  out.push_back(crossCorePipe("tile.tpush_to_aic"));
   return out;
 }
 

@@ -38,6 +38,9 @@ enum class PtoForm : uint8_t {
   Flag,     ///< a statement: INSTR(PIPE_src, PIPE_dst, EVENT_IDn) from kwargs set_pipe, wait_pipe,
             ///< event_id
   Query,    ///< an expression: the instruction text as is, e.g. get_block_idx()
+  Pop,      ///< TPOP(dst, pipe_c2v | pipe_v2c): the next tile of a cross-core pipe into dst
+  Pipe,     ///< a statement on a cross-core pipe: TPUSH(pipe, t), TFREE(pipe), the TPipe
+            ///< declarations of *_initialize_pipe, pto::reserve_buffer / import_peer_buffer
 };
 
 struct PtoOpEntry {
@@ -52,6 +55,7 @@ enum class EvalKind : uint8_t {
   Sync,        ///< Barrier, Flag: synchronisation
   GlobalWrite, ///< Store, GmWrite: a write to global memory
   InPlace,     ///< Write, Insert: updates its first argument
+  CrossCore,   ///< Pipe: a cross-core pipe operation or declaration
   Value,       ///< the others: a value that nothing uses (no printer prints it)
 };
 EvalKind evalKind(PtoForm f);
@@ -71,6 +75,9 @@ std::string upperCase(std::string s);
 std::string lowerCase(std::string_view s);
 /// The PTO-ISA C++ enumerator of an IR enum name: "none_box" -> "NoneBox", "null" -> "Null".
 std::string pascalCase(std::string_view snake);
+
+/// The pipe object a cross-core op uses: "pipe_c2v" (cube to vector) or "pipe_v2c".
+std::string_view crossCorePipe(std::string_view op);
 
 /// The instruction of a transposing tile.move (PtoForm::Move with `transpose`).
 inline constexpr std::string_view kTransposingMove = "TMOV_TRANSPOSE";

@@ -21,9 +21,10 @@ using llvm::dyn_cast;
 using llvm::isa;
 
 const KernelInfo *ProgramInfo::findKernel(std::string_view n) const {
-  for (const auto &k : kernels)
-    if (k.fn->name() == n)
-      return &k;
+  for (const auto *list : {&kernels, &groups})
+    for (const auto &k : *list)
+      if (k.fn->name() == n)
+        return &k;
   return nullptr;
 }
 

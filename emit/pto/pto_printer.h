@@ -23,10 +23,16 @@ struct KernelInfo {
   int funcId = 0;
   bool aic = false;
   std::string cppName; ///< kernel_<name>: the namespace of its entry (in-file form)
+  /// A Group (mixed task): fn is the Group, funcId its AIC kernel's id, aivId its AIV kernel's
+  /// (-1 for a plain kernel), dualAiv whether both AIV lanes run it (SplitVectorKernel).
+  int aivId = -1;
+  bool dualAiv = false;
 };
 
 struct ProgramInfo {
   std::vector<KernelInfo> kernels;
+  /// Group functions: one mixed task each (`rt_submit_task(MixedKernels{...}, ...)`).
+  std::vector<KernelInfo> groups;
   std::vector<const ir::Function *> orchestrations;
   /// Graph functions: each is printed as a body `void graph_<name>(const CoreTaskArgs&)` that
   /// calls submit with rt_submit_graph (recorded once, replayed: docs/backend.md).
@@ -34,6 +40,7 @@ struct ProgramInfo {
   /// The kernel package form: each entry is `extern "C"` at file scope, one per file;
   /// otherwise each sits in a namespace of its name.
   bool package = false;
+  /// A kernel or a Group by name.
   const KernelInfo *findKernel(std::string_view name) const;
   const ir::Function *findGraph(std::string_view name) const;
 };

@@ -42,6 +42,8 @@ TypePtr deducePop(const DeduceCall &c) {
 }
 
 TypePtr deduceInitPipe(const DeduceCall &c) {
+  if (c.hasArg(0) && !c.tensor(0))
+    return nullptr;
   auto mask = c.intKw("dir_mask"), size = c.intKw("slot_size"), num = c.intKw("slot_num");
   if (!mask || *mask < 1 || *mask > 3)
     return c.fail("T106", "kwarg 'dir_mask' of '" + c.op.name() +
@@ -68,11 +70,13 @@ void registerCrossCoreOps(OpRegistry &r) {
     std::vector<MemorySpace> spaces;
   };
   const Push pushes[] = {
-      {"tile.tpush_to_aiv", "sends a tile from the cube core to the vector core(s) (split: halves)",
+      {"tile.tpush_to_aiv",
+       "sends a tile from the cube core to the vector core(s) (split: halves)",
        {MemorySpace::Acc, MemorySpace::Mat, MemorySpace::Vec}},
       {"tile.tpush_to_aic", "sends a tile from a vector core to the cube core", kVecOnly},
       {"tile.tfree_to_aic", "a vector core releases the pipe slot of a tile it popped", kVecOnly},
-      {"tile.tfree_to_aiv", "the cube core releases the pipe slot of a tile it popped",
+      {"tile.tfree_to_aiv",
+       "the cube core releases the pipe slot of a tile it popped",
        {MemorySpace::Mat, MemorySpace::Vec}},
   };
   for (const Push &p : pushes)
@@ -105,8 +109,9 @@ void registerCrossCoreOps(OpRegistry &r) {
     OpDef(r, std::string("system.") + side + "_initialize_pipe")
         .category("crosscore")
         .describe(std::string("sets up the ") + side +
-                  " end of the cluster's pipes: directions, slot bytes, slot count, split")
-        .args({})
+                  " end of the cluster's pipes: directions, slot bytes, slot count, split; "
+                  "optionally the GM tensor that holds the slot rings (a2a3)")
+        .args({"gm_buffer"}, 1)
         .kwarg("dir_mask", AttrKind::Int, true)
         .kwarg("slot_size", AttrKind::Int, true)
         .kwarg("slot_num", AttrKind::Int, true)
