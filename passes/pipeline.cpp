@@ -33,6 +33,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createOptimizeOrchTensorsPass(none));    // 13
   p.add(createInferTileMemorySpacePass(none));  // 21
   p.add(createExpandMixedKernelPass(none));     // 25
+  p.add(createInjectGMPipeBufferPass(none));    // 26 (a2a3: GM slot rings)
   p.add(createSplitVectorKernelPass(none));     // 27
   p.add(createStampTfreeSplitPass(none));       // 28
   p.add(createExpandTileBroadcastsPass(none));  // -- (pl's own: the ISA's broadcast forms)

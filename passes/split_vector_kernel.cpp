@@ -140,9 +140,9 @@ private:
       return std::nullopt;
     if (!e || *e % 2 != 0) {
       error("SV002", span,
-              "split kernel '" + f_.name() + "': the " + axisName() + " split halves every vector " +
-                  "tile, but tile " + printType(TypePtr(std::make_shared<TileType>(tt))) +
-                  " has a dim there that is " + (e ? "odd" : "not a constant"));
+            "split kernel '" + f_.name() + "': the " + axisName() + " split halves every vector " +
+                "tile, but tile " + printType(TypePtr(std::make_shared<TileType>(tt))) +
+                " has a dim there that is " + (e ? "odd" : "not a constant"));
       return std::nullopt;
     }
     if (tt.view() && tt.view()->validShape.size() > axis_) {
@@ -160,19 +160,19 @@ private:
   }
 
   void checkOp(const Call &c, const std::string &op) {
-    bool reduction =
-        axis_ == 0 ? isOneOf(op, {"tile.col_sum", "tile.col_max", "tile.col_min", "tile.col_prod",
-                                  "tile.col_argmax", "tile.col_argmin"})
-                   : isOneOf(op, {"tile.row_sum", "tile.row_max", "tile.row_min", "tile.row_prod",
-                                  "tile.row_argmax", "tile.row_argmin"});
-    bool positional = isOneOf(op, {"tile.transpose", "tile.reshape", "tile.slice",
-                                   "tile.extract", "tile.read", "tile.write", "tile.assemble",
-                                   "tile.concat", "tile.insert"});
+    bool reduction = axis_ == 0
+                         ? isOneOf(op, {"tile.col_sum", "tile.col_max", "tile.col_min",
+                                        "tile.col_prod", "tile.col_argmax", "tile.col_argmin"})
+                         : isOneOf(op, {"tile.row_sum", "tile.row_max", "tile.row_min",
+                                        "tile.row_prod", "tile.row_argmax", "tile.row_argmin"});
+    bool positional =
+        isOneOf(op, {"tile.transpose", "tile.reshape", "tile.slice", "tile.extract", "tile.read",
+                     "tile.write", "tile.assemble", "tile.concat", "tile.insert"});
     if (reduction || positional)
       error("SV001", c.span(),
             "split kernel '" + f_.name() + "': '" + op + "' " +
-                (reduction ? "reduces along" : "addresses positions along") + " the " +
-                axisName() + " split axis, which each vector core holds only half of; use " +
+                (reduction ? "reduces along" : "addresses positions along") + " the " + axisName() +
+                " split axis, which each vector core holds only half of; use " +
                 (axis_ == 0 ? "pl::SplitMode::LeftRight" : "pl::SplitMode::UpDown") +
                 " or no split");
   }

@@ -56,9 +56,9 @@ public:
     kw.push_back({"split", it->second.split});
     if (kw == c->kwargs())
       return s;
-    return Eval::make(Call::make(c->target(), c->args(), std::move(kw), c->attrs(), c->type(),
-                                 c->span()),
-                      s->span());
+    return Eval::make(
+        Call::make(c->target(), c->args(), std::move(kw), c->attrs(), c->type(), c->span()),
+        s->span());
   }
 
 private:

@@ -50,7 +50,8 @@ const SocDesc &a2a3Soc() {
                             {MemorySpace::Vec, CoreKind::AIV, 192 * KiB, 184 * KiB}},
                            24,
                            48,
-                           32};
+                           32,
+                           /*gmPipes=*/true};
   return soc;
 }
 

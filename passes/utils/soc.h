@@ -40,6 +40,9 @@ struct SocDesc {
   int aicCores = 0;                     ///< per die
   int aivCores = 0;                     ///< per die
   int64_t alignment = 32;               ///< byte alignment of every on-chip buffer
+  /// Cross-core pipes go through global memory (a2a3: no direct Acc/Vec path between the cores
+  /// of a cluster); InjectGMPipeBuffer gives the kernels the buffer.
+  bool gmPipes = false;
 
   /// nullptr when the SoC has no such space (e.g. LeftScale on a2a3, DDR anywhere).
   const MemorySpaceDesc *space(ir::MemorySpace s) const;
