@@ -522,7 +522,8 @@ bool splitMixed(const Function &f, std::vector<FunctionPtr> &out, DiagnosticEngi
   if (split < 0 || split > 2) {
     diags.error("MK004", f.span(),
                 "mixed kernel '" + f.name() + "' has split mode " + std::to_string(split) +
-                    "; expected 0 (none), 1 (up-down) or 2 (left-right)");
+                    "; expected 0 (none), 1 (up-down) or 2 (left-right) (3, automatic, is resolved by "
+                    "LowerAutoVectorSplit)");
     return false;
   }
   Projector cube(CoreAffinity::Cube, f, split, diags), vec(CoreAffinity::Vector, f, split, diags);

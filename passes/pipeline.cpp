@@ -32,6 +32,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createConvertTensorToTileOpsPass(none)); // 12
   p.add(createOptimizeOrchTensorsPass(none));    // 13
   p.add(createInferTileMemorySpacePass(none));  // 21
+  p.add(createLowerAutoVectorSplitPass(none));  // 24
   p.add(createExpandMixedKernelPass(none));     // 25
   p.add(createInjectGMPipeBufferPass(none));    // 26 (a2a3: GM slot rings)
   p.add(createSplitVectorKernelPass(none));     // 27
