@@ -465,8 +465,8 @@ private:
       }
       vals.push_back(y.values()[i]);
     }
-    if (vals.empty() && y.values().empty())
-      return nullptr; // a construct without results yields nothing on either side
+    if (vals.empty())
+      return nullptr; // a construct without results (on this side) yields nothing
     return Yield::make(std::move(vals), y.span());
   }
 

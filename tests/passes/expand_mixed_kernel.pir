@@ -277,7 +277,6 @@ program {
       Tile<fp32, 16, 16, Right> b_right = tile.move(b_mat, {.target_memory = Right});
       Tile<fp32, 16, 16, Acc> c = tile.matmul(a_left, b_right);
       tile.tpush_to_aiv(c, {.split = 0});
-      yield();
     }
     return o;
   }
