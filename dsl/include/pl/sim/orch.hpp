@@ -41,7 +41,8 @@ inline TaskOutputTensors rt_submit_aiv_task(int funcId, const CoreTaskArgs& args
 inline TaskOutputTensors rt_submit_aic_task(int funcId, const CoreTaskArgs& args) {
   return currentRuntime().submit(CoreKind::AIC, MixedKernels{funcId, INVALID_KERNEL_ID, INVALID_KERNEL_ID}, args);
 }
-/// A mixed (Group) task: AIC kernel plus one or two AIV lanes, run fused on one core.
+/// A mixed (Group) task: AIC kernel plus one or two AIV lanes, run at once as a cluster (each
+/// kernel on its own thread and core memory, exchanging tiles through cross-core pipes).
 inline TaskOutputTensors rt_submit_task(const MixedKernels& mk, const CoreTaskArgs& args) {
   return currentRuntime().submit(CoreKind::Mixed, mk, args);
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
@@ -20,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "pl/sim/cluster.hpp"
 #include "pl/sim/graph.hpp"
 #include "pl/sim/platform.hpp"
 #include "pl/sim/tensor.hpp"
@@ -241,6 +243,7 @@ class Runtime {
     int pending = 0;
     bool done = false;
     bool failed = false;
+    detail::GmRingClaims gmRings; // a mixed task's blocks: their GM pipe rings
   };
   std::string taskName(const Task& t) const;
   std::string kernelName(int id) const {
@@ -286,7 +289,15 @@ class Runtime {
     std::int64_t task;
     std::int32_t block;
   };
-  void execute(Task& t, std::int32_t block, CoreMemory& mem);
+  /// The memories of the AIV lanes of a cluster run by one AIC core (worker or calling thread).
+  using LaneMemory = std::array<CoreMemory *, 2>;
+  void execute(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
+  /// Runs block `block` of a mixed task with an AIC and at least one AIV kernel as a cluster:
+  /// each kernel on its own thread (the AIC on the calling one) with its own core memory.
+  void runCluster(Task &t, std::int32_t block, const std::vector<std::int64_t> &argv,
+                  CoreMemory &aicMem, LaneMemory lanes);
+  /// Records a failure of task `t` (its first error becomes the join's), mu_ not held.
+  void recordFailure(Task &t, const std::string &what);
   void enqueue(const Task& t);    // every block of a ready task (threads / shuffle), mu_ held
   void finishBlock(Task& t);      // with mu_ held: completes the task after its last block
   void complete(Task& t);  // with mu_ held
@@ -315,7 +326,7 @@ class Runtime {
   std::unique_ptr<graph::Capture> capture_; // the graph call being recorded
   GraphRecording *recording_ = nullptr;     // its recording
   GraphStats graphStats_;
-  CoreMemory localAic_{platform()}, localAiv_{platform()};
+  CoreMemory localAic_{platform()}, localAiv_{platform()}, localAiv1_{platform()};
 };
 
 }  // namespace pl::sim

@@ -317,14 +317,19 @@ inline void Runtime::replayGraph(const GraphRecording &g, const CoreTaskArgs &ar
   ++graphStats_.replayed;
 }
 
-/// Runs block `block` of the task's kernels on `mem` (mixed tasks: AIC, then AIV lane 0 and 1,
-/// fused on one core); a throwing kernel marks the task failed and records the first error.
-inline void Runtime::execute(Task& t, std::int32_t block, CoreMemory& mem) {
+/// Runs block `block` of the task's kernels: a cluster (AIC and AIV lanes at once, each on its
+/// own thread and core memory) for a mixed task with both sides, else on `mem` (a mixed task
+/// with one side only: its kernels one after another); a throwing kernel marks the task failed
+/// and records the first error.
+inline void Runtime::execute(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes) {
   if (t.failed || t.kind == CoreKind::Dummy) return;
   std::vector<std::int64_t> argv;
   argv.reserve(t.tensors.size() + t.scalars.size());
   for (const ChipTensor& x : t.tensors) argv.push_back(static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&x)));
   for (std::uint64_t s : t.scalars) argv.push_back(static_cast<std::int64_t>(s));
+  if (t.kind == CoreKind::Mixed && t.ks.aic != INVALID_KERNEL_ID &&
+      (t.ks.aiv0 != INVALID_KERNEL_ID || t.ks.aiv1 != INVALID_KERNEL_ID))
+    return runCluster(t, block, argv, mem, lanes);
   CoreContext& ctx = coreContext();
   const CoreContext saved = ctx;
   auto run = [&](int id, std::int32_t sub) {
@@ -344,11 +349,67 @@ inline void Runtime::execute(Task& t, std::int32_t block, CoreMemory& mem) {
     run(t.ks.aiv0, 0);
     run(t.ks.aiv1, 1);
   } catch (const std::exception& e) {
-    std::lock_guard lk(mu_);
-    t.failed = true;
-    if (firstError_.empty()) firstError_ = taskName(t) + " failed: " + e.what();
+    recordFailure(t, e.what());
   }
   ctx = saved;
+}
+
+inline void Runtime::recordFailure(Task &t, const std::string &what) {
+  std::lock_guard lk(mu_);
+  t.failed = true;
+  if (firstError_.empty())
+    firstError_ = taskName(t) + " failed: " + what;
+}
+
+inline void Runtime::runCluster(Task &t, std::int32_t block, const std::vector<std::int64_t> &argv,
+                                CoreMemory &aicMem, LaneMemory lanes) {
+  const std::array<int, 3> ids{t.ks.aic, t.ks.aiv0, t.ks.aiv1};
+  Cluster::Names names;
+  Cluster::Present present{};
+  for (std::size_t r = 0; r < 3; ++r) {
+    present[r] = ids[r] != INVALID_KERNEL_ID;
+    if (present[r])
+      names[r] = kernelName(ids[r]);
+  }
+  Cluster cluster(names, present, block, &t.gmRings);
+  auto runOne = [&](KernelRole role) {
+    const auto r = static_cast<std::size_t>(role);
+    CoreContext &ctx = coreContext();
+    const CoreContext saved = ctx;
+    ctx.memory = role == KernelRole::AIC ? &aicMem : lanes[r - 1];
+    ctx.blockIdx = block;
+    ctx.blockNum = t.blockNum;
+    ctx.subblockIdx = role == KernelRole::AIV1 ? 1 : 0;
+    const KernelEntry *k = kernels_.find(ids[r]);
+    cluster.runKernel(role, [&] {
+      std::vector<std::int64_t> copy = argv; // each kernel its own view of the arguments
+      detail::pipeTracker().begin(k->name);  // the pipes' ordering, checked per kernel run
+      try {
+        k->fn(copy.data());
+      } catch (...) { // a failed or released kernel leaves no checker running on this thread
+        detail::pipeTracker() = detail::PipeTracker{};
+        throw;
+      }
+      detail::pipeTracker().end();
+    });
+    ctx = saved;
+  };
+  std::vector<std::thread> threads;
+  for (int lane = 0; lane < 2; ++lane) {
+    if (!present[1 + static_cast<std::size_t>(lane)])
+      continue;
+    try {
+      threads.emplace_back(runOne, laneRole(lane));
+    } catch (const std::system_error &e) {
+      cluster.failToStart(laneRole(lane),
+                          std::string("cannot start the thread of its AIV lane: ") + e.what());
+    }
+  }
+  runOne(KernelRole::AIC);
+  for (std::thread &th : threads)
+    th.join();
+  if (const std::string err = cluster.finish(); !err.empty())
+    recordFailure(t, err);
 }
 
 inline void Runtime::enqueue(const Task& t) {
@@ -379,7 +440,8 @@ inline void Runtime::complete(Task& t) {
 }
 
 inline void Runtime::runNow(Task& t) {
-  for (std::int32_t b = 0; b < t.blockNum; ++b) execute(t, b, t.kind == CoreKind::AIV ? localAiv_ : localAic_);
+  for (std::int32_t b = 0; b < t.blockNum; ++b)
+    execute(t, b, t.kind == CoreKind::AIV ? localAiv_ : localAic_, {&localAiv_, &localAiv1_});
   std::lock_guard lk(mu_);
   t.blocksLeft = 0;
   complete(t);
@@ -395,7 +457,8 @@ inline void Runtime::wait_all() {
       readyShuffle_.erase(readyShuffle_.begin() + static_cast<std::ptrdiff_t>(i));
       Task& t = *tasks_[static_cast<std::size_t>(j.task)];
       lk.unlock();
-      execute(t, j.block, t.kind == CoreKind::AIV ? localAiv_ : localAic_);
+      execute(t, j.block, t.kind == CoreKind::AIV ? localAiv_ : localAic_,
+              {&localAiv_, &localAiv1_});
       lk.lock();
       finishBlock(t);
     }
@@ -442,9 +505,10 @@ inline void Runtime::stopWorkers() {
 }
 
 /// One simulated core: its own arenas, taking blocks of AIC (and mixed) or AIV tasks as they
-/// become ready (the blocks of one SPMD launch run on several cores at once).
+/// become ready (the blocks of one SPMD launch run on several cores at once). An AIC worker
+/// runs a mixed task's cluster with its AIV lanes on two more arenas of its own.
 inline void Runtime::workerLoop(bool aic) {
-  CoreMemory mem(platform());
+  CoreMemory mem(platform()), lane0(platform()), lane1(platform()); // arenas made on first use
   auto& q = aic ? readyAic_ : readyAiv_;
   for (;;) {
     std::unique_lock lk(mu_);
@@ -454,7 +518,7 @@ inline void Runtime::workerLoop(bool aic) {
     q.pop_front();
     Task& t = *tasks_[static_cast<std::size_t>(j.task)];
     lk.unlock();
-    execute(t, j.block, mem);
+    execute(t, j.block, mem, {&lane0, &lane1});
     lk.lock();
     finishBlock(t);
   }

@@ -1,14 +1,19 @@
 // pto/pto-inst.hpp — pl/sim's CPU implementation of the PTO-ISA C++ API subset that pl's PTO
 // backend emits (namespace pto: Tile, Shape, Stride, GlobalTensor, TASSIGN, the T* instructions,
-// pipe flags). Kernels printed by pl-translate compile unchanged against this header or the
-// vendor's; this one runs them on the simulator's cores (real on-chip capacities, planned
-// addresses, every global-memory access checked against its allocation). Written from the
-// documented API (docs/backend.md lists what is implemented); no vendor code.
+// pipe flags, the cross-core pipes TPipe / TPUSH / TPOP / TFREE). Kernels printed by pl-translate
+// compile unchanged against this header or the vendor's; this one runs them on the simulator's
+// cores (real on-chip capacities, planned addresses, every global-memory access checked against its
+// allocation). Written from the documented API (docs/backend.md lists what is implemented); no
+// vendor code.
 //
 // Include path: `-I <pl>/include/pl/sim/vendor` makes `#include <pto/pto-inst.hpp>` find it.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -108,6 +113,8 @@ public:
   static constexpr SLayout kSLayout = SL;
   static constexpr int kFractal = Fractal;
   static constexpr PadValue kPad = Pad;
+  static constexpr int kRowValid = RowValid; // DYNAMIC or the static valid rows
+  static constexpr int kColValid = ColValid;
 
   Tile() : Base(RowValid == DYNAMIC ? Rows : RowValid, ColValid == DYNAMIC ? Cols : ColValid) {}
   Tile(std::int64_t validRow, std::int64_t validCol) : Base(validRow, validCol) {
@@ -587,6 +594,291 @@ PTO_SIM_VECTOR(TXORS)
 #undef PTO_SIM_VECTOR
 #undef PTO_SIM_INSTRUCTION
 #undef PTO_SIM_ROW_MAJOR_ONLY
+
+// ---- cross-core pipes
+// ------------------------------------------------------------------------------
+//
+// The kernels of a mixed task run at once, one cluster (pl/sim/cluster.hpp): an AIC and one or
+// two AIV lanes. `TPipe<D, S>` is a kernel's end of the pipes of direction D (the AIC's: one per
+// lane; lane k's: its own); TPUSH copies a tile (with a split: half k for lane k) into the next
+// free slot, waiting while none is free; TPOP copies the oldest filled slot into a tile (the AIC
+// with a split: the lanes' halves joined), waiting while none is filled, and holds the slot until
+// TFREE. Payloads go element by element through the tiles' (row, col) accessors, so any layout
+// on either end works. Pipes recorded: TPUSH reads its tile on FIX (Acc) or MTE3, TPOP writes
+// its tile on MTE2, TFREE none.
+
+using pl::sim::PipeDir;
+using pl::sim::PipeSplit;
+
+namespace detail {
+
+/// The calling thread's cluster kernel; a pipe operation anywhere else is an error.
+inline pl::sim::detail::ClusterSeat clusterSeat(const char *op) {
+  const pl::sim::detail::ClusterSeat seat = pl::sim::detail::clusterSeat();
+  if (!seat.cluster)
+    pl::sim::simFail(op, "a cross-core pipe operation outside a mixed task: pipes connect the "
+                         "kernels of one rt_submit_task(MixedKernels{aic, aiv0, aiv1}, ...) "
+                         "task with an AIC kernel and at least one AIV kernel");
+  return seat;
+}
+inline int laneOf(pl::sim::KernelRole r) { return r == pl::sim::KernelRole::AIV1 ? 1 : 0; }
+
+/// One piece of a transfer: the window [r0, r0 + rows) x [c0, c0 + cols) of the tile, to or
+/// from lane `lane`.
+struct PipePart {
+  int lane;
+  std::int64_t r0, c0, rows, cols;
+};
+/// The lanes an AIC transfer under split `s` reaches: both with a split; without one every lane
+/// (`everyLane`: a push) or exactly one (a pop or free: the AIC takes one lane's tiles).
+inline std::vector<int> aicLanes(const pl::sim::Cluster &cl, const char *op, PipeSplit s,
+                                 bool everyLane) {
+  if (s == PipeSplit::None && !everyLane && cl.laneCount() != 1)
+    pl::sim::simFail(op, "a pipe without a split from both AIV lanes cannot be popped by the AIC "
+                         "(it takes exactly one lane); split it up-down or left-right");
+  std::vector<int> lanes;
+  for (int k = 0; k < 2; ++k)
+    if (cl.hasLane(k))
+      lanes.push_back(k);
+  return lanes;
+}
+/// The pieces of an AIC tile of `rows` x `cols` under split `s`: the whole tile per lane, or
+/// half k (rows or columns) for lane k.
+inline std::vector<PipePart> aicParts(const pl::sim::Cluster &cl, const char *op, PipeSplit s,
+                                      std::int64_t rows, std::int64_t cols, bool everyLane) {
+  std::vector<PipePart> parts;
+  const bool ud = s == PipeSplit::UpDown;
+  if (s != PipeSplit::None && (ud ? rows : cols) % 2 != 0)
+    pl::sim::simFail(op, pl::sim::splitPhrase(s) + " halves the " + (ud ? "rows" : "columns") +
+                             ", but the tile has " + std::to_string(ud ? rows : cols) +
+                             " of them (an odd count)");
+  for (int k : aicLanes(cl, op, s, everyLane))
+    parts.push_back(s == PipeSplit::None ? PipePart{k, 0, 0, rows, cols}
+                    : ud                 ? PipePart{k, k * rows / 2, 0, rows / 2, cols}
+                                         : PipePart{k, 0, k * cols / 2, rows, cols / 2});
+  return parts;
+}
+
+/// `fp32[16, 16]`.
+inline std::string shapeString(pl::DType d, std::int64_t rows, std::int64_t cols) {
+  return std::string(pl::dtypeName(d)) + "[" + std::to_string(rows) + ", " + std::to_string(cols) +
+         "]";
+}
+
+/// The valid extent of part `k` of a split: [k·half, (k+1)·half) of `valid`.
+inline std::int64_t halfValid(std::int64_t valid, int k, std::int64_t half) {
+  return std::clamp<std::int64_t>(valid - k * half, 0, half);
+}
+
+template <class B> void encodeTile(const B &t, const PipePart &p, std::byte *out) {
+  using St = typename B::Storage;
+  for (std::int64_t r = 0; r < p.rows; ++r)
+    for (std::int64_t c = 0; c < p.cols; ++c) {
+      const St v = t.at(p.r0 + r, p.c0 + c);
+      std::memcpy(out + static_cast<std::size_t>(r * p.cols + c) * sizeof(St), &v, sizeof(St));
+    }
+}
+template <class B> void decodeTile(B &t, const PipePart &p, const std::byte *in) {
+  using St = typename B::Storage;
+  for (std::int64_t r = 0; r < p.rows; ++r)
+    for (std::int64_t c = 0; c < p.cols; ++c) {
+      St v;
+      std::memcpy(&v, in + static_cast<std::size_t>(r * p.cols + c) * sizeof(St), sizeof(St));
+      t.at(p.r0 + r, p.c0 + c) = v;
+    }
+}
+
+/// Records a pipe instruction reading or writing `tile` (pipe checker).
+template <class Tl> void issuePipe(pl::sim::Pipe p, const char *name, const Tl &tile, bool write) {
+  auto &t = pl::sim::detail::pipeTracker();
+  if (!t.active())
+    return;
+  std::vector<pl::sim::detail::ByteRange> r;
+  addRange(r, tile);
+  if (write)
+    t.issue(p, name, {}, r);
+  else
+    t.issue(p, name, r, {});
+}
+
+} // namespace detail
+
+/// A kernel's end of the cross-core pipes of direction `D`: `slotNum` slots of `slotBytes`
+/// bytes per lane, in a ring the simulator keeps or (a2a3) in the GM buffer `gm` (4 · slotNum
+/// · slotBytes bytes: channel (d, k) at (2d + k) · slotNum · slotBytes). Both ends must declare
+/// the same slot size, count, split and ring.
+template <PipeDir D, PipeSplit S> class TPipe {
+public:
+  static constexpr PipeDir kDir = D;
+  static constexpr PipeSplit kSplit = S;
+
+  TPipe(std::uint32_t slotBytes, std::uint32_t slotNum) { open(slotBytes, slotNum, nullptr); }
+  TPipe(std::uint32_t slotBytes, std::uint32_t slotNum, __gm__ void *gm) {
+    if (!gm)
+      pl::sim::simFail("TPipe", "the GM pipe buffer pointer is null");
+    open(slotBytes, slotNum, gm);
+  }
+  TPipe(const TPipe &) = delete;
+  TPipe &operator=(const TPipe &) = delete;
+
+  /// The cluster, checked to be the calling kernel's (the one that set the pipe up).
+  pl::sim::Cluster &cluster(const char *op) const {
+    const pl::sim::detail::ClusterSeat seat = detail::clusterSeat(op);
+    if (seat.cluster != cluster_ || seat.role != role_)
+      pl::sim::simFail(op, "a pipe is used outside the kernel run that set it up");
+    return *cluster_;
+  }
+  pl::sim::KernelRole role() const { return role_; }
+  std::uint32_t slotBytes() const { return slotBytes_; }
+
+private:
+  void open(std::uint32_t slotBytes, std::uint32_t slotNum, void *gm) {
+    const pl::sim::detail::ClusterSeat seat = detail::clusterSeat("TPipe");
+    seat.cluster->declare(seat.role, D, S, slotBytes, slotNum, gm);
+    cluster_ = seat.cluster;
+    role_ = seat.role;
+    slotBytes_ = slotBytes;
+  }
+  pl::sim::Cluster *cluster_ = nullptr;
+  pl::sim::KernelRole role_ = pl::sim::KernelRole::AIC;
+  std::uint32_t slotBytes_ = 0;
+};
+
+/// Sends `src` (its whole physical shape and its valid shape) to the other side: the AIC to
+/// every lane (with a split: half k to lane k), a lane to the AIC. Waits while the channel's
+/// slots are all filled or held.
+template <class Pipe, class Tl>
+  requires detail::isPtoTile<Tl>
+void TPUSH(Pipe &pipe, Tl &src) {
+  using X = std::remove_cvref_t<Tl>;
+  static_assert(X::space == pl::Mem::Acc || X::space == pl::Mem::Mat || X::space == pl::Mem::Vec,
+                "pto::TPUSH sends an Acc, Mat or Vec tile");
+  pl::sim::Cluster &cl = pipe.cluster("TPUSH");
+  const pl::sim::KernelRole who = pipe.role();
+  const bool aic = who == pl::sim::KernelRole::AIC;
+  if (aic != (Pipe::kDir == PipeDir::C2V))
+    pl::sim::simFail("TPUSH", std::string("a push to a pipe flowing ") +
+                                  (aic ? "into the AIC" : "into the AIV lanes") +
+                                  ": a kernel pushes only to the pipes leaving it");
+  detail::issuePipe(X::space == pl::Mem::Acc ? pl::sim::PIPE_FIX : pl::sim::PIPE_MTE3, "TPUSH", src,
+                    false);
+  const auto &b = detail::base(src);
+  const std::vector<detail::PipePart> parts =
+      aic ? detail::aicParts(cl, "TPUSH", Pipe::kSplit, X::kRows, X::kCols, true)
+          : std::vector<detail::PipePart>{{detail::laneOf(who), 0, 0, X::kRows, X::kCols}};
+  const std::size_t bytes =
+      static_cast<std::size_t>(parts[0].rows * parts[0].cols) * sizeof(typename X::Storage);
+  if (bytes > pipe.slotBytes())
+    pl::sim::simFail("TPUSH",
+                     "the payload " + detail::shapeString(X::dtype, parts[0].rows, parts[0].cols) +
+                         " of " + b.describe() + " is " + std::to_string(bytes) +
+                         " bytes, more than the " + std::to_string(pipe.slotBytes()) +
+                         "-byte slot of pipe " + pl::sim::channelName(Pipe::kDir, parts[0].lane));
+  std::vector<std::byte> data(bytes);
+  for (const detail::PipePart &p : parts) {
+    pl::sim::SlotPayload meta;
+    meta.dtype = X::dtype;
+    meta.rows = p.rows;
+    meta.cols = p.cols;
+    const bool ud = Pipe::kSplit == PipeSplit::UpDown, lr = Pipe::kSplit == PipeSplit::LeftRight;
+    meta.validRow =
+        aic && ud ? detail::halfValid(b.GetValidRow(), p.lane, p.rows) : b.GetValidRow();
+    meta.validCol =
+        aic && lr ? detail::halfValid(b.GetValidCol(), p.lane, p.cols) : b.GetValidCol();
+    meta.bytes = bytes;
+    meta.from = b.describe();
+    detail::encodeTile(b, p, data.data());
+    cl.push(who, Pipe::kDir, p.lane, std::move(meta), data.data());
+  }
+}
+
+/// Receives the next tile from the other side into `dst` (same physical shape and dtype as
+/// the payload; the AIC with a split: the two halves, joined) and sets dst's valid shape from
+/// it; the slot stays held until TFREE. Waits while the channel has no filled slot.
+template <class Tl, class Pipe>
+  requires detail::isPtoTile<Tl>
+void TPOP(Tl &dst, Pipe &pipe) {
+  using X = std::remove_cvref_t<Tl>;
+  static_assert(X::space == pl::Mem::Vec || X::space == pl::Mem::Mat,
+                "pto::TPOP receives into a Vec or Mat tile");
+  pl::sim::Cluster &cl = pipe.cluster("TPOP");
+  const pl::sim::KernelRole who = pipe.role();
+  const bool aic = who == pl::sim::KernelRole::AIC;
+  if (aic != (Pipe::kDir == PipeDir::V2C))
+    pl::sim::simFail("TPOP", std::string("a pop from a pipe flowing ") +
+                                 (aic ? "out of the AIC" : "out of the AIV lanes") +
+                                 ": a kernel pops only from the pipes entering it");
+  detail::issuePipe(pl::sim::PIPE_MTE2, "TPOP", dst, true);
+  auto &b = detail::base(dst);
+  const std::vector<detail::PipePart> parts =
+      aic ? detail::aicParts(cl, "TPOP", Pipe::kSplit, X::kRows, X::kCols, false)
+          : std::vector<detail::PipePart>{{detail::laneOf(who), 0, 0, X::kRows, X::kCols}};
+  std::vector<std::byte> data;
+  std::int64_t valid[2][2] = {};
+  for (const detail::PipePart &p : parts) {
+    const pl::sim::SlotPayload meta = cl.pop(who, Pipe::kDir, p.lane, data);
+    if (meta.dtype != X::dtype || meta.rows != p.rows || meta.cols != p.cols)
+      pl::sim::simFail("TPOP", "pipe " + pl::sim::channelName(Pipe::kDir, p.lane) + " delivers " +
+                                   detail::shapeString(meta.dtype, meta.rows, meta.cols) +
+                                   " (pushed from " + meta.from + "), but the tile expects " +
+                                   detail::shapeString(X::dtype, p.rows, p.cols) + " (" +
+                                   (parts.size() > 1 ? "its half of " : "") + b.describe() + ")");
+    detail::decodeTile(b, p, data.data());
+    valid[p.lane][0] = meta.validRow;
+    valid[p.lane][1] = meta.validCol;
+  }
+  std::int64_t vr = valid[parts[0].lane][0], vc = valid[parts[0].lane][1];
+  if (parts.size() == 2 && valid[1][0] > 0 && valid[1][1] > 0) {
+    const bool ud = Pipe::kSplit == PipeSplit::UpDown;
+    const bool joins =
+        ud ? vr == parts[0].rows && vc == valid[1][1] : vc == parts[0].cols && vr == valid[1][0];
+    if (!joins)
+      pl::sim::simFail("TPOP", "the " + std::string(pl::sim::splitName(Pipe::kSplit)) +
+                                   " halves' valid shapes [" + std::to_string(vr) + ", " +
+                                   std::to_string(vc) + "] (AIV0) and [" +
+                                   std::to_string(valid[1][0]) + ", " +
+                                   std::to_string(valid[1][1]) + "] (AIV1) do not join into " +
+                                   "one valid region of " + b.describe());
+    (ud ? vr : vc) += ud ? valid[1][0] : valid[1][1];
+  }
+  if ((X::kRowValid != DYNAMIC && X::kRowValid != vr) ||
+      (X::kColValid != DYNAMIC && X::kColValid != vc))
+    pl::sim::simFail("TPOP", "the payload's valid shape [" + std::to_string(vr) + ", " +
+                                 std::to_string(vc) + "] differs from the static valid shape [" +
+                                 std::to_string(X::kRowValid) + ", " +
+                                 std::to_string(X::kColValid) + "] of " + b.describe() +
+                                 " (declare it dynamic: -1)");
+  b.SetValidShape(vr, vc);
+}
+
+/// Releases the oldest slot this kernel popped from `pipe` and still holds (the AIC with a
+/// split: one per lane).
+template <class Pipe> void TFREE(Pipe &pipe) {
+  pl::sim::Cluster &cl = pipe.cluster("TFREE");
+  const pl::sim::KernelRole who = pipe.role();
+  const bool aic = who == pl::sim::KernelRole::AIC;
+  if (aic != (Pipe::kDir == PipeDir::V2C))
+    pl::sim::simFail("TFREE", std::string("a free of a slot of a pipe flowing ") +
+                                  (aic ? "out of the AIC" : "out of the AIV lanes") +
+                                  ": slots are freed by the kernel that pops them");
+  if (!aic)
+    return cl.free(Pipe::kDir, detail::laneOf(who));
+  for (int k : detail::aicLanes(cl, "TFREE", Pipe::kSplit, false))
+    cl.free(Pipe::kDir, k);
+}
+
+/// The consumer's slot ring in its own memory (Vec on an AIV lane, Mat on the AIC) at byte
+/// `base` (-1: AUTO). The simulator keeps the ring itself; this checks the reservation.
+inline void reserve_buffer(const char *name, std::uint32_t bytes, std::int64_t base) {
+  const pl::sim::detail::ClusterSeat seat = detail::clusterSeat("reserve_buffer");
+  seat.cluster->reserveBuffer(seat.role, name, bytes, base);
+}
+/// The producer's view of the buffer a peer kernel reserves under `name` (checked when the
+/// task ends).
+inline void import_peer_buffer(const char *name) {
+  const pl::sim::detail::ClusterSeat seat = detail::clusterSeat("import_peer_buffer");
+  seat.cluster->importPeerBuffer(seat.role, name);
+}
 
 // ---- synchronisation and core queries
 // ------------------------------------------------------------
