@@ -28,8 +28,9 @@ const std::vector<DiagnosticCheck> &diagnosticChecks() {
        "move it first)",
        false},
       {"pl-explicit-forms",
-       "misuse of the explicit forms: pl::range/while_/if_/at/spmd arguments, yields, carries "
-       "(F330-F364 other than F332 and F352)",
+       "misuse of the explicit forms: pl::range/while_/if_/at/spmd/cluster arguments, yields, "
+       "carries, task launches, cross-core pipe ops and Group kernel calls (F330-F369, F372, "
+       "F373 other than F332 and F352)",
        false},
       {"pl-markers",
        "bad PL_* markers: unknown function type or annotation, duplicate IR name, non-static "
@@ -68,7 +69,7 @@ const char *checkFor(std::string_view code) {
     return "pl-out-not-written";
   if (n == 371)
     return "pl-signed-index-division";
-  if (n >= 330 && n < 370)
+  if ((n >= 330 && n < 370) || n == 372 || n == 373)
     return "pl-explicit-forms";
   if (n >= 500)
     return "pl-pipeline"; // entry-point checks of WrapEntryPoints

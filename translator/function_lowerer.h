@@ -185,6 +185,19 @@ public:
   void lowerExplicitIf(const clang::CallExpr *call,
                        llvm::ArrayRef<const clang::ValueDecl *> bindings);
   void lowerAt(const clang::CallExpr *call, llvm::ArrayRef<const clang::ValueDecl *> bindings);
+  // Mixed kernels (lower_crosscore.cpp).
+  /// Is `f` the `.optimizations` field of pl::AtOptions?
+  static bool isScopeOptimizations(const clang::CXXRecordDecl *options, const clang::FieldDecl *f);
+  /// `.optimizations = {pl::split(m), pl::cross_core_slot(n)}` → kwargs `split`, `slot_num` (F368).
+  void lowerScopeOptimizations(const clang::Expr *init, ir::AttrList &kwargs);
+  /// F369 when the cross-core op `op` is called outside a kernel of its side; true when fine.
+  bool checkCrossCoreSide(const std::string &op, const clang::CallExpr *call);
+  /// `pl::tpop_from_aic<TileT>()`: TileT's shape operand, `dtype` and a stated `target_memory`.
+  void addPopOperands(const clang::CallExpr *call, ir::ExprList &args, ir::AttrList &kwargs);
+  /// F372 when a Group function calls `kernel` with anything but its own parameters in order.
+  void checkGroupKernelCall(const clang::CallExpr *call, const clang::FunctionDecl *kernel);
+  /// `pl::cluster([&] { ... })`: a Cluster scope (F373 when misplaced).
+  void lowerCluster(const clang::CallExpr *call);
   /// Not in a kernel nor in a pl::at / pl::spmd body (where tasks and their scopes are made).
   bool inOrchestrationCode() const;
   /// `pl::scope([&] { ... })` / `pl::manual_scope(...)`: a Runtime scope of an orchestration.
@@ -247,6 +260,11 @@ private:
   std::vector<bool> runtimeScopes_;
   /// Set while lowering `t = pl::at(...)`: the scope's task id is the existing variable `t`.
   bool rebindTaskId_ = false;
+  /// Set while lowering a pl::cluster body (no cluster nests in another).
+  bool inCluster_ = false;
+  /// The body calls a cross-core pipe op: the function is one kernel of a Group and takes the
+  /// Group's whole parameter list, so F370 does not report outputs another kernel writes.
+  bool usesPipes_ = false;
   clang::ASTContext &ctx_;
   ir::DiagnosticEngine &diags_;
   const CalleeTable &callees_;

@@ -176,16 +176,22 @@ ir::FunctionPtr FunctionLowerer::lowerFunction(const MarkedFunction &m) {
   if (diags_.errorCount() == errorsBefore) // a body with errors may not have lowered its writes
     reportUnwrittenOutputs(fd);
   // Host code calls every marked, non-Inline function of the main file (WrapEntryPoints gives
-  // each an orchestration; the rewriter replaces its body).
+  // each an orchestration; the rewriter replaces its body) — a Group or Spmd function only when
+  // host code names it: those run as one task of an orchestration that calls them (and a host
+  // call of one is F501).
   const clang::SourceManager &sm = ctx_.getSourceManager();
   ir::AttrList attrs;
-  if (m.type != ir::FunctionType::Inline && sm.isInMainFile(sm.getExpansionLoc(fd->getLocation())))
+  bool taskOnly = m.type == ir::FunctionType::Group || m.type == ir::FunctionType::Spmd;
+  if (m.type != ir::FunctionType::Inline && (!taskOnly || m.hostNamed) &&
+      sm.isInMainFile(sm.getExpansionLoc(fd->getLocation())))
     attrs.emplace_back(passes::kHostEntryAttr, m.name);
   return ir::Function::make(m.name, m.type, std::move(params), std::move(rets), std::move(body),
                             std::nullopt, std::nullopt, std::move(attrs), span(fd->getLocation()));
 }
 
 void FunctionLowerer::reportUnwrittenOutputs(const clang::FunctionDecl *fd) {
+  if (usesPipes_)
+    return; // a Group's kernel: another kernel of the Group may write the output
   for (const clang::ParmVarDecl *p : fd->parameters()) {
     auto dir = paramDirections_.find(p);
     if (dir == paramDirections_.end() || dir->second == ir::ParamDirection::In ||

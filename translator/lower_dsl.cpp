@@ -32,7 +32,7 @@ const clang::Expr *soleArg(const clang::CXXConstructExpr *ce) {
 bool isControlForm(llvm::StringRef n) {
   return n == "range" || n == "parallel" || n == "unroll" || n == "pipeline" || n == "while_" ||
          n == "if_" || n == "at" || n == "spmd" || n == "scope" || n == "manual_scope" ||
-         n == "submit";
+         n == "submit" || n == "cluster";
 }
 
 std::optional<ir::ForKind> loopKind(llvm::StringRef n) {
@@ -174,6 +174,10 @@ void FunctionLowerer::lowerOptions(const clang::CXXRecordDecl *rd, const clang::
     const clang::Expr *init = il->getInit(i++);
     if (llvm::isa<clang::ImplicitValueInitExpr, clang::CXXDefaultInitExpr>(init))
       continue;
+    if (isScopeOptimizations(rd, f)) {
+      lowerScopeOptimizations(init, kwargs);
+      continue;
+    }
     if (auto v = lowerOptionValue(f, init))
       kwargs.emplace_back(f->getNameAsString(), std::move(*v));
   }
@@ -290,8 +294,13 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
                      "annotation); only operations and control-flow forms can be called from a "
                      "marked function");
   const std::string &op = *annotated;
+  if (!checkCrossCoreSide(op, call))
+    return poison(loc);
   ir::ExprList args;
   ir::AttrList kwargs;
+  // `pl::tpop_from_aic<TileT>()`: the popped tile's shape, dtype and space are TileT's.
+  if (op == "tile.tpop_from_aic" || op == "tile.tpop_from_aiv")
+    addPopOperands(call, args, kwargs);
   unsigned lowered = call->getNumArgs();
   // `pl::lrelu(x, slope)`: the slope is the op's `slope` kwarg (a compile-time constant).
   if (op == "lrelu" && call->getNumArgs() == 2) {

@@ -196,6 +196,8 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
     lowerSubmit(call, bindings);
   else if (name == "scope" || name == "manual_scope")
     lowerRuntimeScope(call, name == "manual_scope");
+  else if (name == "cluster")
+    lowerCluster(call);
   else
     return false;
   // After an error the results are unbound: declare them so later uses do not cascade.
@@ -457,6 +459,17 @@ void FunctionLowerer::lowerAt(const clang::CallExpr *call,
     if (auto *r = ir::findAttr(opts, "role"))
       attrs.emplace_back("role", *r);
   }
+  // `.optimizations`: how the compiler may split the kernel between the cube and vector cores
+  // (OutlineIncoreScopes moves the attrs to the InCore function).
+  for (const char *key : {"split", "slot_num"})
+    if (auto *v = ir::findAttr(opts, key)) {
+      if (kind != ir::ScopeKind::InCore)
+        return error(call->getBeginLoc(), "F368",
+                     "'.optimizations' apply to a kernel scope (pl::Level::CORE_GROUP), not to "
+                     "a pl::at at level " +
+                         std::string(ir::levelName(lvl)));
+      attrs.emplace_back(key, *v);
+    }
   // Manual dependencies on earlier scopes' task ids (uses; the scope's own task id is a binding).
   if (auto *deps = ir::findAttr(opts, "deps"))
     attrs.emplace_back("deps", *deps);

@@ -534,6 +534,8 @@ ir::ExprPtr FunctionLowerer::lowerCall(const clang::CallExpr *call) {
                                       "' in a marked function");
   auto it = callees().find(fd->getCanonicalDecl());
   if (it != callees().end()) {
+    if (current->type == ir::FunctionType::Group && ir::isKernel(it->second.type))
+      checkGroupKernelCall(call, fd);
     KernelCallParts parts =
         lowerMarkedCallArgs(fd, it->second, llvm::ArrayRef(call->getArgs(), call->getNumArgs()));
     if (!parts.type)

@@ -204,8 +204,8 @@ void FunctionLowerer::lowerReturn(const clang::ReturnStmt *rs) {
     if (lambdaRoles_.back() == LambdaRole::Scope ||
         lambdaRoles_.back() == LambdaRole::RuntimeScope) {
       error(rs->getBeginLoc(), "F209",
-            "'return' inside a pl::at, pl::spmd, pl::scope or pl::manual_scope body is not "
-            "supported");
+            "'return' inside a pl::at, pl::spmd, pl::scope, pl::manual_scope or pl::cluster "
+            "body is not supported");
       return;
     }
     const clang::Expr *rv = rs->getRetValue();

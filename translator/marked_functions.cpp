@@ -8,6 +8,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <map>
 
@@ -63,7 +64,19 @@ public:
   /// no function (translator.PchCache.PlHeadersMarkNoFunction checks). Instantiations the user's
   /// code makes of its own templates are not loaded; they are reached from those templates.
   bool TraverseDecl(clang::Decl *d) {
-    return (skipPch_ && d && d->isFromASTFile()) || RecursiveASTVisitor::TraverseDecl(d);
+    if (skipPch_ && d && d->isFromASTFile())
+      return true;
+    auto *fd = llvm::dyn_cast_or_null<clang::FunctionDecl>(d);
+    llvm::SaveAndRestore<bool> inMarked(inMarked_, inMarked_ || (fd && isMarked(fd)));
+    return RecursiveASTVisitor::TraverseDecl(d);
+  }
+
+  /// A function named outside the marked functions' bodies: host code may call it.
+  bool VisitDeclRefExpr(clang::DeclRefExpr *dr) {
+    if (!inMarked_)
+      if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(dr->getDecl()))
+        hostNamed.insert(fd->getCanonicalDecl());
+    return true;
   }
 
   /// The translation unit's declarations that are in memory (parsed from text), as
@@ -95,8 +108,16 @@ public:
   }
 
   std::vector<MarkedFunction> out;
+  llvm::SmallPtrSet<const clang::Decl *, 16> hostNamed;
 
 private:
+  static bool isMarked(const clang::FunctionDecl *fd) {
+    for (auto *a : fd->specific_attrs<clang::AnnotateAttr>())
+      if (a->getAnnotation().starts_with("pl.") && a->getAnnotation() != kDslOpAnnotation)
+        return true;
+    return false;
+  }
+
   std::optional<MarkedFunction> fromAttr(clang::FunctionDecl *fd, const clang::AnnotateAttr *a,
                                          std::optional<MarkedFunction> m) {
     llvm::StringRef ann = a->getAnnotation();
@@ -130,6 +151,7 @@ private:
   ir::DiagnosticEngine &diags_;
   llvm::SmallPtrSet<const clang::Decl *, 16> seen_;
   bool skipPch_ = false;
+  bool inMarked_ = false; ///< inside a marked function (its body is not host code)
 };
 
 void appendSanitized(std::string &out, llvm::StringRef s) {
@@ -172,6 +194,8 @@ std::vector<MarkedFunction> collectMarkedFunctions(clang::ASTContext &ctx,
   else
     c.TraverseDecl(ctx.getTranslationUnitDecl());
   std::map<std::string, const MarkedFunction *> byName;
+  for (auto &m : c.out)
+    m.hostNamed = c.hostNamed.contains(m.decl->getCanonicalDecl());
   for (auto &m : c.out) {
     auto [it, inserted] = byName.emplace(m.name, &m);
     if (inserted)

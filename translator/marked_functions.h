@@ -22,6 +22,7 @@ struct MarkedFunction {
   bool jit = false;                         ///< PL_JIT entry point
   const clang::CXXRecordDecl *program = nullptr; ///< enclosing PL_PROGRAM struct, if any
   std::string name;                         ///< IR name; template instantiations get their args
+  bool hostNamed = false; ///< named by code outside the marked functions (host code calls it)
 };
 
 /// Which declarations the search for marked functions walks.

@@ -392,6 +392,15 @@ template <class F> void manual_scope(F &&body) {
   body();
 }
 
+/// `pl::cluster([&] { ... })` (PyPTO's `with pl.cluster():`): the kernels the body calls run as
+/// one task on one cluster (a cube core and its vector cores, which exchange tiles through the
+/// cross-core pipes, pl/ops_crosscore.hpp); the body becomes a Group function. Eagerly it runs
+/// the body, so its kernels run one after another in call order.
+template <class F> void cluster(F &&body) {
+  static_assert(std::is_void_v<std::invoke_result_t<F &>>, "pl::cluster: the body returns nothing");
+  body();
+}
+
 /// `k(pl::no_dep(x), ...)`: the runtime tracks no dependency through this tensor argument of the
 /// kernel task (PyPTO's `pl.no_dep`): the task neither waits for earlier writers of `x` nor
 /// orders later tasks on `x` after it; the program orders them itself (`.deps`) or they are

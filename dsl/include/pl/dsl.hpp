@@ -11,3 +11,5 @@
 #include "pl/ops_linalg.hpp"  // reductions, row/col expand, matmul family
 #include "pl/control.hpp"     // range/parallel/unroll/pipeline, init_values/yield_, while_, if_, at
 #include "pl/host.hpp"        // host helpers: random data, allclose, printing
+
+#include "pl/ops_crosscore.hpp" // cross-core pipes of Group kernels: tpush / tpop / tfree

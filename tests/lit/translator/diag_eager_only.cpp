@@ -28,10 +28,3 @@ void slice_valid(X x, pl::Out<X> o) {
     pl::assemble(o, s, {0, 0});
   });
 }
-
-PL_FUNCTION(pl::FunctionType::Opaque)
-void split_scope(X x, pl::Out<X> o) {
-  pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::UpDown)}}, [&] { // expected-error {{'pl::split' is not a DSL operation (it has no PL_DSL_OP annotation); only operations and control-flow forms can be called from a marked function [F324]}}
-    o = pl::add(x, x);
-  });
-}

@@ -1,0 +1,4 @@
+// expect-error: pl::tpop_from_aic<TileT>: TileT is a pl::Tile with a static shape and dtype
+#include <pl/dsl.hpp>
+void f() { (void)pl::tpop_from_aic<pl::Tile<pl::fp32, pl::dyn, 64>>(); }
+int main() {}
