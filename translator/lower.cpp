@@ -176,12 +176,13 @@ ir::FunctionPtr FunctionLowerer::lowerFunction(const MarkedFunction &m) {
   if (diags_.errorCount() == errorsBefore) // a body with errors may not have lowered its writes
     reportUnwrittenOutputs(fd);
   // Host code calls every marked, non-Inline function of the main file (WrapEntryPoints gives
-  // each an orchestration; the rewriter replaces its body) — a Group or Spmd function only when
-  // host code names it: those run as one task of an orchestration that calls them (and a host
-  // call of one is F501).
+  // each an orchestration; the rewriter replaces its body) — a Group or Spmd function, or a
+  // kernel using cross-core pipes (it runs only inside its Group), only when host code names it:
+  // those run as one task of an orchestration that calls them (and a host call of one is F501).
   const clang::SourceManager &sm = ctx_.getSourceManager();
   ir::AttrList attrs;
-  bool taskOnly = m.type == ir::FunctionType::Group || m.type == ir::FunctionType::Spmd;
+  bool taskOnly =
+      m.type == ir::FunctionType::Group || m.type == ir::FunctionType::Spmd || usesPipes_;
   if (m.type != ir::FunctionType::Inline && (!taskOnly || m.hostNamed) &&
       sm.isInMainFile(sm.getExpansionLoc(fd->getLocation())))
     attrs.emplace_back(passes::kHostEntryAttr, m.name);
