@@ -520,10 +520,11 @@ bool splitMixed(const Function &f, std::vector<FunctionPtr> &out, DiagnosticEngi
   int64_t split = intAttr(f.attrs(), "split").value_or(0);
   int64_t slotNum = intAttr(f.attrs(), "slot_num").value_or(2);
   if (split < 0 || split > 2) {
-    diags.error("MK004", f.span(),
-                "mixed kernel '" + f.name() + "' has split mode " + std::to_string(split) +
-                    "; expected 0 (none), 1 (up-down) or 2 (left-right) (3, automatic, is resolved by "
-                    "LowerAutoVectorSplit)");
+    diags.error(
+        "MK004", f.span(),
+        "mixed kernel '" + f.name() + "' has split mode " + std::to_string(split) +
+            "; expected 0 (none), 1 (up-down) or 2 (left-right) (3, automatic, is resolved by "
+            "LowerAutoVectorSplit)");
     return false;
   }
   Projector cube(CoreAffinity::Cube, f, split, diags), vec(CoreAffinity::Vector, f, split, diags);

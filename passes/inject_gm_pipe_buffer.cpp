@@ -4,8 +4,8 @@
 
 #include "ir/find.h"
 #include "ir/mutator.h"
-#include "ir/visitor.h"
 #include "ir/op_registry.h"
+#include "ir/visitor.h"
 #include "passes/platform.h"
 #include "passes/utils/soc.h"
 
@@ -106,8 +106,8 @@ private:
 
 FunctionPtr withBufferParam(const Function &f, int64_t bytes, bool kernel,
                             const std::set<std::string, std::less<>> &callees) {
-  VarPtr buf = Var::make(kBufferName,
-                         TensorType::make(DataType::UInt8, {ConstInt::make(bytes)}), f.span());
+  VarPtr buf =
+      Var::make(kBufferName, TensorType::make(DataType::UInt8, {ConstInt::make(bytes)}), f.span());
   ArgAppender app(callees, kernel, buf);
   StmtPtr body = app.mutateStmt(f.body());
   std::vector<Param> params = f.params();
@@ -119,8 +119,8 @@ FunctionPtr withBufferParam(const Function &f, int64_t bytes, bool kernel,
 ProgramPtr inject(const ProgramPtr &p, const SocDesc &soc) {
   if (!soc.gmPipes)
     return p;
-  std::map<std::string, int64_t, std::less<>> groups;      // Group -> ring bytes
-  std::map<std::string, int64_t, std::less<>> kernels;     // kernel -> ring bytes
+  std::map<std::string, int64_t, std::less<>> groups;  // Group -> ring bytes
+  std::map<std::string, int64_t, std::less<>> kernels; // kernel -> ring bytes
   std::map<std::string, std::set<std::string, std::less<>>> groupKernels;
   for (const FunctionPtr &f : p->functions()) {
     if (f->type() != FunctionType::Group)
@@ -129,8 +129,8 @@ ProgramPtr inject(const ProgramPtr &p, const SocDesc &soc) {
     collectCallees(*f, callees);
     int64_t bytes = 0;
     for (const std::string &n : callees)
-      if (FunctionPtr k = p->lookup(n); k && (k->type() == FunctionType::AIC ||
-                                             k->type() == FunctionType::AIV))
+      if (FunctionPtr k = p->lookup(n);
+          k && (k->type() == FunctionType::AIC || k->type() == FunctionType::AIV))
         if (int64_t b = ringBytes(*k)) {
           bytes = std::max(bytes, b);
           groupKernels[f->name()].insert(n);

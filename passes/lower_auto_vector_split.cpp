@@ -80,8 +80,8 @@ FunctionPtr lowerAutoVectorSplit(const FunctionPtr &f) {
   AttrList attrs;
   for (auto &kv : f->attrs())
     attrs.push_back(kv.first == "split" ? AttrList::value_type{kv.first, mode} : kv);
-  return Function::make(f->name(), f->type(), f->params(), f->returnTypes(), f->body(),
-                        f->level(), f->role(), std::move(attrs), f->span());
+  return Function::make(f->name(), f->type(), f->params(), f->returnTypes(), f->body(), f->level(),
+                        f->role(), std::move(attrs), f->span());
 }
 
 PL_DEFINE_FUNCTION_PASS(LowerAutoVectorSplit, lowerAutoVectorSplit)

@@ -43,6 +43,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createMaterializeScratchTilesPass(none)); // -- (pl's own: ptoas plans these for PyPTO)
   p.add(createCheckTileConstraintsPass(none));    // -- (pl's own: PTO-ISA's tile shape rules)
   p.add(createNormalizeReturnOrderPass(none));  // 29
+  p.add(createSkewCrossCorePipelinePass(none)); // 30
   p.add(createInitMemRefPass(none));            // 35
   p.add(createMaterializeSemanticAliasesPass(none)); // 36 (every planner)
   if (ctx.memoryPlanner() == MemoryPlanner::PyPTO) // DSA_RP / PTOAS plan reuse themselves

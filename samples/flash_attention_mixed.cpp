@@ -46,28 +46,38 @@ void flash_attention_mixed(Q q, KV k, KV v, pl::Out<Q> out) {
   prepare(q, k, v, q16, kt16, v16);
   for (auto b : pl::parallel(kSq / kBq)) {
     const pl::Index qrow = b * kBq;
-    pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::UpDown)}}, [&] {
-      auto ql = pl::move(pl::load(q16, {qrow, 0}, {kBq, kD}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
-      Row m0 = pl::full_tile({kBq, 1}, pl::fp32, -INFINITY);
-      Row l0 = pl::full_tile({kBq, 1}, pl::fp32, 0.0f);
-      OTile o0 = pl::full_tile({kBq, kD}, pl::fp32, 0.0f);
-      auto [m, l, o] = pl::range(kNk, pl::init_values(m0, l0, o0), [&](pl::Index j, Row m_prev, Row l_prev, OTile o_prev) {
-        auto kr = pl::move(pl::load(kt16, {0, j * kBk}, {kD, kBk}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
-        pl::Tile<pl::fp32, kBq, kBk, pl::Mem::Acc> s_acc = pl::matmul(ql, kr);
-        Score sc = pl::muls(pl::move(s_acc, {.target_memory = pl::Mem::Vec}), scale);
-        Row m_new = pl::maximum(m_prev, pl::row_max(sc));
-        Row a = pl::exp(m_prev - m_new);
-        Score p = pl::exp(pl::row_expand_sub(sc, m_new));
-        Row l_new = l_prev * a + pl::row_sum(p);
-        auto p_mat = pl::move(pl::cast(p, pl::fp16), {.target_memory = pl::Mem::Mat});
-        auto vr = pl::move(pl::load(v16, {j * kBk, 0}, {kBk, kD}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
-        pl::Tile<pl::fp32, kBq, kD, pl::Mem::Acc> pv = pl::matmul(pl::move(p_mat, {.target_memory = pl::Mem::Left}), vr);
-        OTile o_new = pl::row_expand_mul(o_prev, a) + pl::move(pv, {.target_memory = pl::Mem::Vec});
-        return pl::yield_(m_new, l_new, o_new);
-      });
-      pl::store(pl::row_expand_div(o, l), {qrow, 0}, out);
-      (void)m;
-    });
+    pl::at(
+        {.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::UpDown)}}, [&] {
+          auto ql = pl::move(pl::load(q16, {qrow, 0}, {kBq, kD}, {.target_memory = pl::Mem::Mat}),
+                             {.target_memory = pl::Mem::Left});
+          Row m0 = pl::full_tile({kBq, 1}, pl::fp32, -INFINITY);
+          Row l0 = pl::full_tile({kBq, 1}, pl::fp32, 0.0f);
+          OTile o0 = pl::full_tile({kBq, kD}, pl::fp32, 0.0f);
+          auto [m, l, o] = pl::range(
+              kNk, pl::init_values(m0, l0, o0),
+              [&](pl::Index j, Row m_prev, Row l_prev, OTile o_prev) {
+                auto kr = pl::move(
+                    pl::load(kt16, {0, j * kBk}, {kD, kBk}, {.target_memory = pl::Mem::Mat}),
+                    {.target_memory = pl::Mem::Right});
+                pl::Tile<pl::fp32, kBq, kBk, pl::Mem::Acc> s_acc = pl::matmul(ql, kr);
+                Score sc = pl::muls(pl::move(s_acc, {.target_memory = pl::Mem::Vec}), scale);
+                Row m_new = pl::maximum(m_prev, pl::row_max(sc));
+                Row a = pl::exp(m_prev - m_new);
+                Score p = pl::exp(pl::row_expand_sub(sc, m_new));
+                Row l_new = l_prev * a + pl::row_sum(p);
+                auto p_mat = pl::move(pl::cast(p, pl::fp16), {.target_memory = pl::Mem::Mat});
+                auto vr = pl::move(
+                    pl::load(v16, {j * kBk, 0}, {kBk, kD}, {.target_memory = pl::Mem::Mat}),
+                    {.target_memory = pl::Mem::Right});
+                pl::Tile<pl::fp32, kBq, kD, pl::Mem::Acc> pv =
+                    pl::matmul(pl::move(p_mat, {.target_memory = pl::Mem::Left}), vr);
+                OTile o_new =
+                    pl::row_expand_mul(o_prev, a) + pl::move(pv, {.target_memory = pl::Mem::Vec});
+                return pl::yield_(m_new, l_new, o_new);
+              });
+          pl::store(pl::row_expand_div(o, l), {qrow, 0}, out);
+          (void)m;
+        });
   }
 }
 
@@ -86,13 +96,16 @@ int main() {
     double mx = -INFINITY, sum = 0;
     for (int j = 0; j < kSkv; ++j) {
       double d = 0;
-      for (int c = 0; c < kD; ++c) d += h(qs[i * kD + c]) * h(ks[j * kD + c]);
+      for (int c = 0; c < kD; ++c)
+        d += h(qs[i * kD + c]) * h(ks[j * kD + c]);
       s[j] = d / std::sqrt(double(kD));
       mx = std::max(mx, s[j]);
     }
-    for (int j = 0; j < kSkv; ++j) sum += (s[j] = std::exp(s[j] - mx));
     for (int j = 0; j < kSkv; ++j)
-      for (int c = 0; c < kD; ++c) ref[i * kD + c] += s[j] / sum * h(vs[j * kD + c]);
+      sum += (s[j] = std::exp(s[j] - mx));
+    for (int j = 0; j < kSkv; ++j)
+      for (int c = 0; c < kD; ++c)
+        ref[i * kD + c] += s[j] / sum * h(vs[j * kD + c]);
   }
   const bool ok = pl::allclose(out, ref, {.rtol = 2e-3, .atol = 2e-3});
   std::printf("flash_attention_mixed: %s\n", ok ? "PASS" : "FAIL");

@@ -22,21 +22,29 @@ PL_FUNCTION(pl::FunctionType::Orchestration)
 void mixed(A a, W w, Bias bias, pl::Out<O> up_down, pl::Out<O> left_right) {
   for (auto i : pl::range(kM / kBm)) {
     const pl::Index row = i * kBm;
-    pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::UpDown)}}, [&] {
-      auto x = pl::move(pl::load(a, {row, 0}, {kBm, kK}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
-      auto y = pl::move(pl::load(w, {0, 0}, {kK, kN}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
-      pl::Tile<pl::fp32, kBm, kN, pl::Mem::Acc> c = pl::matmul(x, y);
-      pl::Tile<pl::fp32, kBm, kN> v = pl::move(c, {.target_memory = pl::Mem::Vec});
-      pl::store(pl::relu(pl::col_expand_add(v, pl::load(bias, {0, 0}, {1, kN}))), {row, 0}, up_down);
-    });
+    pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::UpDown)}},
+           [&] {
+             auto x = pl::move(pl::load(a, {row, 0}, {kBm, kK}, {.target_memory = pl::Mem::Mat}),
+                               {.target_memory = pl::Mem::Left});
+             auto y = pl::move(pl::load(w, {0, 0}, {kK, kN}, {.target_memory = pl::Mem::Mat}),
+                               {.target_memory = pl::Mem::Right});
+             pl::Tile<pl::fp32, kBm, kN, pl::Mem::Acc> c = pl::matmul(x, y);
+             pl::Tile<pl::fp32, kBm, kN> v = pl::move(c, {.target_memory = pl::Mem::Vec});
+             pl::store(pl::relu(pl::col_expand_add(v, pl::load(bias, {0, 0}, {1, kN}))), {row, 0},
+                       up_down);
+           });
     pl::at({.level = pl::Level::CORE_GROUP,
-            .optimizations = {pl::split(pl::SplitMode::LeftRight), pl::cross_core_slot(4)}}, [&] {
-      auto x = pl::move(pl::load(a, {row, 0}, {kBm, kK}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
-      auto y = pl::move(pl::load(w, {0, 0}, {kK, kN}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
-      pl::Tile<pl::fp32, kBm, kN, pl::Mem::Acc> c = pl::matmul(x, y);
-      pl::Tile<pl::fp32, kBm, kN> v = pl::move(c, {.target_memory = pl::Mem::Vec});
-      pl::store(pl::relu(pl::col_expand_add(v, pl::load(bias, {0, 0}, {1, kN}))), {row, 0}, left_right);
-    });
+            .optimizations = {pl::split(pl::SplitMode::LeftRight), pl::cross_core_slot(4)}},
+           [&] {
+             auto x = pl::move(pl::load(a, {row, 0}, {kBm, kK}, {.target_memory = pl::Mem::Mat}),
+                               {.target_memory = pl::Mem::Left});
+             auto y = pl::move(pl::load(w, {0, 0}, {kK, kN}, {.target_memory = pl::Mem::Mat}),
+                               {.target_memory = pl::Mem::Right});
+             pl::Tile<pl::fp32, kBm, kN, pl::Mem::Acc> c = pl::matmul(x, y);
+             pl::Tile<pl::fp32, kBm, kN> v = pl::move(c, {.target_memory = pl::Mem::Vec});
+             pl::store(pl::relu(pl::col_expand_add(v, pl::load(bias, {0, 0}, {1, kN}))), {row, 0},
+                       left_right);
+           });
   }
 }
 
@@ -54,10 +62,12 @@ int main() {
   for (int i = 0; i < kM; ++i)
     for (int j = 0; j < kN; ++j) {
       double s = 0;
-      for (int k = 0; k < kK; ++k) s += static_cast<double>(h(as[i * kK + k])) * h(ws[k * kN + j]);
+      for (int k = 0; k < kK; ++k)
+        s += static_cast<double>(h(as[i * kK + k])) * h(ws[k * kN + j]);
       ref[i * kN + j] = std::max(0.0, static_cast<double>(static_cast<float>(s)) + bs[j]);
     }
-  const bool ok1 = pl::allclose(ud, ref, {.atol = 1e-4}), ok2 = pl::allclose(lr, ref, {.atol = 1e-4});
+  const bool ok1 = pl::allclose(ud, ref, {.atol = 1e-4}),
+             ok2 = pl::allclose(lr, ref, {.atol = 1e-4});
   std::printf("mixed_kernel/up_down: %s\nmixed_kernel/left_right: %s\n", ok1 ? "PASS" : "FAIL",
               ok2 ? "PASS" : "FAIL");
   return ok1 && ok2 ? 0 : 1;

@@ -360,7 +360,10 @@ private:
   T v_[N] = {};
 };
 
-enum class SplitMode : std::uint8_t { None, UpDown, LeftRight };
+/// How the two vector cores of a cluster share a mixed scope's vector work: not at all, by rows,
+/// by columns, or as the compiler finds possible (LowerAutoVectorSplit: rows, else columns, else
+/// none).
+enum class SplitMode : std::uint8_t { None, UpDown, LeftRight, Auto };
 /// Scope optimizations (`pl.split(mode)`, `pl.cross_core_slot(n)`); no-ops in the eager run.
 struct Optimization {
   enum class Kind : std::uint8_t { Split, CrossCoreSlot } kind = Kind::Split;
