@@ -98,9 +98,8 @@ private:
     if (!start || !stop || !step || *step == 0)
       return nullptr;
     int64_t span = *stop - *start;
-    int64_t n = (span > 0) == (*step > 0) && span != 0
-                    ? (span + *step + (*step > 0 ? -1 : 1)) / *step
-                    : 0;
+    int64_t n =
+        (span > 0) == (*step > 0) && span != 0 ? (span + *step + (*step > 0 ? -1 : 1)) / *step : 0;
     if (n < 2)
       return nullptr;
     std::vector<StmtPtr> stmts;

@@ -16,35 +16,29 @@ using W = pl::Tensor<pl::fp16, kK, kN>;
 using Bias = pl::Tensor<pl::fp32, 1, kN>;
 using O = pl::Tensor<pl::fp32, kM, kN>;
 
-/// relu(a · w + bias) per 32-row block, once with each split mode (and a 4-slot pipe for the
-/// left-right one).
+/// One 32-row block of relu(a · w + bias): the matmul on the cube core, the bias add and relu
+/// on the vector cores (spliced into each scope that calls it).
+PL_FUNCTION(pl::FunctionType::Inline)
+void linear_relu(A a, W w, Bias bias, pl::Index row, pl::Out<O> out) {
+  auto x = pl::move(pl::load(a, {row, 0}, {kBm, kK}, {.target_memory = pl::Mem::Mat}),
+                    {.target_memory = pl::Mem::Left});
+  auto y = pl::move(pl::load(w, {0, 0}, {kK, kN}, {.target_memory = pl::Mem::Mat}),
+                    {.target_memory = pl::Mem::Right});
+  pl::Tile<pl::fp32, kBm, kN, pl::Mem::Acc> c = pl::matmul(x, y);
+  pl::Tile<pl::fp32, kBm, kN> v = pl::move(c, {.target_memory = pl::Mem::Vec});
+  pl::store(pl::relu(pl::col_expand_add(v, pl::load(bias, {0, 0}, {1, kN}))), {row, 0}, out);
+}
+
+/// Each block once with each split mode (and a 4-slot pipe for the left-right one).
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void mixed(A a, W w, Bias bias, pl::Out<O> up_down, pl::Out<O> left_right) {
   for (auto i : pl::range(kM / kBm)) {
     const pl::Index row = i * kBm;
     pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::UpDown)}},
-           [&] {
-             auto x = pl::move(pl::load(a, {row, 0}, {kBm, kK}, {.target_memory = pl::Mem::Mat}),
-                               {.target_memory = pl::Mem::Left});
-             auto y = pl::move(pl::load(w, {0, 0}, {kK, kN}, {.target_memory = pl::Mem::Mat}),
-                               {.target_memory = pl::Mem::Right});
-             pl::Tile<pl::fp32, kBm, kN, pl::Mem::Acc> c = pl::matmul(x, y);
-             pl::Tile<pl::fp32, kBm, kN> v = pl::move(c, {.target_memory = pl::Mem::Vec});
-             pl::store(pl::relu(pl::col_expand_add(v, pl::load(bias, {0, 0}, {1, kN}))), {row, 0},
-                       up_down);
-           });
+           [&] { linear_relu(a, w, bias, row, up_down); });
     pl::at({.level = pl::Level::CORE_GROUP,
             .optimizations = {pl::split(pl::SplitMode::LeftRight), pl::cross_core_slot(4)}},
-           [&] {
-             auto x = pl::move(pl::load(a, {row, 0}, {kBm, kK}, {.target_memory = pl::Mem::Mat}),
-                               {.target_memory = pl::Mem::Left});
-             auto y = pl::move(pl::load(w, {0, 0}, {kK, kN}, {.target_memory = pl::Mem::Mat}),
-                               {.target_memory = pl::Mem::Right});
-             pl::Tile<pl::fp32, kBm, kN, pl::Mem::Acc> c = pl::matmul(x, y);
-             pl::Tile<pl::fp32, kBm, kN> v = pl::move(c, {.target_memory = pl::Mem::Vec});
-             pl::store(pl::relu(pl::col_expand_add(v, pl::load(bias, {0, 0}, {1, kN}))), {row, 0},
-                       left_right);
-           });
+           [&] { linear_relu(a, w, bias, row, left_right); });
   }
 }
 

@@ -29,10 +29,13 @@ TypePtr deduceTileEffect(const DeduceCall &c) {
   return none();
 }
 
-/// tpop: a new tile of `shape` and `dtype` in the consumer's space.
+/// tpop: a new tile of `shape` and `dtype` in the consumer's space (Vec on a vector core, Mat on
+/// the cube core: the cube core has no Vec memory).
 TypePtr deducePop(const DeduceCall &c) {
   auto shape = c.tuple(0);
-  if (!shape || !checkSplit(c))
+  bool toVector = c.op.name() == "tile.tpop_from_aic";
+  if (!shape || !checkSplit(c) ||
+      !checkTargetSpace(c, {toVector ? MemorySpace::Vec : MemorySpace::Mat}))
     return nullptr;
   for (size_t i = 0; i < shape->size(); ++i)
     if (auto v = constIntValue((*shape)[i]); v && *v <= 0)
@@ -72,7 +75,7 @@ void registerCrossCoreOps(OpRegistry &r) {
   const Push pushes[] = {
       {"tile.tpush_to_aiv",
        "sends a tile from the cube core to the vector core(s) (split: halves)",
-       {MemorySpace::Acc, MemorySpace::Mat, MemorySpace::Vec}},
+       {MemorySpace::Acc, MemorySpace::Mat}},
       {"tile.tpush_to_aic", "sends a tile from a vector core to the cube core", kVecOnly},
       {"tile.tfree_to_aic", "a vector core releases the pipe slot of a tile it popped", kVecOnly},
       {"tile.tfree_to_aiv",

@@ -14,74 +14,36 @@ using V = pl::Tile<pl::fp32, 16, 32>;
 using H = pl::Tensor<pl::fp16, 16, 32>;
 using HW = pl::Tensor<pl::fp16, 32, 32>;
 
-/// v <- (relu(v) - 0.5) · w - v, n times, once per split mode (Auto picks up-down here); the
-/// matmul's operand comes back from the vector cores each trip.
+/// v <- (relu(v) - 0.5) · w - v, n times; the matmul's operand comes back from the vector cores
+/// each trip (spliced into each scope below).
+PL_FUNCTION(pl::FunctionType::Inline)
+void chain_block(T x, W w, pl::Index n, pl::Out<T> out) {
+  auto wr = pl::move(pl::load(w, {0, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}),
+                     {.target_memory = pl::Mem::Right});
+  V x0 = pl::load(x, {0, 0}, {16, 32});
+  auto [v, k] = pl::range(n, pl::init_values(x0, pl::Index{0}), [&](pl::Index i, V v, pl::Index k) {
+    V r = pl::adds(pl::relu(v), -0.5f);
+    auto rl =
+        pl::move(pl::move(r, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
+    pl::Tile<pl::fp32, 16, 32, pl::Mem::Acc> p = pl::matmul(rl, wr);
+    V v2 = pl::move(p, {.target_memory = pl::Mem::Vec}) - v;
+    return pl::yield_(v2, k + i);
+  });
+  pl::store(pl::adds(v, static_cast<float>(k)), {0, 0}, out);
+}
+
+/// The chain once per split mode (Auto picks up-down here; left-right with one pipe slot).
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void chain(T x, W w, pl::Index n, pl::Out<T> none, pl::Out<T> up_down, pl::Out<T> left_right,
            pl::Out<T> automatic) {
-  pl::at({.level = pl::Level::CORE_GROUP}, [&] {
-    auto wr = pl::move(pl::load(w, {0, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}),
-                       {.target_memory = pl::Mem::Right});
-    V x0 = pl::load(x, {0, 0}, {16, 32});
-    auto [v, k] =
-        pl::range(n, pl::init_values(x0, pl::Index{0}), [&](pl::Index i, V v, pl::Index k) {
-          V r = pl::adds(pl::relu(v), -0.5f);
-          auto rl = pl::move(pl::move(r, {.target_memory = pl::Mem::Mat}),
-                             {.target_memory = pl::Mem::Left});
-          pl::Tile<pl::fp32, 16, 32, pl::Mem::Acc> p = pl::matmul(rl, wr);
-          V v2 = pl::move(p, {.target_memory = pl::Mem::Vec}) - v;
-          return pl::yield_(v2, k + i);
-        });
-    pl::store(pl::adds(v, static_cast<float>(k)), {0, 0}, none);
-  });
+  pl::at({.level = pl::Level::CORE_GROUP}, [&] { chain_block(x, w, n, none); });
   pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::UpDown)}},
-         [&] {
-           auto wr = pl::move(pl::load(w, {0, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}),
-                              {.target_memory = pl::Mem::Right});
-           V x0 = pl::load(x, {0, 0}, {16, 32});
-           auto [v, k] =
-               pl::range(n, pl::init_values(x0, pl::Index{0}), [&](pl::Index i, V v, pl::Index k) {
-                 V r = pl::adds(pl::relu(v), -0.5f);
-                 auto rl = pl::move(pl::move(r, {.target_memory = pl::Mem::Mat}),
-                                    {.target_memory = pl::Mem::Left});
-                 pl::Tile<pl::fp32, 16, 32, pl::Mem::Acc> p = pl::matmul(rl, wr);
-                 V v2 = pl::move(p, {.target_memory = pl::Mem::Vec}) - v;
-                 return pl::yield_(v2, k + i);
-               });
-           pl::store(pl::adds(v, static_cast<float>(k)), {0, 0}, up_down);
-         });
+         [&] { chain_block(x, w, n, up_down); });
   pl::at({.level = pl::Level::CORE_GROUP,
           .optimizations = {pl::split(pl::SplitMode::LeftRight), pl::cross_core_slot(1)}},
-         [&] {
-           auto wr = pl::move(pl::load(w, {0, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}),
-                              {.target_memory = pl::Mem::Right});
-           V x0 = pl::load(x, {0, 0}, {16, 32});
-           auto [v, k] =
-               pl::range(n, pl::init_values(x0, pl::Index{0}), [&](pl::Index i, V v, pl::Index k) {
-                 V r = pl::adds(pl::relu(v), -0.5f);
-                 auto rl = pl::move(pl::move(r, {.target_memory = pl::Mem::Mat}),
-                                    {.target_memory = pl::Mem::Left});
-                 pl::Tile<pl::fp32, 16, 32, pl::Mem::Acc> p = pl::matmul(rl, wr);
-                 V v2 = pl::move(p, {.target_memory = pl::Mem::Vec}) - v;
-                 return pl::yield_(v2, k + i);
-               });
-           pl::store(pl::adds(v, static_cast<float>(k)), {0, 0}, left_right);
-         });
-  pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::Auto)}}, [&] {
-    auto wr = pl::move(pl::load(w, {0, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}),
-                       {.target_memory = pl::Mem::Right});
-    V x0 = pl::load(x, {0, 0}, {16, 32});
-    auto [v, k] =
-        pl::range(n, pl::init_values(x0, pl::Index{0}), [&](pl::Index i, V v, pl::Index k) {
-          V r = pl::adds(pl::relu(v), -0.5f);
-          auto rl = pl::move(pl::move(r, {.target_memory = pl::Mem::Mat}),
-                             {.target_memory = pl::Mem::Left});
-          pl::Tile<pl::fp32, 16, 32, pl::Mem::Acc> p = pl::matmul(rl, wr);
-          V v2 = pl::move(p, {.target_memory = pl::Mem::Vec}) - v;
-          return pl::yield_(v2, k + i);
-        });
-    pl::store(pl::adds(v, static_cast<float>(k)), {0, 0}, automatic);
-  });
+         [&] { chain_block(x, w, n, left_right); });
+  pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::Auto)}},
+         [&] { chain_block(x, w, n, automatic); });
 }
 
 /// n > 1: the cube's product (fp16 operands) crosses to the vector cores; else the vector cores

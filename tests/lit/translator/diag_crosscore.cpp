@@ -53,6 +53,14 @@ PL_FUNCTION(pl::FunctionType::AIV) void wrong_vec(T a, pl::Out<T> o) {
   pl::store(t, {0, 0}, o);
 }
 
+// T111: the cube core has no Vec memory; a vector core pops into Vec only.
+PL_FUNCTION(pl::FunctionType::AIC) void vec_on_cube(T a, pl::Out<T> o) {
+  auto v = pl::tpop_from_aiv<pl::Tile<pl::fp32, 16, 64, pl::Mem::Vec>>(); // expected-error {{'tile.tpop_from_aiv'}}
+  pl::tfree_to_aiv(v);
+  (void)a;
+  (void)o;
+}
+
 PL_FUNCTION(pl::FunctionType::InCore) void incore(T a, pl::Out<T> o) {
   pl::reserve_buffer({.name = "ring", .size = 4096}); // expected-error {{pl::reserve_buffer sets up a cross-core pipe: call it in an AIC or AIV kernel of a Group, not in 'incore', an InCore function [F369]}}
   pl::Tile<pl::fp32, 16, 64, pl::Mem::Mat> m = pl::tpop_from_aiv<pl::Tile<pl::fp32, 16, 64, pl::Mem::Mat>>(); // expected-error {{pl::tpop_from_aiv runs on the cube core: call it in a PL_FUNCTION(pl::FunctionType::AIC) kernel of a Group, not in 'incore', an InCore function [F369]}}
