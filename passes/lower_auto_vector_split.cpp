@@ -12,13 +12,6 @@ using namespace ir;
 
 constexpr int64_t kAuto = 3;
 
-bool isOneOf(std::string_view op, std::initializer_list<std::string_view> names) {
-  for (std::string_view n : names)
-    if (op == n)
-      return true;
-  return false;
-}
-
 /// Which axes the vector work can be halved along.
 class SplitFeasibility : public IRVisitor {
 public:
@@ -48,15 +41,11 @@ public:
     if (!c.target().isOp() || classifyCallAffinity(c) != CoreAffinity::Vector)
       return;
     const std::string &op = c.target().name();
-    if (isOneOf(op, {"tile.transpose", "tile.reshape", "tile.slice", "tile.extract", "tile.read",
-                     "tile.write", "tile.assemble", "tile.concat", "tile.insert"}))
+    if (addressesPositions(op))
       axisOk[0] = axisOk[1] = false;
-    if (isOneOf(op, {"tile.col_sum", "tile.col_max", "tile.col_min", "tile.col_prod",
-                     "tile.col_argmax", "tile.col_argmin"}))
-      axisOk[0] = false;
-    if (isOneOf(op, {"tile.row_sum", "tile.row_max", "tile.row_min", "tile.row_prod",
-                     "tile.row_argmax", "tile.row_argmin"}))
-      axisOk[1] = false;
+    for (size_t a = 0; a < 2; ++a)
+      if (reducesAlongAxis(op, a))
+        axisOk[a] = false;
     if (op == "tile.load")
       if (const AttrValue *v = findAttr(c.kwargs(), "valid_shape"))
         if (auto *vs = std::get_if<ExprList>(v); vs && vs->size() == 2)

@@ -118,41 +118,41 @@ private:
       return nullptr; // nothing produced first, or nothing consumed after
     std::vector<StmtPtr> prod(stmts.begin(), stmts.begin() + static_cast<long>(cut));
     std::vector<StmtPtr> cons(stmts.begin() + static_cast<long>(cut), stmts.end());
-    int prodPipes = 0, consPipes = 0;
-    std::unordered_set<const Var *> prodUses, consUses, prodBound, consBound;
-    for (const StmtPtr &s : prod) {
-      Facts fs = factsOf(s);
-      prodPipes |= fs.pipes;
-      prodUses.insert(fs.uses.begin(), fs.uses.end());
-      for (const Var *v : collectBindings(s))
-        prodBound.insert(v);
-    }
-    for (const StmtPtr &s : cons) {
-      Facts fs = factsOf(s);
-      consPipes |= fs.pipes;
-      consUses.insert(fs.uses.begin(), fs.uses.end());
-      for (const Var *v : collectBindings(s))
-        consBound.insert(v);
-    }
-    if (prodPipes & consPipes)
+    struct Part {
+      int pipes = 0;
+      std::unordered_set<const Var *> uses, bound;
+    };
+    auto summarize = [](const std::vector<StmtPtr> &part) {
+      Part p;
+      for (const StmtPtr &s : part) {
+        Facts fs = factsOf(s);
+        p.pipes |= fs.pipes;
+        p.uses.insert(fs.uses.begin(), fs.uses.end());
+        for (const Var *v : collectBindings(s))
+          p.bound.insert(v);
+      }
+      return p;
+    };
+    Part pp = summarize(prod), cp = summarize(cons);
+    if (pp.pipes & cp.pipes)
       return nullptr; // a pipe used on both sides of the cut would change its payload order
     for (const IterArg &ia : f.iterArgs())
-      if (prodUses.count(ia.var.get()))
+      if (pp.uses.count(ia.var.get()))
         return nullptr;
-    for (const Var *v : consBound)
-      if (prodUses.count(v))
+    for (const Var *v : cp.bound)
+      if (pp.uses.count(v))
         return nullptr;
     if (yield) {
       Facts fy = factsOf(std::static_pointer_cast<const Stmt>(Yield::make(yield->values())));
-      consUses.insert(fy.uses.begin(), fy.uses.end());
+      cp.uses.insert(fy.uses.begin(), fy.uses.end());
     }
     // The values P hands to C: bound at P's top level, used by C or the yield.
     std::vector<VarPtr> handed;
     for (const StmtPtr &s : prod)
-      if (auto *a = dynCast<Assign>(s); a && consUses.count(a->var().get()))
+      if (auto *a = dynCast<Assign>(s); a && cp.uses.count(a->var().get()))
         handed.push_back(a->var());
-    for (const Var *v : prodBound) // a value bound deeper in P and used by C: not handled
-      if (consUses.count(v) &&
+    for (const Var *v : pp.bound) // a value bound deeper in P and used by C: not handled
+      if (cp.uses.count(v) &&
           std::none_of(handed.begin(), handed.end(), [&](const VarPtr &h) { return h.get() == v; }))
         return nullptr;
 

@@ -7,6 +7,7 @@
 #include "ir/op_registry.h"
 #include "ir/printer.h"
 #include "passes/dce.h"
+#include "passes/utils/core_affinity.h"
 
 #include <set>
 
@@ -160,14 +161,8 @@ private:
   }
 
   void checkOp(const Call &c, const std::string &op) {
-    bool reduction = axis_ == 0
-                         ? isOneOf(op, {"tile.col_sum", "tile.col_max", "tile.col_min",
-                                        "tile.col_prod", "tile.col_argmax", "tile.col_argmin"})
-                         : isOneOf(op, {"tile.row_sum", "tile.row_max", "tile.row_min",
-                                        "tile.row_prod", "tile.row_argmax", "tile.row_argmin"});
-    bool positional =
-        isOneOf(op, {"tile.transpose", "tile.reshape", "tile.slice", "tile.extract", "tile.read",
-                     "tile.write", "tile.assemble", "tile.concat", "tile.insert"});
+    bool reduction = reducesAlongAxis(op, axis_);
+    bool positional = addressesPositions(op);
     if (reduction || positional)
       error("SV001", c.span(),
             "split kernel '" + f_.name() + "': '" + op + "' " +

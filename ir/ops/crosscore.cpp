@@ -90,24 +90,28 @@ void registerCrossCoreOps(OpRegistry &r) {
         .kwarg("split", AttrKind::Int)
         .argSpace(0, p.spaces)
         .deduce(deduceTileEffect);
-  OpDef(r, "tile.tpop_from_aic")
-      .category("crosscore")
-      .describe("a vector core receives the next tile the cube core pushed (its half with split)")
-      .args({"shape"})
-      .kwarg("dtype", AttrKind::DType, true)
-      .kwarg("split", AttrKind::Int)
-      .kwarg("target_memory", AttrKind::MemSpace)
-      .resultSpaceKwarg("target_memory", MemorySpace::Vec)
-      .deduce(deducePop);
-  OpDef(r, "tile.tpop_from_aiv")
-      .category("crosscore")
-      .describe("the cube core receives the next tile the vector core(s) pushed (halves joined)")
-      .args({"shape"})
-      .kwarg("dtype", AttrKind::DType, true)
-      .kwarg("split", AttrKind::Int)
-      .kwarg("target_memory", AttrKind::MemSpace)
-      .resultSpaceKwarg("target_memory", MemorySpace::Mat)
-      .deduce(deducePop);
+  struct Pop {
+    const char *name, *what;
+    MemorySpace space;
+  };
+  const Pop pops[] = {
+      {"tile.tpop_from_aic",
+       "a vector core receives the next tile the cube core pushed (its half with split)",
+       MemorySpace::Vec},
+      {"tile.tpop_from_aiv",
+       "the cube core receives the next tile the vector core(s) pushed (halves joined)",
+       MemorySpace::Mat},
+  };
+  for (const Pop &p : pops)
+    OpDef(r, p.name)
+        .category("crosscore")
+        .describe(p.what)
+        .args({"shape"})
+        .kwarg("dtype", AttrKind::DType, true)
+        .kwarg("split", AttrKind::Int)
+        .kwarg("target_memory", AttrKind::MemSpace)
+        .resultSpaceKwarg("target_memory", p.space)
+        .deduce(deducePop);
   for (const char *side : {"aic", "aiv"})
     OpDef(r, std::string("system.") + side + "_initialize_pipe")
         .category("crosscore")

@@ -4,6 +4,8 @@
 #include "ir/op_registry.h"
 #include "ir/type.h"
 
+#include <algorithm>
+
 namespace pl::passes {
 
 using namespace ir;
@@ -51,6 +53,26 @@ CoreAffinity classifyMove(const Call &c) {
 }
 
 } // namespace
+
+namespace {
+bool isOneOf(std::string_view op, std::initializer_list<std::string_view> names) {
+  return std::find(names.begin(), names.end(), op) != names.end();
+}
+} // namespace
+
+bool reducesAlongAxis(std::string_view op, size_t axis) {
+  if (op.rfind("tile.", 0) != 0)
+    return false;
+  std::string_view kind = op.substr(5);
+  if (!kind.starts_with(axis == 0 ? "col_" : "row_"))
+    return false;
+  return isOneOf(kind.substr(4), {"sum", "max", "min", "prod", "argmax", "argmin"});
+}
+
+bool addressesPositions(std::string_view op) {
+  return isOneOf(op, {"tile.transpose", "tile.reshape", "tile.slice", "tile.extract", "tile.read",
+                      "tile.write", "tile.assemble", "tile.concat", "tile.insert"});
+}
 
 CoreAffinity combineAffinity(CoreAffinity a, CoreAffinity b) {
   if (a == CoreAffinity::Shared)

@@ -18,6 +18,13 @@ std::optional<CoreAffinity> memorySpaceSide(ir::MemorySpace s);
 /// Shared for function calls and calls without tiles.
 CoreAffinity classifyCallAffinity(const ir::Call &c);
 
+/// Whether tile op `op` reduces along tile axis `axis` (0 rows: the `col_*` reductions; 1
+/// columns: the `row_*` reductions): the vector cores of a split kernel hold half of that axis.
+bool reducesAlongAxis(std::string_view op, size_t axis);
+/// Whether tile op `op` addresses element positions (transpose, reshape, slice, extract, read,
+/// write, assemble, concat, insert), which a halved tile cannot answer for its peer's half.
+bool addressesPositions(std::string_view op);
+
 /// Shared is the identity; two different sides give Mixed.
 CoreAffinity combineAffinity(CoreAffinity a, CoreAffinity b);
 

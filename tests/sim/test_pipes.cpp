@@ -262,37 +262,46 @@ TEST_P(SimPipes, RoundTripThroughBothPipes) {
     }
 }
 
+/// A split round trip: the AIC pushes a [16, 16] Acc tile (values of `seed`, valid [11, 13]),
+/// each lane pops its [HR, HC] half and sends it back, and the AIC's pop joins the halves into
+/// an NZ Mat tile. Returns the lanes' and the joined tile's views.
+template <PipeSplit S, int HR, int HC>
+std::string splitRoundTrip(ExecMode mode, int seed, std::uint32_t slots, Seen (&lane)[2],
+                           Seen &joined) {
+  auto cube = [&](std::int64_t *) {
+    pto::TPipe<PipeDir::C2V, S> out(kTileBytes / 2, slots);
+    pto::TPipe<PipeDir::V2C, S> in(kTileBytes / 2, slots);
+    AccT<16, 16> acc;
+    MatNZ m;
+    TASSIGN(acc, 0);
+    TASSIGN(m, 0);
+    fill(acc, seed, 11, 13);
+    TPUSH(out, acc);
+    TPOP(m, in);
+    joined = snap(m);
+    TFREE(in);
+  };
+  auto vec = [&](std::int64_t *) {
+    pto::TPipe<PipeDir::C2V, S> in(kTileBytes / 2, slots);
+    pto::TPipe<PipeDir::V2C, S> out(kTileBytes / 2, slots);
+    VecT<HR, HC> h;
+    TASSIGN(h, 0);
+    TPOP(h, in);
+    lane[get_subblock_idx()] = snap(h);
+    TFREE(in);
+    popThenPush();
+    TPUSH(out, h);
+  };
+  return runMixed(mode, cube, vec, vec);
+}
+
 // Up-down split: lane k gets rows [8k, 8k + 8) of a [16, 16] tile with valid [11, 13] (lane 0
 // valid [8, 13], lane 1 [3, 13]); the lanes send their halves back and the AIC's pop joins them
 // into valid [11, 13] again.
 TEST_P(SimPipes, UpDownSplitHalvesRowsAndJoinsThem) {
   for (int rep = 0; rep < reps(); ++rep) {
     Seen lane[2], joined;
-    auto cube = [&](std::int64_t *) {
-      pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> out(kTileBytes / 2, 2);
-      pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> in(kTileBytes / 2, 2);
-      AccT<16, 16> acc;
-      MatNZ m;
-      TASSIGN(acc, 0);
-      TASSIGN(m, 0);
-      fill(acc, 3, 11, 13);
-      TPUSH(out, acc);
-      TPOP(m, in);
-      joined = snap(m);
-      TFREE(in);
-    };
-    auto vec = [&](std::int64_t *) {
-      pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> in(kTileBytes / 2, 2);
-      pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> out(kTileBytes / 2, 2);
-      VecT<8, 16> h;
-      TASSIGN(h, 0);
-      TPOP(h, in);
-      lane[get_subblock_idx()] = snap(h);
-      TFREE(in);
-      popThenPush();
-      TPUSH(out, h);
-    };
-    ASSERT_EQ(runMixed(mode(), cube, vec, vec), "");
+    ASSERT_EQ((splitRoundTrip<PipeSplit::UpDown, 8, 16>(mode(), 3, 2, lane, joined)), "");
     EXPECT_EQ(std::tie(lane[0].vr, lane[0].vc), std::make_tuple(8, 13));
     EXPECT_EQ(std::tie(lane[1].vr, lane[1].vc), std::make_tuple(3, 13));
     expectWindow(lane[0], 3, 0, 0);
@@ -306,31 +315,7 @@ TEST_P(SimPipes, UpDownSplitHalvesRowsAndJoinsThem) {
 TEST_P(SimPipes, LeftRightSplitHalvesColumnsAndJoinsThem) {
   for (int rep = 0; rep < reps(); ++rep) {
     Seen lane[2], joined;
-    auto cube = [&](std::int64_t *) {
-      pto::TPipe<PipeDir::C2V, PipeSplit::LeftRight> out(kTileBytes / 2, 1);
-      pto::TPipe<PipeDir::V2C, PipeSplit::LeftRight> in(kTileBytes / 2, 1);
-      AccT<16, 16> acc;
-      MatNZ m;
-      TASSIGN(acc, 0);
-      TASSIGN(m, 0);
-      fill(acc, 4, 11, 13);
-      TPUSH(out, acc);
-      TPOP(m, in);
-      joined = snap(m);
-      TFREE(in);
-    };
-    auto vec = [&](std::int64_t *) {
-      pto::TPipe<PipeDir::C2V, PipeSplit::LeftRight> in(kTileBytes / 2, 1);
-      pto::TPipe<PipeDir::V2C, PipeSplit::LeftRight> out(kTileBytes / 2, 1);
-      VecT<16, 8> h;
-      TASSIGN(h, 0);
-      TPOP(h, in);
-      lane[get_subblock_idx()] = snap(h);
-      TFREE(in);
-      popThenPush();
-      TPUSH(out, h);
-    };
-    ASSERT_EQ(runMixed(mode(), cube, vec, vec), "");
+    ASSERT_EQ((splitRoundTrip<PipeSplit::LeftRight, 16, 8>(mode(), 4, 1, lane, joined)), "");
     EXPECT_EQ(std::tie(lane[0].vr, lane[0].vc), std::make_tuple(11, 8));
     EXPECT_EQ(std::tie(lane[1].vr, lane[1].vc), std::make_tuple(11, 5));
     expectWindow(lane[0], 4, 0, 0);
