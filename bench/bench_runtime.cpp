@@ -3,7 +3,9 @@
 // fan-out/fan-in, in serial and threads modes; and the per-call orchestration cost of one decoder
 // layer called N times, its body run on every call versus recorded once and replayed
 // (rt_submit_graph): submission alone (shuffle mode defers the tasks) and with the tasks run
-// inline (serial).
+// inline (serial); and what running a task as a cluster costs: n independent empty tasks as
+// one AIV kernel each versus as mixed tasks of one AIC and two AIV kernels (each block a cluster
+// whose kernels run on their own threads), side by side.
 #include "bench/bench_main.h"
 
 #include "pl/sim/sim.hpp"
@@ -181,6 +183,49 @@ void graphBench(benchmark::State &state, ExecMode mode) {
   state.counters["graph_speedup"] = plain / graph;
 }
 
+/// Seconds to run `n` independent empty tasks, each `ks` (plain AIV or mixed).
+double independentTasks(const KernelTable &table, const RuntimeOptions &opts, int n, bool mixed,
+                        const std::vector<ChipTensor> &own) {
+  const auto t0 = std::chrono::steady_clock::now();
+  {
+    Runtime rt(table, opts);
+    RuntimeBinding bind(rt);
+    PTO2_SCOPE() {
+      for (int i = 0; i < n; ++i) {
+        CoreTaskArgs a;
+        a.add_output(own[static_cast<size_t>(i)]);
+        if (mixed)
+          rt_submit_task(MixedKernels{0, 0, 0}, a);
+        else
+          rt_submit_aiv_task(0, a);
+      }
+    }
+    rt.wait_all();
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void mixedBench(benchmark::State &state, ExecMode mode) {
+  const int n = static_cast<int>(state.range(0));
+  std::vector<ChipTensor> own;
+  own.reserve(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i)
+    own.push_back(ChipTensor::allocate(DataType::FLOAT32, {16}));
+  KernelTable table{{0, [](std::int64_t *) {}, "empty"}};
+  RuntimeOptions opts;
+  opts.mode = mode;
+  opts.warn = false;
+  double single = 0, cluster = 0;
+  for (auto _ : state) {
+    single += independentTasks(table, opts, n, false, own);
+    cluster += independentTasks(table, opts, n, true, own);
+  }
+  const double tasks = static_cast<double>(n) * static_cast<double>(state.iterations());
+  state.counters["s_per_aiv_task"] = single / tasks;
+  state.counters["s_per_mixed_task"] = cluster / tasks;
+  state.counters["mixed_over_aiv"] = cluster / single;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -202,6 +247,13 @@ int main(int argc, char **argv) {
       auto *b = benchmark::RegisterBenchmark(name.c_str(), graphBench, mode);
       for (int64_t n : layers)
         b->Arg(n);
+      b->Unit(benchmark::kMillisecond)->UseRealTime();
+    }
+    for (ExecMode mode : {ExecMode::Serial, ExecMode::Threads}) {
+      std::string name =
+          std::string("BM_MixedTask/") + (mode == ExecMode::Serial ? "serial" : "threads");
+      auto *b = benchmark::RegisterBenchmark(name.c_str(), mixedBench, mode);
+      b->Arg(smoke ? 16 : 1000);
       b->Unit(benchmark::kMillisecond)->UseRealTime();
     }
   });

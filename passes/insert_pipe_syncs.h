@@ -12,7 +12,8 @@
 //   are final; not in the pipeline with the PTOAS planner, which places and syncs itself).
 // Rules (kernel functions): pipes by op — tile.load MTE2; tile.store MTE3 (FIX from Acc);
 //   tile.move / extract / slice out of Mat MTE1, out of Acc FIX, else V; matmul family M;
-//   tile.read / tile.write and a kernel's tensor.read / tensor.write S; every other tile op V.
+//   tile.read / tile.write and a kernel's tensor.read / tensor.write S; tpush (cross-core) FIX
+//   from Acc, else MTE3; tpop MTE2; tfree none; every other tile op V.
 //   Accesses: the tile arguments are read, the result tile and arguments the op declares
 //   written (scratch) are written, loads read and stores write global memory (one region:
 //   every global access may alias). A tile's bytes are its MemRef's [offset, offset + size) in
