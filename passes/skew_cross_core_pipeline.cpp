@@ -57,6 +57,7 @@ AttrList withStage(const AttrList &attrs, int64_t stage) {
 /// Clones `stmts` with `map` (substitutions in, fresh bindings recorded).
 std::vector<StmtPtr> cloneAll(const std::vector<StmtPtr> &stmts, VarMap &map) {
   std::vector<StmtPtr> out;
+  out.reserve(stmts.size());
   for (const StmtPtr &s : stmts)
     out.push_back(deepClone(s, map));
   return out;

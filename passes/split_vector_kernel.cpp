@@ -198,10 +198,9 @@ private:
   }
 };
 
-FunctionPtr withAttrs(const Function &f, AttrList attrs, StmtPtr body = nullptr) {
-  return Function::make(f.name(), f.type(), f.params(), f.returnTypes(),
-                        body ? std::move(body) : f.body(), f.level(), f.role(), std::move(attrs),
-                        f.span());
+FunctionPtr withAttrs(const Function &f, AttrList attrs, const StmtPtr &body = nullptr) {
+  return Function::make(f.name(), f.type(), f.params(), f.returnTypes(), body ? body : f.body(),
+                        f.level(), f.role(), std::move(attrs), f.span());
 }
 
 FunctionPtr splitKernel(const FunctionPtr &f, int64_t split, DiagnosticEngine &diags,
