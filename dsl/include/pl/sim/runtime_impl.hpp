@@ -376,7 +376,7 @@ inline void Runtime::runCluster(Task &t, std::int32_t block, const std::vector<s
     const auto r = static_cast<std::size_t>(role);
     CoreContext &ctx = coreContext();
     const CoreContext saved = ctx;
-    ctx.memory = role == KernelRole::AIC ? &aicMem : lanes[r - 1];
+    ctx.memory = role == KernelRole::AIC ? &aicMem : lanes.mem[r - 1];
     ctx.blockIdx = block;
     ctx.blockNum = t.blockNum;
     ctx.subblockIdx = role == KernelRole::AIV1 ? 1 : 0;
@@ -394,20 +394,23 @@ inline void Runtime::runCluster(Task &t, std::int32_t block, const std::vector<s
     });
     ctx = saved;
   };
-  std::vector<std::thread> threads;
+  std::array<bool, 2> posted{};
   for (int lane = 0; lane < 2; ++lane) {
     if (!present[1 + static_cast<std::size_t>(lane)])
       continue;
     try {
-      threads.emplace_back(runOne, laneRole(lane));
+      lanes.threads[static_cast<std::size_t>(lane)]->post(
+          [&runOne, role = laneRole(lane)] { runOne(role); });
+      posted[static_cast<std::size_t>(lane)] = true;
     } catch (const std::system_error &e) {
       cluster.failToStart(laneRole(lane),
                           std::string("cannot start the thread of its AIV lane: ") + e.what());
     }
   }
   runOne(KernelRole::AIC);
-  for (std::thread &th : threads)
-    th.join();
+  for (std::size_t lane = 0; lane < 2; ++lane)
+    if (posted[lane])
+      lanes.threads[lane]->wait();
   if (const std::string err = cluster.finish(); !err.empty())
     recordFailure(t, err);
 }
@@ -441,7 +444,8 @@ inline void Runtime::complete(Task& t) {
 
 inline void Runtime::runNow(Task& t) {
   for (std::int32_t b = 0; b < t.blockNum; ++b)
-    execute(t, b, t.kind == CoreKind::AIV ? localAiv_ : localAic_, {&localAiv_, &localAiv1_});
+    execute(t, b, t.kind == CoreKind::AIV ? localAiv_ : localAic_,
+            {{&localAiv_, &localAiv1_}, {&localLane0_, &localLane1_}});
   std::lock_guard lk(mu_);
   t.blocksLeft = 0;
   complete(t);
@@ -458,7 +462,7 @@ inline void Runtime::wait_all() {
       Task& t = *tasks_[static_cast<std::size_t>(j.task)];
       lk.unlock();
       execute(t, j.block, t.kind == CoreKind::AIV ? localAiv_ : localAic_,
-              {&localAiv_, &localAiv1_});
+              {{&localAiv_, &localAiv1_}, {&localLane0_, &localLane1_}});
       lk.lock();
       finishBlock(t);
     }
@@ -509,6 +513,7 @@ inline void Runtime::stopWorkers() {
 /// runs a mixed task's cluster with its AIV lanes on two more arenas of its own.
 inline void Runtime::workerLoop(bool aic) {
   CoreMemory mem(platform()), lane0(platform()), lane1(platform()); // arenas made on first use
+  LaneThread thread0, thread1;
   auto& q = aic ? readyAic_ : readyAiv_;
   for (;;) {
     std::unique_lock lk(mu_);
@@ -518,7 +523,7 @@ inline void Runtime::workerLoop(bool aic) {
     q.pop_front();
     Task& t = *tasks_[static_cast<std::size_t>(j.task)];
     lk.unlock();
-    execute(t, j.block, mem, {&lane0, &lane1});
+    execute(t, j.block, mem, {{&lane0, &lane1}, {&thread0, &thread1}});
     lk.lock();
     finishBlock(t);
   }
