@@ -218,6 +218,11 @@ using AttrValue = std::variant<bool, int64_t, double, std::string, DataType, Mem
 /// Ordered key/value list (order is significant for printing and equality).
 using AttrList = std::vector<std::pair<std::string, AttrValue>>;
 const AttrValue *findAttr(const AttrList &attrs, std::string_view key);
+/// The value of `key` when it is present and holds a T, else null.
+template <class T> const T *findAttrAs(const AttrList &attrs, std::string_view key) {
+  const AttrValue *v = findAttr(attrs, key);
+  return v ? std::get_if<T>(v) : nullptr;
+}
 /// `attrs` with `key` set to `value` (replaced in place when present, else appended).
 AttrList withAttr(AttrList attrs, std::string_view key, AttrValue value);
 

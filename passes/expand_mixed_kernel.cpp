@@ -42,13 +42,6 @@ FunctionPtr retype(const Function &f, FunctionType t) {
                         std::move(attrs), f.span());
 }
 
-std::optional<int64_t> intAttr(const AttrList &attrs, std::string_view key) {
-  if (const AttrValue *v = findAttr(attrs, key))
-    if (auto *i = std::get_if<int64_t>(v))
-      return *i;
-  return std::nullopt;
-}
-
 /// The variables an expression uses (its type's symbols included).
 class UseCollector : public IRVisitor {
 public:
@@ -517,8 +510,9 @@ StmtPtr withPipeSetup(const StmtPtr &body, const char *op, const Projector &p, i
 
 /// Splits one mixed InCore function; appends AIC, AIV and the Group to `out`.
 bool splitMixed(const Function &f, std::vector<FunctionPtr> &out, DiagnosticEngine &diags) {
-  int64_t split = intAttr(f.attrs(), "split").value_or(0);
-  int64_t slotNum = intAttr(f.attrs(), "slot_num").value_or(2);
+  const int64_t *splitAttr = findAttrAs<int64_t>(f.attrs(), "split");
+  const int64_t *slotAttr = findAttrAs<int64_t>(f.attrs(), "slot_num");
+  int64_t split = splitAttr ? *splitAttr : 0, slotNum = slotAttr ? *slotAttr : 2;
   if (split < 0 || split > 2) {
     diags.error(
         "MK004", f.span(),

@@ -24,8 +24,7 @@ bool isInitPipe(const Call &c) {
 }
 
 int64_t intKwarg(const Call &c, std::string_view key) {
-  const AttrValue *v = findAttr(c.kwargs(), key);
-  const int64_t *i = v ? std::get_if<int64_t>(v) : nullptr;
+  const int64_t *i = findAttrAs<int64_t>(c.kwargs(), key);
   return i ? *i : 0;
 }
 

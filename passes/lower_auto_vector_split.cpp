@@ -59,16 +59,13 @@ public:
 FunctionPtr lowerAutoVectorSplit(const FunctionPtr &f) {
   if (f->type() != FunctionType::InCore)
     return f;
-  const AttrValue *v = findAttr(f->attrs(), "split");
-  const int64_t *split = v ? std::get_if<int64_t>(v) : nullptr;
+  const int64_t *split = findAttrAs<int64_t>(f->attrs(), "split");
   if (!split || *split != kAuto)
     return f;
   SplitFeasibility sf;
   sf.visitFunction(*f);
   int64_t mode = sf.axisOk[0] ? 1 : sf.axisOk[1] ? 2 : 0;
-  AttrList attrs;
-  for (auto &kv : f->attrs())
-    attrs.push_back(kv.first == "split" ? AttrList::value_type{kv.first, mode} : kv);
+  AttrList attrs = withAttr(f->attrs(), "split", mode);
   return Function::make(f->name(), f->type(), f->params(), f->returnTypes(), f->body(), f->level(),
                         f->role(), std::move(attrs), f->span());
 }

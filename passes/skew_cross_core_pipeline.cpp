@@ -45,14 +45,7 @@ Facts factsOf(const StmtPtr &s) {
   return f;
 }
 
-AttrList withStage(const AttrList &attrs, int64_t stage) {
-  AttrList out;
-  for (auto &kv : attrs)
-    if (kv.first != "stage")
-      out.push_back(kv);
-  out.push_back({"stage", stage});
-  return out;
-}
+AttrList withStage(const AttrList &attrs, int64_t stage) { return withAttr(attrs, "stage", stage); }
 
 /// Clones `stmts` with `map` (substitutions in, fresh bindings recorded).
 std::vector<StmtPtr> cloneAll(const std::vector<StmtPtr> &stmts, VarMap &map) {
@@ -88,8 +81,7 @@ public:
 
 private:
   static int64_t stageOf(const For &f) {
-    const AttrValue *v = findAttr(f.attrs(), "stage");
-    const int64_t *i = v ? std::get_if<int64_t>(v) : nullptr;
+    const int64_t *i = findAttrAs<int64_t>(f.attrs(), "stage");
     return i ? *i : 1;
   }
 

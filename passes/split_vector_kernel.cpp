@@ -16,13 +16,6 @@ namespace pl::passes {
 namespace {
 using namespace ir;
 
-std::optional<int64_t> intAttr(const AttrList &attrs, std::string_view key) {
-  if (const AttrValue *v = findAttr(attrs, key))
-    if (auto *i = std::get_if<int64_t>(v))
-      return *i;
-  return std::nullopt;
-}
-
 bool isOneOf(std::string_view op, std::initializer_list<std::string_view> names) {
   for (std::string_view n : names)
     if (op == n)
@@ -217,18 +210,16 @@ FunctionPtr splitKernel(const FunctionPtr &f, int64_t split, DiagnosticEngine &d
   return eliminateDeadCode(withAttrs(*f, f->attrs(), body));
 }
 
-std::optional<std::string> stringAttr(const Function &f, std::string_view key) {
-  if (const AttrValue *v = findAttr(f.attrs(), key))
-    if (auto *s = std::get_if<std::string>(v))
-      return *s;
-  return std::nullopt;
-}
-
 /// A Group's kernels: its attrs, else the AIC and AIV functions its body calls.
 FunctionPtr stampGroup(const FunctionPtr &g, const Program &p, DiagnosticEngine &diags,
                        bool &failed) {
-  auto aic = stringAttr(*g, "aic_kernel"), aiv = stringAttr(*g, "aiv_kernel");
-  if (!aic || !aiv) {
+  const std::string *aicAttr = findAttrAs<std::string>(g->attrs(), "aic_kernel");
+  const std::string *aivAttr = findAttrAs<std::string>(g->attrs(), "aiv_kernel");
+  std::optional<std::string> aic, aiv;
+  if (aicAttr && aivAttr) {
+    aic = *aicAttr;
+    aiv = *aivAttr;
+  } else {
     std::vector<std::string> aics, aivs;
     std::set<std::string, std::less<>> callees;
     collectCallees(*g, callees);
@@ -250,15 +241,11 @@ FunctionPtr stampGroup(const FunctionPtr &g, const Program &p, DiagnosticEngine 
     aiv = aivs[0];
   }
   FunctionPtr v = p.lookup(*aiv);
-  bool dual = v && intAttr(v->attrs(), "split").value_or(0) != 0;
-  AttrList attrs;
-  for (auto &kv : g->attrs())
-    if (kv.first != "aic_kernel" && kv.first != "aiv_kernel" && kv.first != "dual_aiv")
-      attrs.push_back(kv);
-  attrs.push_back({"aic_kernel", *aic});
-  attrs.push_back({"aiv_kernel", *aiv});
-  attrs.push_back({"dual_aiv", dual});
-  return withAttrs(*g, std::move(attrs));
+  const int64_t *vsplit = v ? findAttrAs<int64_t>(v->attrs(), "split") : nullptr;
+  bool dual = vsplit && *vsplit != 0;
+  AttrList attrs = withAttr(g->attrs(), "aic_kernel", *aic);
+  attrs = withAttr(std::move(attrs), "aiv_kernel", *aiv);
+  return withAttrs(*g, withAttr(std::move(attrs), "dual_aiv", dual));
 }
 } // namespace
 
@@ -266,9 +253,9 @@ ProgramPtr splitVectorKernels(const ProgramPtr &p, DiagnosticEngine &diags) {
   std::vector<FunctionPtr> fns;
   bool failed = false, changed = false;
   for (const FunctionPtr &f : p->functions()) {
-    int64_t split = intAttr(f->attrs(), "split").value_or(0);
-    if (f->type() == FunctionType::AIV && (split == 1 || split == 2)) {
-      fns.push_back(splitKernel(f, split, diags, failed));
+    const int64_t *split = findAttrAs<int64_t>(f->attrs(), "split");
+    if (f->type() == FunctionType::AIV && split && (*split == 1 || *split == 2)) {
+      fns.push_back(splitKernel(f, *split, diags, failed));
       changed = true;
       continue;
     }

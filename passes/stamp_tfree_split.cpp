@@ -19,8 +19,7 @@ public:
     if (auto *c = dynCast<Call>(s->value()); c && c->target().isOp()) {
       const std::string &op = c->target().name();
       if (op == "tile.tpop_from_aic" || op == "tile.tpop_from_aiv") {
-        const AttrValue *v = findAttr(c->kwargs(), "split");
-        const int64_t *split = v ? std::get_if<int64_t>(v) : nullptr;
+        const int64_t *split = findAttrAs<int64_t>(c->kwargs(), "split");
         popped_[s->var().get()] = {op == "tile.tpop_from_aic", split ? *split : 0};
       }
     } else if (auto *src = dynCast<Var>(s->value())) {
@@ -49,11 +48,7 @@ public:
       failed = true;
       return s;
     }
-    AttrList kw;
-    for (auto &kv : c->kwargs())
-      if (kv.first != "split")
-        kw.push_back(kv);
-    kw.push_back({"split", it->second.split});
+    AttrList kw = withAttr(c->kwargs(), "split", it->second.split);
     if (kw == c->kwargs())
       return s;
     return Eval::make(

@@ -32,17 +32,11 @@ std::string unsupportedHint(FunctionType t) {
   return " (expected Orchestration, Graph, Group, AIV or AIC)";
 }
 
-std::optional<std::string> stringAttr(const Function &f, std::string_view key) {
-  if (const AttrValue *v = findAttr(f.attrs(), key))
-    if (auto *s = std::get_if<std::string>(v))
-      return *s;
-  return std::nullopt;
-}
-
 /// A Group function as a mixed task: its AIC and AIV kernels (attrs `aic_kernel`, `aiv_kernel`,
 /// `dual_aiv`, which ExpandMixedKernel and SplitVectorKernel stamp).
 void collectGroup(const Function &g, ProgramInfo &info, DiagnosticEngine &diags, bool &ok) {
-  auto aic = stringAttr(g, "aic_kernel"), aiv = stringAttr(g, "aiv_kernel");
+  const std::string *aic = findAttrAs<std::string>(g.attrs(), "aic_kernel");
+  const std::string *aiv = findAttrAs<std::string>(g.attrs(), "aiv_kernel");
   const KernelInfo *c = aic ? info.findKernel(*aic) : nullptr;
   const KernelInfo *v = aiv ? info.findKernel(*aiv) : nullptr;
   if (!c || !v || !c->aic || v->aic || c->aivId >= 0 || v->aivId >= 0) {
@@ -58,8 +52,8 @@ void collectGroup(const Function &g, ProgramInfo &info, DiagnosticEngine &diags,
   k.funcId = c->funcId;
   k.aic = true;
   k.aivId = v->funcId;
-  const AttrValue *dual = findAttr(g.attrs(), "dual_aiv");
-  k.dualAiv = dual && std::get_if<bool>(dual) && *std::get_if<bool>(dual);
+  const bool *dual = findAttrAs<bool>(g.attrs(), "dual_aiv");
+  k.dualAiv = dual && *dual;
   info.groups.push_back(std::move(k));
 }
 

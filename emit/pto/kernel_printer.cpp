@@ -274,8 +274,7 @@ private:
   void crossCore(const Call &c, const PtoOpEntry &e) {
     const std::string &op = c.target().name();
     auto intKw = [&](const char *key) {
-      const AttrValue *v = findAttr(c.kwargs(), key);
-      const int64_t *i = v ? std::get_if<int64_t>(v) : nullptr;
+      const int64_t *i = findAttrAs<int64_t>(c.kwargs(), key);
       return i ? *i : int64_t{0};
     };
     if (op.ends_with("_initialize_pipe")) {

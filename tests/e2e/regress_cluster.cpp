@@ -1,7 +1,8 @@
 // tests/e2e/regress_cluster.cpp — mixed cube/vector scopes beyond the samples: tiles crossing
 // both ways inside a loop run 0 / 1 / 3 times (negative values, the loop carry on the vector side),
 // the same with each split mode (and Auto), an if whose branches live on different cores, fp16
-// operands, a pipeline loop the cube side runs skewed.
+// operands, a pipeline loop the cube side runs skewed, two vector carries trading places on a
+// ragged load (0 / 1 / 3 trips).
 #include <pl/dsl.hpp>
 
 #include <cmath>
@@ -94,6 +95,31 @@ void skewed(K k, KW w, pl::Out<K> o) {
   });
 }
 
+using R = pl::Tensor<pl::fp32, 16, 16>;
+using RT = pl::Tile<pl::fp32, 16, 16>;
+
+/// Two vector carries that trade places every trip while the cube multiplies one of them by w:
+/// (a, b) <- (b · w, a - 1), n times, on a ragged load (cols valid columns); no split.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void swap_carries(R x, R y, R w, pl::Index n, pl::Index cols, pl::Out<R> oa, pl::Out<R> ob) {
+  pl::at({.level = pl::Level::CORE_GROUP}, [&] {
+    auto wr = pl::move(pl::load(w, {0, 0}, {16, 16}, {.target_memory = pl::Mem::Mat}),
+                       {.target_memory = pl::Mem::Right});
+    RT a0 = pl::load(x, {0, 0}, {16, 16}, {.valid_shape = {16, cols}});
+    RT b0 = pl::load(y, {0, 0}, {16, 16}, {.valid_shape = {16, cols}});
+    auto [a, b] = pl::range(n, pl::init_values(a0, b0), [&](pl::Index i, RT a, RT b) {
+      (void)i;
+      auto bl = pl::move(pl::move(pl::fillpad(b), {.target_memory = pl::Mem::Mat}),
+                         {.target_memory = pl::Mem::Left});
+      pl::Tile<pl::fp32, 16, 16, pl::Mem::Acc> p = pl::matmul(bl, wr);
+      RT a2 = pl::move(p, {.target_memory = pl::Mem::Vec});
+      return pl::yield_(a2, pl::adds(pl::fillpad(a), -1.0f));
+    });
+    pl::store(pl::fillpad(a), {0, 0}, oa);
+    pl::store(pl::fillpad(b), {0, 0}, ob);
+  });
+}
+
 int main() {
   const auto xs = pl::random_vector(16 * 32, 71),
              ws = pl::random_vector(32 * 32, 72, -0.25f, 0.25f);
@@ -158,6 +184,34 @@ int main() {
       kwant[r * 16 + c] = sum;
     }
   failures += pl::allclose(ko, kwant, {.rtol = 1e-4, .atol = 1e-4}) ? 0 : 1;
+  const auto sx = pl::random_vector(256, 81), sy = pl::random_vector(256, 82),
+             sw = pl::random_vector(256, 83, -0.5f, 0.5f);
+  R rx(sx), ry(sy), rw(sw);
+  for (pl::Index n : {0, 1, 3})
+    for (pl::Index cols : {16, 5}) {
+      std::vector<double> a(256), b(256);
+      for (int e = 0; e < 256; ++e) { // the ragged loads zero the columns past `cols`
+        a[e] = e % 16 < cols ? sx[e] : 0.0;
+        b[e] = e % 16 < cols ? sy[e] : 0.0;
+      }
+      for (pl::Index t = 0; t < n; ++t) {
+        std::vector<double> na(256), nb(256);
+        for (int r = 0; r < 16; ++r)
+          for (int c = 0; c < 16; ++c) {
+            double sum = 0;
+            for (int m = 0; m < 16; ++m)
+              sum += b[r * 16 + m] * sw[m * 16 + c];
+            na[r * 16 + c] = static_cast<float>(sum);
+            nb[r * 16 + c] = a[r * 16 + c] - 1.0;
+          }
+        a = na;
+        b = nb;
+      }
+      R oa, ob;
+      swap_carries(rx, ry, rw, n, cols, oa, ob);
+      failures += pl::allclose(oa, a, {.rtol = 1e-4, .atol = 1e-4}) ? 0 : 1;
+      failures += pl::allclose(ob, b, {.rtol = 1e-4, .atol = 1e-4}) ? 0 : 1;
+    }
   std::printf("regress_cluster: %s\n", failures ? "FAIL" : "PASS");
   return failures ? 1 : 0;
 }

@@ -77,7 +77,7 @@ program {
     return o;
   }
 
-  [[split = 1, aic_kernel = "loop_aic", aiv_kernel = "loop_aiv", dual_aiv = true]]
+  [[aic_kernel = "loop_aic", aiv_kernel = "loop_aiv", split = 1, dual_aiv = true]]
   Group<level = CORE_GROUP, role = Worker> loop(In Tensor<fp32, 16, 16> x, In Tensor<fp32, 16, 16> w, Out Tensor<fp32, 16, 16> o, In index n) -> Tensor<fp32, 16, 16> {
     loop_aic(x, w, o, n);
     loop_aiv(x, w, o, n);
