@@ -4,6 +4,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
@@ -73,6 +74,55 @@ std::string DiagnosticEngine::sourceLine(const Span &span) const {
   return text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
 }
 
+namespace {
+
+/// `msg` on one line: every line break, with the indentation around it, becomes one space (a
+/// diagnostic is one line that ends in its code; printed IR inside a message may span lines).
+std::string oneLine(const std::string &msg) {
+  if (msg.find('\n') == std::string::npos)
+    return msg;
+  std::string out;
+  for (size_t i = 0; i < msg.size(); ++i) {
+    if (msg[i] != '\n') {
+      out += msg[i];
+      continue;
+    }
+    while (!out.empty() && (out.back() == ' ' || out.back() == '\t'))
+      out.pop_back();
+    while (i + 1 < msg.size() && (msg[i + 1] == ' ' || msg[i + 1] == '\t' || msg[i + 1] == '\n'))
+      ++i;
+    if (!out.empty() && i + 1 < msg.size())
+      out += ' ';
+  }
+  return out;
+}
+
+/// The source line and its caret line. A line longer than kMaxShown bytes is cut, as Clang
+/// does, to a window of kMaxShown bytes around the caret, each cut side marked "...".
+std::string snippet(const std::string &line, int col) {
+  constexpr size_t kMaxShown = 160;
+  const size_t caretAt = col > 0 ? std::min(static_cast<size_t>(col - 1), line.size()) : 0;
+  size_t begin = 0, end = line.size();
+  if (line.size() > kMaxShown) {
+    begin = caretAt > kMaxShown / 2 ? caretAt - kMaxShown / 2 : 0;
+    end = std::min(line.size(), begin + kMaxShown);
+    begin = end - kMaxShown;
+    // Never cut inside a UTF-8 sequence.
+    auto continuation = [&](size_t i) { return i < line.size() && (line[i] & 0xC0) == 0x80; };
+    while (begin > 0 && continuation(begin))
+      --begin;
+    while (continuation(end))
+      ++end;
+  }
+  const std::string pre = begin > 0 ? "..." : "", post = end < line.size() ? "..." : "";
+  std::string caret(pre.size(), ' ');
+  for (size_t i = begin; i < caretAt; ++i)
+    caret += line[i] == '\t' ? '\t' : ' ';
+  return pre + line.substr(begin, end - begin) + post + "\n" + caret + "^\n";
+}
+
+} // namespace
+
 std::string DiagnosticEngine::format(const Diagnostic &d) const {
   std::string out;
   auto one = [&](const Span &span, const char *sev, const std::string &msg, const std::string &code) {
@@ -80,18 +130,13 @@ std::string DiagnosticEngine::format(const Diagnostic &d) const {
     out += ": ";
     out += sev;
     out += ": ";
-    out += msg;
+    out += oneLine(msg);
     if (!code.empty())
       out += " [" + code + "]";
     out += "\n";
     std::string line = sourceLine(span);
-    if (line.empty())
-      return;
-    out += line + "\n";
-    std::string caret;
-    for (int i = 1; i < span.col && static_cast<size_t>(i - 1) < line.size(); ++i)
-      caret += line[i - 1] == '\t' ? '\t' : ' ';
-    out += caret + "^\n";
+    if (!line.empty())
+      out += snippet(line, span.col);
   };
   one(d.span, severityName(d.severity), d.message, d.code);
   for (auto &[span, msg] : d.notes)

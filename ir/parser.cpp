@@ -369,6 +369,7 @@ FunctionPtr Parser::parseFunctionBody(Header &h) {
     memrefs_ = &h.memrefs;
     scopes_.resize(1);
     scopes_.push_back(h.paramScope);
+    unknownVars_.clear();
     pos_ = h.bodyPos;
     body = parseBody();
     scopes_.resize(1);
@@ -456,8 +457,11 @@ StmtPtr Parser::parseUntypedAssign() {
   expect("=");
   ExprPtr value = parseExpr();
   expect(";", "after the assignment");
-  if (b.isNew)
+  if (b.isNew) {
     b.var = Var::make(b.var->name(), value->type(), spanOf(b.at));
+    if (poisoned(value)) // its type is unknown because of an error already reported
+      poisoned_.insert(b.var);
+  }
   declareBinder(b);
   return Assign::make(b.var, value, sp);
 }

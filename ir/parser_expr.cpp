@@ -5,6 +5,7 @@
 #include "ir/parser_impl.h"
 #include "ir/printer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -429,9 +430,14 @@ ExprPtr Parser::parseVarRef() {
   std::string name = expectName("a variable");
   if (VarPtr v = lookup(name))
     return v;
+  if (auto it = unknownVars_.find(name); it != unknownVars_.end())
+    return it->second; // reported at its first use
   error("P003", spanOf(t), "unknown identifier '" + name +
                                "'; expected a variable declared before this point");
-  return Var::make(name, UnknownType::get(), spanOf(t));
+  VarPtr v = Var::make(name, UnknownType::get(), spanOf(t));
+  unknownVars_.emplace(name, v);
+  poisoned_.insert(v);
+  return v;
 }
 
 /// `name`, `tile.add` (any words after a dot) or a quoted name.
@@ -485,18 +491,26 @@ ExprPtr Parser::buildCall(const std::string &callee, const Token &at, ExprList a
                       functionCallType(h->rets), sp);
   const Op *op = lookupOp(callee);
   if (!op) {
-    error("P007", sp, "unknown op or function '" + callee +
-                          "'; expected a registered op (e.g. 'tile.add') or a function of "
-                          "this program");
-    return Call::make(fn, std::move(args), std::move(kwargs), std::move(attrs),
-                      UnknownType::get(), sp);
+    if (unknownCallees_.insert(callee).second)
+      error("P007", sp,
+            "unknown op or function '" + callee +
+                "'; expected a registered op (e.g. 'tile.add') or a function of "
+                "this program");
+    ExprPtr c = Call::make(fn, std::move(args), std::move(kwargs), std::move(attrs),
+                           UnknownType::get(), sp);
+    poisoned_.insert(c);
+    return c;
   }
-  ExprPtr c = makeOpCall(*op, args, kwargs, sp, *diags_);
   CallTarget target;
   target.op = op;
-  if (!c)
-    return Call::make(target, std::move(args), std::move(kwargs), std::move(attrs),
-                      UnknownType::get(), sp);
+  const bool onError = std::any_of(args.begin(), args.end(), [&](auto &a) { return poisoned(a); });
+  ExprPtr c = onError ? nullptr : makeOpCall(*op, args, kwargs, sp, *diags_);
+  if (!c) {
+    c = Call::make(target, std::move(args), std::move(kwargs), std::move(attrs), UnknownType::get(),
+                   sp);
+    poisoned_.insert(c);
+    return c;
+  }
   if (attrs.empty())
     return c;
   auto &call = static_cast<const Call &>(*c);

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace pl::ir::detail {
@@ -48,10 +49,17 @@ private:
   /// Redirects diagnostics to a private engine while probing (restored on destruction).
   class Probe {
   public:
-    explicit Probe(Parser &p) : p_(p), saved_(p.diags_), memrefs_(*p.memrefs_) {
+    explicit Probe(Parser &p)
+        : p_(p), saved_(p.diags_), memrefs_(*p.memrefs_), unknownVars_(p.unknownVars_),
+          unknownCallees_(p.unknownCallees_) {
       p.diags_ = &scratch_;
     }
-    ~Probe() { p_.diags_ = saved_; }
+    /// What a probe reported was discarded, so the names it found unknown are not "reported".
+    ~Probe() {
+      p_.diags_ = saved_;
+      p_.unknownVars_ = std::move(unknownVars_);
+      p_.unknownCallees_ = std::move(unknownCallees_);
+    }
     bool failed() const { return scratch_.hasErrors(); }
     void restoreMemRefs() { *p_.memrefs_ = memrefs_; }
 
@@ -60,6 +68,8 @@ private:
     DiagnosticEngine *saved_;
     DiagnosticEngine scratch_;
     MemRefTable memrefs_;
+    std::map<std::string, VarPtr, std::less<>> unknownVars_;
+    std::set<std::string, std::less<>> unknownCallees_;
   };
 
   struct DepthGuard {
@@ -170,6 +180,14 @@ private:
   std::map<std::string, size_t, std::less<>> headerIndex_;
   std::string programName_;
   unsigned startErrors_ = 0;
+  // Error recovery, so that one missing declaration is one error, not one per use: the
+  // placeholder of each unknown identifier of the current function (reported at its first use),
+  // the unknown callees already reported, and the values built on a placeholder (an op call on
+  // one is not type-checked: its operand was the error).
+  std::map<std::string, VarPtr, std::less<>> unknownVars_;
+  std::set<std::string, std::less<>> unknownCallees_;
+  std::set<ExprPtr> poisoned_;
+  bool poisoned(const ExprPtr &e) const { return poisoned_.count(e) != 0; }
 };
 
 } // namespace pl::ir::detail

@@ -14,6 +14,15 @@ namespace pl::passes {
 namespace {
 using namespace ir;
 
+/// The first line of `s` as printed ("for i in range(4):" for a loop), "..." marking the rest.
+std::string stmtHead(const StmtPtr &s) {
+  std::string text = printStmt(s);
+  while (!text.empty() && text.back() == '\n')
+    text.pop_back();
+  size_t nl = text.find('\n');
+  return nl == std::string::npos ? text : text.substr(0, nl) + " ...";
+}
+
 bool launchable(const Program &p, const CallTarget &t) {
   if (t.isOp())
     return false;
@@ -55,7 +64,7 @@ std::optional<SpmdBody> splitBody(const Function &f, const Program &p, Diagnosti
     if (!c || !launchable(p, c->target())) {
       diags.error("SP001", s->span(),
                   "the body of pl::spmd may only call kernels, which run once per block; '" +
-                      printStmt(s) +
+                      stmtHead(s) +
                       "' would run in the orchestration (compute block-dependent "
                       "values inside the kernel with pl::get_block_idx())");
       return std::nullopt;

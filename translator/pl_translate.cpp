@@ -33,7 +33,10 @@ const char *kOverview = R"(pl-translate: translate C++ tile kernels written with
 Lowers every marked function (PL_FUNCTION, PL_JIT, PL_INLINE, PL_PROGRAM members) of the input
 into the pl IR, runs the default pass pipeline, and writes the input file with each entry
 point's body replaced by a call into the generated kernels and orchestration, which are
-appended. Compiler flags come from a compilation database (-p <build dir>) or follow `--`.
+appended. Compiler flags come from a compilation database (-p <build dir>) or follow `--`;
+with neither, compile_commands.json is looked for in the input's directory and its parents,
+and when there is none the input is parsed without extra flags (pl's DSL headers are always on
+the include path).
 
 Platforms: a2a3sim (default) and a5sim run the generated PTO-ISA kernels and PTO2
 orchestration on pl's CPU simulator. a2a3 and a5 build for the vendor toolchain: --out-dir=D
@@ -43,7 +46,8 @@ that SoC. --out-dir works with every platform.
 
 Files: -o naming the input (compared by identity: symlinks, hard links, ./x) is refused unless
 --in-place; the outputs (-o, --depfile) are staged and committed together, so nothing is
-written when there is an error. The depfile lists the input first, then its headers sorted.
+written when there is an error. A symlinked output is written where the link points; a device
+or FIFO (-o /dev/null) is written through, never replaced. The depfile lists the input first, then its headers sorted.
 --export-fixes=F writes pl's diagnostics with their fix-its (YAML for clang-apply-replacements),
 also when there are errors; it bypasses --cache-dir.
 
@@ -242,17 +246,44 @@ static std::optional<std::string> cacheKey(const Options &o, const std::vector<s
       in->files);
 }
 
+/// True when the command line names the compiler flags itself: `--` or -p <build dir>.
+static bool namesCompilations(const std::vector<const char *> &args) {
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef a(args[i]);
+    if (a == "--")
+      return true;
+    if (a == "-p" || a == "--p" || a.starts_with("-p=") || a.starts_with("--p="))
+      return true;
+  }
+  return false;
+}
+
 int main(int argc, const char **argv) {
   pl::tools::renameClashingLLVMOptions(kOwnFlags);
   Options o;
   cl::SetVersionPrinter([](raw_ostream &os) { os << "pl-translate " PL_VERSION "\n"; });
-  auto parser = clang::tooling::CommonOptionsParser::create(argc, argv, category,
+  // Without -p or `--`, Clang tooling's own search for a compilation database prints six lines
+  // when it finds none and goes on without flags. pl-translate searches the same way, quietly:
+  // it parses with an empty `--` and looks for the database itself (compilationsFor).
+  std::vector<const char *> args(argv, argv + argc);
+  const bool searchDatabase = !namesCompilations(args);
+  if (searchDatabase)
+    args.push_back("--");
+  int nargs = static_cast<int>(args.size());
+  auto parser = clang::tooling::CommonOptionsParser::create(nargs, args.data(), category,
                                                             cl::ZeroOrMore, kOverview);
   if (!parser)
     return usageError(toString(parser.takeError()));
   const auto &files = parser->getSourcePathList();
   if (files.empty())
     return usageError("no input files (usage: pl-translate [options] <file.cpp> [-- <flags>])");
+  std::unique_ptr<clang::tooling::CompilationDatabase> found;
+  if (searchDatabase) {
+    std::string ignored; // none found: no flags, as with an empty `--`
+    found = clang::tooling::CompilationDatabase::autoDetectFromSource(files.front(), ignored);
+  }
+  const clang::tooling::CompilationDatabase &compilations =
+      found ? *found : parser->getCompilations();
   if (files.size() > 1 && (!o.output.empty() || !o.depfile.empty()))
     return usageError("-o and --depfile take one input file");
   if (o.inPlace && o.emit != EmitKind::File)
@@ -293,7 +324,7 @@ int main(int argc, const char **argv) {
   // --export-fixes reports the diagnostics: a cache hit has none to report.
   std::optional<std::string> key;
   if (o.exportFixes.empty())
-    key = cacheKey(o, files, parser->getCompilations(), fo, argc, argv);
+    key = cacheKey(o, files, compilations, fo, argc, argv);
   if (key)
     if (auto hit = pl::translator::lookupTranslation(o.cacheDir, *key)) {
       pl::tools::OutputFiles outputs("pl-translate");
@@ -317,7 +348,7 @@ int main(int argc, const char **argv) {
   std::vector<Result> results;
   pl::translator::FixExporter fixes;
   int rc = pl::translator::runFrontend(
-      parser->getCompilations(), files, fo,
+      compilations, files, fo,
       [&](const pl::translator::LoweredFile &lf, clang::ASTContext &ctx,
           pl::ir::DiagnosticEngine &diags) {
         pl::translator::TranslateOptions fileOptions = to;

@@ -40,10 +40,12 @@ struct Options {
                                     cl::value_desc("default"), cl::cat(category)};
   cl::opt<bool> listPasses{"list-passes", cl::desc("List the available passes and exit"),
                            cl::cat(category)};
-  cl::opt<std::string> outputFile{"o",
-                                  cl::desc("Output file (written atomically; never the input "
-                                           "unless --in-place); default stdout"),
-                                  cl::value_desc("file"), cl::init("-"), cl::cat(category)};
+  cl::opt<std::string> outputFile{
+      "o",
+      cl::desc("Output file (a regular file is replaced atomically, a device "
+               "or FIFO written through; never the input unless "
+               "--in-place); default stdout"),
+      cl::value_desc("file"), cl::init("-"), cl::cat(category)};
   cl::opt<bool> inPlace{"in-place", cl::desc("Overwrite the input file with the result"),
                         cl::cat(category)};
   tools::PassManagerFlags passManager{category, /*acceptPlatform=*/nullptr}; // every platform

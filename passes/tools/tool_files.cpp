@@ -6,6 +6,10 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+
 namespace pl::tools {
 
 namespace fs = llvm::sys::fs;
@@ -25,6 +29,33 @@ std::string resolvedName(const std::string &path) {
 }
 
 bool isStdout(const std::string &path) { return path.empty() || path == "-"; }
+
+/// Where `path` leads once every symlink on it is followed (a dangling link leads to the file it
+/// would create), or the empty string with `why` set on a loop or an unreadable link.
+std::string followLinks(const std::string &path, std::string &why) {
+  std::string cur = path;
+  for (int hop = 0; hop < 40; ++hop) {
+    fs::file_status st;
+    if (fs::status(cur, st, /*follow=*/false) || st.type() != fs::file_type::symlink_file)
+      return cur;
+    llvm::SmallString<256> buf;
+    buf.resize(4096);
+    ssize_t n = ::readlink(cur.c_str(), buf.data(), buf.size());
+    if (n < 0) {
+      why = std::strerror(errno);
+      return {};
+    }
+    buf.resize(static_cast<size_t>(n));
+    if (llvm::sys::path::is_relative(buf)) {
+      llvm::SmallString<256> joined(llvm::sys::path::parent_path(cur));
+      llvm::sys::path::append(joined, buf);
+      buf = joined;
+    }
+    cur = std::string(buf);
+  }
+  why = std::strerror(ELOOP);
+  return {};
+}
 
 } // namespace
 
@@ -52,8 +83,15 @@ std::string inputProblem(const std::string &path) {
 }
 
 std::string outputProblem(const std::string &path) {
-  if (!isStdout(path) && fs::is_directory(path))
+  if (isStdout(path))
+    return {};
+  fs::file_status st;
+  if (fs::status(path, st))
+    return {}; // a new file (or a dangling link to one)
+  if (fs::is_directory(st))
     return "is a directory";
+  if (st.type() == fs::file_type::socket_file)
+    return "is a socket; write to a regular file, a device or a FIFO";
   return {};
 }
 
@@ -76,13 +114,22 @@ bool OutputFiles::stage(const std::string &path, const std::string &text) {
   }
   if (std::string why = outputProblem(path); !why.empty())
     return fail(path, why);
-  llvm::SmallString<256> model(path);
+  std::string why;
+  const std::string target = followLinks(path, why);
+  if (target.empty())
+    return fail(path, why);
+  // A device or a FIFO is written through at commit: renaming over it would replace the node.
+  if (fs::file_status st; !fs::status(target, st) && !fs::is_regular_file(st)) {
+    throughs_.push_back({target, text});
+    return true;
+  }
+  llvm::SmallString<256> model(target);
   model += ".tmp-%%%%%%";
   int fd = -1;
   llvm::SmallString<256> temp;
   if (std::error_code ec = fs::createUniqueFile(model, fd, temp))
     return fail(path, ec.message());
-  files_.push_back({path, std::string(temp), "", false});
+  files_.push_back({target, std::string(temp), "", false});
   llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
   os << text;
   os.close();
@@ -91,9 +138,21 @@ bool OutputFiles::stage(const std::string &path, const std::string &text) {
   if (ec)
     return fail(path, ec.message());
   // A replaced file keeps its permissions (an --in-place source stays as it was).
-  if (fs::file_status st; !fs::status(path, st))
+  if (fs::file_status st; !fs::status(target, st))
     (void)fs::setPermissions(temp, st.permissions()); // best effort, as before
   return true;
+}
+
+bool OutputFiles::writeThrough(const WriteThrough &w) {
+  int fd = -1;
+  if (std::error_code ec = fs::openFileForWrite(w.target, fd, fs::CD_OpenExisting))
+    return fail(w.target, ec.message());
+  llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+  os << w.text;
+  os.close();
+  std::error_code ec = os.error();
+  os.clear_error();
+  return ec ? fail(w.target, ec.message()) : true;
 }
 
 // Best effort: the failure being reported is the one that matters, so errors here are dropped.
@@ -132,6 +191,11 @@ bool OutputFiles::commit() {
     }
     s.committed = true;
   }
+  for (const WriteThrough &w : throughs_)
+    if (!writeThrough(w)) {
+      rollBack();
+      return false;
+    }
   if (!stdoutText_.empty()) {
     llvm::outs() << stdoutText_;
     llvm::outs().flush();

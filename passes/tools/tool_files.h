@@ -16,13 +16,17 @@ bool sameFile(const std::string &a, const std::string &b);
 /// the empty string when it can. "-" (stdin) is always readable.
 std::string inputProblem(const std::string &path);
 
-/// Why `path` cannot be an output file (an existing directory), or the empty string.
+/// Why `path` cannot be an output file (an existing directory or socket), or the empty string.
 std::string outputProblem(const std::string &path);
 
-/// The output files of one run. `stage` writes each text to a temporary file next to its
-/// target; `commit` renames every staged file into place and then prints the stdout parts. If
-/// anything fails — a write, a rename, stdout — every target is left as it was before the run
-/// (replaced files are restored from hard-link backups) and no temporary file remains.
+/// The output files of one run. A target that is a symlink is written where the link points
+/// (as compilers do). A regular (or new) target is staged: `stage` writes its text to a
+/// temporary file next to it and `commit` renames it into place. A target that exists and is
+/// not a regular file (a character or block device, a FIFO) is never replaced: `commit` opens it
+/// and writes the text through, after the renames and before stdout. If anything fails — a
+/// write, a rename, a write-through, stdout — every staged target is left as it was before the
+/// run (replaced files are restored from hard-link backups) and no temporary file remains; what
+/// a device or FIFO already received cannot be taken back.
 class OutputFiles {
 public:
   /// `tool` prefixes the error messages ("pl-opt: error: cannot write …").
@@ -42,11 +46,17 @@ private:
     std::string target, temp, backup; ///< backup: a hard link to the replaced file, if any
     bool committed = false;
   };
+  /// A device or FIFO: written through at commit, never replaced.
+  struct WriteThrough {
+    std::string target, text;
+  };
   bool fail(const std::string &path, const std::string &why);
   void rollBack();
+  bool writeThrough(const WriteThrough &w);
 
   std::string tool_;
   std::vector<Staged> files_;
+  std::vector<WriteThrough> throughs_;
   std::string stdoutText_;
 };
 

@@ -643,6 +643,28 @@ TEST(PrinterParser, LocatedErrors) {
   expectError("program p {\n  Opaque f() {\n", "P002", 2, 14);
 }
 
+// A missing declaration is one error, not one per use: later uses of the same unknown name (in
+// the same function), later calls of the same unknown callee and the op calls whose operand was
+// the error are not reported again.
+TEST(PrinterParser, MissingDeclarationDoesNotCascade) {
+  const std::string tile = "Tile<fp32, 16, 16, Vec>";
+  std::string text = "program p {\n  InCore k(In " + tile + " a) -> " + tile + " {\n";
+  text += "    " + tile + " s1 = tile.add(a, c);\n";
+  text += "    s2 = tile.add(s1, c);\n";
+  text += "    " + tile + " s3 = tile.mul(s2, tile.add(c, c));\n";
+  text += "    " + tile + " s4 = tile.nope(s3);\n";
+  text += "    " + tile + " s5 = tile.nope(s4);\n";
+  text += "    return s5;\n  }\n  InCore j(In " + tile + " a) -> " + tile + " {\n";
+  text += "    " + tile + " s = tile.add(a, c);\n    return s;\n  }\n}\n";
+  DiagnosticEngine d;
+  EXPECT_FALSE(parse(text, d));
+  std::vector<std::string> got;
+  for (const Diagnostic &x : d.diagnostics())
+    got.push_back(x.code + "@" + std::to_string(x.span.line) + ":" + std::to_string(x.span.col));
+  // 'c' once in k (line 3) and once in j (line 11: another function); 'tile.nope' once.
+  EXPECT_THAT(got, testing::ElementsAre("P003@3:46", "P007@6:34", "P003@11:45")) << d.formatAll();
+}
+
 TEST(PrinterParser, GarbageNeverCrashes) {
   auto n = var("n");
   auto body = seq({For::make(var("i"), ci(0), n, ci(1), {{var("a"), ci(0)}},

@@ -176,6 +176,28 @@ program {
 }
 // -----
 // RUN: lower-spmd-launches
+// a loop in the launch is named by its first line only: the message stays one line (SP001)
+program {
+  AIV k(In Tensor<fp32, 16> x, In index b, Out Tensor<fp32, 16> o) {
+    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tensor<fp32, 16> r = tile.store(t, {0}, o);
+    return;
+  }
+
+  Spmd w(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
+    for (index i : range(0, 2, 1)) { // EXPECTED-ERROR: SP001 {{; 'for (index i : range(0, 2, 1)) { ...' would run in the orchestration}}
+      k(x, i, o);
+    }
+    return;
+  }
+
+  Orchestration main(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
+    w(x, o) [[core_num = 2]];
+    return;
+  }
+}
+// -----
+// RUN: lower-spmd-launches
 // a submitted launch of two kernels has no single task id
 program {
   AIV k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
