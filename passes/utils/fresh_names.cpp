@@ -29,9 +29,11 @@ private:
 FreshNames::FreshNames(const Function &f) { NameCollector(names_).visitFunction(f); }
 
 std::string FreshNames::fresh(const std::string &hint) {
-  std::string n = hint;
-  for (int k = 1; names_.count(n); ++k)
-    n = hint + "_" + std::to_string(k);
+  int &k = next_[hint];
+  std::string n = k == 0 ? hint : hint + "_" + std::to_string(k);
+  while (names_.count(n))
+    n = hint + "_" + std::to_string(++k);
+  ++k;
   names_.insert(n);
   return n;
 }

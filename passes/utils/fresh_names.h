@@ -6,6 +6,7 @@
 
 #include <set>
 #include <string>
+#include <unordered_map>
 
 namespace pl::passes {
 
@@ -19,6 +20,9 @@ public:
 
 private:
   std::set<std::string> names_;
+  /// Per hint, the suffix its next probe starts at: every smaller one is taken (names are never
+  /// given back), so n fresh names from one hint cost n probes, not n²/2.
+  std::unordered_map<std::string, int> next_;
 };
 
 } // namespace pl::passes

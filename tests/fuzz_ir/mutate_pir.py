@@ -3,14 +3,18 @@
 
 Every input must end in exit 0, or exit 1 with at least one located diagnostic
 (`file:line:col: error: ... [CODE]`). Anything else is a finding: a signal, a timeout, an
-"internal compiler error", an unlocated "<unknown>" diagnostic, exit 2, or exit 1 without a
-located error. Findings are written to --out (one .pir per finding plus a summary line on stdout).
+"internal compiler error", an unlocated "<unknown>" diagnostic, an error line that is not
+located or does not end in its code, exit 2, or exit 1 without a located error. Findings are
+written to --out (one .pir per finding plus a summary line on stdout). --verify picks pl-opt's
+verification level (both levels: run twice); --jobs runs that many pl-opt at once (the inputs
+and verdicts do not depend on it).
 
   tests/fuzz_ir/mutate_pir.py --pl-opt build/bin/pl-opt --count 5000 --seed 1 --out /tmp/mut
 
 Exit status 1 when there is any finding. ctest runs a fixed-seed smoke set (fuzz_ir.mutate).
 """
 import argparse
+import concurrent.futures
 import os
 import random
 import re
@@ -106,17 +110,21 @@ def classify(rc, err, timed_out):
         return "unlocated"
     if rc == 0:
         return None
+    errors = [l for l in err.splitlines() if ": error: " in l]
+    if any(not LOCATED.match(l) for l in errors):
+        return "unlocated"
     if rc == 1 and LOCATED.search(err):
         return None
     return "exit %d" % rc
 
 
-def run_one(pl_opt, text, timeout, tmpdir, idx):
+def run_one(pl_opt, verify, text, timeout, tmpdir, idx):
     path = os.path.join(tmpdir, "m%d.pir" % idx)
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(text)
     try:
-        p = subprocess.run([pl_opt, "--pipeline=default", path, "-o", os.devnull],
+        p = subprocess.run([pl_opt, "--pipeline=default", "--verify=" + verify, path, "-o",
+                            os.devnull],
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout)
         err = p.stderr.decode("utf-8", "replace")
         verdict = classify(p.returncode, err, False)
@@ -134,6 +142,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=10.0)
     ap.add_argument("--out", default=None, help="directory for the findings")
     ap.add_argument("--max-findings", type=int, default=200)
+    ap.add_argument("--verify", choices=["basic", "roundtrip"], default="basic",
+                    help="pl-opt's --verify level")
+    ap.add_argument("--jobs", type=int, default=1, help="pl-opt processes at once")
     ap.add_argument("--write-seeds", metavar="DIR",
                     help="write every seed program to DIR (the libFuzzer corpus) and exit")
     args = ap.parse_args()
@@ -153,9 +164,15 @@ def main():
     tmpdir = tempfile.mkdtemp(prefix="mutate_pir.")
     if args.out:
         os.makedirs(args.out, exist_ok=True)
-    for i in range(args.count):
-        text = mutate(rng.choice(seeds), rng, vocab, all_lines)
-        verdict, err = run_one(args.pl_opt, text, args.timeout, tmpdir, i)
+    texts = [mutate(rng.choice(seeds), rng, vocab, all_lines) for _ in range(args.count)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        verdicts = pool.map(lambda i: run_one(args.pl_opt, args.verify, texts[i], args.timeout,
+                                              tmpdir, i), range(args.count))
+        results = list(verdicts)
+    rejected = sum(1 for _, err in results if ": error: " in err)
+    cascades = sum(1 for _, err in results if err.count(": error: ") > 3)
+    for i, (verdict, err) in enumerate(results):
+        text = texts[i]
         if verdict is None:
             continue
         findings.setdefault(verdict, 0)
@@ -171,8 +188,9 @@ def main():
                 f.write(verdict + "\n" + err)
     os.rmdir(tmpdir)
     total = sum(findings.values())
-    print("mutate_pir: %d inputs (seed %d), %d findings %s" % (args.count, args.seed, total,
-                                                                dict(sorted(findings.items()))))
+    print("mutate_pir: %d inputs (seed %d, --verify=%s), %d findings %s; %d rejected, %d of "
+          "them with more than 3 errors" % (args.count, args.seed, args.verify, total,
+                                            dict(sorted(findings.items())), rejected, cascades))
     return 1 if total else 0
 
 
