@@ -48,7 +48,8 @@ TEST(Diagnostics, LongSourceLinesAreCut) {
   std::string utf8;
   for (int i = 0; i < 200; ++i)
     utf8 += "\xC3\xA9"; // é
-  out = formatOne(utf8 + "\n", 1, 202, "m"); // byte 201: inside a character
+  // Byte 201 is inside a character.
+  out = formatOne(utf8 + "\n", 1, 202, "m");
   text = out.substr(out.find('\n') + 1);
   text = text.substr(0, text.find('\n'));
   EXPECT_EQ(text.substr(0, 3), "...");
