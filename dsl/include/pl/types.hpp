@@ -292,7 +292,7 @@ class Tile {
   static_assert((R == dyn || R > 0) && (C == dyn || C > 0),
                 "pl::Tile: a dimension must be > 0 or pl::dyn");
 
- public:
+public:
   static constexpr DType static_dtype = D;
   static constexpr std::int64_t static_rows = R;
   static constexpr std::int64_t static_cols = C;
