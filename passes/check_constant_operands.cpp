@@ -158,12 +158,33 @@ private:
     return m;
   }
 
-  static std::optional<Extents> leastExtents(const Call &c) {
+  /// An elementwise or unary tile op's valid region is its operands' (the eager run requires
+  /// equal ones): the largest known least extents of a tile operand of the result's shape.
+  std::optional<Extents> operandExtents(const Call &c, const TileType &result) const {
+    std::optional<Extents> m;
+    for (const ExprPtr &a : c.args()) {
+      auto *v = dynCast<Var>(a);
+      auto *t = v ? dynCast<TileType>(v->type()) : nullptr;
+      auto it = t && t->rank() == result.rank() ? least_.find(v) : least_.end();
+      if (it == least_.end())
+        continue;
+      if (!m)
+        m = Extents(result.rank(), 0);
+      for (size_t k = 0; k < m->size() && k < it->second.size(); ++k)
+        (*m)[k] = std::max((*m)[k], it->second[k]);
+    }
+    return m;
+  }
+
+  std::optional<Extents> leastExtents(const Call &c) const {
     auto *tile = dynCast<TileType>(c.type());
-    if (!tile)
+    if (!tile || !c.target().isOp())
       return std::nullopt;
     if (isOpCall(c, "tile.load"))
       return loadExtents(c);
+    const std::string &category = c.target().op->category;
+    if (category == "elementwise" || category == "unary" || isOpCall(c, "tile.move"))
+      return operandExtents(c, *tile);
     if (!isOpCall(c, "tile.full") && !isOpCall(c, "tile.create"))
       return std::nullopt;
     Extents m(tile->rank(), 0);

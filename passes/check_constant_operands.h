@@ -13,8 +13,9 @@
 //   - a `tile.store` whose window provably ends past its tensor: for a dim k with a constant
 //     offset o and a constant tensor dim d, o + m > d, where m is the least extent the tile's
 //     valid region can have in k (the eager run's rule: a leading dim 1; the last two: a
-//     constant valid shape, else the shape of a tile.full / tile.create, else the in-bounds
-//     part of a tile.load window with constant offsets, sizes and tensor dim, else 0)  — CO002
+//     constant valid shape, else the shape of a tile.full / tile.create, the in-bounds part
+//     of a tile.load window with constant offsets, sizes and tensor dim, the operands' for an
+//     elementwise or unary op or a tile.move (valid regions pass through), else 0)  — CO002
 //   - an integer `/` or `%` (FloorDiv, FloorMod, TruncDiv, TruncMod) by the constant 0  — CO003
 //   - a tensor (a function parameter, a tensor.create / tensor.full result) whose constant
 //     dims make more than 2^40 bytes (1 TiB: more than any platform's device memory; the

@@ -10,7 +10,7 @@ program {
 }
 // -----
 // RUN: check-constant-operands
-// a store past the tensor's end: the least valid extent of a full tile is its shape, of a load the in-bounds part of its window (limited by a constant valid_shape); a start past the end fails whatever the extent
+// a store past the tensor's end: the least valid extent of a full tile is its shape, of a load the in-bounds part of its window (limited by a constant valid_shape), of an elementwise or unary op its operands'; a start past the end fails whatever the extent
 program {
   AIV k(In Tensor<fp32, 64, 16> x, Out Tensor<fp32, 64, 16> o, In index n) {
     Tile<fp32, 16, 16, Vec> f = tile.full({16, 16}, 0.0, {.dtype = fp32});
@@ -19,6 +19,9 @@ program {
     Tensor<fp32, 64, 16> r2 = tile.store(a, {50, 0}, o); // EXPECTED-ERROR: CO002 {{at offset 50 in dim 0 of a tensor whose dim is 64 writes at least 16 element(s)}}
     Tile<fp32, 16, 16, Vec> v = tile.load(x, {0, 0}, {16, 16}, {.valid_shape = {4, 16}});
     Tensor<fp32, 64, 16> r3 = tile.store(v, {61, 0}, o); // EXPECTED-ERROR: CO002 {{writes at least 4 element(s)}}
+    Tile<fp32, 16, 16, Vec> g = tile.add(a, f);
+    Tile<fp32, 16, 16, Vec> h = tile.exp(g);
+    Tensor<fp32, 64, 16> r5 = tile.store(h, {0, 1}, o); // EXPECTED-ERROR: CO002 {{'tile.store' at offset 1 in dim 1 of a tensor whose dim is 16 writes at least 16 element(s)}}
     Tile<fp32, 16, 16, Vec> u = tile.load(x, {n, 0}, {16, 16});
     Tensor<fp32, 64, 16> r4 = tile.store(u, {65, 0}, o); // EXPECTED-ERROR: CO002 {{'tile.store' at offset 65 in dim 0 of a tensor whose dim is 64 starts past the end}}
     return;
