@@ -81,6 +81,8 @@ public:
       checkTensorSize(c.type(), "the result of '" + c.target().name() + "'", c.span());
     if (isOpCall(c, "tile.load") || isOpCall(c, "tile.store"))
       checkNegativeOffsets(c);
+    if (isOpCall(c, "tile.load"))
+      checkValidShape(c);
     if (isOpCall(c, "tile.store"))
       checkStoreEnd(c);
   }
@@ -131,6 +133,25 @@ private:
                       offsetLabel(k) + " of '" + c.target().name() + "' is " + std::to_string(*o) +
                           "; a window offset must be >= 0 (the eager run throws, the "
                           "simulator aborts)");
+  }
+
+  /// A constant `valid_shape` dim of a load outside 0..the window's constant size.
+  void checkValidShape(const Call &c) {
+    const AttrValue *v = findAttr(c.kwargs(), "valid_shape");
+    const ExprList *valid = v ? std::get_if<ExprList>(v) : nullptr;
+    const ExprList *sizes = c.args().size() == 3 ? tupleElements(c.args()[2]) : nullptr;
+    if (!valid || !sizes || valid->size() != sizes->size())
+      return;
+    for (size_t k = 0; k < valid->size(); ++k) {
+      auto vk = constIntValue((*valid)[k]), sk = constIntValue((*sizes)[k]);
+      if (!vk || (*vk >= 0 && (!sk || *vk <= *sk)))
+        continue;
+      return report("CO005", c.span(),
+                    "dim " + std::to_string(k) + " of the valid shape of 'tile.load' is " +
+                        std::to_string(*vk) + "; expected 0.." +
+                        (sk ? std::to_string(*sk) : std::string("the window's size")) +
+                        " (the eager run throws, the simulator aborts)");
+    }
   }
 
   /// The in-bounds part of a load window in each dim, limited by a constant `valid_shape`.

@@ -16,6 +16,8 @@
 //     constant valid shape, else the shape of a tile.full / tile.create, the in-bounds part
 //     of a tile.load window with constant offsets, sizes and tensor dim, the operands' for an
 //     elementwise or unary op or a tile.move (valid regions pass through), else 0)  — CO002
+//   - a `tile.load` whose `valid_shape` has a constant dim < 0 or larger than the window's
+//     constant size                                                              — CO005
 //   - an integer `/` or `%` (FloorDiv, FloorMod, TruncDiv, TruncMod) by the constant 0  — CO003
 //   - a tensor (a function parameter, a tensor.create / tensor.full result) whose constant
 //     dims make more than 2^40 bytes (1 TiB: more than any platform's device memory; the
@@ -24,7 +26,8 @@
 //   checks of the eager run and the simulator.
 // Options: none.
 // Diagnostics: CO001 negative window offset · CO002 store window past the tensor's end ·
-//   CO003 integer division or remainder by zero · CO004 a tensor of more than 1 TiB.
+//   CO003 integer division or remainder by zero · CO004 a tensor of more than 1 TiB ·
+//   CO005 a load's valid shape outside its window.
 // Example: `t: Tile<fp32, 16, 16> = tile.full(...); tile.store(t, {64, 0}, o: Tensor<fp32, 64,
 //   16>)` → error CO002 "'tile.store' writes rows 64..79 of dim 0 of a tensor of 64; ...".
 // Test: tests/passes/check_constant_operands.pir

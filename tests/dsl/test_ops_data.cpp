@@ -96,6 +96,8 @@ TEST(Load, RejectsNonPositiveSizesAndNegativeOffsets) {
   EXPECT_THROW((void)pl::load(nine(), {0, 0}, {0, 3}), pl::Error); // a 0-row tile
   EXPECT_THROW((void)pl::load(nine(), {0, 0}, {2, -1}), pl::Error);
   EXPECT_THROW((void)pl::load(nine(), {-1, 0}, {2, 2}), pl::Error); // CO001
+  // CO005: a valid shape outside the window
+  EXPECT_THROW((void)pl::load(nine(), {0, 0}, {2, 2}, {.valid_shape = {-1, 2}}), pl::Error);
   EXPECT_EQ(pl::load(nine(), {3, 0}, {2, 2}).valid_shape(),
             (pl::Shape{0, 2})); // past the end: padding
 }

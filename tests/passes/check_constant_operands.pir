@@ -29,6 +29,17 @@ program {
 }
 // -----
 // RUN: check-constant-operands
+// a load's constant valid shape outside 0..the window's size (the eager run throws); 0 and the size itself are fine
+program {
+  AIV k(In Tensor<fp32, 64, 16> x) {
+    Tile<fp32, 16, 16, Vec> a = tile.load(x, {0, 0}, {16, 16}, {.valid_shape = {-1, 16}}); // EXPECTED-ERROR: CO005 {{dim 0 of the valid shape of 'tile.load' is -1; expected 0..16 (the eager run throws, the simulator aborts)}}
+    Tile<fp32, 16, 16, Vec> b = tile.load(x, {0, 0}, {16, 16}, {.valid_shape = {16, 17}}); // EXPECTED-ERROR: CO005 {{dim 1 of the valid shape of 'tile.load' is 17; expected 0..16}}
+    Tile<fp32, 16, 16, Vec> c = tile.load(x, {0, 0}, {16, 16}, {.valid_shape = {0, 16}});
+    return;
+  }
+}
+// -----
+// RUN: check-constant-operands
 // integer division and remainder by the constant 0 (C++ traps); a float division by 0 is not an error
 program {
   Orchestration main(In index n, In fp32 y) {
