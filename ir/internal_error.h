@@ -13,6 +13,10 @@
 
 namespace pl::ir {
 
+/// The code of an internal compiler error reported as a diagnostic (PassContext::
+/// reportInternalError) rather than by aborting; pl-translate exits 2 when one is reported.
+inline constexpr const char *kInternalErrorCode = "ICE";
+
 /// Prints "<span>: error: internal compiler error in '<where>' (while running pass '<pass>'):
 /// <msg> [ICE]" and aborts. Without a valid `span`, the innermost InternalErrorScope's span.
 [[noreturn]] void internalErrorAt(const std::string &where, const std::string &msg,

@@ -3,8 +3,11 @@
 
 #include "ir/internal_error.h"
 #include "passes/instruments.h"
+#include "passes/verifiers/registry.h"
 
 #include "llvm/Support/PrettyStackTrace.h"
+
+#include <unordered_set>
 
 namespace pl::passes {
 
@@ -21,6 +24,24 @@ ir::ProgramPtr Pass::runTransform(const ir::ProgramPtr &p, PassContext &ctx) con
   return ctx.diags().errorCount() == errorsBefore ? out : nullptr;
 }
 
+namespace {
+/// V112 on the functions a pass changed (new function objects): a size the pass folded to a
+/// constant ≤ 0 is the user's value, so a located user error here, before the round trip
+/// (whose parser would reject it as an ICE) and before the next pass. False when one is found.
+bool checkFoldedSizes(const ir::Program &before, const ir::Program &after, PassContext &ctx) {
+  if (&before == &after)
+    return true;
+  std::unordered_set<const ir::Function *> old;
+  for (auto &f : before.functions())
+    old.insert(f.get());
+  unsigned errorsBefore = ctx.diags().errorCount();
+  for (auto &f : after.functions())
+    if (!old.count(f.get()))
+      verifyFoldedSizes(after, *f, ctx.diags());
+  return ctx.diags().errorCount() == errorsBefore;
+}
+} // namespace
+
 ir::ProgramPtr Pass::operator()(const ir::ProgramPtr &p) const {
   PassContext &ctx = PassContext::current();
   ir::InternalErrorScope scope(id(), p ? p->span() : ir::Span()); // instruments' ICEs too
@@ -29,6 +50,8 @@ ir::ProgramPtr Pass::operator()(const ir::ProgramPtr &p) const {
       return nullptr;
   ir::ProgramPtr out = runTransform(p, ctx);
   if (!out)
+    return nullptr;
+  if (ctx.verificationLevel() != VerificationLevel::None && !checkFoldedSizes(*p, *out, ctx))
     return nullptr;
   for (auto &inst : ctx.instruments())
     if (!inst->afterPass(*this, *out, ctx))

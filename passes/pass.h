@@ -52,8 +52,10 @@ public:
   /// Runs the transform alone: no instruments, no verification. nullptr when the transform
   /// failed or reported an error (even if it returned a program).
   ir::ProgramPtr runTransform(const ir::ProgramPtr &p, PassContext &ctx) const;
-  /// Runs under `PassContext::current()` with its instruments' before/after hooks (and the
-  /// round-trip check at VerificationLevel::Roundtrip). nullptr on failure.
+  /// Runs under `PassContext::current()` with its instruments' before/after hooks, V112 on the
+  /// functions the pass changed (a size it folded to a constant <= 0: the user's error; at
+  /// every level but None) and the round-trip check at VerificationLevel::Roundtrip. nullptr
+  /// on failure.
   ir::ProgramPtr operator()(const ir::ProgramPtr &p) const;
 
 private:

@@ -94,7 +94,8 @@ void PassContext::reportInternalError(std::string_view where, const std::string 
   ++internalErrors_;
   // Never unlocated: without a node of its own the ICE names the unit the pass works on.
   ir::Span at = s.valid() ? s : ir::InternalErrorScope::currentSpan();
-  diags_->error("ICE", at, "internal compiler error in '" + std::string(where) + "': " + msg);
+  diags_->error(ir::kInternalErrorCode, at,
+                "internal compiler error in '" + std::string(where) + "': " + msg);
 }
 
 PassContextGuard::PassContextGuard(PassContext &ctx) { contextStack.push_back(&ctx); }

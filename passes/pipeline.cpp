@@ -22,6 +22,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createCtrlFlowTransformPass(none));      // 03
   p.add(createConvertToSSAPass(none));           // 04
   p.add(createSimplifyPass(none));               // 05
+  p.add(createCheckConstantOperandsPass(none)); // -- (pl's own: what eager rejects, from constants)
   p.add(createNormalizeStmtStructurePass(none)); // --
   p.add(createFlattenCallExprPass(none));        // 06
   p.add(createOutlineHierarchyScopesPass(none)); // 07

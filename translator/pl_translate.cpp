@@ -6,6 +6,7 @@
 #include "translator/translate.h"
 #include "translator/translation_cache.h"
 
+#include "ir/internal_error.h"
 #include "passes/pass_context.h"
 #include "passes/platform.h"
 #include "passes/tools/pass_manager_flags.h"
@@ -346,6 +347,7 @@ int main(int argc, const char **argv) {
     bool quiet = false; ///< no diagnostic of ours (a cache entry never hides a warning)
   };
   std::vector<Result> results;
+  bool internalError = false; // an ICE exits 2, as --help says
   pl::translator::FixExporter fixes;
   int rc = pl::translator::runFrontend(
       compilations, files, fo,
@@ -355,6 +357,8 @@ int main(int argc, const char **argv) {
         if (o.inPlace) // the generated part's #line names the file it is written to
           fileOptions.outputName = lf.file;
         auto out = pl::translator::translateFile(lf, ctx, fileOptions, diags);
+        for (const pl::ir::Diagnostic &d : diags.diagnostics())
+          internalError |= d.code == pl::ir::kInternalErrorCode;
         if (!o.exportFixes.empty())
           fixes.add(diags, ctx.getSourceManager(), lf.file);
         if (out)
@@ -367,6 +371,8 @@ int main(int argc, const char **argv) {
     if (!fixFile.stage(o.exportFixes, fixes.yaml()) || !fixFile.commit())
       return kUserError;
   }
+  if (internalError)
+    return kUsageError; // "2 usage or internal error"; nothing is written
   if (rc != 0 || results.size() != files.size())
     return kUserError; // nothing else is written when any input had an error
   // Every output of the run is staged first and committed together: all of them or none.

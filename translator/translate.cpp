@@ -2,6 +2,7 @@
 // through the platform's backend and source rewriting.
 #include "translator/translate.h"
 #include "translator/rewrite.h"
+#include "translator/source_location.h"
 
 #include "emit/backend.h"
 #include "ir/printer.h"
@@ -60,6 +61,15 @@ std::optional<Translation> translateFile(const LoweredFile &lf, clang::ASTContex
                                          ir::DiagnosticEngine &diags) {
   if (!lf.program)
     return std::nullopt;
+  if (lf.marked.empty()) { // nothing to translate: the file stays as it is (docs/translator.md)
+    const clang::SourceManager &sm = ctx.getSourceManager();
+    clang::FileID main = sm.getMainFileID();
+    diags.warning("F006", toSpan(sm, sm.getLocForStartOfFile(main)),
+                  "no marked function (PL_FUNCTION, PL_JIT, PL_INLINE, PL_PROGRAM) in this "
+                  "file; it is written unchanged");
+    if (opts.emit == EmitKind::File)
+      return Translation{sm.getBufferData(main).str(), {}};
+  }
   if (opts.emit == EmitKind::IR)
     return Translation{ir::printProgram(*lf.program, {.concise = opts.passManager.concise}), {}};
   ir::ProgramPtr final = runDefaultPipeline(lf.program, opts.passManager, diags);

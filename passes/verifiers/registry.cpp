@@ -7,7 +7,7 @@ const std::vector<PropertyVerifier> &propertyVerifiers() {
   using P = IRProperty;
   static const std::vector<PropertyVerifier> table = {
       {P::SSAForm, verifySSAForm, "V001-V008"},
-      {P::TypeChecked, verifyTypeChecked, "V101-V111"},
+      {P::TypeChecked, verifyTypeChecked, "V101-V112"},
       {P::NoNestedCalls, verifyNoNestedCalls, "V201-V206"},
       {P::NormalizedStmtStructure, verifyNormalizedStmtStructure, "V701-V704"},
       {P::NoRedundantBlocks, verifyNoRedundantBlocks, "V701-V703"},

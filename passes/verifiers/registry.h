@@ -33,6 +33,11 @@ void verifySSAForm(const ir::Program &p, ir::DiagnosticEngine &diags);
 /// binds the variable (pre-SSA IR may read an assigned variable after its branch or loop).
 void verifyDefiningScopes(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyTypeChecked(const ir::Program &p, ir::DiagnosticEngine &diags);
+/// TypeChecked's V112 alone, on one function of `p`: an op call whose size (a tile or tensor
+/// dim of its result) is a constant ≤ 0 the op rejects. A pass that folds a user's variable
+/// into a size (Simplify, UnrollLoops, InlineFunctions) exposes the user's error; the pass
+/// framework runs this after every pass on the functions it changed (passes/pass.cpp).
+void verifyFoldedSizes(const ir::Program &p, const ir::Function &f, ir::DiagnosticEngine &diags);
 void verifyNoNestedCalls(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyNormalizedStmtStructure(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyNoRedundantBlocks(const ir::Program &p, ir::DiagnosticEngine &diags);

@@ -10,11 +10,16 @@
 // mismatch · V105 arity mismatch (yield / return / call arguments) · V106 if condition not a
 // scalar · V107 for bound not an integer scalar · V108 while condition not a scalar · V109 op
 // call no longer type-checks · V110 memory space mismatch · V111 function call or return does
-// not match the signature.
+// not match the signature · V112 an op call whose size is a constant ≤ 0 (a tile or tensor
+// dim; the user's value, often a variable that Simplify, UnrollLoops or InlineFunctions
+// folded: verifyFoldedSizes runs this check after every pass that changes a function).
 #include "passes/verifiers/verifier_visitor.h"
 
 #include "ir/op_registry.h"
 #include "ir/printer.h"
+
+#include <set>
+#include <tuple>
 
 namespace pl::passes {
 
@@ -73,6 +78,53 @@ std::optional<Mismatch> compareTypes(const TypePtr &a, const TypePtr &b) {
   }
   return std::nullopt;
 }
+
+/// Whether a tile or tensor type has a constant dim ≤ 0.
+bool hasNonPositiveDim(const TypePtr &t) {
+  auto *s = t ? dynCast<ShapedType>(t) : nullptr;
+  if (!s)
+    return false;
+  for (size_t i = 0; i < s->rank(); ++i)
+    if (auto d = s->constDim(i); d && *d <= 0)
+      return true;
+  return false;
+}
+
+/// The op's own reason why `e` does not type-check ("" when it does).
+std::string deductionFailure(const Call &e) {
+  DiagnosticEngine scratch;
+  if (makeOpCall(*e.target().op, e.args(), e.kwargs(), e.span(), scratch))
+    return "";
+  return scratch.diagnostics().empty() ? "the op rejects its arguments"
+                                       : scratch.diagnostics().front().message;
+}
+
+void reportNonPositiveSize(const Call &e, const std::string &why, DiagnosticEngine &diags) {
+  diags.error("V112", e.span(),
+              "a size of '" + e.target().name() +
+                  "' is not positive once constants are "
+                  "folded: " +
+                  why);
+}
+
+/// V112 alone: op calls whose result has a constant dim ≤ 0 that the op rejects; one error per
+/// source location (the copies of an unrolled loop share the user's line).
+class FoldedSizeChecker : public VerifierVisitor {
+public:
+  using VerifierVisitor::VerifierVisitor;
+  void visitCall(const Call &e) override {
+    IRVisitor::visitCall(e);
+    if (!e.target().isOp() || !hasNonPositiveDim(e.type()))
+      return;
+    if (!reported_.insert({e.span().file.get(), e.span().line, e.span().col}).second)
+      return;
+    if (std::string why = deductionFailure(e); !why.empty())
+      reportNonPositiveSize(e, why, diags_);
+  }
+
+private:
+  std::set<std::tuple<const std::string *, int, int>> reported_;
+};
 
 class TypeChecker : public VerifierVisitor {
 public:
@@ -150,6 +202,8 @@ void TypeChecker::checkOpCall(const Call &e) {
   ExprPtr redo = makeOpCall(*e.target().op, e.args(), e.kwargs(), e.span(), scratch);
   if (!redo) {
     std::string why = scratch.diagnostics().empty() ? "" : scratch.diagnostics().front().message;
+    if (hasNonPositiveDim(e.type()))
+      return reportNonPositiveSize(e, why, diags_);
     diags_.error("V109", e.span(),
                  "call to '" + e.target().name() + "' no longer type-checks: " + why);
     return;
@@ -229,6 +283,11 @@ void TypeChecker::requireIntScalar(const ExprPtr &e, const Span &at) {
 
 void verifyTypeChecked(const Program &p, DiagnosticEngine &diags) {
   runVerifier<TypeChecker>(p, diags);
+}
+
+void verifyFoldedSizes(const Program &p, const Function &f, DiagnosticEngine &diags) {
+  FoldedSizeChecker checker(p, diags);
+  checker.visitFunction(f);
 }
 
 } // namespace pl::passes

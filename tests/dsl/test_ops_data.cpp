@@ -73,6 +73,45 @@ TEST(Creation, FullCreateExpands) {
   EXPECT_THROW((void)pl::create_tile({2, 3, 4}, pl::fp32), pl::Error);
 }
 
+// Issue 42: the eager run rejects what pl-translate rejects from constants (a size <= 0:
+// T106 / V112; a negative offset: CO001; a store window past the end: CO002), so a program the
+// golden model runs is never one the translator refuses, and the other way round.
+TEST(Creation, SizesMustBePositive) {
+  EXPECT_THROW((void)pl::create_tile({0, 16}, pl::fp32), pl::Error);
+  EXPECT_THROW((void)pl::full_tile({16, -1}, pl::fp32, 1.0), pl::Error);
+  EXPECT_THROW((void)pl::create_tensor({0, 4}, pl::fp32), pl::Error);
+  EXPECT_THROW((void)pl::full({4, 0}, pl::fp32, 1.0), pl::Error);
+}
+
+TEST(Creation, AtMostOneTiB) { // CO004: more than any platform's device memory
+  constexpr std::int64_t kRows = std::int64_t{1} << 40;
+  EXPECT_THROW((void)pl::create_tensor({kRows, 64}, pl::fp32), pl::Error);
+  EXPECT_THROW((pl::Tensor<pl::fp32, kRows, 64>()), pl::Error);
+  EXPECT_THROW((void)pl::create_tensor({kRows, kRows, kRows}, pl::fp32),
+               pl::Error); // overflows int64
+  EXPECT_EQ(pl::create_tensor({1, 4}, pl::fp32).numel(), 4);
+}
+
+TEST(Load, RejectsNonPositiveSizesAndNegativeOffsets) {
+  EXPECT_THROW((void)pl::load(nine(), {0, 0}, {0, 3}), pl::Error); // a 0-row tile
+  EXPECT_THROW((void)pl::load(nine(), {0, 0}, {2, -1}), pl::Error);
+  EXPECT_THROW((void)pl::load(nine(), {-1, 0}, {2, 2}), pl::Error); // CO001
+  // CO005: a valid shape outside the window
+  EXPECT_THROW((void)pl::load(nine(), {0, 0}, {2, 2}, {.valid_shape = {-1, 2}}), pl::Error);
+  EXPECT_EQ(pl::load(nine(), {3, 0}, {2, 2}).valid_shape(),
+            (pl::Shape{0, 2})); // past the end: padding
+}
+
+TEST(Store, RejectsNegativeOffsetsAndWindowsPastTheEnd) {
+  auto full = pl::load(nine(), {0, 0}, {2, 2});
+  pl::Tensor<pl::fp32, 3, 3> out;
+  EXPECT_THROW(pl::store(full, {-1, 0}, out), pl::Error); // CO001
+  EXPECT_THROW(pl::store(full, {3, 0}, out), pl::Error);  // CO002
+  EXPECT_THROW(pl::store(full, {0, 2}, out), pl::Error);  // CO002: 2 columns from column 2
+  pl::store(full, {1, 1}, out);
+  EXPECT_EQ(out.get({2, 2}), 5);
+}
+
 TEST(Move, ChangesMemorySpaceOnly) {
   auto t = pl::load(nine(), {0, 0}, {2, 2});
   auto l = pl::move(t, {.target_memory = pl::Mem::Left});

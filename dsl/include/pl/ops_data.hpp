@@ -41,20 +41,34 @@ struct CastOptions {
 
 // ---- creation ----------------------------------------------------------------------------------
 
+namespace detail {
+/// Sizes of new tensors and tiles are positive, as the IR's T106 (and V112 for a variable that
+/// folds to a constant) requires: a PTO-ISA tile is at least 1 x 1.
+inline void requirePositiveShape(const char *op, const char *what, const Shape &shape) {
+  for (auto d : shape)
+    if (d <= 0)
+      fail(op,
+           std::string(what) + " " + shapeStr(shape) + " has a dim <= 0; sizes must be positive");
+}
+} // namespace detail
+
 /// A new tensor of `shape` (zero-filled in the eager reference).
 template <DType D>
 PL_DSL_OP("tensor.create") Tensor<D> create_tensor(const Shape& shape, DTypeTag<D>) {
+  detail::requirePositiveShape("create_tensor", "shape", shape);
   return Tensor<D>(shape);
 }
 /// A new tile of `shape`, fully valid (zero-filled in the eager reference).
 template <DType D>
 PL_DSL_OP("tile.create") Tile<D> create_tile(const Shape& shape, DTypeTag<D>, TileOptions o = {}) {
   if (shape.size() != 2) detail::fail("create_tile", "tiles are 2-D, got shape " + detail::shapeStr(shape));
+  detail::requirePositiveShape("create_tile", "shape", shape);
   return Tile<D>(detail::TileData{detail::Array(D, shape), shape[0], shape[1], o.target_memory}, detail::FromData{});
 }
 /// A tensor of `shape` filled with `value`.
 template <DType D, ScalarLike S>
 PL_DSL_OP("tensor.full") Tensor<D> full(const Shape& shape, DTypeTag<D>, const S& value) {
+  detail::requirePositiveShape("full", "shape", shape);
   detail::Array a(D, shape);
   const detail::Slot v = detail::scalarSlot(D, value);
   for (auto& e : a.data) e = v;
@@ -94,6 +108,7 @@ inline void checkWindowArgs(const char* op, const Array& t, const Shape& offsets
 /// Tile loads read the last two dims; every leading dim of the window must be 1.
 inline TileData loadTile(const Array& t, const Shape& offsets, const Shape& shapes, const LoadOptions& o) {
   checkWindowArgs("load", t, offsets, shapes);
+  requirePositiveShape("load", "the tile's window shapes", shapes);
   const std::size_t n = shapes.size();
   for (std::size_t k = 0; k + 2 < n; ++k)
     if (shapes[k] != 1) fail("load", "a tile is 2-D: leading window dims must be 1, got shapes " + shapeStr(shapes));

@@ -50,6 +50,28 @@ inline std::int64_t numelOf(const Shape& s) {
   return n;
 }
 
+/// The largest tensor or tile, in bytes: 2^40 (1 TiB), more than the device memory of every
+/// platform; pl-translate's CO004 has the same limit (passes/check_constant_operands.cpp).
+inline constexpr std::int64_t kMaxTensorBytes = std::int64_t{1} << 40;
+
+/// Fails when `shape` (dims >= 0) of `d` is more than kMaxTensorBytes (also when the element
+/// count overflows), instead of the allocation throwing std::bad_alloc or exhausting memory.
+inline void checkSize(DType d, const Shape &shape) {
+  const std::int64_t maxElems = kMaxTensorBytes * 8 / dtypeBits(d);
+  std::int64_t n = 1;
+  for (auto x : shape) {
+    if (x != 0 && n > maxElems / x) {
+      for (auto y : shape)
+        if (y == 0)
+          return; // an empty array
+      fail("create",
+           "shape " + shapeStr(shape) + " of " + std::string(dtypeName(d)) +
+               " is more than 2^40 bytes (1 TiB, more than any platform's device memory)");
+    }
+    n *= x;
+  }
+}
+
 /// A dense row-major array of slots with a runtime dtype: the storage behind tensors and tiles.
 struct Array {
   DType dtype = DType::FP32;
@@ -60,6 +82,7 @@ struct Array {
   Array(DType d, Shape s) : dtype(d), shape(std::move(s)) {
     for (auto x : shape)
       if (x < 0) fail("create", "negative dimension in shape " + shapeStr(shape));
+    checkSize(d, shape);
     data.assign(static_cast<std::size_t>(numelOf(shape)), Slot{0});
     ++opCounter();
   }
@@ -266,9 +289,10 @@ class Tensor {
 /// rest of a result is zero (except after `pl::fillpad`).
 template <DType D, std::int64_t R = dyn, std::int64_t C = dyn, Mem M = Mem::Auto>
 class Tile {
-  static_assert((R == dyn || R >= 0) && (C == dyn || C >= 0), "pl::Tile: a dimension must be >= 0 or pl::dyn");
+  static_assert((R == dyn || R > 0) && (C == dyn || C > 0),
+                "pl::Tile: a dimension must be > 0 or pl::dyn");
 
- public:
+public:
   static constexpr DType static_dtype = D;
   static constexpr std::int64_t static_rows = R;
   static constexpr std::int64_t static_cols = C;
