@@ -425,6 +425,21 @@ ExprPtr Parser::parseBuiltin(const Token &kw) {
   return Binary::make(*parseCallFormOp(kw.text), a, b, sp);
 }
 
+bool Parser::poisoned(const ExprPtr &e) const {
+  if (!e || poisoned_.empty())
+    return false;
+  if (poisoned_.count(e))
+    return true;
+  if (auto *t = dynCast<MakeTuple>(e))
+    return std::any_of(t->elements().begin(), t->elements().end(),
+                       [&](const ExprPtr &x) { return poisoned(x); });
+  if (auto *b = dynCast<Binary>(e))
+    return poisoned(b->lhs()) || poisoned(b->rhs());
+  if (auto *u = dynCast<Unary>(e))
+    return poisoned(u->operand());
+  return false;
+}
+
 ExprPtr Parser::parseVarRef() {
   Token t = tok();
   std::string name = expectName("a variable");

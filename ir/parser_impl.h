@@ -187,7 +187,8 @@ private:
   std::map<std::string, VarPtr, std::less<>> unknownVars_;
   std::set<std::string, std::less<>> unknownCallees_;
   std::set<ExprPtr> poisoned_;
-  bool poisoned(const ExprPtr &e) const { return poisoned_.count(e) != 0; }
+  /// `e` is, or is built from (through tuples and arithmetic), a value an error already named.
+  bool poisoned(const ExprPtr &e) const;
 };
 
 } // namespace pl::ir::detail

@@ -654,15 +654,19 @@ TEST(PrinterParser, MissingDeclarationDoesNotCascade) {
   text += "    " + tile + " s3 = tile.mul(s2, tile.add(c, c));\n";
   text += "    " + tile + " s4 = tile.nope(s3);\n";
   text += "    " + tile + " s5 = tile.nope(s4);\n";
-  text += "    return s5;\n  }\n  InCore j(In " + tile + " a) -> " + tile + " {\n";
-  text += "    " + tile + " s = tile.add(a, c);\n    return s;\n  }\n}\n";
+  text += "    return s5;\n  }\n  InCore j(In " + tile + " a, In Tensor<fp32, 16, 16> x) -> " +
+          tile + " {\n";
+  text += "    " + tile + " s = tile.add(a, c);\n";
+  text += "    " + tile + " t = tile.load(x, {r + 1, 0}, {16, 16});\n    return s;\n  }\n}\n";
   DiagnosticEngine d;
   EXPECT_FALSE(parse(text, d));
   std::vector<std::string> got;
   for (const Diagnostic &x : d.diagnostics())
     got.push_back(x.code + "@" + std::to_string(x.span.line) + ":" + std::to_string(x.span.col));
-  // 'c' once in k (line 3) and once in j (line 11: another function); 'tile.nope' once.
-  EXPECT_THAT(got, testing::ElementsAre("P003@3:46", "P007@6:34", "P003@11:45")) << d.formatAll();
+  // 'c' once in k (line 3) and once in j (line 11: another function); 'tile.nope' once; 'r'
+  // once, and not again as a bad offset of tile.load (line 12).
+  EXPECT_THAT(got, testing::ElementsAre("P003@3:46", "P007@6:34", "P003@11:45", "P003@12:47"))
+      << d.formatAll();
 }
 
 TEST(PrinterParser, GarbageNeverCrashes) {
