@@ -193,7 +193,7 @@ public:
   /// F369 when the cross-core op `op` is called outside a kernel of its side; true when fine.
   bool checkCrossCoreSide(const std::string &op, const clang::CallExpr *call);
   /// `pl::tpop_from_aic<TileT>()`: TileT's shape operand, `dtype` and a stated `target_memory`.
-  void addPopOperands(const clang::CallExpr *call, ir::ExprList &args, ir::AttrList &kwargs);
+  bool addPopOperands(const clang::CallExpr *call, ir::ExprList &args, ir::AttrList &kwargs);
   /// F372 when a Group function calls `kernel` with anything but its own parameters in order.
   void checkGroupKernelCall(const clang::CallExpr *call, const clang::FunctionDecl *kernel);
   /// `pl::cluster([&] { ... })`: a Cluster scope (F373 when misplaced).

@@ -208,9 +208,15 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
   }
   auto *st = ir::dynCast<ir::ShapedType>(vt);
   bool tile = ir::isa<ir::TileType>(vt);
-  if (!st || d.kind == DeclaredType::Kind::None ||
-      (d.kind == DeclaredType::Kind::Tile) != tile)
-    return value; // not a DSL value type; Clang has checked the level
+  if (!st || d.kind == DeclaredType::Kind::None)
+    return value; // not a DSL value type
+  if ((d.kind == DeclaredType::Kind::Tile) != tile)
+    return errorExpr(loc, "F113",
+                     "value of type '" + ir::printType(vt) + "' does not match the declared type '" +
+                         declared.getNonReferenceType().getUnqualifiedType().getAsString() + "'" +
+                         (what.empty() ? std::string() : " of " + what) + ": a " +
+                         (tile ? "tile" : "tensor") + " where a " + (tile ? "tensor" : "tile") +
+                         " is expected (pl::load / pl::store move data between them)");
   clang::PrintingPolicy pp(ctx_.getLangOpts());
   pp.SuppressTagKeyword = true;
   std::string declStr = declared.getNonReferenceType().getUnqualifiedType().getAsString(pp);
@@ -260,7 +266,15 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
     if (auto *spec = plSpecialization(t, name)) {
       if (dir)
         *dir = d;
-      return lowerType(spec->getTemplateArgs()[0].getAsType(), loc, nullptr);
+      clang::QualType inner = spec->getTemplateArgs()[0].getAsType();
+      if (!plSpecialization(inner.getCanonicalType(), "Tensor") &&
+          !plSpecialization(inner.getCanonicalType(), "Tile"))
+        return error(loc, "F104",
+                     "'" + qt.getNonReferenceType().getUnqualifiedType().getAsString() +
+                         "': only tensors and tiles can be outputs (pl::" + name +
+                         "); return a scalar result as a value, or write it into a tensor"),
+               ir::UnknownType::get();
+      return lowerType(inner, loc, nullptr);
     }
   }
   auto dtypeOf = [&](const clang::TemplateArgument &a) -> std::optional<ir::DataType> {
@@ -280,8 +294,32 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
     }
     return shape;
   };
+  // The shape rules of pl::Tensor / pl::Tile (eagerly their static_asserts): each dim a size
+  // >= 0 or pl::dyn (-1), at most 8 of them.
+  auto badShape = [&](llvm::ArrayRef<clang::TemplateArgument> args) -> bool {
+    std::string what = "'" + qt.getNonReferenceType().getUnqualifiedType().getAsString() + "'";
+    unsigned rank = 0;
+    for (auto &a : args) {
+      if (a.getKind() != clang::TemplateArgument::Integral || enumerator(a))
+        break;
+      int64_t v = a.getAsIntegral().getSExtValue();
+      if (v < -1)
+        return error(loc, "F103",
+                     "dim " + std::to_string(rank) + " of " + what + " is " + std::to_string(v) +
+                         "; expected a size >= 0 or pl::dyn"),
+               true;
+      ++rank;
+    }
+    if (rank > 8)
+      return error(loc, "F103",
+                   what + " has " + std::to_string(rank) + " dims; expected at most 8"),
+             true;
+    return false;
+  };
   if (auto *spec = plSpecialization(t, "Tensor")) {
     auto args = flatArgs(spec);
+    if (badShape(llvm::ArrayRef(args).drop_front()))
+      return ir::UnknownType::get();
     auto dt = dtypeOf(args[0]);
     if (!dt || *dt == ir::DataType::Index)
       return error(loc, "F101", "tensor element type must be a concrete dtype"),
@@ -295,6 +333,8 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
   }
   if (auto *spec = plSpecialization(t, "Tile")) {
     auto args = flatArgs(spec);
+    if (badShape(llvm::ArrayRef(args).slice(1, 2)))
+      return ir::UnknownType::get();
     auto dt = dtypeOf(args[0]);
     if (!dt)
       return error(loc, "F101", "tile element type must be a concrete dtype"),
@@ -308,6 +348,8 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
   if (auto *spec = plSpecialization(t, "Scalar")) {
     if (auto dt = dtypeOf(spec->getTemplateArgs()[0]))
       return ir::ScalarType::get(*dt);
+    return error(loc, "F101", "scalar element type must be a concrete dtype"),
+           ir::UnknownType::get();
   }
   if (auto *spec = plSpecialization(t, "DTypeTag")) {
     if (auto dt = dtypeOf(spec->getTemplateArgs()[0]))
@@ -317,9 +359,18 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
     return ir::ScalarType::get(*dt);
   if (auto *rd = t->getAsCXXRecordDecl(); rd && rd->getName() == "TaskId" && isInPlNamespace(rd))
     return ir::ScalarType::get(ir::DataType::TaskId);
-  if (auto *spec = plSpecialization(t, "array"); spec && spec->getTemplateArgs().size() == 2)
+  if (auto *spec = plSpecialization(t, "array"); spec && spec->getTemplateArgs().size() == 2) {
+    clang::QualType elem = spec->getTemplateArgs()[0].getAsType().getCanonicalType();
+    auto *rd = elem->getAsCXXRecordDecl();
+    if (!rd || rd->getName() != "TaskId" || !isInPlNamespace(rd))
+      return error(loc, "F105",
+                   "'" + qt.getNonReferenceType().getUnqualifiedType().getAsString() +
+                       "': pl::array holds task ids (pl::array<pl::TaskId, N>); keep other "
+                       "values in a pl::Tensor or in separate variables"),
+             ir::UnknownType::get();
     return ir::ArrayType::make(ir::DataType::TaskId,
                                spec->getTemplateArgs()[1].getAsIntegral().getSExtValue());
+  }
   error(loc, "F100",
         "unsupported type '" + qt.getAsString() +
             "' in a marked function; expected pl::Tensor, pl::Tile, pl::Scalar, pl::Index, "
