@@ -264,8 +264,6 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
   for (auto [name, d] : {std::pair{"Out", ir::ParamDirection::Out},
                          std::pair{"InOut", ir::ParamDirection::InOut}}) {
     if (auto *spec = plSpecialization(t, name)) {
-      if (dir)
-        *dir = d;
       clang::QualType inner = spec->getTemplateArgs()[0].getAsType();
       if (!plSpecialization(inner.getCanonicalType(), "Tensor") &&
           !plSpecialization(inner.getCanonicalType(), "Tile"))
@@ -273,7 +271,9 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
                      "'" + qt.getNonReferenceType().getUnqualifiedType().getAsString() +
                          "': only tensors and tiles can be outputs (pl::" + name +
                          "); return a scalar result as a value, or write it into a tensor"),
-               ir::UnknownType::get();
+               ir::UnknownType::get(); // an input: no F370 on top of the error
+      if (dir)
+        *dir = d;
       return lowerType(inner, loc, nullptr);
     }
   }
