@@ -170,9 +170,10 @@ std::optional<std::string> FunctionLowerer::dtypeTagSpelling(ir::DataType dt) {
 
 std::vector<ir::FixIt> FunctionLowerer::dtypeFixIts(const clang::Expr *source,
                                                     const ir::ExprPtr &value, ir::DataType to) {
-  // A value of a static C++ dtype that differs is Clang's error (the header's static_assert);
-  // the translator sees only values whose C++ dtype is dynamic: op results with an `out_dtype`
-  // option (pl::matmul). Called without options, the edit asks the op for the dtype.
+  // Only for values whose C++ dtype is dynamic: op results with an `out_dtype` option
+  // (pl::matmul). Called without options, the edit asks the op for the dtype. (A value of a
+  // static C++ dtype that differs is F110 without a fix-it here; eagerly, and in clangd, the
+  // header's static_assert, which says "convert explicitly with pl::cast".)
   std::optional<std::string> tag = dtypeTagSpelling(to);
   auto *call = ir::dynCast<ir::Call>(value);
   const clang::CallExpr *cxx = plCall(source);
