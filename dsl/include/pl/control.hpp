@@ -129,7 +129,7 @@ void assignCarries(std::tuple<Ts...>& cur, std::tuple<Ys...>&& y) {
   static_assert(PL_DSL_RULE(sizeof...(Ts) == sizeof...(Ys)), "pl: the loop body must yield exactly as many values as init_values [F350]");
   static_assert(PL_DSL_RULE(allCarryCompatible<std::tuple<Ts...>, std::tuple<Ys...>>(std::index_sequence_for<Ts...>{})),
                 "pl: a loop-carried value must keep its level (tensor / tile / scalar) and dtype across iterations [F110 / F113]");
-  // Under PL_TRANSLATING the rules above are the translator's (F350, F110-F112); a body that breaks
+  // Under PL_TRANSLATING the rules above are the translator's (F350, F110, F113); a body that breaks
   // them still compiles.
   if constexpr (sizeof...(Ts) == sizeof...(Ys)) {
     if constexpr (allCarryCompatible<std::tuple<Ts...>, std::tuple<Ys...>>(std::index_sequence_for<Ts...>{})) {
