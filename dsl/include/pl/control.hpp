@@ -88,11 +88,18 @@ struct PipelineOptions {
 
 /// A loop bound that must be a compile-time constant (for `pl::unroll`). Passing a run-time value
 /// fails to compile: "call to consteval function 'pl::LiteralBound::LiteralBound' is not a
-/// constant expression".
+/// constant expression" (under PL_TRANSLATING it compiles, and the translator reports F341 at the
+/// bound).
+#if defined(PL_TRANSLATING)
+#define PL_DETAIL_LITERAL_BOUND constexpr
+#else
+#define PL_DETAIL_LITERAL_BOUND consteval
+#endif
 struct LiteralBound {
-  consteval LiteralBound(Index v) : value(v) {}  // NOLINT: implicit by design
+  PL_DETAIL_LITERAL_BOUND LiteralBound(Index v) : value(v) {}  // NOLINT: implicit by design
   Index value;
 };
+#undef PL_DETAIL_LITERAL_BOUND
 
 namespace detail {
 

@@ -78,7 +78,7 @@ void tensorOperands(T a, T16 h, pl::Tensor<pl::fp32, 8, 16> b, pl::Out<T> c) {
   c = pl::matmul(a, h); // expected-error {{dtype mismatch in 'tensor.matmul': the lhs and rhs have dtypes 'fp32' and 'fp16'; expected equal dtypes [T108]}}
 }
 
-// Explicit forms (F209, F342, F350, F353-F355, F365, F374).
+// Explicit forms (F209, F341, F342, F350, F353-F355, F365, F374).
 // EAGER-DAG: pl: the loop body must yield exactly as many values as init_values [F350]
 // EAGER-DAG: pl: a loop with init_values must end its body with 'return pl::yield_(...);' [F350]
 // EAGER-DAG: pl: a loop-carried value must keep its level (tensor / tile / scalar) and dtype across iterations [F110 / F113]
@@ -90,6 +90,12 @@ void loops(T a) {
   auto [r2] = pl::range(2, pl::init_values(t2), [&](pl::Index i, Tl x) { (void)x; }); // expected-error {{yielding 1 value(s); it yields 0 [F350]}}
   auto [r3] = pl::range(2, pl::init_values(t3), [&](pl::Index i, Tl x) { return pl::yield_(pl::cast(x, pl::fp16)); }); // expected-error {{does not match the declared type 'Tl' of carried value 0: dtype fp16 vs fp32 (the eager run rejects it) [F110]}}
   auto [r4] = pl::unroll(2, pl::init_values(t4), [&](pl::Index i, Tl x) { return pl::yield_(x); }); // expected-error {{pl::init_values is not allowed on pl::unroll}}
+}
+// EAGER-DAG: call to consteval function 'pl::LiteralBound::LiteralBound' is not a constant expression
+PL_FUNCTION(pl::FunctionType::InCore)
+void unrollRuntimeBound(T a, int n) {
+  for (auto i : pl::unroll(n)) { // expected-error {{pl::unroll bounds must be compile-time constants; use pl::range for a dynamic trip count [F341]}}
+  }
 }
 PL_FUNCTION(pl::FunctionType::InCore)
 void carryLevel(T a) {
