@@ -46,6 +46,8 @@ public:
   /// Lowers a parameter or return type (used for the callee table too).
   ir::TypePtr lowerType(clang::QualType t, clang::SourceLocation loc,
                         ir::ParamDirection *dir = nullptr);
+  /// lowerType's scalars, task ids and task-id arrays (F100 for anything else).
+  ir::TypePtr lowerValueType(clang::QualType qt, clang::SourceLocation loc);
   /// What the C++ type `t` (through references and pl::Out/InOut) states about a value.
   DeclaredType declaredType(clang::QualType t);
   /// Checks `value` against the C++ type it initialises (a declaration, an assignment, a

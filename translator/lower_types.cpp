@@ -99,6 +99,46 @@ std::string dimsStr(const std::vector<std::optional<int64_t>> &dims) {
   return s + "]";
 }
 
+/// The dims of a pl::Tensor / pl::Tile type's template arguments (pl::dyn: a `dyn` variable).
+ir::ExprList shapeOf(llvm::ArrayRef<clang::TemplateArgument> args) {
+  ir::ExprList shape;
+  for (auto &a : args) {
+    if (a.getKind() != clang::TemplateArgument::Integral || enumerator(a))
+      break;
+    int64_t v = a.getAsIntegral().getSExtValue();
+    if (v < 0)
+      shape.push_back(ir::Var::make("dyn", ir::ScalarType::get(ir::DataType::Index)));
+    else
+      shape.push_back(ir::ConstInt::make(v));
+  }
+  return shape;
+}
+
+/// The dtype a template argument names; nullopt for pl::any_dtype or a non-dtype.
+std::optional<ir::DataType> dtypeArg(const clang::TemplateArgument &a) {
+  auto *ec = enumerator(a);
+  return ec ? dtypeFromEnumerator(ec->getName()) : std::nullopt;
+}
+
+/// The shape rules of pl::Tensor / pl::Tile (eagerly their static_asserts, F103): each dim a
+/// size >= 0 or pl::dyn (-1), at most 8 of them. The message, or nothing when `dims` keep them.
+std::optional<std::string> shapeRuleViolation(llvm::ArrayRef<clang::TemplateArgument> dims,
+                                              const std::string &type) {
+  unsigned rank = 0;
+  for (auto &a : dims) {
+    if (a.getKind() != clang::TemplateArgument::Integral || enumerator(a))
+      break;
+    int64_t v = a.getAsIntegral().getSExtValue();
+    if (v < -1)
+      return "dim " + std::to_string(rank) + " of '" + type + "' is " + std::to_string(v) +
+             "; expected a size >= 0 or pl::dyn";
+    ++rank;
+  }
+  if (rank > 8)
+    return "'" + type + "' has " + std::to_string(rank) + " dims; expected at most 8";
+  return std::nullopt;
+}
+
 } // namespace
 
 DeclaredType FunctionLowerer::declaredType(clang::QualType qt) {
@@ -262,6 +302,7 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
 ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation loc,
                                        ir::ParamDirection *dir) {
   clang::QualType t = qt.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  const std::string spelled = qt.getNonReferenceType().getUnqualifiedType().getAsString();
   for (auto [name, d] : {std::pair{"Out", ir::ParamDirection::Out},
                          std::pair{"InOut", ir::ParamDirection::InOut}}) {
     if (auto *spec = plSpecialization(t, name)) {
@@ -269,8 +310,7 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
       if (!plSpecialization(inner.getCanonicalType(), "Tensor") &&
           !plSpecialization(inner.getCanonicalType(), "Tile"))
         return error(loc, "F104",
-                     "'" + qt.getNonReferenceType().getUnqualifiedType().getAsString() +
-                         "': only tensors and tiles can be outputs (pl::" + name +
+                     "'" + spelled + "': only tensors and tiles can be outputs (pl::" + name +
                          "); return a scalar result as a value, or write it into a tensor"),
                ir::UnknownType::get(); // an input: no F370 on top of the error
       if (dir)
@@ -278,50 +318,11 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
       return lowerType(inner, loc, nullptr);
     }
   }
-  auto dtypeOf = [&](const clang::TemplateArgument &a) -> std::optional<ir::DataType> {
-    auto *ec = enumerator(a);
-    return ec ? dtypeFromEnumerator(ec->getName()) : std::nullopt;
-  };
-  auto dims = [&](llvm::ArrayRef<clang::TemplateArgument> args) {
-    ir::ExprList shape;
-    for (auto &a : args) {
-      if (a.getKind() != clang::TemplateArgument::Integral || enumerator(a))
-        break;
-      int64_t v = a.getAsIntegral().getSExtValue();
-      if (v < 0)
-        shape.push_back(ir::Var::make("dyn", ir::ScalarType::get(ir::DataType::Index)));
-      else
-        shape.push_back(ir::ConstInt::make(v));
-    }
-    return shape;
-  };
-  // The shape rules of pl::Tensor / pl::Tile (eagerly their static_asserts): each dim a size
-  // >= 0 or pl::dyn (-1), at most 8 of them.
-  auto badShape = [&](llvm::ArrayRef<clang::TemplateArgument> args) -> bool {
-    std::string what = "'" + qt.getNonReferenceType().getUnqualifiedType().getAsString() + "'";
-    unsigned rank = 0;
-    for (auto &a : args) {
-      if (a.getKind() != clang::TemplateArgument::Integral || enumerator(a))
-        break;
-      int64_t v = a.getAsIntegral().getSExtValue();
-      if (v < -1)
-        return error(loc, "F103",
-                     "dim " + std::to_string(rank) + " of " + what + " is " + std::to_string(v) +
-                         "; expected a size >= 0 or pl::dyn"),
-               true;
-      ++rank;
-    }
-    if (rank > 8)
-      return error(loc, "F103",
-                   what + " has " + std::to_string(rank) + " dims; expected at most 8"),
-             true;
-    return false;
-  };
   if (auto *spec = plSpecialization(t, "Tensor")) {
     auto args = flatArgs(spec);
-    if (badShape(llvm::ArrayRef(args).drop_front()))
-      return ir::UnknownType::get();
-    auto dt = dtypeOf(args[0]);
+    if (auto bad = shapeRuleViolation(llvm::ArrayRef(args).drop_front(), spelled))
+      return error(loc, "F103", *bad), ir::UnknownType::get();
+    auto dt = dtypeArg(args[0]);
     if (!dt || *dt == ir::DataType::Index)
       return error(loc, "F101", "tensor element type must be a concrete dtype"),
              ir::UnknownType::get();
@@ -330,13 +331,13 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
                    "a pl::Tensor without dims (any rank) cannot be a parameter or result of "
                    "a marked function; declare its dims (pl::dyn for a dynamic one)"),
              ir::UnknownType::get();
-    return ir::TensorType::make(*dt, dims(llvm::ArrayRef(args).drop_front()));
+    return ir::TensorType::make(*dt, shapeOf(llvm::ArrayRef(args).drop_front()));
   }
   if (auto *spec = plSpecialization(t, "Tile")) {
     auto args = flatArgs(spec);
-    if (badShape(llvm::ArrayRef(args).slice(1, 2)))
-      return ir::UnknownType::get();
-    auto dt = dtypeOf(args[0]);
+    if (auto bad = shapeRuleViolation(llvm::ArrayRef(args).slice(1, 2), spelled))
+      return error(loc, "F103", *bad), ir::UnknownType::get();
+    auto dt = dtypeArg(args[0]);
     if (!dt)
       return error(loc, "F101", "tile element type must be a concrete dtype"),
              ir::UnknownType::get();
@@ -344,16 +345,21 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
     if (args.size() > 3)
       if (auto *ec = enumerator(args[3]); ec && ec->getName() != "Auto")
         space = ir::parseMemorySpace(ec->getName());
-    return ir::TileType::make(*dt, dims(llvm::ArrayRef(args).slice(1, 2)), space);
+    return ir::TileType::make(*dt, shapeOf(llvm::ArrayRef(args).slice(1, 2)), space);
   }
+  return lowerValueType(qt, loc);
+}
+
+ir::TypePtr FunctionLowerer::lowerValueType(clang::QualType qt, clang::SourceLocation loc) {
+  clang::QualType t = qt.getNonReferenceType().getCanonicalType().getUnqualifiedType();
   if (auto *spec = plSpecialization(t, "Scalar")) {
-    if (auto dt = dtypeOf(spec->getTemplateArgs()[0]))
+    if (auto dt = dtypeArg(spec->getTemplateArgs()[0]))
       return ir::ScalarType::get(*dt);
     return error(loc, "F101", "scalar element type must be a concrete dtype"),
            ir::UnknownType::get();
   }
   if (auto *spec = plSpecialization(t, "DTypeTag")) {
-    if (auto dt = dtypeOf(spec->getTemplateArgs()[0]))
+    if (auto dt = dtypeArg(spec->getTemplateArgs()[0]))
       return ir::ScalarType::get(*dt);
   }
   if (auto dt = arithmeticDType(t))
