@@ -258,8 +258,7 @@ private:
     for (auto it = std::find(stack_.begin(), stack_.end(), v); it != stack_.end(); ++it)
       cycle += "'" + *it + "' -> ";
     cycle += "'" + v + "'";
-    std::string who = stack_.back() == v ? "'" + v + "' calls itself"
-                                         : "recursive calls " + cycle;
+    std::string who = stack_.back() == v ? "'" + v + "' calls itself" : "recursive calls " + cycle;
     diags_.error("F325", span,
                  who + "; marked functions cannot recurse (kernels and orchestrations run as "
                        "tasks without a call stack, PL_INLINE helpers are spliced into their "

@@ -253,7 +253,8 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
     return value; // not a DSL value type
   if ((d.kind == DeclaredType::Kind::Tile) != tile)
     return errorExpr(loc, "F113",
-                     "value of type '" + ir::printType(vt) + "' does not match the declared type '" +
+                     "value of type '" + ir::printType(vt) +
+                         "' does not match the declared type '" +
                          declared.getNonReferenceType().getUnqualifiedType().getAsString() + "'" +
                          (what.empty() ? std::string() : " of " + what) + ": a " +
                          (tile ? "tile" : "tensor") + " where a " + (tile ? "tensor" : "tile") +
