@@ -78,7 +78,7 @@ void tensorOperands(T a, T16 h, pl::Tensor<pl::fp32, 8, 16> b, pl::Out<T> c) {
   c = pl::matmul(a, h); // expected-error {{dtype mismatch in 'tensor.matmul': the lhs and rhs have dtypes 'fp32' and 'fp16'; expected equal dtypes [T108]}}
 }
 
-// Explicit forms (F209, F341, F342, F350, F353-F355, F365, F374).
+// Explicit forms (F209, F341, F342, F350, F353-F355, F357, F365, F374).
 // EAGER-DAG: pl: the loop body must yield exactly as many values as init_values [F350]
 // EAGER-DAG: pl: a loop with init_values must end its body with 'return pl::yield_(...);' [F350]
 // EAGER-DAG: pl: a loop-carried value must keep its level (tensor / tile / scalar) and dtype across iterations [F110 / F113]
@@ -113,6 +113,7 @@ void whiles(T a, int n) {
 // EAGER-DAG: pl::if_: both branches must yield the same number of values [F353]
 // EAGER-DAG: pl::if_: if one branch yields, the other must yield too (or neither may) [F353]
 // EAGER-DAG: pl::if_: both branches must yield values of the same level (tensor / tile / scalar) and dtype [F354]
+// EAGER-DAG: pl::if_: a branch that yields needs an else branch yielding the same values [F357]
 PL_FUNCTION(pl::FunctionType::InCore)
 void ifs(T a, int n) {
   Tl t = pl::load(a, {0, 0}, {16, 16});
@@ -120,6 +121,7 @@ void ifs(T a, int n) {
   pl::if_(n > 0, [&] { return pl::yield_(t); }, [&] {}); // expected-error {{(then: 1, else: 0); both must yield the same values [F353]}}
   auto [r2] = pl::if_(n > 0, [&] { return pl::yield_(t); }, [&] { return pl::yield_(pl::cast(t, pl::fp16)); }); // expected-error {{value 0 yielded by the branches of pl::if_ has different types in the then and else branches [F354]}}
   auto [r3] = pl::if_(n > 0, [&] { return pl::yield_(t); }, [&] { return pl::yield_(a); }); // expected-error {{value 0 yielded by the branches of pl::if_ has different types}}
+  pl::if_(n > 0, [&] { return pl::yield_(t); }); // expected-error {{pl::if_ that yields values needs an else branch [F357]}}
 }
 
 // EAGER-DAG: pl::scope: the body returns nothing [F209]
