@@ -11,11 +11,11 @@ namespace pl::translator {
 const std::vector<DiagnosticCheck> &diagnosticChecks() {
   static const std::vector<DiagnosticCheck> checks = {
       {"pl-unsupported-construct",
-       "C++ the translator cannot lower in a marked function: types (F100-F102), statements and "
-       "declarations (F200-F213), expressions and calls (F301-F324, F399)",
+       "C++ the translator cannot lower in a marked function: types (F100-F105), statements and "
+       "declarations (F200-F214), expressions and calls (F301-F325, F399)",
        false},
       {"pl-type-mismatch",
-       "a value that does not fit its declared type (F110-F112; fix-it: pl::cast for a dtype) "
+       "a value that does not fit its declared type (F110-F113; fix-it: pl::cast for a dtype) "
        "and op operands the op's type rules reject (T1xx)",
        false},
       {"pl-out-not-written", "an output parameter the body never writes (F370)", false},
@@ -29,8 +29,8 @@ const std::vector<DiagnosticCheck> &diagnosticChecks() {
        false},
       {"pl-explicit-forms",
        "misuse of the explicit forms: pl::range/while_/if_/at/spmd/cluster arguments, yields, "
-       "carries, task launches, cross-core pipe ops and Group kernel calls (F330-F369, F372, "
-       "F373 other than F332 and F352)",
+       "carries, task launches, cross-core pipe ops and Group kernel calls (F330-F369, "
+       "F372-F374 other than F332 and F352)",
        false},
       {"pl-markers",
        "bad PL_* markers: unknown function type or annotation, duplicate IR name, non-static "
@@ -61,7 +61,7 @@ const char *checkFor(std::string_view code) {
     return "pl-pipeline";
   if (n < 100)
     return "pl-markers";
-  if (n >= 110 && n <= 112)
+  if (n >= 110 && n <= 113)
     return "pl-type-mismatch";
   if (n == 332 || n == 352)
     return "pl-cond-placement";
@@ -69,7 +69,7 @@ const char *checkFor(std::string_view code) {
     return "pl-out-not-written";
   if (n == 371)
     return "pl-signed-index-division";
-  if ((n >= 330 && n < 370) || n == 372 || n == 373)
+  if ((n >= 330 && n < 370) || (n >= 372 && n <= 374))
     return "pl-explicit-forms";
   if (n >= 500)
     return "pl-pipeline"; // entry-point checks of WrapEntryPoints

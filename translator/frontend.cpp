@@ -223,7 +223,7 @@ private:
 
 /// pl-translate's adjustments of every compile command: C++20 unless the command line says
 /// otherwise; the DSL headers as a last-resort include dir; our own resource dir so builtin
-/// headers are found wherever the tool is installed.
+/// headers are found wherever the tool is installed; PL_TRANSLATING defined.
 static void adjustCommands(clang::tooling::ClangTool &tool, const FrontendOptions &opts) {
   using namespace clang::tooling;
   tool.appendArgumentsAdjuster([](const CommandLineArguments &args, llvm::StringRef) {
@@ -240,6 +240,10 @@ static void adjustCommands(clang::tooling::ClangTool &tool, const FrontendOption
   if (!opts.resourceDir.empty())
     tool.appendArgumentsAdjuster(
         getInsertArgumentAdjuster(("-resource-dir=" + opts.resourceDir).c_str(), ArgumentInsertPosition::END));
+  // The DSL rules the headers check with static_asserts (PL_DSL_RULE, pl/error.hpp) are the
+  // translator's to report, with their codes at the user's line.
+  tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster("-DPL_TRANSLATING", ArgumentInsertPosition::END));
   // Annotations are how functions are marked: keep Clang from warning about PL_* macros.
   tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster("-Wno-unknown-attributes", ArgumentInsertPosition::END));

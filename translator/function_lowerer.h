@@ -46,6 +46,8 @@ public:
   /// Lowers a parameter or return type (used for the callee table too).
   ir::TypePtr lowerType(clang::QualType t, clang::SourceLocation loc,
                         ir::ParamDirection *dir = nullptr);
+  /// lowerType's scalars, task ids and task-id arrays (F100 for anything else).
+  ir::TypePtr lowerValueType(clang::QualType qt, clang::SourceLocation loc);
   /// What the C++ type `t` (through references and pl::Out/InOut) states about a value.
   DeclaredType declaredType(clang::QualType t);
   /// Checks `value` against the C++ type it initialises (a declaration, an assignment, a
@@ -193,7 +195,7 @@ public:
   /// F369 when the cross-core op `op` is called outside a kernel of its side; true when fine.
   bool checkCrossCoreSide(const std::string &op, const clang::CallExpr *call);
   /// `pl::tpop_from_aic<TileT>()`: TileT's shape operand, `dtype` and a stated `target_memory`.
-  void addPopOperands(const clang::CallExpr *call, ir::ExprList &args, ir::AttrList &kwargs);
+  bool addPopOperands(const clang::CallExpr *call, ir::ExprList &args, ir::AttrList &kwargs);
   /// F372 when a Group function calls `kernel` with anything but its own parameters in order.
   void checkGroupKernelCall(const clang::CallExpr *call, const clang::FunctionDecl *kernel);
   /// `pl::cluster([&] { ... })`: a Cluster scope (F373 when misplaced).

@@ -3,12 +3,17 @@
 #include "translator/function_lowerer.h"
 #include "translator/source_location.h"
 
+#include "ir/find.h"
 #include "passes/wrap_entry_points.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
 
 namespace pl::translator {
 
@@ -209,6 +214,65 @@ void FunctionLowerer::reportUnwrittenOutputs(const clang::FunctionDecl *fd) {
   }
 }
 
+namespace {
+
+/// F325: a marked function that calls itself, directly or through other marked functions. The
+/// IR has no recursion (kernels and orchestrations run as tasks without a call stack, Inline
+/// functions are spliced into their callers), and without this check a recursive call reaches
+/// the emitter (or InlineFunctions) with a message about the IR, not about the program. One
+/// error per cycle, at the call that closes it.
+class RecursionFinder {
+public:
+  RecursionFinder(const std::vector<ir::FunctionPtr> &functions, ir::DiagnosticEngine &diags)
+      : diags_(diags) {
+    for (auto &f : functions)
+      graph_[f->name()];
+    for (auto &f : functions)
+      ir::forEachCall(*f, [&](const ir::CallTarget &t, const ir::Span &span) {
+        if (!t.isOp() && graph_.count(t.function))
+          graph_[f->name()].emplace_back(t.function, span);
+      });
+  }
+  void run() {
+    for (auto &entry : graph_)
+      if (!done_.count(entry.first))
+        visit(entry.first);
+  }
+
+private:
+  void visit(const std::string &u) {
+    onStack_.insert(u);
+    stack_.push_back(u);
+    for (auto &[v, span] : graph_[u]) {
+      if (onStack_.count(v))
+        report(v, span);
+      else if (!done_.count(v))
+        visit(v);
+    }
+    stack_.pop_back();
+    onStack_.erase(u);
+    done_.insert(u);
+  }
+  void report(const std::string &v, const ir::Span &span) {
+    std::string cycle;
+    for (auto it = std::find(stack_.begin(), stack_.end(), v); it != stack_.end(); ++it)
+      cycle += "'" + *it + "' -> ";
+    cycle += "'" + v + "'";
+    std::string who = stack_.back() == v ? "'" + v + "' calls itself" : "recursive calls " + cycle;
+    diags_.error("F325", span,
+                 who + "; marked functions cannot recurse (kernels and orchestrations run as "
+                       "tasks without a call stack, PL_INLINE helpers are spliced into their "
+                       "callers): write the repetition as a loop (pl::range or pl::while_)");
+  }
+
+  ir::DiagnosticEngine &diags_;
+  std::map<std::string, std::vector<std::pair<std::string, ir::Span>>> graph_;
+  std::set<std::string> onStack_, done_;
+  std::vector<std::string> stack_;
+};
+
+} // namespace
+
 ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine &diags,
                                     std::vector<MarkedFunction> &marked,
                                     MarkedFunctionScope scope) {
@@ -236,6 +300,8 @@ ir::ProgramPtr lowerTranslationUnit(clang::ASTContext &ctx, ir::DiagnosticEngine
   for (char &c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)))
       c = '_';
+  if (!diags.hasErrors())
+    RecursionFinder(functions, diags).run();
   if (diags.hasErrors())
     return nullptr;
   return ir::Program::make(name, std::move(functions));

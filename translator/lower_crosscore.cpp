@@ -123,16 +123,26 @@ bool FunctionLowerer::checkCrossCoreSide(const std::string &op, const clang::Cal
   return false;
 }
 
-void FunctionLowerer::addPopOperands(const clang::CallExpr *call, ir::ExprList &args,
+bool FunctionLowerer::addPopOperands(const clang::CallExpr *call, ir::ExprList &args,
                                      ir::AttrList &kwargs) {
   ir::TypePtr t = lowerType(call->getType(), call->getBeginLoc());
   auto *tt = ir::dynCast<ir::TileType>(t);
   if (!tt)
-    return; // already explained by lowerType
+    return false; // already explained by lowerType
+  clang::PrintingPolicy pp(ctx().getLangOpts());
+  pp.SuppressTagKeyword = true;
+  for (auto &d : tt->shape())
+    if (!ir::constIntValue(d))
+      return error(call->getBeginLoc(), "F374",
+                   "pl::" + calleeName(call) + "<" + call->getType().getAsString(pp) +
+                       ">: the popped tile type needs a static shape (pipe slots have a fixed "
+                       "size); write its dims as constants"),
+             false;
   args.push_back(ir::MakeTuple::make(tt->shape(), span(call)));
   kwargs.emplace_back("dtype", tt->dtype());
   if (tt->memorySpace())
     kwargs.emplace_back("target_memory", *tt->memorySpace());
+  return true;
 }
 
 // ---- Group functions -------------------------------------------------------------------------

@@ -300,7 +300,8 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
   ir::AttrList kwargs;
   // `pl::tpop_from_aic<TileT>()`: the popped tile's shape, dtype and space are TileT's.
   if (op == "tile.tpop_from_aic" || op == "tile.tpop_from_aiv")
-    addPopOperands(call, args, kwargs);
+    if (!addPopOperands(call, args, kwargs))
+      return poison(loc);
   unsigned lowered = call->getNumArgs();
   // `pl::lrelu(x, slope)`: the slope is the op's `slope` kwarg (a compile-time constant).
   if (op == "lrelu" && call->getNumArgs() == 2) {

@@ -337,7 +337,7 @@ void FunctionLowerer::lowerExplicitWhile(const clang::CallExpr *call,
       lambda = l;
   }
   const clang::CXXMethodDecl *md = lambda ? lambdaMethod(lambda) : nullptr;
-  if (!md) {
+  if (!md || !initValues) { // without init_values nothing could end the loop (eagerly too)
     error(call->getBeginLoc(), "F355",
           "pl::while_ takes pl::init_values(...) and a body lambda [&](auto... carried) { "
           "pl::cond(...); ...; return pl::yield_(...); }");
@@ -406,7 +406,9 @@ void FunctionLowerer::lowerExplicitIf(const clang::CallExpr *call,
     const ir::Yield *ey = ir::trailingYield(branches[1]);
     for (size_t i = 0; i < counts[0]; ++i) {
       auto a = ty->values()[i]->type(), b = ey->values()[i]->type();
-      if (a->kind() != b->kind() || ir::scalarDType(a) != ir::scalarDType(b))
+      auto *sa = ir::dynCast<ir::ShapedType>(a), *sb = ir::dynCast<ir::ShapedType>(b);
+      if (a->kind() != b->kind() || ir::scalarDType(a) != ir::scalarDType(b) ||
+          (sa && sb && sa->dtype() != sb->dtype()))
         error(lambdas[1]->getBeginLoc(), "F354",
               "value " + std::to_string(i) + " yielded by the branches of pl::if_ has different "
               "types in the then and else branches");
@@ -581,6 +583,11 @@ void FunctionLowerer::lowerSubmit(const clang::CallExpr *call,
     return error(loc, "F365",
                  "pl::submit is a task launch of an orchestration; it cannot be inside a kernel "
                  "or a pl::at / pl::spmd body");
+  if (!fd->getReturnType()->isVoidType())
+    return error(args.front()->getBeginLoc(), "F365",
+                 "pl::submit launches kernel '" + fd->getNameAsString() +
+                     "', which returns a value; a task returns nothing: write its results "
+                     "through pl::Out / pl::InOut parameters");
   KernelCallParts parts = lowerMarkedCallArgs(fd, it->second, args.drop_front());
   if (!parts.type)
     return; // the callee's return type is already explained

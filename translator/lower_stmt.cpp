@@ -112,6 +112,14 @@ void FunctionLowerer::lowerVarDecl(const clang::VarDecl *vd) {
       return;
     }
   }
+  if (vd->getType()->isArrayType()) {
+    error(vd->getLocation(), "F214",
+          "C array variable '" + vd->getNameAsString() +
+              "' in a marked function; the IR has no arrays of values: use separate variables, "
+              "a pl::Tensor / pl::Tile for data, or pl::array<pl::TaskId, N> for task ids");
+    declarePoisoned(vd); // its subscripts stay quiet
+    return;
+  }
   const clang::Expr *init = vd->getInit();
   if (init)
     if (auto *lambda = bodyLambda(init)) {

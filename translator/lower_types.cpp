@@ -99,6 +99,47 @@ std::string dimsStr(const std::vector<std::optional<int64_t>> &dims) {
   return s + "]";
 }
 
+/// The dims of a pl::Tensor / pl::Tile type's template arguments (pl::dyn: a `dyn` variable).
+ir::ExprList shapeOf(llvm::ArrayRef<clang::TemplateArgument> args) {
+  ir::ExprList shape;
+  for (auto &a : args) {
+    if (a.getKind() != clang::TemplateArgument::Integral || enumerator(a))
+      break;
+    int64_t v = a.getAsIntegral().getSExtValue();
+    if (v < 0)
+      shape.push_back(ir::Var::make("dyn", ir::ScalarType::get(ir::DataType::Index)));
+    else
+      shape.push_back(ir::ConstInt::make(v));
+  }
+  return shape;
+}
+
+/// The dtype a template argument names; nullopt for pl::any_dtype or a non-dtype.
+std::optional<ir::DataType> dtypeArg(const clang::TemplateArgument &a) {
+  auto *ec = enumerator(a);
+  return ec ? dtypeFromEnumerator(ec->getName()) : std::nullopt;
+}
+
+/// The shape rules of pl::Tensor / pl::Tile (eagerly their static_asserts, F103): each dim a
+/// size >= `least` (0 for a tensor, 1 for a tile: a PTO-ISA tile is at least 1 x 1) or pl::dyn
+/// (-1), at most 8 of them. The message, or nothing when `dims` keep them.
+std::optional<std::string> shapeRuleViolation(llvm::ArrayRef<clang::TemplateArgument> dims,
+                                              const std::string &type, int64_t least) {
+  unsigned rank = 0;
+  for (auto &a : dims) {
+    if (a.getKind() != clang::TemplateArgument::Integral || enumerator(a))
+      break;
+    int64_t v = a.getAsIntegral().getSExtValue();
+    if (v != -1 && v < least)
+      return "dim " + std::to_string(rank) + " of '" + type + "' is " + std::to_string(v) +
+             "; expected a size >= " + std::to_string(least) + " or pl::dyn";
+    ++rank;
+  }
+  if (rank > 8)
+    return "'" + type + "' has " + std::to_string(rank) + " dims; expected at most 8";
+  return std::nullopt;
+}
+
 } // namespace
 
 DeclaredType FunctionLowerer::declaredType(clang::QualType qt) {
@@ -170,9 +211,10 @@ std::optional<std::string> FunctionLowerer::dtypeTagSpelling(ir::DataType dt) {
 
 std::vector<ir::FixIt> FunctionLowerer::dtypeFixIts(const clang::Expr *source,
                                                     const ir::ExprPtr &value, ir::DataType to) {
-  // A value of a static C++ dtype that differs is Clang's error (the header's static_assert);
-  // the translator sees only values whose C++ dtype is dynamic: op results with an `out_dtype`
-  // option (pl::matmul). Called without options, the edit asks the op for the dtype.
+  // Only for values whose C++ dtype is dynamic: op results with an `out_dtype` option
+  // (pl::matmul). Called without options, the edit asks the op for the dtype. (A value of a
+  // static C++ dtype that differs is F110 without a fix-it here; eagerly, and in clangd, the
+  // header's static_assert, which says "convert explicitly with pl::cast".)
   std::optional<std::string> tag = dtypeTagSpelling(to);
   auto *call = ir::dynCast<ir::Call>(value);
   const clang::CallExpr *cxx = plCall(source);
@@ -208,9 +250,16 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
   }
   auto *st = ir::dynCast<ir::ShapedType>(vt);
   bool tile = ir::isa<ir::TileType>(vt);
-  if (!st || d.kind == DeclaredType::Kind::None ||
-      (d.kind == DeclaredType::Kind::Tile) != tile)
-    return value; // not a DSL value type; Clang has checked the level
+  if (!st || d.kind == DeclaredType::Kind::None)
+    return value; // not a DSL value type
+  if ((d.kind == DeclaredType::Kind::Tile) != tile)
+    return errorExpr(loc, "F113",
+                     "value of type '" + ir::printType(vt) +
+                         "' does not match the declared type '" +
+                         declared.getNonReferenceType().getUnqualifiedType().getAsString() + "'" +
+                         (what.empty() ? std::string() : " of " + what) + ": a " +
+                         (tile ? "tile" : "tensor") + " where a " + (tile ? "tensor" : "tile") +
+                         " is expected (pl::load / pl::store move data between them)");
   clang::PrintingPolicy pp(ctx_.getLangOpts());
   pp.SuppressTagKeyword = true;
   std::string declStr = declared.getNonReferenceType().getUnqualifiedType().getAsString(pp);
@@ -255,34 +304,27 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
 ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation loc,
                                        ir::ParamDirection *dir) {
   clang::QualType t = qt.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  const std::string spelled = qt.getNonReferenceType().getUnqualifiedType().getAsString();
   for (auto [name, d] : {std::pair{"Out", ir::ParamDirection::Out},
                          std::pair{"InOut", ir::ParamDirection::InOut}}) {
     if (auto *spec = plSpecialization(t, name)) {
+      clang::QualType inner = spec->getTemplateArgs()[0].getAsType();
+      if (!plSpecialization(inner.getCanonicalType(), "Tensor") &&
+          !plSpecialization(inner.getCanonicalType(), "Tile"))
+        return error(loc, "F104",
+                     "'" + spelled + "': only tensors and tiles can be outputs (pl::" + name +
+                         "); return a scalar result as a value, or write it into a tensor"),
+               ir::UnknownType::get(); // an input: no F370 on top of the error
       if (dir)
         *dir = d;
-      return lowerType(spec->getTemplateArgs()[0].getAsType(), loc, nullptr);
+      return lowerType(inner, loc, nullptr);
     }
   }
-  auto dtypeOf = [&](const clang::TemplateArgument &a) -> std::optional<ir::DataType> {
-    auto *ec = enumerator(a);
-    return ec ? dtypeFromEnumerator(ec->getName()) : std::nullopt;
-  };
-  auto dims = [&](llvm::ArrayRef<clang::TemplateArgument> args) {
-    ir::ExprList shape;
-    for (auto &a : args) {
-      if (a.getKind() != clang::TemplateArgument::Integral || enumerator(a))
-        break;
-      int64_t v = a.getAsIntegral().getSExtValue();
-      if (v < 0)
-        shape.push_back(ir::Var::make("dyn", ir::ScalarType::get(ir::DataType::Index)));
-      else
-        shape.push_back(ir::ConstInt::make(v));
-    }
-    return shape;
-  };
   if (auto *spec = plSpecialization(t, "Tensor")) {
     auto args = flatArgs(spec);
-    auto dt = dtypeOf(args[0]);
+    if (auto bad = shapeRuleViolation(llvm::ArrayRef(args).drop_front(), spelled, 0))
+      return error(loc, "F103", *bad), ir::UnknownType::get();
+    auto dt = dtypeArg(args[0]);
     if (!dt || *dt == ir::DataType::Index)
       return error(loc, "F101", "tensor element type must be a concrete dtype"),
              ir::UnknownType::get();
@@ -291,11 +333,13 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
                    "a pl::Tensor without dims (any rank) cannot be a parameter or result of "
                    "a marked function; declare its dims (pl::dyn for a dynamic one)"),
              ir::UnknownType::get();
-    return ir::TensorType::make(*dt, dims(llvm::ArrayRef(args).drop_front()));
+    return ir::TensorType::make(*dt, shapeOf(llvm::ArrayRef(args).drop_front()));
   }
   if (auto *spec = plSpecialization(t, "Tile")) {
     auto args = flatArgs(spec);
-    auto dt = dtypeOf(args[0]);
+    if (auto bad = shapeRuleViolation(llvm::ArrayRef(args).slice(1, 2), spelled, 1))
+      return error(loc, "F103", *bad), ir::UnknownType::get();
+    auto dt = dtypeArg(args[0]);
     if (!dt)
       return error(loc, "F101", "tile element type must be a concrete dtype"),
              ir::UnknownType::get();
@@ -303,23 +347,39 @@ ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation
     if (args.size() > 3)
       if (auto *ec = enumerator(args[3]); ec && ec->getName() != "Auto")
         space = ir::parseMemorySpace(ec->getName());
-    return ir::TileType::make(*dt, dims(llvm::ArrayRef(args).slice(1, 2)), space);
+    return ir::TileType::make(*dt, shapeOf(llvm::ArrayRef(args).slice(1, 2)), space);
   }
+  return lowerValueType(qt, loc);
+}
+
+ir::TypePtr FunctionLowerer::lowerValueType(clang::QualType qt, clang::SourceLocation loc) {
+  clang::QualType t = qt.getNonReferenceType().getCanonicalType().getUnqualifiedType();
   if (auto *spec = plSpecialization(t, "Scalar")) {
-    if (auto dt = dtypeOf(spec->getTemplateArgs()[0]))
+    if (auto dt = dtypeArg(spec->getTemplateArgs()[0]))
       return ir::ScalarType::get(*dt);
+    return error(loc, "F101", "scalar element type must be a concrete dtype"),
+           ir::UnknownType::get();
   }
   if (auto *spec = plSpecialization(t, "DTypeTag")) {
-    if (auto dt = dtypeOf(spec->getTemplateArgs()[0]))
+    if (auto dt = dtypeArg(spec->getTemplateArgs()[0]))
       return ir::ScalarType::get(*dt);
   }
   if (auto dt = arithmeticDType(t))
     return ir::ScalarType::get(*dt);
   if (auto *rd = t->getAsCXXRecordDecl(); rd && rd->getName() == "TaskId" && isInPlNamespace(rd))
     return ir::ScalarType::get(ir::DataType::TaskId);
-  if (auto *spec = plSpecialization(t, "array"); spec && spec->getTemplateArgs().size() == 2)
+  if (auto *spec = plSpecialization(t, "array"); spec && spec->getTemplateArgs().size() == 2) {
+    clang::QualType elem = spec->getTemplateArgs()[0].getAsType().getCanonicalType();
+    auto *rd = elem->getAsCXXRecordDecl();
+    if (!rd || rd->getName() != "TaskId" || !isInPlNamespace(rd))
+      return error(loc, "F105",
+                   "'" + qt.getNonReferenceType().getUnqualifiedType().getAsString() +
+                       "': pl::array holds task ids (pl::array<pl::TaskId, N>); keep other "
+                       "values in a pl::Tensor or in separate variables"),
+             ir::UnknownType::get();
     return ir::ArrayType::make(ir::DataType::TaskId,
                                spec->getTemplateArgs()[1].getAsIntegral().getSExtValue());
+  }
   error(loc, "F100",
         "unsupported type '" + qt.getAsString() +
             "' in a marked function; expected pl::Tensor, pl::Tile, pl::Scalar, pl::Index, "

@@ -207,9 +207,7 @@ private:
     const ExprPtr &val = s.value();
     if (auto *c = dyn_cast<Call>(val.get())) {
       if (!c->target().isOp())
-        return error("ES004", s.span(),
-                     "kernel '" + fn_.name() + "' calls function '" + c->target().name() +
-                         "' (run pass InlineFunctions)");
+        return functionCall(*c, s.span());
       const PtoOpEntry *e = lookupPtoOp(c->target().name());
       if (e && e->form == PtoForm::GmWrite)
         return gmWrite(v, *c, s.span());
@@ -248,11 +246,22 @@ private:
     case EvalKind::CrossCore:
       return crossCore(*c, *e);
     case EvalKind::Value:
+      if (c && !c->target().isOp())
+        return functionCall(*c, s.span());
       break; // nothing prints it
     }
     error("ES004", s.span(),
           "the PTO emitter cannot print the statement '" + printExpr(s.expr()) +
               "' (a value that is never used; run DCE)");
+  }
+
+  /// A kernel calling a function: only Inline functions can be called, and InlineFunctions
+  /// splices those (the translator rejects recursion, F325, before they get here).
+  void functionCall(const Call &c, const Span &span) {
+    error("ES004", span,
+          "kernel '" + fn_.name() + "' calls function '" + c.target().name() +
+              "'; a kernel cannot call functions other than Inline ones, which pass "
+              "InlineFunctions splices into it");
   }
 
   /// `set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);` from a system.sync_src / sync_dst (the op's type

@@ -171,9 +171,18 @@ std::optional<std::string> tileCppType(const ir::TileType &t, std::string &why) 
     return std::nullopt;
   }
   auto dims = tileDims(t);
-  if (!dims || dims->rows <= 0 || dims->cols <= 0) {
-    why = "a PTO-ISA tile needs a static 1-D or 2-D shape with positive dims (run pass "
-          "FlattenTileNdTo2D)";
+  if (t.rank() == 0 || t.rank() > 2) {
+    why = "a PTO-ISA tile has 1 or 2 dims, this one " + std::to_string(t.rank()) +
+          (t.rank() > 2 ? " (run pass FlattenTileNdTo2D)" : "");
+    return std::nullopt;
+  }
+  if (!dims) {
+    why = "a PTO-ISA tile needs a static shape (constant dims)";
+    return std::nullopt;
+  }
+  if (dims->rows <= 0 || dims->cols <= 0) {
+    why = "a PTO-ISA tile needs dims >= 1, this one has shape [" + std::to_string(dims->rows) +
+          ", " + std::to_string(dims->cols) + "]";
     return std::nullopt;
   }
   if (!t.memorySpace()) {

@@ -7,6 +7,16 @@
 #include <string>
 #include <vector>
 
+/// A DSL rule that C++'s types can check, as the condition of a `static_assert` whose message ends
+/// in the rule's pl diagnostic code: `static_assert(PL_DSL_RULE(cond), "... [F110]")`. Eager
+/// builds, clangd and clang-tidy check it here; pl-translate defines PL_TRANSLATING and leaves the
+/// rule to the translator, which reports the same code at the user's line (docs/dsl.md §5).
+#if defined(PL_TRANSLATING)
+#define PL_DSL_RULE(...) true
+#else
+#define PL_DSL_RULE(...) (__VA_ARGS__)
+#endif
+
 namespace pl {
 
 /// Thrown by the eager reference for every dynamic misuse (shape or dtype mismatch found at run

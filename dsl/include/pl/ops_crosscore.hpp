@@ -167,9 +167,9 @@ template <TileLike T> PL_DSL_OP("tile.tpush_to_aiv") void tpush_to_aiv(const T &
 /// The oldest tile the vector core pushed (pipe AIV->AIC), as a `TileT` (a static-shape tile;
 /// in Mat unless TileT states a memory space). Its slot stays held until `tfree_to_aiv`.
 template <class TileT> PL_DSL_OP("tile.tpop_from_aiv") TileT tpop_from_aiv() {
-  static_assert(detail::poppableTile<TileT>(),
+  static_assert(PL_DSL_RULE(detail::poppableTile<TileT>()),
                 "pl::tpop_from_aiv<TileT>: TileT is a pl::Tile with a static shape and dtype, e.g. "
-                "pl::Tile<pl::fp32, 16, 64>");
+                "pl::Tile<pl::fp32, 16, 64> [F374]");
   return detail::popPipe<TileT>("tpop_from_aiv", detail::eagerPipes().v2c, Mem::Mat);
 }
 /// Releases the slot of `tile`, the oldest tile popped from the vector core and not yet freed.
@@ -192,9 +192,9 @@ template <TileLike T> PL_DSL_OP("tile.tpush_to_aic") void tpush_to_aic(const T &
 /// The oldest tile the cube core pushed (pipe AIC->AIV), as a `TileT` (a static-shape tile; in
 /// Vec unless TileT states a memory space). Its slot stays held until `tfree_to_aic`.
 template <class TileT> PL_DSL_OP("tile.tpop_from_aic") TileT tpop_from_aic() {
-  static_assert(detail::poppableTile<TileT>(),
+  static_assert(PL_DSL_RULE(detail::poppableTile<TileT>()),
                 "pl::tpop_from_aic<TileT>: TileT is a pl::Tile with a static shape and dtype, e.g. "
-                "pl::Tile<pl::fp32, 16, 64>");
+                "pl::Tile<pl::fp32, 16, 64> [F374]");
   return detail::popPipe<TileT>("tpop_from_aic", detail::eagerPipes().c2v, Mem::Vec);
 }
 /// Releases the slot of `tile`, the oldest tile popped from the cube core and not yet freed.

@@ -108,7 +108,7 @@ struct SShape {
 };
 template <std::int64_t... Ds>
 constexpr SShape sshape() {
-  static_assert(sizeof...(Ds) <= 8, "pl::Tensor: at most 8 dimensions");
+  static_assert(PL_DSL_RULE(sizeof...(Ds) <= 8), "pl::Tensor: at most 8 dimensions [F103]");
   if constexpr (sizeof...(Ds) == 0) return SShape{};
   else return SShape{true, static_cast<int>(sizeof...(Ds)), {Ds...}};
 }
@@ -189,7 +189,7 @@ struct FromData {};  // tag of the internal constructors
 /// `Dims` are static dimensions (`pl::dyn` for dynamic); no dims = any rank.
 template <DType D, std::int64_t... Dims>
 class Tensor {
-  static_assert(((Dims == dyn || Dims >= 0) && ...), "pl::Tensor: a dimension must be >= 0 or pl::dyn");
+  static_assert(PL_DSL_RULE(((Dims == dyn || Dims >= 0) && ...)), "pl::Tensor: a dimension must be >= 0 or pl::dyn [F103]");
 
  public:
   static constexpr DType static_dtype = D;
@@ -206,15 +206,15 @@ class Tensor {
   /// Checked conversion between tensor types (shares the buffer).
   template <DType D2, std::int64_t... Dims2>
   Tensor(const Tensor<D2, Dims2...>& other) : impl_(other.impl()) {  // NOLINT: implicit
-    static_assert(detail::dtypesCompatible(D, D2),
-                  "pl::Tensor: dtypes differ; convert explicitly with pl::cast");
-    static_assert(detail::shapesCompatible(static_shape, detail::sshape<Dims2...>()),
-                  "pl::Tensor: static shapes differ");
+    static_assert(PL_DSL_RULE(detail::dtypesCompatible(D, D2)),
+                  "pl::Tensor: dtypes differ; convert explicitly with pl::cast [F110]");
+    static_assert(PL_DSL_RULE(detail::shapesCompatible(static_shape, detail::sshape<Dims2...>())),
+                  "pl::Tensor: static shapes differ [F111]");
     if (impl_) detail::checkAgainst("Tensor", *impl_, D, static_shape);
   }
   /// A zero-filled tensor of the given shape.
   explicit Tensor(const Shape& shape) : impl_(std::make_shared<detail::Array>(D, shape)) {
-    static_assert(D != DType::Any, "pl::Tensor: a tensor with pl::any_dtype cannot be allocated");
+    static_assert(PL_DSL_RULE(D != DType::Any), "pl::Tensor: a tensor with pl::any_dtype cannot be allocated [F101]");
     detail::checkAgainst("Tensor", *impl_, D, static_shape);
   }
   /// Host data (copied, rounded to the dtype); the shape comes from the static dims.
@@ -273,7 +273,7 @@ class Tensor {
 
  protected:
   static Shape staticShapeOrFail(std::size_t n) {
-    static_assert(detail::allStatic(static_shape),
+    static_assert(detail::allStatic(static_shape), // host code: the translator never sees it
                   "pl::Tensor(std::vector): needs static dims; pass a shape for dynamic ones");
     Shape s{Dims...};
     if (static_cast<std::int64_t>(n) != detail::numelOf(s))
@@ -289,8 +289,8 @@ class Tensor {
 /// rest of a result is zero (except after `pl::fillpad`).
 template <DType D, std::int64_t R = dyn, std::int64_t C = dyn, Mem M = Mem::Auto>
 class Tile {
-  static_assert((R == dyn || R > 0) && (C == dyn || C > 0),
-                "pl::Tile: a dimension must be > 0 or pl::dyn");
+  static_assert(PL_DSL_RULE((R == dyn || R > 0) && (C == dyn || C > 0)),
+                "pl::Tile: a dimension must be > 0 or pl::dyn [F103]");
 
 public:
   static constexpr DType static_dtype = D;
@@ -306,10 +306,10 @@ public:
   Tile(detail::TileData d, detail::FromData) : d_(std::move(d)) { check(); }
   template <DType D2, std::int64_t R2, std::int64_t C2, Mem M2>
   Tile(const Tile<D2, R2, C2, M2>& o) : d_(o.data()) {  // NOLINT: implicit
-    static_assert(detail::dtypesCompatible(D, D2), "pl::Tile: dtypes differ; convert explicitly with pl::cast");
-    static_assert(detail::dimsCompatible(R, R2) && detail::dimsCompatible(C, C2), "pl::Tile: static shapes differ");
-    static_assert(M == Mem::Auto || M2 == Mem::Auto || M == M2,
-                  "pl::Tile: memory spaces differ; use pl::move(tile, {.target_memory = ...})");
+    static_assert(PL_DSL_RULE(detail::dtypesCompatible(D, D2)), "pl::Tile: dtypes differ; convert explicitly with pl::cast [F110]");
+    static_assert(PL_DSL_RULE(detail::dimsCompatible(R, R2) && detail::dimsCompatible(C, C2)), "pl::Tile: static shapes differ [F111]");
+    static_assert(PL_DSL_RULE(M == Mem::Auto || M2 == Mem::Auto || M == M2),
+                  "pl::Tile: memory spaces differ; use pl::move(tile, {.target_memory = ...}) [F112]");
     check();
   }
 
@@ -348,7 +348,7 @@ public:
 /// (values are rounded to the dtype on construction).
 template <DType D>
 class Scalar {
-  static_assert(D != DType::Any, "pl::Scalar needs a concrete dtype");
+  static_assert(PL_DSL_RULE(D != DType::Any), "pl::Scalar needs a concrete dtype [F101]");
 
  public:
   using value_type = std::conditional_t<
@@ -409,9 +409,9 @@ template <TileLike T> using TileBaseT = decltype(tileBase(static_cast<const std:
 
 template <class T>
 class Out {
-  static_assert(TensorLike<T> || TileLike<T>,
+  static_assert(PL_DSL_RULE(TensorLike<T> || TileLike<T>),
                 "pl::Out / pl::InOut: only tensors and tiles can be outputs (scalar parameters are "
-                "inputs; return a scalar instead)");
+                "inputs; return a scalar instead) [F104]");
 };
 
 /// An output tensor parameter: a handle onto the caller's buffer. `out = expr` **writes the
@@ -430,9 +430,9 @@ class Out<Tensor<D, Dims...>> : public Tensor<D, Dims...> {
   Out& operator=(const Out& v) { write(v); return *this; }
   template <DType D2, std::int64_t... Dims2>
   Out& operator=(const Tensor<D2, Dims2...>& v) {
-    static_assert(detail::dtypesCompatible(D, D2), "pl::Out: assigned value has a different dtype; use pl::cast");
-    static_assert(detail::shapesCompatible(Base::static_shape, detail::sshape<Dims2...>()),
-                  "pl::Out: assigned value has a different static shape; write a window with pl::store or pl::assemble");
+    static_assert(PL_DSL_RULE(detail::dtypesCompatible(D, D2)), "pl::Out: assigned value has a different dtype; use pl::cast [F110]");
+    static_assert(PL_DSL_RULE(detail::shapesCompatible(Base::static_shape, detail::sshape<Dims2...>())),
+                  "pl::Out: assigned value has a different static shape; write a window with pl::store or pl::assemble [F111]");
     write(v);
     return *this;
   }

@@ -1,4 +1,4 @@
-// expect-error: the operands have different dtypes; insert pl::cast
+// expect-error: the operands have different dtypes; insert pl::cast [T108]
 #include <pl/dsl.hpp>
 int main() {
   pl::Tile<pl::fp32, 4, 4> a;

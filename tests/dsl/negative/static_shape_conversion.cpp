@@ -1,4 +1,4 @@
-// expect-error: pl::Tensor: static shapes differ
+// expect-error: pl::Tensor: static shapes differ [F111]
 #include <pl/dsl.hpp>
 int main() {
   pl::Tensor<pl::fp32, 8, 4> a;

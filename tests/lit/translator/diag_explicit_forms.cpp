@@ -1,7 +1,7 @@
 // Misuse of the explicit forms and loop kinds that C++ itself accepts: located diagnostics at the
-// offending construct. (Misuses the DSL header rejects at compile time, such as branches of
-// pl::if_ yielding different types or pl::cond not first, are Clang errors with the header's
-// static_assert message; tests/dsl covers them.)
+// offending construct. (Misuses the DSL header rejects at compile time with a static_assert, such
+// as branches of pl::if_ yielding different types, are pl diagnostics in pl-translate too:
+// diag_dsl_rules.cpp.)
 // RUN: not %pl-translate --emit=ir %s -- %dsl-flags -Xclang -verify 2>&1 | FileCheck --allow-empty --check-prefix=VERIFY %s
 // VERIFY-NOT: {{expected|error}}
 #include <pl/dsl.hpp>

@@ -17,6 +17,7 @@ struct Base {
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void bad(T a, pl::Out<T> c, const Base &b) { // expected-error {{unsupported type 'const Base &'}}
   int *p = nullptr;               // expected-error {{pointer or reference variable 'p'}}
+  int offs[2] = {0, 0};           // expected-error {{C array variable 'offs' in a marked function; the IR has no arrays of values: use separate variables, a pl::Tensor / pl::Tile for data, or pl::array<pl::TaskId, N> for task ids [F214]}}
   pl::Index n = plainHelper(3);   // expected-error {{call to 'plainHelper', which is neither a marked function}}
   n = b.f();                      // expected-error {{virtual call to 'f'}}
   int *q = new int(1);            // expected-error {{pointer or reference variable 'q'}}
