@@ -183,6 +183,7 @@ private:
   size_t indent_ = 0;
   std::unordered_map<const Var *, std::string> names_, globalNames_;
   std::set<std::string> taken_, hints_;
+  std::unordered_map<std::string, int> nextSuffix_; ///< where nameOf's search for a base resumes
   std::vector<std::unordered_set<const Var *>> scopes_;
   std::unordered_set<const Var *> globalSet_;
   // Dry-run analysis state.
@@ -199,10 +200,16 @@ const std::string &Printer::nameOf(const Var *v) {
     return it->second;
   std::string base = sanitize(v->name());
   std::string name = base;
-  for (int k = 1; taken_.count(name); ++k) {
-    name = base + "_" + std::to_string(k);
-    if (hints_.count(name))
-      name = base; // a real name: keep searching
+  // The smallest k with base_k neither taken nor a real name. Names are only added until the
+  // next reset, so the search for a base resumes where its last one stopped (restarting at 1
+  // made n versions of one variable cost n^2 lookups).
+  if (taken_.count(name)) {
+    int &k = nextSuffix_[base];
+    for (k = std::max(k, 1);; ++k) {
+      name = base + "_" + std::to_string(k);
+      if (!hints_.count(name) && !taken_.count(name))
+        break;
+    }
   }
   taken_.insert(name);
   return names_.emplace(v, std::move(name)).first->second;
@@ -265,6 +272,7 @@ Printer::FnInfo Printer::analyze(const Function &f, const std::vector<const Var 
 void Printer::resetNaming(const FnInfo &info) {
   names_ = globalNames_;
   taken_.clear();
+  nextSuffix_.clear();
   for (auto &[v, n] : globalNames_)
     taken_.insert(n);
   hints_ = info.hints;
@@ -275,6 +283,7 @@ void Printer::nameGlobals(const std::vector<const Var *> &globals,
                           const std::set<std::string> &hints) {
   names_.clear();
   taken_.clear();
+  nextSuffix_.clear();
   hints_ = hints;
   for (auto *g : globals) {
     globalNames_[g] = nameOf(g);
