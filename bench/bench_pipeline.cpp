@@ -141,13 +141,13 @@ ir::ProgramPtr runPass(benchmark::State &state, const char *id, const ir::Progra
   return out;
 }
 
-/// One pass alone on a generated program; N is the generator's size (depth, statements, scopes).
+/// One pass alone on a generated program (the generator's argument: depth, statements, scopes).
 void scalingPassBench(benchmark::State &state, const char *id, Generator gen) {
   ir::ProgramPtr input = gen(state.range(0));
   for (auto _ : state)
     if (!runPass(state, id, input))
       return;
-  state.SetComplexityN(state.range(0));
+  setPerStatement(state, pl::bench::countStatements(*input));
 }
 
 /// The printer on the SSA form of a generated program (one version per statement).
@@ -157,7 +157,7 @@ void scalingPrintBench(benchmark::State &state, Generator gen) {
     return;
   for (auto _ : state)
     benchmark::DoNotOptimize(ir::printProgram(*ssa));
-  state.SetComplexityN(state.range(0));
+  setPerStatement(state, pl::bench::countStatements(*ssa));
 }
 
 void registerScaling(bool smoke) {
