@@ -126,7 +126,11 @@ private:
     std::vector<const Var *> hoist, free;
     std::unordered_set<const Var *> bound;
     std::set<std::string> hints;
+    /// The dry run's text: the function as printed when it hoists nothing and the program has
+    /// no globals (the naming state is then the same), so it is not emitted a second time.
+    std::string text;
   };
+  bool dryRunIsFinal(const FnInfo &info) const { return info.hoist.empty() && globalSet_.empty(); }
 
   // Names and scopes.
   const std::string &nameOf(const Var *v);
@@ -261,10 +265,12 @@ Printer::FnInfo Printer::analyze(const Function &f, const std::vector<const Var 
   // Dry run: records uses of invisible variables (hoisted or free).
   resetNaming(info);
   std::string saved = std::move(out_);
+  out_.clear();
   info_ = &info;
   boundSoFar_.clear();
   emitFunction(f, {});
   info_ = nullptr;
+  info.text = std::move(out_);
   out_ = std::move(saved);
   return info;
 }
@@ -297,6 +303,7 @@ std::string Printer::program(const Program &p) {
   std::vector<FnInfo> infos;
   std::vector<const Var *> globals;
   std::set<std::string> allHints;
+  indent_ = 1; // the dry runs' text is the final one when nothing is hoisted (dryRunIsFinal)
   for (auto &f : p.functions()) {
     infos.push_back(analyze(*f, {}));
     for (auto *v : infos.back().free)
@@ -306,12 +313,15 @@ std::string Printer::program(const Program &p) {
   }
   nameGlobals(globals, allHints);
   out_ = "program" + (p.name().empty() ? std::string() : " " + symbolName(p.name())) + " {\n";
-  indent_ = 1;
   for (auto *g : globals)
     line(typeStr(g->type()) + " " + globalNames_[g] + ";");
   for (size_t i = 0; i < p.functions().size(); ++i) {
     if (i || !globals.empty())
       out_ += "\n";
+    if (dryRunIsFinal(infos[i])) {
+      out_ += infos[i].text;
+      continue;
+    }
     auto &f = *p.functions()[i];
     resetNaming(infos[i]);
     emitFunction(f, infos[i].hoist);
@@ -326,6 +336,8 @@ std::string Printer::function(const Function &f) {
   nameGlobals(info.free, info.hints);
   for (auto *g : info.free)
     line(typeStr(g->type()) + " " + globalNames_[g] + ";");
+  if (dryRunIsFinal(info))
+    return std::move(info.text);
   resetNaming(info);
   emitFunction(f, info.hoist);
   return std::move(out_);
