@@ -289,10 +289,18 @@ public:
         return s;
       }
     }
-    StmtPtr rebuilt = opts_.rejectNested ? s : IRMutator::mutateScope(s);
+    if (opts_.rejectNested)
+      return outline(s, *shape);
+    // The scopes inside first; the shape is then that of the scope as outlined.
+    auto rebuilt = std::static_pointer_cast<const Scope>(IRMutator::mutateScope(s));
     if (failed)
       return s;
-    return outline(std::static_pointer_cast<const Scope>(rebuilt), *shape);
+    if (rebuilt != s) {
+      shape = opts_.select(*rebuilt, parent_);
+      PL_CHECK_AT(shape.has_value(), opts_.passName, s->span(),
+                  "a selected scope is no longer selected once the scopes inside it are outlined");
+    }
+    return outline(rebuilt, *shape);
   }
 
 private:
