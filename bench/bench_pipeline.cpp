@@ -5,11 +5,14 @@
 #include "bench/program_gen.h"
 
 #include "ir/diagnostics.h"
+#include "ir/printer.h"
+#include "passes/catalog.h"
 #include "passes/pass_context.h"
 #include "passes/pipeline.h"
 
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -95,6 +98,93 @@ void passBench(benchmark::State &state, ProgramShape shape, size_t index) {
   setPerStatement(state, st.statements);
 }
 
+/// The default pipeline at a verification level (basic: the property verifiers after each pass;
+/// roundtrip: also print → parse → structural equality after each pass).
+void verifyBench(benchmark::State &state, ProgramShape shape, passes::VerificationLevel level) {
+  ir::ProgramPtr input = pl::bench::generateProgram(shape, state.range(0));
+  const int64_t stmts = pl::bench::countStatements(*input);
+  for (auto _ : state) {
+    ir::DiagnosticEngine diags;
+    passes::PassContext pc;
+    pc.setDiagnostics(&diags);
+    pc.setVerificationLevel(level);
+    passes::PassContextGuard guard(pc);
+    ir::ProgramPtr out = passes::buildDefaultPipeline(pc).run(input);
+    if (!out || diags.hasErrors()) {
+      state.SkipWithError("the default pipeline failed on the generated program");
+      return;
+    }
+    benchmark::DoNotOptimize(out);
+  }
+  setPerStatement(state, stmts);
+}
+
+// ---- Shapes that were super-linear (issue 42) ---------------------------------------------------
+
+using Generator = ir::ProgramPtr (*)(int64_t);
+ir::ProgramPtr nestedLoops(int64_t depth) {
+  return pl::bench::generateNestedLoops(static_cast<int>(depth));
+}
+ir::ProgramPtr versions(int64_t n) { return pl::bench::generateVersions(n, false); }
+ir::ProgramPtr distinctNames(int64_t n) { return pl::bench::generateVersions(n, true); }
+
+/// Runs one pass (by id) on the generated program; nullptr after reporting why.
+ir::ProgramPtr runPass(benchmark::State &state, const char *id, const ir::ProgramPtr &in) {
+  ir::DiagnosticEngine diags;
+  passes::PassContext pc;
+  pc.setDiagnostics(&diags);
+  passes::PassContextGuard guard(pc);
+  std::optional<passes::Pass> pass = passes::createPassFromSpec(id, diags);
+  ir::ProgramPtr out = pass ? (*pass)(in) : nullptr;
+  if (!out || diags.hasErrors())
+    state.SkipWithError(("pass '" + std::string(id) + "' failed on the generated program").c_str());
+  return out;
+}
+
+/// One pass alone on a generated program (the generator's argument: depth, statements, scopes).
+void scalingPassBench(benchmark::State &state, const char *id, Generator gen) {
+  ir::ProgramPtr input = gen(state.range(0));
+  for (auto _ : state)
+    if (!runPass(state, id, input))
+      return;
+  setPerStatement(state, pl::bench::countStatements(*input));
+}
+
+/// The printer on the SSA form of a generated program (one version per statement).
+void scalingPrintBench(benchmark::State &state, Generator gen) {
+  ir::ProgramPtr ssa = runPass(state, "convert-to-ssa", gen(state.range(0)));
+  if (!ssa)
+    return;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(ir::printProgram(*ssa));
+  setPerStatement(state, pl::bench::countStatements(*ssa));
+}
+
+void registerScaling(bool smoke) {
+  auto sized = [&](benchmark::internal::Benchmark *b, std::vector<int64_t> full,
+                   std::vector<int64_t> small) {
+    for (int64_t n : smoke ? small : full)
+      b->Arg(n);
+    b->Unit(benchmark::kMillisecond)->Complexity();
+  };
+  // 98 nested loops is the parser's limit (tests/lit/scaling.test).
+  sized(benchmark::RegisterBenchmark("BM_Scaling/convert-to-ssa/nested_loops", scalingPassBench,
+                                     "convert-to-ssa", &nestedLoops),
+        {8, 16, 32, 64, 98}, {8, 98});
+  sized(benchmark::RegisterBenchmark("BM_Scaling/convert-to-ssa/versions", scalingPassBench,
+                                     "convert-to-ssa", &versions),
+        {1000, 10000, 100000}, {1000});
+  sized(benchmark::RegisterBenchmark("BM_Scaling/print/versions", scalingPrintBench, &versions),
+        {1000, 10000, 100000}, {1000});
+  sized(benchmark::RegisterBenchmark("BM_Scaling/print/distinct_names", scalingPrintBench,
+                                     &distinctNames),
+        {1000, 10000, 100000}, {1000});
+  sized(benchmark::RegisterBenchmark("BM_Scaling/outline-incore-scopes/incore_scopes",
+                                     scalingPassBench, "outline-incore-scopes",
+                                     &pl::bench::generateIncoreScopes),
+        {100, 1000, 10000}, {100});
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -121,6 +211,15 @@ int main(int argc, char **argv) {
         if (!smoke)
           pb->MinTime(0.2);
       }
+      for (auto level : {passes::VerificationLevel::Basic, passes::VerificationLevel::Roundtrip}) {
+        auto *vb = benchmark::RegisterBenchmark(
+            ("BM_Verify/" + std::string(passes::verificationLevelName(level)) + "/" + s).c_str(),
+            verifyBench, shape, level);
+        for (int64_t n : sizes)
+          vb->Arg(n);
+        vb->Unit(benchmark::kMillisecond)->Complexity();
+      }
     }
+    registerScaling(smoke);
   });
 }

@@ -177,6 +177,57 @@ ProgramPtr generateProgram(ProgramShape shape, int64_t targetStmts) {
   return Program::make("bench", std::move(fns));
 }
 
+ProgramPtr generateNestedLoops(int depth) {
+  registerAllOps();
+  VarPtr n = Var::make("n", indexT()), acc = Var::make("acc", indexT());
+  std::vector<VarPtr> iv;
+  for (int d = 0; d < depth; ++d)
+    iv.push_back(Var::make("i" + std::to_string(d), indexT()));
+  StmtPtr body = Assign::make(acc, Binary::make(BinaryOp::Add, acc, iv.back()));
+  for (int d = depth - 1; d >= 0; --d)
+    body = For::make(iv[d], ci(0), ci(2), ci(1), {}, body, {});
+  std::vector<StmtPtr> stmts{Assign::make(acc, n), body, Return::make({acc})};
+  return Program::make("p", {Function::make("f", FunctionType::Opaque, {{n, ParamDirection::In}},
+                                            {indexT()}, Seq::make(std::move(stmts)))});
+}
+
+ProgramPtr generateVersions(int64_t n, bool distinctNames) {
+  registerAllOps();
+  VarPtr param = Var::make("n", indexT());
+  Body body;
+  VarPtr x = Var::make(distinctNames ? "v0" : "x", indexT());
+  body.stmts.push_back(Assign::make(x, param));
+  for (int64_t k = 0; k < n; ++k) {
+    ExprPtr value = Binary::make(BinaryOp::Add, x, ci(k % 7 + 1));
+    if (distinctNames)
+      x = Var::make("v" + std::to_string(k + 1), indexT());
+    body.stmts.push_back(Assign::make(x, value));
+  }
+  body.stmts.push_back(Return::make({x}));
+  return Program::make("p",
+                       {Function::make("f", FunctionType::Opaque, {{param, ParamDirection::In}},
+                                       {indexT()}, Seq::make(std::move(body.stmts)))});
+}
+
+ProgramPtr generateIncoreScopes(int64_t n) {
+  registerAllOps();
+  TypePtr t = TensorType::make(DataType::FP32, {ci(16), ci(16)});
+  VarPtr a = Var::make("a", t), b = Var::make("b", t);
+  Body body;
+  VarPtr cur = Var::make("t0", t);
+  body.stmts.push_back(Assign::make(cur, a));
+  for (int64_t k = 0; k < n; ++k) {
+    VarPtr next = Var::make("t" + std::to_string(k + 1), t);
+    body.stmts.push_back(
+        Scope::make(ScopeKind::InCore, "", Assign::make(next, op("tensor.add", {cur, b}))));
+    cur = next;
+  }
+  body.stmts.push_back(Return::make({cur}));
+  return Program::make("p", {Function::make("main", FunctionType::Opaque,
+                                            {{a, ParamDirection::In}, {b, ParamDirection::In}}, {t},
+                                            Seq::make(std::move(body.stmts)))});
+}
+
 int64_t countStatements(const Program &p) {
   StmtCounter c;
   c.visitProgram(p);

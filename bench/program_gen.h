@@ -19,6 +19,17 @@ std::string_view programShapeName(ProgramShape s);
 /// A program of roughly `targetStmts` statements (count them with countStatements).
 ir::ProgramPtr generateProgram(ProgramShape shape, int64_t targetStmts);
 
+// Shapes that once made a pass or the printer super-linear (issue 42); the same programs as
+// tests/lit/Inputs/scaling/gen_scaling.py writes.
+
+/// Opaque f(n): `acc = acc + i` in the innermost of `depth` nested for loops (not yet SSA).
+ir::ProgramPtr generateNestedLoops(int depth);
+/// Opaque f(n): `n` statements re-assigning one variable (not yet SSA), or with
+/// `distinctNames` each defining a new variable of its own name.
+ir::ProgramPtr generateVersions(int64_t n, bool distinctNames);
+/// Opaque main(a, b): `n` InCore scopes in a row, each adding b to the previous one's result.
+ir::ProgramPtr generateIncoreScopes(int64_t n);
+
 /// Statements in the program, every kind counted once per occurrence (Seq not counted).
 int64_t countStatements(const ir::Program &p);
 

@@ -115,6 +115,26 @@ def pipeline(data):
     table("bench_pipeline: each pass alone (largest size)",
           ["pass", "program", "ms", "ns/stmt", "fit", "slope"], rows)
     print("\npasses worse than O(N log N): " + (", ".join(worse) if worse else "none"))
+    rows = []
+    for name, pts in series.items():
+        if name.startswith("BM_Verify/roundtrip/"):
+            shape = name.split("/")[2]
+            basic = dict((n, t) for n, t, _ in series.get("BM_Verify/basic/" + shape, []))
+            cells = [f"{n:.0f}: {basic.get(n, float('nan')):.1f} → {t:.1f} ms "
+                     f"(×{t / basic[n] if basic.get(n) else float('nan'):.1f})"
+                     for n, t, _ in sorted(pts)]
+            rows.append([shape, "; ".join(cells)])
+    table("bench_pipeline: verification basic → roundtrip (default pipeline)",
+          ["program", "statements: basic → roundtrip"], rows)
+    rows = []
+    for name, pts in series.items():
+        if not name.startswith("BM_Scaling/"):
+            continue
+        cells = [f"{n:.0f}: {t:.2f} ms" for n, t, _ in sorted(pts)]
+        rows.append([name.split("/", 1)[1], "; ".join(cells), fits.get(name, "?"),
+                     f"{slope([(n, t) for n, t, _ in pts]):.2f}"])
+    table("bench_pipeline: shapes that were super-linear (issue 42)",
+          ["row", "statements: time", "fit", "slope"], rows)
 
 
 def runtime(data):

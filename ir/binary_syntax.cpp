@@ -1,6 +1,7 @@
 // Binary-op text syntax (ir/binary_syntax.h): one precedence table for the printer and parser.
 #include "ir/binary_syntax.h"
 
+#include <array>
 #include <initializer_list>
 #include <iterator>
 
@@ -36,11 +37,16 @@ const std::initializer_list<BinaryOp> kInfixLevels[] = {
 } // namespace
 
 int infixPrecedence(BinaryOp op) {
-  for (size_t level = 0; level < std::size(kInfixLevels); ++level)
-    for (BinaryOp o : kInfixLevels[level])
-      if (o == op)
-        return static_cast<int>(level) + 1;
-  return 0;
+  // Indexed by op, built once from kInfixLevels: the parser asks for every operator token.
+  static const auto table = [] {
+    std::array<int, std::size(kAllBinaryOps)> t{};
+    for (size_t level = 0; level < std::size(kInfixLevels); ++level)
+      for (BinaryOp o : kInfixLevels[level])
+        t[static_cast<size_t>(o)] = static_cast<int>(level) + 1;
+    return t;
+  }();
+  auto i = static_cast<size_t>(op);
+  return i < table.size() ? table[i] : 0;
 }
 
 std::string_view callFormName(BinaryOp op) {

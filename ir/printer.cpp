@@ -126,7 +126,11 @@ private:
     std::vector<const Var *> hoist, free;
     std::unordered_set<const Var *> bound;
     std::set<std::string> hints;
+    /// The dry run's text: the function as printed when it hoists nothing and the program has
+    /// no globals (the naming state is then the same), so it is not emitted a second time.
+    std::string text;
   };
+  bool dryRunIsFinal(const FnInfo &info) const { return info.hoist.empty() && globalSet_.empty(); }
 
   // Names and scopes.
   const std::string &nameOf(const Var *v);
@@ -183,6 +187,7 @@ private:
   size_t indent_ = 0;
   std::unordered_map<const Var *, std::string> names_, globalNames_;
   std::set<std::string> taken_, hints_;
+  std::unordered_map<std::string, int> nextSuffix_; ///< where nameOf's search for a base resumes
   std::vector<std::unordered_set<const Var *>> scopes_;
   std::unordered_set<const Var *> globalSet_;
   // Dry-run analysis state.
@@ -199,10 +204,16 @@ const std::string &Printer::nameOf(const Var *v) {
     return it->second;
   std::string base = sanitize(v->name());
   std::string name = base;
-  for (int k = 1; taken_.count(name); ++k) {
-    name = base + "_" + std::to_string(k);
-    if (hints_.count(name))
-      name = base; // a real name: keep searching
+  // The smallest k with base_k neither taken nor a real name. Names are only added until the
+  // next reset, so the search for a base resumes where its last one stopped (restarting at 1
+  // made n versions of one variable cost n^2 lookups).
+  if (taken_.count(name)) {
+    int &k = nextSuffix_[base];
+    for (k = std::max(k, 1);; ++k) {
+      name = base + "_" + std::to_string(k);
+      if (!hints_.count(name) && !taken_.count(name))
+        break;
+    }
   }
   taken_.insert(name);
   return names_.emplace(v, std::move(name)).first->second;
@@ -254,10 +265,12 @@ Printer::FnInfo Printer::analyze(const Function &f, const std::vector<const Var 
   // Dry run: records uses of invisible variables (hoisted or free).
   resetNaming(info);
   std::string saved = std::move(out_);
+  out_.clear();
   info_ = &info;
   boundSoFar_.clear();
   emitFunction(f, {});
   info_ = nullptr;
+  info.text = std::move(out_);
   out_ = std::move(saved);
   return info;
 }
@@ -265,6 +278,7 @@ Printer::FnInfo Printer::analyze(const Function &f, const std::vector<const Var 
 void Printer::resetNaming(const FnInfo &info) {
   names_ = globalNames_;
   taken_.clear();
+  nextSuffix_.clear();
   for (auto &[v, n] : globalNames_)
     taken_.insert(n);
   hints_ = info.hints;
@@ -275,6 +289,7 @@ void Printer::nameGlobals(const std::vector<const Var *> &globals,
                           const std::set<std::string> &hints) {
   names_.clear();
   taken_.clear();
+  nextSuffix_.clear();
   hints_ = hints;
   for (auto *g : globals) {
     globalNames_[g] = nameOf(g);
@@ -288,6 +303,7 @@ std::string Printer::program(const Program &p) {
   std::vector<FnInfo> infos;
   std::vector<const Var *> globals;
   std::set<std::string> allHints;
+  indent_ = 1; // the dry runs' text is the final one when nothing is hoisted (dryRunIsFinal)
   for (auto &f : p.functions()) {
     infos.push_back(analyze(*f, {}));
     for (auto *v : infos.back().free)
@@ -297,12 +313,15 @@ std::string Printer::program(const Program &p) {
   }
   nameGlobals(globals, allHints);
   out_ = "program" + (p.name().empty() ? std::string() : " " + symbolName(p.name())) + " {\n";
-  indent_ = 1;
   for (auto *g : globals)
     line(typeStr(g->type()) + " " + globalNames_[g] + ";");
   for (size_t i = 0; i < p.functions().size(); ++i) {
     if (i || !globals.empty())
       out_ += "\n";
+    if (dryRunIsFinal(infos[i])) {
+      out_ += infos[i].text;
+      continue;
+    }
     auto &f = *p.functions()[i];
     resetNaming(infos[i]);
     emitFunction(f, infos[i].hoist);
@@ -317,6 +336,8 @@ std::string Printer::function(const Function &f) {
   nameGlobals(info.free, info.hints);
   for (auto *g : info.free)
     line(typeStr(g->type()) + " " + globalNames_[g] + ";");
+  if (dryRunIsFinal(info))
+    return std::move(info.text);
   resetNaming(info);
   emitFunction(f, info.hoist);
   return std::move(out_);

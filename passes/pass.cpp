@@ -56,8 +56,13 @@ ir::ProgramPtr Pass::operator()(const ir::ProgramPtr &p) const {
   for (auto &inst : ctx.instruments())
     if (!inst->afterPass(*this, *out, ctx))
       return nullptr;
-  if (ctx.verificationLevel() == VerificationLevel::Roundtrip && !checkRoundtrip(*this, *out, ctx))
-    return nullptr;
+  // A pass that changed nothing returns the program checked after the previous pass (or as
+  // the pipeline's input): printing and parsing it again would only repeat that check.
+  if (ctx.verificationLevel() == VerificationLevel::Roundtrip && out != ctx.roundtripChecked()) {
+    if (!checkRoundtrip(*this, *out, ctx))
+      return nullptr;
+    ctx.setRoundtripChecked(out);
+  }
   return out;
 }
 

@@ -84,6 +84,11 @@ public:
   void reportInternalError(std::string_view where, const std::string &msg, const ir::Span &s = {});
   bool hadInternalError() const { return internalErrors_ != 0; }
 
+  /// The last program that passed the round-trip check (held, so its address is not reused):
+  /// a pass that returns this very program is not checked again.
+  const ir::ProgramPtr &roundtripChecked() const { return roundtripChecked_; }
+  void setRoundtripChecked(ir::ProgramPtr p) { roundtripChecked_ = std::move(p); }
+
 private:
   VerificationLevel level_ = VerificationLevel::Basic;
   std::vector<std::shared_ptr<PassInstrument>> instruments_;
@@ -94,6 +99,7 @@ private:
   std::unique_ptr<ir::DiagnosticEngine> ownDiags_;
   ir::DiagnosticEngine *diags_;
   unsigned internalErrors_ = 0;
+  ir::ProgramPtr roundtripChecked_;
 };
 
 /// Makes `ctx` the current context for its lifetime (contexts nest).

@@ -129,15 +129,18 @@ bool verifyBlockStructure(const ir::Program &p, ir::DiagnosticEngine &diags) {
   return ok;
 }
 
-bool verifyInput(const ir::Program &p, PassContext &ctx, IRPropertySet &holds) {
+bool verifyInput(const ir::ProgramPtr &p, PassContext &ctx, IRPropertySet &holds) {
   IRPropertySet want = structuralProperties() & autoChecked();
-  if (!verifyProperties(p, want, ctx.diags()).empty())
+  if (!verifyProperties(*p, want, ctx.diags()).empty())
     return false;
-  if (!verifyBlockStructure(p, ctx.diags()))
+  if (!verifyBlockStructure(*p, ctx.diags()))
     return false;
   holds = want;
-  if (ctx.verificationLevel() == VerificationLevel::Roundtrip)
-    return checkRoundtrip("input", p, ctx);
+  if (ctx.verificationLevel() == VerificationLevel::Roundtrip) {
+    if (!checkRoundtrip("input", *p, ctx))
+      return false;
+    ctx.setRoundtripChecked(p);
+  }
   return true;
 }
 
@@ -201,7 +204,7 @@ ir::ProgramPtr Pipeline::run(const ir::ProgramPtr &input) const {
     return nullptr;
   bool verify = ctx.verificationLevel() != VerificationLevel::None;
   IRPropertySet holds;
-  if (verify && !verifyInput(*input, ctx, holds))
+  if (verify && !verifyInput(input, ctx, holds))
     return nullptr;
   ir::ProgramPtr p = input;
   for (auto &pass : passes_) {

@@ -60,19 +60,45 @@ ScopePtr findSelected(const StmtPtr &s, const OutlineOptions &opts, const Functi
   return finder.found;
 }
 
-/// Uses of each variable, not descending into `skip` (the scope being outlined).
+/// Uses of each variable in the parent as outlining goes: counted once over the function, then
+/// kept current as each scope gives way to its call (recounting the whole parent per scope made
+/// outlining quadratic in the number of scopes).
 class UseCounter : public IRVisitor {
 public:
-  explicit UseCounter(const Stmt *skip) : skip_(skip) { visitTypes_ = false; }
-  std::unordered_map<const Var *, unsigned> uses;
-  void visitVarUse(const VarPtr &v) override { ++uses[v.get()]; }
-  void visitScope(const Scope &s) override {
-    if (&s != skip_)
-      IRVisitor::visitScope(s);
+  UseCounter() { visitTypes_ = false; }
+  std::unordered_map<const Var *, long> uses;
+  /// Adds (sign 1) or removes (sign -1) the uses inside `s`.
+  void count(const StmtPtr &s, long sign) {
+    sign_ = sign;
+    visitStmt(s);
+    sign_ = 1;
   }
+  bool usedOutside(const Var *v, const std::unordered_map<const Var *, long> &inside) const {
+    auto it = uses.find(v);
+    auto in = inside.find(v);
+    return it != uses.end() && it->second > (in == inside.end() ? 0 : in->second);
+  }
+  void visitVarUse(const VarPtr &v) override { uses[v.get()] += sign_; }
 
 private:
-  const Stmt *skip_;
+  long sign_ = 1;
+};
+
+/// The callees named in a statement (calls and submits), to look them up.
+class CalleeCollector : public IRVisitor {
+public:
+  CalleeCollector() { visitTypes_ = false; }
+  std::set<std::string> names;
+  void visitCall(const Call &c) override {
+    if (!c.target().isOp())
+      names.insert(c.target().function);
+    IRVisitor::visitCall(c);
+  }
+  void visitSubmit(const Submit &s) override {
+    if (!s.target().isOp())
+      names.insert(s.target().function);
+    IRVisitor::visitSubmit(s);
+  }
 };
 
 /// Binding sites (in order) and first uses (in order) inside a scope body.
@@ -89,22 +115,6 @@ public:
     if (!isa<MemRef>(v) && useSet.insert(v.get()).second)
       uses.push_back(v);
   }
-};
-
-/// Replaces one statement (by identity) with a list of statements.
-class StmtReplacer : public IRMutator {
-public:
-  StmtReplacer(const Stmt *target, std::vector<StmtPtr> with)
-      : target_(target), with_(std::move(with)) {}
-  StmtPtr mutateScope(const std::shared_ptr<const Scope> &s) override {
-    if (s.get() == target_)
-      return with_.size() == 1 ? with_[0] : Seq::flatten(with_, s->span());
-    return IRMutator::mutateScope(s);
-  }
-
-private:
-  const Stmt *target_;
-  std::vector<StmtPtr> with_;
 };
 
 /// Program-wide function names: default `{f}_{base}_{n}` and name hints.
@@ -133,7 +143,9 @@ public:
                            : parent + "_" + hint;
     if (!taken_.count(stem))
       return take(stem);
-    for (unsigned i = 0;; ++i)
+    // The smallest free index; names are never released, so the search resumes where the
+    // last one for this stem stopped.
+    for (unsigned &i = nextIndex_[stem];; ++i)
       if (!taken_.count(stem + "_" + std::to_string(i)))
         return take(stem + "_" + std::to_string(i));
   }
@@ -146,6 +158,7 @@ private:
   std::set<std::string> taken_;
   std::map<std::pair<std::string, std::string>, unsigned> counters_;
   std::map<std::string, std::string> hintOwner_;
+  std::map<std::string, unsigned> nextIndex_;
 };
 
 /// The parts of a scope that stay with the call: its task id and dependencies.
@@ -168,11 +181,6 @@ TaskAttrs taskAttrs(const Scope &s) {
   }
   return t;
 }
-
-struct Outlined {
-  FunctionPtr function;
-  std::vector<StmtPtr> replacement;
-};
 
 /// The outlined function for `scope` with the given live-ins and outputs.
 FunctionPtr buildFunction(const Scope &scope, const std::string &name, const OutlinedShape &shape,
@@ -256,54 +264,104 @@ std::vector<StmtPtr> buildCallSite(const Scope &scope, const Function &callee,
   return out;
 }
 
-Outlined outlineOne(const Function &parent, const ScopePtr &scope, const OutlinedShape &shape,
-                    NameAllocator &names, const Program &lookup) {
-  DefUseOrder order;
-  order.visitStmt(scope->body());
-  std::vector<VarPtr> liveIns, outputs;
-  for (auto &u : order.uses)
-    if (!order.defSet.count(u.get()))
-      liveIns.push_back(u);
-  UseCounter outside(scope.get());
-  outside.visitFunction(parent);
-  for (auto &d : order.defs)
-    if (outside.uses.count(d.get()))
-      outputs.push_back(d);
-  std::string name = names.allocate(parent.name(), shape.base, scope->nameHint());
-  FunctionPtr f = buildFunction(*scope, name, shape, liveIns, outputs, lookup);
-  return {f, buildCallSite(*scope, *f, shape, liveIns, outputs)};
-}
+/// Outlines the selected scopes of one function in one walk, innermost first (each scope is
+/// outlined after the selected scopes inside it), appending the new functions to `added`.
+class FunctionOutliner : public IRMutator {
+public:
+  FunctionOutliner(const Function &parent, const OutlineOptions &opts, NameAllocator &names,
+                   std::map<std::string, FunctionPtr, std::less<>> &known,
+                   std::vector<FunctionPtr> &added, DiagnosticEngine &diags)
+      : parent_(parent), opts_(opts), names_(names), known_(known), added_(added), diags_(diags) {
+    uses_.visitFunction(parent);
+  }
+  bool failed = false;
 
-/// The nested selected scope inside `scope`, if any.
-ScopePtr nestedIn(const ScopePtr &scope, const OutlineOptions &opts, const Function &parent) {
-  return findSelected(scope->body(), opts, parent);
-}
+  StmtPtr mutateScope(const ScopePtr &s) override {
+    if (failed)
+      return s;
+    std::optional<OutlinedShape> shape = opts_.select(*s, parent_);
+    if (!shape)
+      return IRMutator::mutateScope(s);
+    if (opts_.rejectNested) {
+      if (ScopePtr inner = findSelected(s->body(), opts_, parent_)) {
+        diags_.error(opts_.nestedCode, inner->span(), opts_.nestedMessage);
+        failed = true;
+        return s;
+      }
+    }
+    if (opts_.rejectNested)
+      return outline(s, *shape);
+    // The scopes inside first; the shape is then that of the scope as outlined.
+    auto rebuilt = std::static_pointer_cast<const Scope>(IRMutator::mutateScope(s));
+    if (failed)
+      return s;
+    if (rebuilt != s) {
+      shape = opts_.select(*rebuilt, parent_);
+      PL_CHECK_AT(shape.has_value(), opts_.passName, s->span(),
+                  "a selected scope is no longer selected once the scopes inside it are outlined");
+    }
+    return outline(rebuilt, *shape);
+  }
+
+private:
+  /// The call site replacing `scope`; the parent's use counts follow the replacement.
+  StmtPtr outline(const ScopePtr &scope, const OutlinedShape &shape) {
+    DefUseOrder order;
+    order.visitStmt(scope->body());
+    std::vector<VarPtr> liveIns, outputs;
+    for (auto &u : order.uses)
+      if (!order.defSet.count(u.get()))
+        liveIns.push_back(u);
+    UseCounter inside;
+    inside.count(scope, 1);
+    for (auto &d : order.defs)
+      if (uses_.usedOutside(d.get(), inside.uses))
+        outputs.push_back(d);
+    std::string name = names_.allocate(parent_.name(), shape.base, scope->nameHint());
+    FunctionPtr f = buildFunction(*scope, name, shape, liveIns, outputs, calleesOf(*scope));
+    std::vector<StmtPtr> replacement = buildCallSite(*scope, *f, shape, liveIns, outputs);
+    uses_.count(scope, -1);
+    for (auto &r : replacement)
+      uses_.count(r, 1);
+    added_.push_back(f);
+    known_.emplace(f->name(), f);
+    return replacement.size() == 1 ? replacement[0] : Seq::flatten(replacement, scope->span());
+  }
+
+  /// The functions the scope calls (what the direction and alias analyses look up).
+  Program calleesOf(const Scope &scope) const {
+    CalleeCollector c;
+    c.visitStmt(scope.body());
+    std::vector<FunctionPtr> fs;
+    for (auto &n : c.names)
+      if (auto it = known_.find(n); it != known_.end())
+        fs.push_back(it->second);
+    return Program("lookup", std::move(fs));
+  }
+
+  const Function &parent_;
+  const OutlineOptions &opts_;
+  NameAllocator &names_;
+  std::map<std::string, FunctionPtr, std::less<>> &known_;
+  std::vector<FunctionPtr> &added_;
+  DiagnosticEngine &diags_;
+  UseCounter uses_;
+};
 
 /// Outlines the scopes of one function; appends the new functions to `added`.
 FunctionPtr outlineFunction(FunctionPtr f, const OutlineOptions &opts, NameAllocator &names,
-                            std::vector<FunctionPtr> &added, std::vector<FunctionPtr> &all,
+                            std::vector<FunctionPtr> &added,
+                            std::map<std::string, FunctionPtr, std::less<>> &known,
                             DiagnosticEngine &diags) {
-  bool any = false;
-  while (ScopePtr scope = findSelected(f->body(), opts, *f)) {
-    if (ScopePtr inner = nestedIn(scope, opts, *f)) {
-      if (opts.rejectNested) {
-        diags.error(opts.nestedCode, inner->span(), opts.nestedMessage);
-        return nullptr;
-      }
-      while (ScopePtr deeper = nestedIn(inner, opts, *f))
-        inner = deeper;
-      scope = inner;
-    }
-    auto shape = opts.select(*scope, *f);
-    Program lookup("lookup", all);
-    Outlined o = outlineOne(*f, scope, *shape, names, lookup);
-    StmtReplacer replacer(scope.get(), o.replacement);
-    f = f->withBody(replacer.mutateStmt(f->body()));
-    added.push_back(o.function);
-    all.push_back(o.function);
-    any = true;
-  }
-  if (any && opts.promoteParent)
+  size_t before = added.size();
+  FunctionOutliner outliner(*f, opts, names, known, added, diags);
+  StmtPtr body = f->body() ? outliner.mutateStmt(f->body()) : nullptr;
+  if (outliner.failed)
+    return nullptr;
+  if (added.size() == before)
+    return f;
+  f = f->withBody(body);
+  if (opts.promoteParent)
     if (auto t = opts.promoteParent(*f); t && *t != f->type())
       f = f->withType(*t);
   return f;
@@ -324,7 +382,9 @@ const Scope *findScope(const StmtPtr &body, const std::function<bool(const Scope
 ProgramPtr outlineScopes(const ProgramPtr &p, const OutlineOptions &opts,
                          DiagnosticEngine &diags) {
   NameAllocator names(*p);
-  std::vector<FunctionPtr> all = p->functions();
+  std::map<std::string, FunctionPtr, std::less<>> known; // by name: the program and the outlined
+  for (auto &f : p->functions())
+    known.emplace(f->name(), f);
   std::vector<FunctionPtr> result;
   bool changed = false;
   for (auto &f : p->functions()) {
@@ -333,7 +393,7 @@ ProgramPtr outlineScopes(const ProgramPtr &p, const OutlineOptions &opts,
       continue;
     }
     std::vector<FunctionPtr> added;
-    FunctionPtr nf = outlineFunction(f, opts, names, added, all, diags);
+    FunctionPtr nf = outlineFunction(f, opts, names, added, known, diags);
     if (!nf)
       return nullptr;
     for (auto &a : added)
