@@ -65,24 +65,6 @@ void setPerStatement(benchmark::State &state, int64_t stmts) {
       benchmark::Counter(total, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
-void pipelineBench(benchmark::State &state, ProgramShape shape) {
-  ir::ProgramPtr input = pl::bench::generateProgram(shape, state.range(0));
-  const int64_t stmts = pl::bench::countStatements(*input);
-  for (auto _ : state) {
-    ir::DiagnosticEngine diags;
-    passes::PassContext pc;
-    pc.setDiagnostics(&diags);
-    passes::PassContextGuard guard(pc);
-    ir::ProgramPtr out = passes::buildDefaultPipeline(pc).run(input);
-    if (!out || diags.hasErrors()) {
-      state.SkipWithError("the default pipeline failed on the generated program");
-      return;
-    }
-    benchmark::DoNotOptimize(out);
-  }
-  setPerStatement(state, stmts);
-}
-
 void passBench(benchmark::State &state, ProgramShape shape, size_t index) {
   const Stages &st = stagesFor(shape, state.range(0));
   ir::DiagnosticEngine diags;
@@ -117,6 +99,11 @@ void verifyBench(benchmark::State &state, ProgramShape shape, passes::Verificati
     benchmark::DoNotOptimize(out);
   }
   setPerStatement(state, stmts);
+}
+
+/// The default pipeline at its default verification level, as pl-translate runs it.
+void pipelineBench(benchmark::State &state, ProgramShape shape) {
+  verifyBench(state, shape, passes::PassContext().verificationLevel());
 }
 
 // ---- Shapes that were super-linear (issue 42) ---------------------------------------------------

@@ -92,15 +92,16 @@ def pipeline(data):
     series = {}
     for b in iterations(data):
         series.setdefault(series_name(b["run_name"]), []).append((b["stmts"], ms(b), b["s_per_stmt"]))
-    rows = []
-    for name, pts in series.items():
-        if not name.startswith("BM_Pipeline/"):
-            continue
-        cells = [f"{n:.0f}: {t:.1f} ms, {s * 1e6:.2f} us/stmt" for n, t, s in sorted(pts)]
-        rows.append([name.split("/", 1)[1], "; ".join(cells), fits.get(name, "?"),
-                     f"{slope([(n, t) for n, t, _ in pts]):.2f}"])
+
+    def fitted(prefix, cell):
+        """One row per series named `prefix`...: its points, its fit and its slope."""
+        return [[name.split("/", 1)[1], "; ".join(cell(n, t, s) for n, t, s in sorted(pts)),
+                 fits.get(name, "?"), f"{slope([(n, t) for n, t, _ in pts]):.2f}"]
+                for name, pts in series.items() if name.startswith(prefix)]
+
     table("bench_pipeline: the default pipeline (with its verification)",
-          ["program", "statements: time, per statement", "fit", "slope"], rows)
+          ["program", "statements: time, per statement", "fit", "slope"],
+          fitted("BM_Pipeline/", lambda n, t, s: f"{n:.0f}: {t:.1f} ms, {s * 1e6:.2f} us/stmt"))
     rows, worse = [], []
     for name, pts in series.items():
         if not name.startswith("BM_Pass/"):
@@ -126,15 +127,9 @@ def pipeline(data):
             rows.append([shape, "; ".join(cells)])
     table("bench_pipeline: verification basic → roundtrip (default pipeline)",
           ["program", "statements: basic → roundtrip"], rows)
-    rows = []
-    for name, pts in series.items():
-        if not name.startswith("BM_Scaling/"):
-            continue
-        cells = [f"{n:.0f}: {t:.2f} ms" for n, t, _ in sorted(pts)]
-        rows.append([name.split("/", 1)[1], "; ".join(cells), fits.get(name, "?"),
-                     f"{slope([(n, t) for n, t, _ in pts]):.2f}"])
     table("bench_pipeline: shapes that were super-linear (issue 42)",
-          ["row", "statements: time", "fit", "slope"], rows)
+          ["row", "statements: time", "fit", "slope"],
+          fitted("BM_Scaling/", lambda n, t, s: f"{n:.0f}: {t:.2f} ms"))
 
 
 def runtime(data):
