@@ -96,7 +96,7 @@ struct PipelineOptions {
 #define PL_DETAIL_LITERAL_BOUND consteval
 #endif
 struct LiteralBound {
-  PL_DETAIL_LITERAL_BOUND LiteralBound(Index v) : value(v) {}  // NOLINT: implicit by design
+  PL_DETAIL_LITERAL_BOUND LiteralBound(Index v) : value(v) {} // NOLINT: implicit by design
   Index value;
 };
 #undef PL_DETAIL_LITERAL_BOUND
@@ -133,13 +133,17 @@ constexpr bool allCarryCompatible(std::index_sequence<I...>) {
 
 template <class... Ts, class... Ys>
 void assignCarries(std::tuple<Ts...>& cur, std::tuple<Ys...>&& y) {
-  static_assert(PL_DSL_RULE(sizeof...(Ts) == sizeof...(Ys)), "pl: the loop body must yield exactly as many values as init_values [F350]");
-  static_assert(PL_DSL_RULE(allCarryCompatible<std::tuple<Ts...>, std::tuple<Ys...>>(std::index_sequence_for<Ts...>{})),
-                "pl: a loop-carried value must keep its level (tensor / tile / scalar) and dtype across iterations [F110 / F113]");
-  // Under PL_TRANSLATING the rules above are the translator's (F350, F110, F113); a body that breaks
-  // them still compiles.
+  static_assert(PL_DSL_RULE(sizeof...(Ts) == sizeof...(Ys)),
+                "pl: the loop body must yield exactly as many values as init_values [F350]");
+  static_assert(PL_DSL_RULE(allCarryCompatible<std::tuple<Ts...>, std::tuple<Ys...>>(
+                    std::index_sequence_for<Ts...>{})),
+                "pl: a loop-carried value must keep its level (tensor / tile / scalar) and dtype "
+                "across iterations [F110 / F113]");
+  // Under PL_TRANSLATING the rules above are the translator's (F350, F110, F113); a body that
+  // breaks them still compiles.
   if constexpr (sizeof...(Ts) == sizeof...(Ys)) {
-    if constexpr (allCarryCompatible<std::tuple<Ts...>, std::tuple<Ys...>>(std::index_sequence_for<Ts...>{})) {
+    if constexpr (allCarryCompatible<std::tuple<Ts...>, std::tuple<Ys...>>(
+                      std::index_sequence_for<Ts...>{})) {
       [&]<std::size_t... I>(std::index_sequence<I...>) {
         ((std::get<I>(cur) = std::move(std::get<I>(y))), ...);
       }(std::index_sequence_for<Ts...>{});
@@ -151,10 +155,12 @@ template <class... Ts, class F>
 std::tuple<Ts...> runCarried(const Range& r, InitValues<Ts...> init, F&& f) {
   std::tuple<Ts...> cur = std::move(init.values);
   using Ret = std::invoke_result_t<F&, Index, Ts&...>;
-  static_assert(PL_DSL_RULE(isYield<Ret>), "pl: a loop with init_values must end its body with 'return pl::yield_(...);' [F350]");
+  static_assert(
+      PL_DSL_RULE(isYield<Ret>),
+      "pl: a loop with init_values must end its body with 'return pl::yield_(...);' [F350]");
   if constexpr (isYield<Ret>) {
     for (Index i : r) {
-      auto y = std::apply([&](auto&... c) { return f(i, c...); }, cur);
+      auto y = std::apply([&](auto &...c) { return f(i, c...); }, cur);
       assignCarries(cur, std::move(y.values));
     }
   }
@@ -236,15 +242,17 @@ inline Range unroll(LiteralBound start, LiteralBound stop, LiteralBound step = 1
   return {start.value, stop.value, step.value, ForKind::Unroll};
 }
 template <class... Ts, class F>
-std::tuple<Ts...> unroll(LiteralBound, InitValues<Ts...> init, F&&) {
+std::tuple<Ts...> unroll(LiteralBound, InitValues<Ts...> init, F &&) {
   static_assert(PL_DSL_RULE(detail::alwaysFalseCtl<F>),
-                "pl::unroll: init_values are not allowed on an unrolled loop (it carries no state); use pl::range [F342]");
+                "pl::unroll: init_values are not allowed on an unrolled loop (it carries no "
+                "state); use pl::range [F342]");
   return std::move(init.values);
 }
 template <class... Ts, class F>
-std::tuple<Ts...> unroll(LiteralBound, LiteralBound, InitValues<Ts...> init, F&&) {
+std::tuple<Ts...> unroll(LiteralBound, LiteralBound, InitValues<Ts...> init, F &&) {
   static_assert(PL_DSL_RULE(detail::alwaysFalseCtl<F>),
-                "pl::unroll: init_values are not allowed on an unrolled loop (it carries no state); use pl::range [F342]");
+                "pl::unroll: init_values are not allowed on an unrolled loop (it carries no "
+                "state); use pl::range [F342]");
   return std::move(init.values);
 }
 
@@ -282,9 +290,11 @@ inline void cond(bool c) {
 /// `auto [x] = pl::while_(pl::init_values(x0), [&](auto x) { pl::cond(x < 10); return pl::yield_(x + 1); });`
 template <class... Ts, class F>
 std::tuple<Ts...> while_(InitValues<Ts...> init, F&& f) {
-  static_assert(PL_DSL_RULE(sizeof...(Ts) > 0), "pl::while_() requires init_values to be specified (even just a counter) [F355]");
+  static_assert(PL_DSL_RULE(sizeof...(Ts) > 0),
+                "pl::while_() requires init_values to be specified (even just a counter) [F355]");
   using Ret = std::invoke_result_t<F&, Ts&...>;
-  static_assert(PL_DSL_RULE(detail::isYield<Ret>), "pl::while_: the body must end with 'return pl::yield_(...);' [F350]");
+  static_assert(PL_DSL_RULE(detail::isYield<Ret>),
+                "pl::while_: the body must end with 'return pl::yield_(...);' [F350]");
   std::tuple<Ts...> cur = std::move(init.values);
   if constexpr (!detail::isYield<Ret>) {
     return cur; // the translator's F350 (an eager build stops at the static_assert)
@@ -293,16 +303,19 @@ std::tuple<Ts...> while_(InitValues<Ts...> init, F&& f) {
       detail::WhileFrame frame{detail::opCounter(), false, ++detail::whileIdCounter()};
       detail::whileStack().push_back(&frame);
       try {
-        auto y = std::apply([&](auto&... c) { return f(c...); }, cur);
+        auto y = std::apply([&](auto &...c) { return f(c...); }, cur);
         detail::whileStack().pop_back();
-        if (!frame.condSeen) detail::fail("while_", "the body must start with pl::cond(...)");
+        if (!frame.condSeen)
+          detail::fail("while_", "the body must start with pl::cond(...)");
         detail::assignCarries(cur, std::move(y.values));
-      } catch (const detail::WhileExit& e) {
+      } catch (const detail::WhileExit &e) {
         detail::whileStack().pop_back();
-        if (e.id != frame.id) throw;
+        if (e.id != frame.id)
+          throw;
         break;
       } catch (...) {
-        if (!detail::whileStack().empty() && detail::whileStack().back() == &frame) detail::whileStack().pop_back();
+        if (!detail::whileStack().empty() && detail::whileStack().back() == &frame)
+          detail::whileStack().pop_back();
         throw;
       }
     }
@@ -311,7 +324,8 @@ std::tuple<Ts...> while_(InitValues<Ts...> init, F&& f) {
 }
 template <class F>
 void while_(F&&) {
-  static_assert(PL_DSL_RULE(detail::alwaysFalseCtl<F>), "pl::while_() requires init_values to be specified (even just a counter) [F355]");
+  static_assert(PL_DSL_RULE(detail::alwaysFalseCtl<F>),
+                "pl::while_() requires init_values to be specified (even just a counter) [F355]");
 }
 
 // ---- if ----------------------------------------------------------------------------------------
@@ -326,11 +340,14 @@ auto if_(const Cond& c, Then&& thenFn, Else&& elseFn) {
     if (static_cast<bool>(c)) thenFn();
     else elseFn();
   } else if constexpr (!(detail::isYield<RT> && detail::isYield<RE>)) {
-    static_assert(PL_DSL_RULE(detail::isYield<RT> && detail::isYield<RE>),
-                  "pl::if_: if one branch yields, the other must yield too (or neither may) [F353]");
+    static_assert(
+        PL_DSL_RULE(detail::isYield<RT> && detail::isYield<RE>),
+        "pl::if_: if one branch yields, the other must yield too (or neither may) [F353]");
     // Under PL_TRANSLATING: the branch that yields gives the type; the translator reports F353.
-    if constexpr (detail::isYield<RT>) return decltype(std::declval<RT>().values)(thenFn().values);
-    else return decltype(std::declval<RE>().values)(elseFn().values);
+    if constexpr (detail::isYield<RT>)
+      return decltype(std::declval<RT>().values)(thenFn().values);
+    else
+      return decltype(std::declval<RE>().values)(elseFn().values);
   } else {
     using TT = decltype(std::declval<RT>().values);
     using TE = decltype(std::declval<RE>().values);
@@ -339,12 +356,16 @@ auto if_(const Cond& c, Then&& thenFn, Else&& elseFn) {
     if constexpr (std::tuple_size_v<TT> != std::tuple_size_v<TE>) {
       return TT(thenFn().values); // the translator's F353 (an eager build stops above)
     } else {
-      static_assert(PL_DSL_RULE(detail::allCarryCompatible<TT, TE>(std::make_index_sequence<std::tuple_size_v<TT>>{})),
-                    "pl::if_: both branches must yield values of the same level (tensor / tile / scalar) and dtype [F354]");
-      if constexpr (!detail::allCarryCompatible<TT, TE>(std::make_index_sequence<std::tuple_size_v<TT>>{})) {
+      static_assert(PL_DSL_RULE(detail::allCarryCompatible<TT, TE>(
+                        std::make_index_sequence<std::tuple_size_v<TT>>{})),
+                    "pl::if_: both branches must yield values of the same level (tensor / tile / "
+                    "scalar) and dtype [F354]");
+      if constexpr (!detail::allCarryCompatible<TT, TE>(
+                        std::make_index_sequence<std::tuple_size_v<TT>>{})) {
         return TT(thenFn().values); // the translator's F354 (an eager build stops above)
       } else {
-        if (static_cast<bool>(c)) return TT(thenFn().values);
+        if (static_cast<bool>(c))
+          return TT(thenFn().values);
         return TT(elseFn().values);
       }
     }
@@ -352,8 +373,9 @@ auto if_(const Cond& c, Then&& thenFn, Else&& elseFn) {
 }
 template <class Cond, class Then>
 void if_(const Cond& c, Then&& thenFn) {
-  static_assert(PL_DSL_RULE(std::is_void_v<std::invoke_result_t<Then&>>),
-                "pl::if_: a branch that yields needs an else branch yielding the same values [F357]");
+  static_assert(
+      PL_DSL_RULE(std::is_void_v<std::invoke_result_t<Then &>>),
+      "pl::if_: a branch that yields needs an else branch yielding the same values [F357]");
   if (static_cast<bool>(c)) thenFn();
 }
 
@@ -373,7 +395,8 @@ struct TaskId {
 /// depends on all of them. A value like a task id (a copy is a new array); an index outside
 /// 0 .. N - 1 is an error.
 template <class T, std::size_t N> class array {
-  static_assert(PL_DSL_RULE(std::is_same_v<T, TaskId>), "pl::array holds task ids: pl::array<pl::TaskId, N> [F105]");
+  static_assert(PL_DSL_RULE(std::is_same_v<T, TaskId>),
+                "pl::array holds task ids: pl::array<pl::TaskId, N> [F105]");
   static_assert(PL_DSL_RULE(N >= 1), "pl::array needs at least one element [T106]");
 
 public:
@@ -419,7 +442,8 @@ struct AtOptions {
 /// the program names (`.deps`), inferring none from the tensors they share. Eagerly both run
 /// the body.
 template <class F> void scope(F &&body) {
-  static_assert(PL_DSL_RULE(std::is_void_v<std::invoke_result_t<F &>>), "pl::scope: the body returns nothing [F209]");
+  static_assert(PL_DSL_RULE(std::is_void_v<std::invoke_result_t<F &>>),
+                "pl::scope: the body returns nothing [F209]");
   body();
 }
 template <class F> void manual_scope(F &&body) {
@@ -433,7 +457,8 @@ template <class F> void manual_scope(F &&body) {
 /// cross-core pipes, pl/ops_crosscore.hpp); the body becomes a Group function. Eagerly it runs
 /// the body, so its kernels run one after another in call order.
 template <class F> void cluster(F &&body) {
-  static_assert(PL_DSL_RULE(std::is_void_v<std::invoke_result_t<F &>>), "pl::cluster: the body returns nothing [F209]");
+  static_assert(PL_DSL_RULE(std::is_void_v<std::invoke_result_t<F &>>),
+                "pl::cluster: the body returns nothing [F209]");
   body();
 }
 
@@ -462,7 +487,8 @@ inline void checkDeps(const char *op, std::string_view what, const std::vector<T
 /// Runs `body` as one task at `level` (CORE_GROUP: an InCore kernel) after the tasks in `deps`.
 template <class F>
 TaskId at(const AtOptions& o, F&& body) {
-  static_assert(PL_DSL_RULE(std::is_void_v<std::invoke_result_t<F&>>), "pl::at: the scope body returns nothing; write results to tensors [F209]");
+  static_assert(PL_DSL_RULE(std::is_void_v<std::invoke_result_t<F &>>),
+                "pl::at: the scope body returns nothing; write results to tensors [F209]");
   detail::checkDeps("at", "scope '" + std::string(o.name_hint) + "'", o.deps);
   const TaskId tid{detail::taskCounter()++};
   body();

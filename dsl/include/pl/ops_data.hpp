@@ -159,7 +159,7 @@ PL_DSL_OP("tile.store") auto store(const Tl& tile, const Shape& offsets, const T
   using TT = detail::BaseOf<T>;
   using TL = detail::BaseOf<Tl>;
   static_assert(PL_DSL_RULE(TL::static_mem == Mem::Acc || TL::static_mem == Mem::Auto ||
-                    detail::dtypesCompatible(TT::static_dtype, TL::static_dtype)),
+                            detail::dtypesCompatible(TT::static_dtype, TL::static_dtype)),
                 "pl::store: tile and tensor dtypes differ; insert pl::cast [T108]");
   const detail::TileData& td = tile.data();
   detail::Array& dst = *out.impl();
@@ -253,9 +253,11 @@ template <ValueLike T, ValueLike S>
 PL_DSL_OP("assemble") auto assemble(const T& target, const S& src, const Shape& offsets) {
   using B = detail::BaseOf<T>;
   static_assert(TensorLike<T> == TensorLike<S>,
-                "pl::assemble: target and source must both be tensors or both be tiles (use pl::store for tile → tensor) [T107]");
-  static_assert(PL_DSL_RULE(detail::dtypesCompatible(B::static_dtype, detail::BaseOf<S>::static_dtype)),
-                "pl::assemble: target and source dtypes differ; insert pl::cast [T108]");
+                "pl::assemble: target and source must both be tensors or both be tiles (use "
+                "pl::store for tile → tensor) [T107]");
+  static_assert(
+      PL_DSL_RULE(detail::dtypesCompatible(B::static_dtype, detail::BaseOf<S>::static_dtype)),
+      "pl::assemble: target and source dtypes differ; insert pl::cast [T108]");
   auto put = [&](detail::Array& dst, const detail::Array& s) {
     detail::requireSameDtype("assemble", dst, s);
     if (offsets.size() != dst.shape.size() || s.shape.size() != dst.shape.size())
@@ -327,9 +329,11 @@ PL_DSL_OP("transpose") auto transpose(const V& v, std::int64_t axis1 = -2, std::
 template <ValueLike A, ValueLike Bv>
 PL_DSL_OP("concat") auto concat(const A& a, const Bv& b, ConcatOptions o = {}) {
   using B = detail::BaseOf<A>;
-  static_assert(TensorLike<A> == TensorLike<Bv>, "pl::concat: both operands must be tensors or both tiles [T107]");
-  static_assert(PL_DSL_RULE(detail::dtypesCompatible(B::static_dtype, detail::BaseOf<Bv>::static_dtype)),
-                "pl::concat: operand dtypes differ; insert pl::cast [T108]");
+  static_assert(TensorLike<A> == TensorLike<Bv>,
+                "pl::concat: both operands must be tensors or both tiles [T107]");
+  static_assert(
+      PL_DSL_RULE(detail::dtypesCompatible(B::static_dtype, detail::BaseOf<Bv>::static_dtype)),
+      "pl::concat: operand dtypes differ; insert pl::cast [T108]");
   if constexpr (TensorLike<A>) {
     return detail::wrapTensor<Tensor<B::static_dtype>>(detail::concatArrays("concat", a.arr(), b.arr(), o.axis));
   } else {

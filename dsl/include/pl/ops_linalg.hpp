@@ -54,8 +54,10 @@ template <bool Row, class T, class Vec, class F>
 auto expandOp(const char* op, Need need, const T& t, const Vec& v, F f) {
   using B = BaseOf<T>;
   using BV = BaseOf<Vec>;
-  static_assert(TensorLike<T> == TensorLike<Vec>, "pl: row/col expand needs two tensors or two tiles [T107]");
-  static_assert(PL_DSL_RULE(dtypesCompatible(B::static_dtype, BV::static_dtype)), "pl: the operands have different dtypes; insert pl::cast [T108]");
+  static_assert(TensorLike<T> == TensorLike<Vec>,
+                "pl: row/col expand needs two tensors or two tiles [T107]");
+  static_assert(PL_DSL_RULE(dtypesCompatible(B::static_dtype, BV::static_dtype)),
+                "pl: the operands have different dtypes; insert pl::cast [T108]");
   if constexpr (TensorLike<T>) {
     const Array& a = t.arr();
     const Array& b = v.arr();
@@ -68,9 +70,12 @@ auto expandOp(const char* op, Need need, const T& t, const Vec& v, F f) {
     checkNeed(op, a, need);
     return wrapTensor<B>(zipArrays(op, a, b, a.dtype, f));
   } else {
-    static_assert(PL_DSL_RULE(Row ? (dimsCompatible(BV::static_cols, 1) && dimsCompatible(BV::static_rows, B::static_rows))
-                      : (dimsCompatible(BV::static_rows, 1) && dimsCompatible(BV::static_cols, B::static_cols))),
-                  "pl: row_expand_* needs a [R, 1] tile and col_expand_* a [1, C] tile matching the other operand [T109]");
+    static_assert(PL_DSL_RULE(Row ? (dimsCompatible(BV::static_cols, 1) &&
+                                     dimsCompatible(BV::static_rows, B::static_rows))
+                                  : (dimsCompatible(BV::static_rows, 1) &&
+                                     dimsCompatible(BV::static_cols, B::static_cols))),
+                  "pl: row_expand_* needs a [R, 1] tile and col_expand_* a [1, C] tile matching "
+                  "the other operand [T109]");
     const TileData& ta = t.data();
     const TileData& tv = v.data();
     const bool ok = Row ? (tv.validCols == 1 && tv.validRows == ta.validRows)
@@ -95,12 +100,16 @@ template <class A, class B>
 constexpr void staticMatmulCheck() {
   using TA = BaseOf<A>;
   using TB = BaseOf<B>;
-  static_assert(TensorLike<A> == TensorLike<B>, "pl::matmul: both operands must be tensors or both tiles [T107]");
-  static_assert(PL_DSL_RULE(dtypesCompatible(TA::static_dtype, TB::static_dtype)), "pl::matmul: operand dtypes differ; insert pl::cast [T108]");
+  static_assert(TensorLike<A> == TensorLike<B>,
+                "pl::matmul: both operands must be tensors or both tiles [T107]");
+  static_assert(PL_DSL_RULE(dtypesCompatible(TA::static_dtype, TB::static_dtype)),
+                "pl::matmul: operand dtypes differ; insert pl::cast [T108]");
   if constexpr (TileLike<A>) {
     constexpr std::int64_t ar = TA::static_rows, ac = TA::static_cols, br = TB::static_rows, bc = TB::static_cols;
-    static_assert(PL_DSL_RULE(dimsCompatible(ac, br) || dimsCompatible(ac, bc) || dimsCompatible(ar, br) || dimsCompatible(ar, bc)),
-                  "pl::matmul: inner dimensions cannot match (with or without a_trans/b_trans) [T109]");
+    static_assert(
+        PL_DSL_RULE(dimsCompatible(ac, br) || dimsCompatible(ac, bc) || dimsCompatible(ar, br) ||
+                    dimsCompatible(ar, bc)),
+        "pl::matmul: inner dimensions cannot match (with or without a_trans/b_trans) [T109]");
   }
 }
 
@@ -192,7 +201,8 @@ PL_DSL_OP("matmul") auto matmul(const A& a, const B& b, MatmulOptions o = {}) {
 template <ValueLike Acc, ValueLike A, ValueLike B>
 PL_DSL_OP("matmul_acc") auto matmul_acc(const Acc& acc, const A& a, const B& b, MatmulOptions o = {}) {
   detail::staticMatmulCheck<A, B>();
-  static_assert(TensorLike<Acc> == TensorLike<A>, "pl::matmul_acc: accumulator and operands must be all tensors or all tiles [T107]");
+  static_assert(TensorLike<Acc> == TensorLike<A>,
+                "pl::matmul_acc: accumulator and operands must be all tensors or all tiles [T107]");
   using R = detail::BaseOf<Acc>;
   if constexpr (TensorLike<Acc>)
     return detail::matmulImpl<R>("matmul_acc", a, b, o, &acc.arr(), nullptr, nullptr, acc.arr().dtype);

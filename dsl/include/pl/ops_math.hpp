@@ -88,7 +88,8 @@ auto binaryOp(const char* op, Need need, const A& a, const B& b, F f) {
     static_assert(PL_DSL_RULE(dtypesCompatible(TA::static_dtype, TB::static_dtype)),
                   "pl: the operands have different dtypes; insert pl::cast [T108]");
     constexpr SBroadcast r = sbroadcast(TA::static_shape, TB::static_shape);
-    static_assert(PL_DSL_RULE(r.ok), "pl: tensor operands have incompatible static shapes (they must be equal or broadcastable) [T109]");
+    static_assert(PL_DSL_RULE(r.ok), "pl: tensor operands have incompatible static shapes (they "
+                                     "must be equal or broadcastable) [T109]");
     constexpr DType rd = OutD == DType::Any ? mergeDtype(TA::static_dtype, TB::static_dtype) : OutD;
     checkNeed(op, a.arr(), need);
     const DType od = OutD == DType::Any ? a.arr().dtype : OutD;
@@ -98,8 +99,10 @@ auto binaryOp(const char* op, Need need, const A& a, const B& b, F f) {
     using TB = BaseOf<B>;
     static_assert(PL_DSL_RULE(dtypesCompatible(TA::static_dtype, TB::static_dtype)),
                   "pl: the operands have different dtypes; insert pl::cast [T108]");
-    static_assert(PL_DSL_RULE(dimsCompatible(TA::static_rows, TB::static_rows) && dimsCompatible(TA::static_cols, TB::static_cols)),
-                  "pl: tile operands have different static shapes; use pl::row_expand_* / pl::col_expand_* to broadcast [T109]");
+    static_assert(PL_DSL_RULE(dimsCompatible(TA::static_rows, TB::static_rows) &&
+                              dimsCompatible(TA::static_cols, TB::static_cols)),
+                  "pl: tile operands have different static shapes; use pl::row_expand_* / "
+                  "pl::col_expand_* to broadcast [T109]");
     constexpr DType rd = OutD == DType::Any ? mergeDtype(TA::static_dtype, TB::static_dtype) : OutD;
     using Res = Tile<rd, mergeDim(TA::static_rows, TB::static_rows), mergeDim(TA::static_cols, TB::static_cols), TA::static_mem>;
     const TileData& ta = a.data();
@@ -110,9 +113,10 @@ auto binaryOp(const char* op, Need need, const A& a, const B& b, F f) {
     const DType od = OutD == DType::Any ? ta.a.dtype : OutD;
     return wrapTile<Res>(tileFrom(zipArrays(op, validPart(ta), validPart(tb), od, f), ta.rows(), ta.cols(), ta.mem));
   } else {
-    static_assert(alwaysFalse<A>,
-                  "pl: cannot mix a Tensor and a Tile operand; load the tensor into a tile (pl::load) "
-                  "or store the tile (pl::store) first [T107]");
+    static_assert(
+        alwaysFalse<A>,
+        "pl: cannot mix a Tensor and a Tile operand; load the tensor into a tile (pl::load) "
+        "or store the tile (pl::store) first [T107]");
   }
 }
 
@@ -380,8 +384,9 @@ PL_DSL_OP("sel") auto sel(const Mk& mask, const A& a, const B& b) {
   using TA = detail::BaseOf<A>;
   static_assert(TensorLike<Mk> == TensorLike<A> && TensorLike<A> == TensorLike<B>,
                 "pl::sel: mask and operands must all be tensors or all be tiles [T107]");
-  static_assert(PL_DSL_RULE(detail::dtypesCompatible(TA::static_dtype, detail::BaseOf<B>::static_dtype)),
-                "pl::sel: the operands have different dtypes; insert pl::cast [T108]");
+  static_assert(
+      PL_DSL_RULE(detail::dtypesCompatible(TA::static_dtype, detail::BaseOf<B>::static_dtype)),
+      "pl::sel: the operands have different dtypes; insert pl::cast [T108]");
   if constexpr (TensorLike<A>) {
     return detail::wrapTensor<TA>(detail::selectArrays("sel", mask.arr(), a.arr(), b.arr()));
   } else {

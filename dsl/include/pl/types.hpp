@@ -189,9 +189,10 @@ struct FromData {};  // tag of the internal constructors
 /// `Dims` are static dimensions (`pl::dyn` for dynamic); no dims = any rank.
 template <DType D, std::int64_t... Dims>
 class Tensor {
-  static_assert(PL_DSL_RULE(((Dims == dyn || Dims >= 0) && ...)), "pl::Tensor: a dimension must be >= 0 or pl::dyn [F103]");
+  static_assert(PL_DSL_RULE(((Dims == dyn || Dims >= 0) && ...)),
+                "pl::Tensor: a dimension must be >= 0 or pl::dyn [F103]");
 
- public:
+public:
   static constexpr DType static_dtype = D;
   static constexpr detail::SShape static_shape = detail::sshape<Dims...>();
 
@@ -214,7 +215,8 @@ class Tensor {
   }
   /// A zero-filled tensor of the given shape.
   explicit Tensor(const Shape& shape) : impl_(std::make_shared<detail::Array>(D, shape)) {
-    static_assert(PL_DSL_RULE(D != DType::Any), "pl::Tensor: a tensor with pl::any_dtype cannot be allocated [F101]");
+    static_assert(PL_DSL_RULE(D != DType::Any),
+                  "pl::Tensor: a tensor with pl::any_dtype cannot be allocated [F101]");
     detail::checkAgainst("Tensor", *impl_, D, static_shape);
   }
   /// Host data (copied, rounded to the dtype); the shape comes from the static dims.
@@ -306,10 +308,13 @@ public:
   Tile(detail::TileData d, detail::FromData) : d_(std::move(d)) { check(); }
   template <DType D2, std::int64_t R2, std::int64_t C2, Mem M2>
   Tile(const Tile<D2, R2, C2, M2>& o) : d_(o.data()) {  // NOLINT: implicit
-    static_assert(PL_DSL_RULE(detail::dtypesCompatible(D, D2)), "pl::Tile: dtypes differ; convert explicitly with pl::cast [F110]");
-    static_assert(PL_DSL_RULE(detail::dimsCompatible(R, R2) && detail::dimsCompatible(C, C2)), "pl::Tile: static shapes differ [F111]");
-    static_assert(PL_DSL_RULE(M == Mem::Auto || M2 == Mem::Auto || M == M2),
-                  "pl::Tile: memory spaces differ; use pl::move(tile, {.target_memory = ...}) [F112]");
+    static_assert(PL_DSL_RULE(detail::dtypesCompatible(D, D2)),
+                  "pl::Tile: dtypes differ; convert explicitly with pl::cast [F110]");
+    static_assert(PL_DSL_RULE(detail::dimsCompatible(R, R2) && detail::dimsCompatible(C, C2)),
+                  "pl::Tile: static shapes differ [F111]");
+    static_assert(
+        PL_DSL_RULE(M == Mem::Auto || M2 == Mem::Auto || M == M2),
+        "pl::Tile: memory spaces differ; use pl::move(tile, {.target_memory = ...}) [F112]");
     check();
   }
 
@@ -350,7 +355,7 @@ template <DType D>
 class Scalar {
   static_assert(PL_DSL_RULE(D != DType::Any), "pl::Scalar needs a concrete dtype [F101]");
 
- public:
+public:
   using value_type = std::conditional_t<
       D == DType::Bool, bool,
       std::conditional_t<isFloat(D), float,
@@ -430,9 +435,12 @@ class Out<Tensor<D, Dims...>> : public Tensor<D, Dims...> {
   Out& operator=(const Out& v) { write(v); return *this; }
   template <DType D2, std::int64_t... Dims2>
   Out& operator=(const Tensor<D2, Dims2...>& v) {
-    static_assert(PL_DSL_RULE(detail::dtypesCompatible(D, D2)), "pl::Out: assigned value has a different dtype; use pl::cast [F110]");
-    static_assert(PL_DSL_RULE(detail::shapesCompatible(Base::static_shape, detail::sshape<Dims2...>())),
-                  "pl::Out: assigned value has a different static shape; write a window with pl::store or pl::assemble [F111]");
+    static_assert(PL_DSL_RULE(detail::dtypesCompatible(D, D2)),
+                  "pl::Out: assigned value has a different dtype; use pl::cast [F110]");
+    static_assert(
+        PL_DSL_RULE(detail::shapesCompatible(Base::static_shape, detail::sshape<Dims2...>())),
+        "pl::Out: assigned value has a different static shape; write a window with pl::store or "
+        "pl::assemble [F111]");
     write(v);
     return *this;
   }
