@@ -1,5 +1,4 @@
-// expect-error: a loop-carried value must keep its level (tensor / tile / scalar) and dtype across
-// iterations [F110 / F113]
+// expect-error: a loop-carried value must keep its level (tensor / tile / scalar) and dtype across iterations [F110 / F113]
 #include <pl/dsl.hpp>
 int main() {
   pl::Tensor<pl::fp32, 4, 4> t;

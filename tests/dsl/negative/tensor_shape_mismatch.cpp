@@ -1,5 +1,4 @@
-// expect-error: tensor operands have incompatible static shapes (they must be equal or
-// broadcastable) [T109]
+// expect-error: tensor operands have incompatible static shapes (they must be equal or broadcastable) [T109]
 #include <pl/dsl.hpp>
 int main() {
   pl::Tensor<pl::fp32, 4, 4> a;
