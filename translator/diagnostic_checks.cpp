@@ -34,7 +34,7 @@ const std::vector<DiagnosticCheck> &diagnosticChecks() {
        false},
       {"pl-markers",
        "bad PL_* markers: unknown function type or annotation, duplicate IR name, non-static "
-       "program member (F001-F004)",
+       "program member (F001-F004); a file with no marked function (F006, a warning)",
        false},
       {"pl-pipeline",
        "what the default pass pipeline rejects for the target (tile capacity, memory, "
