@@ -322,6 +322,11 @@ public:
   static ExprPtr make(ExprList elems, Span s = {});
   const ExprList &elements() const { return elems_; }
   static bool classof(const Expr *e) { return e->kind() == ExprKind::MakeTuple; }
+  /// The elements of `e` when it is a MakeTuple (an op's offsets or shapes), else nullptr.
+  static const ExprList *elementsOf(const ExprPtr &e) {
+    auto *t = dynCast<MakeTuple>(e);
+    return t ? &t->elements() : nullptr;
+  }
 
 private:
   ExprList elems_;

@@ -128,16 +128,11 @@ private:
     return true;
   }
 
-  static const ExprList *tupleElements(const ExprPtr &e) {
-    auto *t = dynCast<MakeTuple>(e);
-    return t ? &t->elements() : nullptr;
-  }
-
   bool loadInside(const Call &c) {
     const ExprList &a = c.args();
     auto *t = a.size() == 3 ? dynCast<TensorType>(a[0]->type()) : nullptr;
-    const ExprList *offs = t ? tupleElements(a[1]) : nullptr;
-    const ExprList *sizes = offs ? tupleElements(a[2]) : nullptr;
+    const ExprList *offs = t ? MakeTuple::elementsOf(a[1]) : nullptr;
+    const ExprList *sizes = offs ? MakeTuple::elementsOf(a[2]) : nullptr;
     if (!sizes)
       return false;
     const ExprList *extents = sizes;
@@ -151,7 +146,7 @@ private:
     const ExprList &a = c.args();
     auto *tile = a.size() == 3 ? dynCast<TileType>(a[0]->type()) : nullptr;
     auto *t = tile ? dynCast<TensorType>(a[2]->type()) : nullptr;
-    const ExprList *offs = t ? tupleElements(a[1]) : nullptr;
+    const ExprList *offs = t ? MakeTuple::elementsOf(a[1]) : nullptr;
     if (!offs || tile->rank() > t->rank())
       return false;
     ExprList extents(t->rank() - tile->rank(), ConstInt::make(1, DataType::Index));

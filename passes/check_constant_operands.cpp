@@ -17,11 +17,6 @@ namespace pl::passes {
 namespace {
 using namespace ir;
 
-const ExprList *tupleElements(const ExprPtr &e) {
-  auto *t = dynCast<MakeTuple>(e);
-  return t ? &t->elements() : nullptr;
-}
-
 bool isOpCall(const Call &c, std::string_view name) {
   return c.target().isOp() && c.target().op->name() == name;
 }
@@ -124,7 +119,7 @@ private:
   }
 
   void checkNegativeOffsets(const Call &c) {
-    const ExprList *offs = c.args().size() == 3 ? tupleElements(c.args()[1]) : nullptr;
+    const ExprList *offs = c.args().size() == 3 ? MakeTuple::elementsOf(c.args()[1]) : nullptr;
     if (!offs)
       return;
     for (size_t k = 0; k < offs->size(); ++k)
@@ -139,7 +134,7 @@ private:
   void checkValidShape(const Call &c) {
     const AttrValue *v = findAttr(c.kwargs(), "valid_shape");
     const ExprList *valid = v ? std::get_if<ExprList>(v) : nullptr;
-    const ExprList *sizes = c.args().size() == 3 ? tupleElements(c.args()[2]) : nullptr;
+    const ExprList *sizes = c.args().size() == 3 ? MakeTuple::elementsOf(c.args()[2]) : nullptr;
     if (!valid || !sizes || valid->size() != sizes->size())
       return;
     for (size_t k = 0; k < valid->size(); ++k) {
@@ -158,8 +153,8 @@ private:
   static std::optional<Extents> loadExtents(const Call &c) {
     const ExprList &a = c.args();
     auto *t = a.size() == 3 ? dynCast<TensorType>(a[0]->type()) : nullptr;
-    const ExprList *offs = t ? tupleElements(a[1]) : nullptr;
-    const ExprList *sizes = offs ? tupleElements(a[2]) : nullptr;
+    const ExprList *offs = t ? MakeTuple::elementsOf(a[1]) : nullptr;
+    const ExprList *sizes = offs ? MakeTuple::elementsOf(a[2]) : nullptr;
     if (!sizes || offs->size() != sizes->size() || sizes->size() != t->rank())
       return std::nullopt;
     const ExprList *valid = nullptr;
@@ -238,7 +233,7 @@ private:
     const ExprList &a = c.args();
     auto *tile = a.size() == 3 ? dynCast<TileType>(a[0]->type()) : nullptr;
     auto *t = tile ? dynCast<TensorType>(a[2]->type()) : nullptr;
-    const ExprList *offs = t ? tupleElements(a[1]) : nullptr;
+    const ExprList *offs = t ? MakeTuple::elementsOf(a[1]) : nullptr;
     if (!offs || offs->size() != t->rank())
       return;
     Extents m = storedExtents(a[0], *tile, t->rank());

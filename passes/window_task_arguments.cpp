@@ -73,11 +73,6 @@ struct Access {
   ExprList extents;
 };
 
-const ExprList *tupleElements(const ExprPtr &e) {
-  auto *t = dynCast<MakeTuple>(e);
-  return t ? &t->elements() : nullptr;
-}
-
 /// tile.load(t, offsets, shapes), tile.store(tile, offsets, t) (the tile's dims right-aligned),
 /// tensor.read(t, indices), tensor.write(t, indices, v); nullopt for other calls.
 std::optional<Access> accessOf(const Call &c) {
@@ -87,8 +82,8 @@ std::optional<Access> accessOf(const Call &c) {
   const ExprList &a = c.args();
   Access acc;
   if (op == "tile.load" && a.size() == 3) {
-    acc.offsets = tupleElements(a[1]);
-    const ExprList *sizes = tupleElements(a[2]);
+    acc.offsets = MakeTuple::elementsOf(a[1]);
+    const ExprList *sizes = MakeTuple::elementsOf(a[2]);
     if (!acc.offsets || !sizes)
       return std::nullopt;
     acc.extents = *sizes;
@@ -98,7 +93,7 @@ std::optional<Access> accessOf(const Call &c) {
     auto *tile = dynCast<TileType>(a[0]->type());
     auto *t = dynCast<TensorType>(a[2]->type());
     acc.tensorArg = 2;
-    acc.offsets = tupleElements(a[1]);
+    acc.offsets = MakeTuple::elementsOf(a[1]);
     if (!tile || !t || !acc.offsets || tile->rank() > t->rank())
       return std::nullopt;
     acc.extents.assign(t->rank() - tile->rank(), ConstInt::make(1, DataType::Index));
@@ -107,7 +102,7 @@ std::optional<Access> accessOf(const Call &c) {
     return acc;
   }
   if ((op == "tensor.read" && a.size() == 2) || (op == "tensor.write" && a.size() == 3)) {
-    acc.offsets = tupleElements(a[1]);
+    acc.offsets = MakeTuple::elementsOf(a[1]);
     if (!acc.offsets)
       return std::nullopt;
     acc.extents.assign(acc.offsets->size(), ConstInt::make(1, DataType::Index));
