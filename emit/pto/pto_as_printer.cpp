@@ -1,6 +1,6 @@
 // emit/pto PTO-AS printer: one AIV/AIC kernel as a `func.func` of the MLIR `pto` dialect in its
-// destination-passing form (ptoas's "level 2" input: tile buffers at planned addresses, no
-// synchronisation). docs/backend.md "PTO-AS text" describes the output.
+// destination-passing form (ptoas's `--pto-level=level3` input: tile buffers at planned
+// addresses; synchronisation inserted by ptoas's `--enable-insert-sync`). docs/backend.md "PTO-AS text" describes the output.
 #include "emit/pto/printers.h"
 
 #include "emit/pto/pto_ops.h"
@@ -100,10 +100,13 @@ public:
     visitStmt(fn_.body());
     for (const std::string &extra : extraParams_)
       params.push_back(extra);
-    std::string s = "  func.func @" + ident(fn_.name()) + "(";
+    // The symbol becomes a C++ function of ptoas's output: never a C++ keyword (cppIdentifier).
+    std::string s = "  func.func @" + cppIdentifier(fn_.name()) + "(";
     for (size_t i = 0; i < params.size(); ++i)
       s += (i ? ", " : "") + params[i];
-    s += ") attributes {pto.kernel_kind = #pto.kernel_kind<" +
+    // Every kernel is a device entry of its own: ptoas marks only a module's single function
+    // without `pto.entry`.
+    s += ") attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<" +
          std::string(k_.aic ? "cube" : "vector") + ">} {\n";
     s += consts_ + views_ + allocs_ + body_;
     s += "    return\n  }\n";
@@ -229,7 +232,9 @@ private:
     if (it != consts_by_.end())
       return it->second;
     std::string n = fresh(hint);
-    consts_ += "    " + n + " = arith.constant " + literal + " : " + type + "\n";
+    // `true` / `false` are i1 attributes already: MLIR takes no type after them.
+    bool boolean = literal == "true" || literal == "false";
+    consts_ += "    " + n + " = arith.constant " + literal + (boolean ? "" : " : " + type) + "\n";
     return consts_by_[key] = n;
   }
   std::string intConst(int64_t v, DataType d) {
@@ -1100,6 +1105,22 @@ private:
          span);
   }
 
+  /// `%r = pto.treshape %src : <src type> -> <result type>`: the result is the source's bytes
+  /// under another shape (the same planned address), so it takes no alloc_tile.
+  void reshape(const VarPtr &v, const Call &c, const Span &span) {
+    std::string why = missingArgs(c, 1);
+    const TileType *st = why.empty() ? tileOf(c.args()[0]->type()) : nullptr;
+    if (!st) {
+      error("ES003", span, why.empty() ? "tile.reshape of a value that is not a tile" : why);
+      return;
+    }
+    std::string src = name(c.args()[0]);
+    std::string n = bind(v);
+    line(n + " = pto.treshape " + src + " : " + tileType(*st, span) + " -> " +
+             tileType(*tileOf(v->type()), span),
+         span);
+  }
+
   void unsupported(const Call &c, const std::string &why) {
     error("ES010", c.span(), "op '" + c.target().name() + "' has no PTO-AS form" + why);
   }
@@ -1112,6 +1133,8 @@ private:
       names_[v.get()] = name(c.args()[0]);
       return inPlace(names_[v.get()], c, e, span);
     }
+    if (c.target().name() == "tile.reshape") // ptoas's treshape returns its result: no buffer
+      return reshape(v, c, span);
     if (!declareTile(v, span))
       return;
     const TileType &dt = *tileOf(v->type());

@@ -10,9 +10,9 @@
 using X = pl::Tensor<pl::fp32, 64, 64>;
 using Row = pl::Tile<pl::fp32, 16, 64>;
 
-// CHECK:      module attributes {pto.target_arch = "a2a3"} {
+// CHECK:      module attributes {pto.target_arch = "a3"} {
 // A5:         module attributes {pto.target_arch = "a5"} {
-// CHECK-LABEL:  func.func @vadd(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+// CHECK-LABEL:  func.func @vadd(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<vector>} {
 // CHECK-NEXT:   %c16 = arith.constant 16 : index
 // CHECK-NEXT:   %c64 = arith.constant 64 : index
 // CHECK-NEXT:   %c1 = arith.constant 1 : index
@@ -53,7 +53,7 @@ using AccTile = pl::Tile<pl::fp32, 32, 32, pl::Mem::Acc>;
 
 // A cube kernel with a K loop: Mat loads, moves to Left/Right, tmatmul then tmatmul.acc into
 // the Acc carry (a buffer: no iter_args), the store from Acc.
-// CHECK-LABEL:  func.func @mm_k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+// CHECK-LABEL:  func.func @mm_k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<cube>} {
 // The cube tiles in their SoC layouts (InferTileLayouts): Mat NZ, Left, Right, Acc with 1024-byte fractals.
 // CHECK:        %t__tmp_v0 = pto.alloc_tile addr = %c0_i64 : [[MAT:!pto.tile_buf<loc=mat, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>]]
 // CHECK-NEXT:   %al = pto.alloc_tile addr = %c0_i64 : [[LEFT:!pto.tile_buf<loc=left, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=row_major, fractal=512, pad=0>]]
@@ -93,7 +93,7 @@ void mm_k(A a, Bm b, pl::Out<C> c) {
 
 // A loop carrying a tile (a buffer) and a scalar (an iter_arg), an if with a scalar result, a
 // comparison and a float conversion of the loop variable.
-// CHECK-LABEL:  func.func @carry_if(%x: !pto.ptr<f32>, %o: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+// CHECK-LABEL:  func.func @carry_if(%x: !pto.ptr<f32>, %o: !pto.ptr<f32>) attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<vector>} {
 // CHECK:        %cst = arith.constant 0.00000000000000000e+00 : f32
 // CHECK:        %cst_1 = arith.constant -1.00000000000000000e+00 : f32
 // CHECK:        pto.texpands ins(%cst : f32) outs(%acc : !pto.tile_buf<
@@ -135,7 +135,7 @@ void carry_if(X x, pl::Out<X> o) {
 // A valid shape known at run time: v_row/v_col '?', alloc_tile with the full dims, then
 // set_validshape before the tload of a '?' partition; fillpad makes the next tile fully valid.
 // A counting-down loop runs as scf.for over a trip count.
-// CHECK-LABEL:  func.func @masked(%x: !pto.ptr<f32>, %vlen: index, %o: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+// CHECK-LABEL:  func.func @masked(%x: !pto.ptr<f32>, %vlen: index, %o: !pto.ptr<f32>) attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<vector>} {
 // CHECK:        %t = pto.alloc_tile addr = %c0_i64 valid_row = %c16 valid_col = %c64 : [[DYN:!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=\?, v_col=\?, blayout=row_major, slayout=none_box, fractal=512, pad=0>]]
 // CHECK-NEXT:   %t__tmp_v0 = pto.alloc_tile addr = %c4096_i64 : [[PAD:!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=3>]]
 // CHECK-NEXT:   %span = arith.subi %c3, %cneg1 : index

@@ -1,0 +1,42 @@
+// PTO-AS text as ptoas reads it (issue 34): the module names ptoas's architecture ("a3" for the
+// a2a3 SoCs), every kernel is marked `pto.entry` (ptoas makes only a module's single function an
+// entry without it), a kernel symbol is never a C++ keyword (ptoas prints it as a C++ function),
+// `true` / `false` constants take no type, and treshape returns its result (`: src -> result`)
+// instead of writing an allocated tile.
+// RUN: %pl-translate --emit=pto-as %s -- %dsl-flags 2>&1 | FileCheck %s
+#include <pl/dsl.hpp>
+
+using X = pl::Tensor<pl::fp32, 16, 64>;
+using Row = pl::Tile<pl::fp32, 16, 64>;
+
+// CHECK:      module attributes {pto.target_arch = "a3"} {
+// CHECK-NEXT:   func.func @double_(%x: !pto.ptr<f32>, %o: !pto.ptr<f32>) attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<vector>} {
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void twice(X x, pl::Out<X> o) {
+  pl::at({.name_hint = "double"}, [&] { pl::store(pl::adds(pl::load(x, {0, 0}, {16, 64}), 1.0f), {0, 0}, o); });
+}
+
+// CHECK-LABEL: func.func @shapes(%x: !pto.ptr<f32>, %o: !pto.ptr<f32>) attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<vector>} {
+// CHECK:         %t = pto.alloc_tile addr = %c0_i64 : [[ROW:!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=16, v_col=64, [^>]*>]]
+// CHECK-NOT:     %r = pto.alloc_tile
+// CHECK:         %r = pto.treshape %t : [[ROW]] -> [[COL:!pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16, v_row=64, v_col=16, [^>]*>]] loc(
+// CHECK-NEXT:    pto.tadds ins(%r, %cst : [[COL]], f32) outs(%[[S:[a-z_0-9]+]] : [[COL]])
+// CHECK-NEXT:    %[[BACK:[a-z_0-9]+]] = pto.treshape %[[S]] : [[COL]] -> [[ROW]] loc(
+// CHECK:         pto.tstore ins(%[[BACK]] : [[ROW]])
+PL_FUNCTION(pl::FunctionType::InCore)
+void shapes(X x, pl::Out<X> o) {
+  Row t = pl::load(x, {0, 0}, {16, 64});
+  pl::Tile<pl::fp32, 64, 16> r = pl::reshape(t, {64, 16});
+  pl::store(pl::reshape(pl::adds(r, 2.0f), {16, 64}), {0, 0}, o);
+}
+
+// CHECK-LABEL: func.func @flags(
+// CHECK:         %true = arith.constant true{{$}}
+// CHECK:         arith.xori %b, %true : i1
+PL_FUNCTION(pl::FunctionType::InCore)
+void flags(X x, pl::Scalar<pl::bool_> b, pl::Out<X> o) {
+  Row t = pl::load(x, {0, 0}, {16, 64});
+  if (!b)
+    t = pl::adds(t, 2.0f);
+  pl::store(t, {0, 0}, o);
+}
