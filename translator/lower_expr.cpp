@@ -377,7 +377,9 @@ ir::ExprPtr FunctionLowerer::lowerMemberCall(const clang::CXXMemberCallExpr *mc)
 
 ir::ExprPtr FunctionLowerer::lowerBinaryOperator(const clang::BinaryOperator *bo) {
   clang::SourceLocation loc = bo->getExprLoc();
-  if (bo->isAssignmentOp() || bo->getOpcode() == clang::BO_Comma)
+  if (bo->getOpcode() == clang::BO_Comma)
+    return errorExpr(loc, "F303", "comma operator; write each operand as its own statement");
+  if (bo->isAssignmentOp())
     return errorExpr(loc, "F303", "assignment inside an expression; write it as its own statement");
   ir::ExprPtr r =
       lowerBinary(bo->getOpcode(), lowerExpr(bo->getLHS()), lowerExpr(bo->getRHS()), loc);

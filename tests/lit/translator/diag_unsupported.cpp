@@ -41,5 +41,7 @@ end:                              // expected-error {{unsupported statement in a
   (void)p;
   (void)q;
   (void)counter;
+  (void)p, (void)q;               // expected-error {{comma operator; write each operand as its own statement [F303]}}
+  n = (n += 1) + 1;               // expected-error {{assignment inside an expression; write it as its own statement [F303]}}
   c = a;
 }
