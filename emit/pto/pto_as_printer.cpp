@@ -1,6 +1,7 @@
 // emit/pto PTO-AS printer: one AIV/AIC kernel as a `func.func` of the MLIR `pto` dialect in its
 // destination-passing form (ptoas's `--pto-level=level3` input: tile buffers at planned
-// addresses; synchronisation inserted by ptoas's `--enable-insert-sync`). docs/backend.md "PTO-AS text" describes the output.
+// addresses; synchronisation inserted by ptoas's `--enable-insert-sync`). docs/backend.md "PTO-AS
+// text" describes the output.
 #include "emit/pto/printers.h"
 
 #include "emit/pto/pto_ops.h"
