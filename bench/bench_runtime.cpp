@@ -2,7 +2,7 @@
 // tracking (TensorMap) and execution cost per task for independent tasks, a chain and a wide
 // fan-out/fan-in, in serial and threads modes; and the per-call orchestration cost of one decoder
 // layer called N times, its body run on every call versus recorded once and replayed
-// (rt_submit_graph): submission alone (shuffle mode defers the tasks) and with the tasks run
+// (pl::sim::submit_graph): submission alone (shuffle mode defers the tasks) and with the tasks run
 // inline (serial); and what running a task as a cluster costs: n independent empty tasks as
 // one AIV kernel each versus as mixed tasks of one AIC and two AIV kernels (each block a cluster
 // whose kernels run on their own threads), side by side.
@@ -115,9 +115,11 @@ void layerBody(const CoreTaskArgs &args) {
   const ChipTensor &h = args.tensor(0).ref();
   const ChipTensor &w = args.tensor(1).ref();
   const ChipTensor &gamma = args.tensor(2).ref();
-  TensorCreateInfo normedCi({32, 64}, DataType::FLOAT32), mixedCi({32, 64}, DataType::FLOAT32);
-  ChipTensor normed = alloc_tensors(normedCi).get_ref(0);
-  ChipTensor mixed = alloc_tensors(mixedCi).get_ref(0);
+  const std::uint32_t shapes[] = {32, 64};
+  TensorCreateInfo normedCi(shapes, 2, DataType::FLOAT32), mixedCi(shapes, 2, DataType::FLOAT32);
+  TaskOutputTensors allocated = alloc_tensors(normedCi, mixedCi);
+  const ChipTensor &normed = allocated.get_ref(0);
+  const ChipTensor &mixed = allocated.get_ref(1);
   CoreTaskArgs p0;
   p0.add_input(h);
   p0.add_input(gamma);
@@ -136,7 +138,7 @@ void layerBody(const CoreTaskArgs &args) {
 }
 
 /// Seconds the orchestration spends in `layers` calls of the layer, with the body run on every
-/// call (`graph` false) or through rt_submit_graph: the submission loop only (in shuffle mode the
+/// call (`graph` false) or through pl::sim::submit_graph: the submission loop only (in shuffle mode the
 /// tasks run at the join, after it; in serial mode each runs as it is submitted, included).
 double layerCalls(const KernelTable &table, const RuntimeOptions &opts, int layers, bool graph,
                   const ChipTensor &h, const ChipTensor &w, const ChipTensor &gammas) {
@@ -149,10 +151,12 @@ double layerCalls(const KernelTable &table, const RuntimeOptions &opts, int laye
       CoreTaskArgs args;
       args.add_inout(h);
       args.add_input(w);
-      args.add_input(gammas.view({1, 64}, {l, 0}));
+      const std::uint32_t rowShape[] = {1, 64}, rowAt[] = {static_cast<std::uint32_t>(l), 0};
+      const ChipTensor gamma = gammas.view(rowShape, rowAt);
+      args.add_input(gamma);
       args.add_scalar(to_u64(l * 32));
       if (graph)
-        rt_submit_graph(&layerBody, args);
+        submit_graph(&layerBody, args);
       else
         layerBody(args);
     }

@@ -104,6 +104,10 @@ std::string escape(const std::string &s) {
 /// The standard headers the printed code uses and pl's own helpers for it (pl/kernel_abi.hpp:
 /// the scalar argument encoding, floor division and modulo, scalar conversions), which it names
 /// `::pl::abi::...`.
+/// The runtime API version the orchestration text is written for: pl/runtime_api.hpp's
+/// PL_RUNTIME_API (that header maps the runtime's renamed spellings), named in the manifest.
+constexpr const char *kRuntimeApi = "simpler/tensormap_and_ringbuffer PTO2 (2026-08)";
+
 constexpr const char *kSupportIncludes =
     "#include <algorithm>\n#include <cmath>\n#include <limits>\n#include <type_traits>\n"
     "#include <utility>\n";
@@ -115,9 +119,10 @@ std::string prologue(const Program &p, const EmitPtoOptions &opts) {
   if (opts.includeHeader)
     s += "#include <cstdint>\n\n#include \"pl/sim/vendor/pto/pto-inst.hpp\"\n"
          "#include \"pl/sim/vendor/pto_orchestration_api.h\"\n#include "
-         "\"pl/sim/vendor/tensor.h\"\n\n" +
+         "\"pl/sim/vendor/tensor.h\"\n#include \"pl/sim/vendor/intrinsic.h\"\n\n" +
          std::string(kSupportIncludes) +
-         "#include \"pl/kernel_abi.hpp\"\n#include \"pl/sim/sim.hpp\"\n";
+         "#include \"pl/kernel_abi.hpp\"\n#include \"pl/runtime_api.hpp\"\n#include "
+         "\"pl/sim/sim.hpp\"\n";
   return s;
 }
 
@@ -260,7 +265,8 @@ std::vector<GeneratedFile> emitPtoPackage(const Program &p, const PackageOptions
     files.push_back(
         {path, packageHeader(
                    p, opts, std::string(k.aic ? "AIC" : "AIV") + " kernel '" + k.fn->name() + "'") +
-                   "#include <cstdint>\n\n#include <pto/pto-inst.hpp>\n#include \"tensor.h\"\n\n" +
+                   "#include <cstdint>\n\n#include <pto/pto-inst.hpp>\n#include \"tensor.h\"\n"
+                   "#include \"intrinsic.h\"\n\n" +
                    kSupportIncludes +
                    "#include <pl/kernel_abi.hpp>\n\n"
                    "#ifndef __gm__\n#define __gm__\n#endif\n"
@@ -288,7 +294,9 @@ std::vector<GeneratedFile> emitPtoPackage(const Program &p, const PackageOptions
     std::string path = "orchestration/" + uniqueStem(cppIdentifier(f->name()), taken) + ".cpp";
     files.push_back({path, packageHeader(p, opts, "orchestration '" + f->name() + "'") +
                                "#include <cstdint>\n\n#include \"pto_orchestration_api.h\"\n\n" +
-                               kSupportIncludes + "#include <pl/kernel_abi.hpp>\n\n" + body});
+                               kSupportIncludes +
+                               "#include <pl/kernel_abi.hpp>\n#include <pl/runtime_api.hpp>\n\n" +
+                               body});
     std::string host = "null";
     if (const AttrValue *v = findAttr(f->attrs(), "host_entry"))
       if (auto *name = std::get_if<std::string>(v))
@@ -309,8 +317,9 @@ std::vector<GeneratedFile> emitPtoPackage(const Program &p, const PackageOptions
       {"kernels.json", "{\n  \"format\": \"pl-kernel-package\", \"version\": 1,\n  \"program\": " +
                            jsonString(p.name()) + ", \"platform\": " + jsonString(opts.platform) +
                            ", \"source\": " + jsonString(opts.sourceFile) +
-                           ",\n  \"runtime\": \"tensormap_and_ringbuffer\", \"scalar_encoding\": "
-                           "\"pl-abi-1\",\n  \"kernels\": [" +
+                           ",\n  \"runtime\": \"tensormap_and_ringbuffer\", \"runtime_api\": " +
+                           jsonString(kRuntimeApi) +
+                           ", \"scalar_encoding\": \"to_u64\",\n  \"kernels\": [" +
                            kernelsJson + (kernelsJson.empty() ? "" : "\n  ") +
                            "],\n  \"orchestrations\": [" + orchJson +
                            (orchJson.empty() ? "" : "\n  ") + "]\n}\n"});

@@ -1,5 +1,5 @@
 // emit/pto orchestration printer: one Orchestration function as PTO2 runtime C++
-// (aicpu_orchestration_config / _entry), or one Graph function's body (rt_submit_graph).
+// (aicpu_orchestration_config / _entry), or one Graph function's body (called directly).
 #include "emit/pto/printers.h"
 
 #include "emit/pto/pto_types.h"
@@ -35,7 +35,7 @@ public:
       : FunctionPrinter(f, d), info_(info), graph_(f.type() == FunctionType::Graph),
         args_(graph_ ? "graph_args" : "orch_args") {}
 
-  /// A Graph function: a body the runtime runs once to record its tasks (rt_submit_graph).
+  /// A Graph function: a body each call of the graph runs directly (its tasks submitted anew).
   std::string printGraph() {
     out_ += "// graph '" + fn_.name() + "'\n";
     out_ += std::string(info_.package ? "[[maybe_unused]] static" : "inline") + " void " +
@@ -55,8 +55,8 @@ public:
       out_ += "extern \"C\" {\n";
     else
       out_ += "namespace " + cppIdentifier(fn_.name()) + " {\n";
-    out_ += "PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs&) {\n"
-            "  return PTO2OrchestrationConfig{.expected_arg_count = " +
+    out_ += "::pl::rt::OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs&) {\n"
+            "  return ::pl::rt::OrchestrationConfig{.expected_arg_count = " +
             std::to_string(argCount) + "};\n}\n";
     out_ += "void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {\n";
     params();
@@ -109,13 +109,14 @@ private:
     line(ct.value_or("void") + " " + n + (init ? " = " + src : "{}") + ";");
   }
 
-  /// The C++ type of a non-tensor value of an orchestration: `PTO2TaskId` for a task id, else
+  /// The C++ type of a non-tensor value of an orchestration: the runtime's task id type
+  /// (`::pl::rt::TaskId`, pl/runtime_api.hpp) for a task id, else
   /// the scalar type.
   std::optional<std::string> valueType(const TypePtr &t, const Span &span) {
     if (scalarDType(t) == DataType::TaskId)
-      return std::string("PTO2TaskId");
+      return std::string("::pl::rt::TaskId");
     if (auto *at = dyn_cast<ArrayType>(t.get()); at && at->dtype() == DataType::TaskId)
-      return "std::array<PTO2TaskId, " + std::to_string(at->size()) + ">";
+      return "std::array<::pl::rt::TaskId, " + std::to_string(at->size()) + ">";
     return scalarType(t, span);
   }
 
@@ -191,7 +192,7 @@ private:
     hoist(s.body());
     const AttrValue *m = findAttr(s.attrs(), "manual");
     bool manual = m && std::holds_alternative<bool>(*m) && std::get<bool>(*m);
-    line(manual ? "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {" : "PTO2_SCOPE() {");
+    line(manual ? "PL_SCOPE(::pl::rt::ScopeMode::MANUAL) {" : "PL_SCOPE() {");
     ++indent_;
     visitStmt(s.body());
     --indent_;
@@ -221,10 +222,13 @@ private:
         return create(v, *c, s.span());
       if (op == "system.task_dummy")
         return dummyTask(v, *c, s.span());
-      if (op == "tensor.slice" && c->args().size() == 3) {
-        std::string rhs = name(c->args()[0]) + ".view(" + braced(c->args()[1]) + ", " +
-                          braced(c->args()[2]) + ")";
-        return line(definition(v, "ChipTensor") + " = " + rhs + ";");
+      if (op == "tensor.slice" && c->args().size() == 3) { // view(uint32_t[], uint32_t[])
+        std::string shapes = u32Array(v->name() + "_shapes", c->args()[1]);
+        std::string offsets = u32Array(v->name() + "_offsets", c->args()[2]);
+        if (shapes.empty() || offsets.empty())
+          return;
+        return line(definition(v, "ChipTensor") + " = " + name(c->args()[0]) + ".view(" + shapes +
+                    ", " + offsets + ");");
       }
     }
     if (isAlias(s))
@@ -267,26 +271,42 @@ private:
     return std::nullopt;
   }
 
-  std::string braced(const ExprPtr &tuple) {
+  /// `uint32_t <stem>[] = {...};` of a tuple's elements (the runtime's shapes and offsets are
+  /// `uint32_t` arrays); returns the array's name, "" after an error.
+  std::string u32Array(const std::string &stem, const ExprPtr &tuple) {
     auto *mt = dyn_cast<MakeTuple>(tuple.get());
     if (!mt) {
       error("ES003", tuple->span(), "expected a tuple, found '" + printExpr(tuple) + "'");
-      return "{}";
+      return "";
     }
     std::string s;
-    for (size_t i = 0; i < mt->elements().size(); ++i)
-      s += (i ? ", " : "") + indexExpr(mt->elements()[i]);
-    return "{" + s + "}";
+    for (size_t i = 0; i < mt->elements().size(); ++i) {
+      const ExprPtr &e = mt->elements()[i];
+      auto *k = dyn_cast<ConstInt>(e.get());
+      s += (i ? ", " : "") +
+           (k && k->value() >= 0 ? std::to_string(k->value())
+                                 : "static_cast<uint32_t>(" + indexExpr(e) + ")");
+    }
+    std::string n = fresh(stem);
+    line("uint32_t " + n + "[] = {" + s + "};");
+    return n;
   }
 
+  /// An internal tensor: its create-info (a `uint32_t` shape array and the rank) and the
+  /// allocation's outputs held by name (`get_ref` borrows from a named TaskOutputTensors only).
   void create(const VarPtr &v, const Call &c, const Span &span) {
     auto *tt = dyn_cast<TensorType>(v->type().get());
-    if (!tt || c.args().empty())
-      return error("ES003", span, "'tensor.create' must define a tensor");
-    std::string ci = fresh(v->name() + "_ci");
-    line("TensorCreateInfo " + ci + "(" + braced(c.args()[0]) + ", " + dataTypeConst(tt->dtype()) +
-         ");");
-    line(definition(v, "ChipTensor") + " = alloc_tensors(" + ci + ").get_ref(0);");
+    auto *shape = c.args().empty() ? nullptr : dyn_cast<MakeTuple>(c.args()[0].get());
+    if (!tt || !shape)
+      return error("ES003", span, "'tensor.create' must define a tensor of a shape tuple");
+    std::string shapes = u32Array(v->name() + "_shapes", c.args()[0]);
+    if (shapes.empty())
+      return;
+    std::string ci = fresh(v->name() + "_ci"), outs = fresh(v->name() + "_alloc");
+    line("TensorCreateInfo " + ci + "(" + shapes + ", " +
+         std::to_string(shape->elements().size()) + ", " + dataTypeConst(tt->dtype()) + ");");
+    line("TaskOutputTensors " + outs + " = alloc_tensors(" + ci + ");");
+    line(definition(v, "ChipTensor") + " = " + outs + ".get_ref(0);");
   }
 
   /// A kernel call: CoreTaskArgs in the callee's parameter order (tensors, then scalars), the
@@ -338,9 +358,10 @@ private:
   }
 
   /// A call of a Graph function: its arguments as one CoreTaskArgs (the directions
-  /// DeriveCallDirections recorded) and `rt_submit_graph` with its body, which records the
-  /// body's tasks on the first call and replays them later. Nothing chains on the call: its
-  /// results are names of its Out / InOut arguments.
+  /// DeriveCallDirections recorded) and a direct call of its body, which submits the body's
+  /// tasks (the tensormap_and_ringbuffer runtime has no graph submission: `rt_submit_graph` is
+  /// the host-build-graph runtime's). Nothing chains on the call: its results are names of its
+  /// Out / InOut arguments.
   void graphCall(const Call &c, const Function &g, const VarPtr &result, const Span &span) {
     if (graph_)
       return error("ES004", span,
@@ -353,7 +374,7 @@ private:
     std::string p = taskArgs(g, c.args(), dirs, argText, span);
     if (p.empty())
       return;
-    line("rt_submit_graph(&" + graphBodyName(g) + ", " + p + ");");
+    line(graphBodyName(g) + "(" + p + ");");
     aliasResults(g, argText, result, span);
   }
 
@@ -479,7 +500,7 @@ private:
       list += (list.empty() ? "" : ", ") + expr(d);
     }
     std::string arr = fresh("deps_t" + std::to_string(task));
-    line("PTO2TaskId " + arr + "[] = {" + list + "};");
+    line("::pl::rt::TaskId " + arr + "[] = {" + list + "};");
     line(p + ".set_dependencies(" + arr + ", ::pl::abi::valid_task_ids(" + arr + "));");
     return true;
   }
@@ -490,12 +511,12 @@ private:
     std::string p = fresh("params_t" + std::to_string(task));
     line("CoreTaskArgs " + p + ";");
     if (dependencies(p, c.args(), task, "a dummy task", span))
-      line(definition(v, "PTO2TaskId") + " = rt_submit_dummy_task(" + p + ").task_id();");
+      line(definition(v, "::pl::rt::TaskId") + " = rt_submit_dummy_task(" + p + ").task_id();");
   }
 
   /// An SPMD launch (LowerSpmdLaunches put pl::spmd's core_num on the kernel call).
   void blockNum(const std::string &p, const std::string &n) {
-    line(p + ".set_block_num(" + n + ");");
+    line(p + ".launch_spec.set_block_num(" + n + ");");
   }
 
   const KernelInfo *kernelOf(const CallTarget &t, const Span &span) {
@@ -533,7 +554,7 @@ private:
           std::string v =
               to ? convertScalar(expr(a), scalarDType(a->type()), *to, a->span())
                  : "static_cast<" + scalarType(pt, span).value_or("void") + ">(" + expr(a) + ")";
-          line(p + ".add_scalar(::pl::abi::to_u64(" + v + "));");
+          line(p + ".add_scalar(" + v + ");"); // packed by the runtime's to_u64 as this type
           continue;
         }
         const char *method = addMethod(d);
@@ -566,8 +587,9 @@ private:
   }
 
   /// In a graph body, a scalar parameter of the graph passed on unchanged (same dtype) is passed
-  /// as its slot, `graph_args.scalar(k)`: the runtime replays it with each call's value
-  /// (LegalizeGraphBoundary made every other scalar fixed). Else "".
+  /// as its slot, `graph_args.scalar(k)` (its bits, already in the callee's encoding; pl/sim's
+  /// graph recording, pl::sim::submit_graph, replays such a slot with each call's value).
+  /// Else "".
   std::string graphSlot(const ExprPtr &a, std::optional<DataType> to) const {
     auto it = graph_ ? scalarSlots_.find(a.get()) : scalarSlots_.end();
     if (it == scalarSlots_.end() || !to || scalarDType(a->type()) != to)

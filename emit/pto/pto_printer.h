@@ -35,7 +35,7 @@ struct ProgramInfo {
   std::vector<KernelInfo> groups;
   std::vector<const ir::Function *> orchestrations;
   /// Graph functions: each is printed as a body `void graph_<name>(const CoreTaskArgs&)` that
-  /// calls submit with rt_submit_graph (recorded once, replayed: docs/backend.md).
+  /// its calls run directly (the targeted runtime has no graph submission: docs/backend.md).
   std::vector<const ir::Function *> graphs;
   /// The kernel package form: each entry is `extern "C"` at file scope, one per file;
   /// otherwise each sits in a namespace of its name.

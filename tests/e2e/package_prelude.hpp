@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "pto_orchestration_api.h"
+#include "intrinsic.h"
 #include "tensor.h"
 #include <pto/pto-inst.hpp>
 
@@ -10,5 +11,6 @@
 #include <cmath>
 #include <limits>
 #include <pl/kernel_abi.hpp>
+#include <pl/runtime_api.hpp>
 #include <type_traits>
 #include <utility>

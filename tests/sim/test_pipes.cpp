@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "pl/sim/sim.hpp"
+#include "pl/sim/vendor/intrinsic.h"
 #include "pl/sim/vendor/pto/pto-inst.hpp"
 #include "sim_test_util.h"
 
@@ -287,7 +288,7 @@ std::string splitRoundTrip(ExecMode mode, int seed, std::uint32_t slots, Seen (&
     VecT<HR, HC> h;
     TASSIGN(h, 0);
     TPOP(h, in);
-    lane[get_subblock_idx()] = snap(h);
+    lane[pl::sim::get_subblock_idx()] = snap(h);
     TFREE(in);
     popThenPush();
     TPUSH(out, h);
@@ -340,7 +341,7 @@ TEST_P(SimPipes, UnsplitPushReachesEveryLane) {
     VecT<16, 16> v;
     TASSIGN(v, 0);
     TPOP(v, in);
-    lane[get_subblock_idx()] = snap(v);
+    lane[pl::sim::get_subblock_idx()] = snap(v);
     TFREE(in);
   };
   ASSERT_EQ(runMixed(mode(), cube, vec, vec), "");
@@ -423,12 +424,13 @@ TEST_P(SimPipes, KernelsSeeTheirLaneBlockAndOwnMemory) {
   std::mutex mu;
   std::set<std::tuple<int, int, int, int>> seen; // role, block, block num, subblock
   std::vector<float> kept(4, -1);                // by block and lane
-  auto note = [&](int role) {
+  auto note = [&](int role, std::int64_t *args) { // the contexts the runtime appends
     std::lock_guard lk(mu);
-    seen.emplace(role, get_block_idx(), get_block_num(), get_subblock_idx());
+    seen.emplace(role, get_block_idx(args), get_block_num(args),
+                 role == 0 ? 0 : get_sub_block_id(args));
   };
-  auto cube = [&](std::int64_t *) {
-    note(0);
+  auto cube = [&](std::int64_t *args) {
+    note(0, args);
     pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> in(kTileBytes / 2, 1);
     pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> out(kTileBytes / 2, 1);
     MatNZ m;
@@ -438,9 +440,9 @@ TEST_P(SimPipes, KernelsSeeTheirLaneBlockAndOwnMemory) {
     popThenPush();
     TPUSH(out, m);
   };
-  auto vec = [&](std::int64_t *) {
-    const int lane = get_subblock_idx();
-    note(1 + lane);
+  auto vec = [&](std::int64_t *args) {
+    const int lane = get_sub_block_id(args);
+    note(1 + lane, args);
     pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> out(kTileBytes / 2, 1);
     pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> in(kTileBytes / 2, 1);
     VecT<8, 16> mine, h;
@@ -450,14 +452,14 @@ TEST_P(SimPipes, KernelsSeeTheirLaneBlockAndOwnMemory) {
     TPUSH(out, mine);
     TPOP(h, in); // the other lane has written its tile too
     TFREE(in);
-    kept[(2 * static_cast<std::size_t>(get_block_idx())) + static_cast<std::size_t>(lane)] =
+    kept[(2 * static_cast<std::size_t>(get_block_idx(args))) + static_cast<std::size_t>(lane)] =
         static_cast<float>(mine.get(0, 0));
   };
   KernelTable table{{0, cube, "cube"}, {1, vec, "vec"}};
   Runtime rt(table, opts(mode()));
   RuntimeBinding bind(rt);
   CoreTaskArgs p;
-  p.set_block_num(2);
+  p.launch_spec.set_block_num(2);
   rt_submit_task(MixedKernels{0, 1, 1}, p);
   rt.wait_all();
   EXPECT_EQ(kept, (std::vector<float>{10, 11, 10, 11}));
@@ -524,7 +526,7 @@ TEST_P(SimPipes, MixedTaskWithoutPipesRunsEveryKernel) {
   auto k = [&](int role) {
     return [&, role](std::int64_t *) {
       std::lock_guard lk(mu);
-      ran.insert(role * 10 + get_subblock_idx());
+      ran.insert(role * 10 + pl::sim::get_subblock_idx());
     };
   };
   EXPECT_EQ(runMixed(mode(), k(0), k(1), k(2)), "");
@@ -724,7 +726,7 @@ TEST_P(SimPipes, HalvesThatDoNotJoinFail) {
     pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> p(kTileBytes, 2);
     VecT<8, 16> h;
     TASSIGN(h, 0);
-    h.SetValidShape(3 + 2 * get_subblock_idx(), 16);
+    h.SetValidShape(3 + 2 * pl::sim::get_subblock_idx(), 16);
     TPUSH(p, h);
   };
   expectTaskError(mode(), cube, vec, vec,
@@ -825,7 +827,7 @@ TEST_P(SimPipes, FailureReleasesTheOtherKernels) {
   auto vec = [](std::int64_t *) {
     pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> out(kTileBytes, 1);
     C2V in(kTileBytes, 1);
-    if (get_subblock_idx() == 1)
+    if (pl::sim::get_subblock_idx() == 1)
       throw SimError("lane boom");
     VecT<8, 16> h;
     TASSIGN(h, 0);
@@ -872,7 +874,7 @@ TEST_P(SimPipes, GmRingErrors) {
   RuntimeBinding bind(rt);
   CoreTaskArgs q;
   q.add_inout(gmBuffer(kTileBytes, 2));
-  q.set_block_num(2);
+  q.launch_spec.set_block_num(2);
   rt_submit_task(MixedKernels{0, 1, INVALID_KERNEL_ID}, q);
   expectSimError([&] { rt.wait_all(); },
                  "shares GM bytes with the GM ring of pipe AIC->AIV0 (block ");

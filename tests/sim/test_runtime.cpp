@@ -11,11 +11,21 @@
 #include <vector>
 
 #include "pl/sim/sim.hpp"
+#include "pl/sim/vendor/intrinsic.h"
 #include "sim_test_util.h"
 
 using namespace pl::sim;
 
 namespace {
+
+/// The window of `t` at `off` (the runtime's view takes uint32_t arrays).
+ChipTensor window(const ChipTensor &t, std::initializer_list<std::int64_t> shape,
+                  std::initializer_list<std::int64_t> off) {
+  std::array<std::uint32_t, kMaxRank> s{}, o{};
+  std::transform(shape.begin(), shape.end(), s.begin(), [](std::int64_t v) { return static_cast<std::uint32_t>(v); });
+  std::transform(off.begin(), off.end(), o.begin(), [](std::int64_t v) { return static_cast<std::uint32_t>(v); });
+  return t.view(s.data(), o.data());
+}
 
 /// Kernels used below; each appends (tag) to a log so tests can check the order.
 struct Log {
@@ -65,11 +75,11 @@ void kFill(std::int64_t* args) {
 }
 void kThrow(std::int64_t*) { throw SimError("boom"); }
 void kTag(std::int64_t* args) { gLog->add(scalarArg<std::uint64_t>(args, 0)); }
-void kLane(std::int64_t* args) { gLog->add(100 + scalarArg<std::uint64_t>(args, 0) * 10 + static_cast<std::uint64_t>(get_subblock_idx())); }
+void kLane(std::int64_t* args) { gLog->add(100 + scalarArg<std::uint64_t>(args, 0) * 10 + static_cast<std::uint64_t>(get_sub_block_id(args))); }
 /// args: a tensor, tag. Logs tag * 1000 + block_num * 100 + block_idx (SPMD launches).
 void kBlock(std::int64_t* args) {
-  gLog->add(scalarArg<std::uint64_t>(args, 1) * 1000 + static_cast<std::uint64_t>(get_block_num()) * 100 +
-            static_cast<std::uint64_t>(get_block_idx()));
+  gLog->add(scalarArg<std::uint64_t>(args, 1) * 1000 + static_cast<std::uint64_t>(get_block_num(args)) * 100 +
+            static_cast<std::uint64_t>(get_block_idx(args)));
 }
 
 enum : int { kIncrId, kAddId, kFillId, kThrowId, kTagId, kLaneId, kBlockId };
@@ -257,9 +267,9 @@ TEST_P(SimRuntime, DisjointViewsAreIndependent) {
   RuntimeBinding bind(rt);
   ChipTensor m = ChipTensor::allocate(DataType::FLOAT32, {4, 8}), out = vec8();
   PTO2_SCOPE() {
-    incr(m.view({1, 8}, {0, 0}), out, 1);             // reads row 0
-    fillT(m.view({1, 8}, {2, 0}), 3.0f, 2);            // writes row 2: no overlap
-    fillT(m.view({2, 4}, {0, 4}).view({1, 4}, {1, 0}), 4.0f, 3);  // writes row 1, cols 4..7
+    incr(window(m, {1, 8}, {0, 0}), out, 1);             // reads row 0
+    fillT(window(m, {1, 8}, {2, 0}), 3.0f, 2);            // writes row 2: no overlap
+    fillT(window(window(m, {2, 4}, {0, 4}), {1, 4}, {1, 0}), 4.0f, 3);  // writes row 1, cols 4..7
   }
   EXPECT_TRUE(rt.hazards().empty());
   EXPECT_TRUE(rt.dependenciesOf(PTO2TaskId{1}).empty());
@@ -330,7 +340,7 @@ TEST_P(SimRuntime, SpmdLaunchRunsEveryBlockBeforeItsDependents) {
           CoreTaskArgs p;
           p.add_output(x);
           p.add_scalar(1);
-          p.set_block_num(5);
+          p.launch_spec.set_block_num(5);
           rt_submit_aiv_task(kBlockId, p);
           CoreTaskArgs q; // reads x: ordered after all five blocks
           q.add_input(x);
@@ -344,9 +354,9 @@ TEST_P(SimRuntime, SpmdLaunchRunsEveryBlockBeforeItsDependents) {
       },
       1);
   CoreTaskArgs bad;
-  expectSimError([&] { bad.set_block_num(0); }, "core_num must be >= 1, got 0");
-  expectSimError([&] { bad.set_block_num(-3); }, "core_num must be >= 1, got -3");
-  expectSimError([&] { bad.set_block_num(1 << 20); }, "exceeds the simulator's limit of 65535 blocks");
+  expectSimError([&] { bad.launch_spec.set_block_num(0); }, "core_num must be >= 1, got 0");
+  expectSimError([&] { bad.launch_spec.set_block_num(-3); }, "core_num must be >= 1, got -3");
+  expectSimError([&] { bad.launch_spec.set_block_num(1 << 20); }, "exceeds the runtime's limit of 32767 blocks");
 }
 
 TEST_P(SimRuntime, KernelFailureSurfacesAtJoinAndSkipsDependents) {
@@ -373,7 +383,8 @@ TEST_P(SimRuntime, RunEntryEndToEnd) {
     const ChipTensor& ext_out = orch_args.tensor(1).ref();
     const float s = from_u64<float>(orch_args.scalar(0));
     PTO2_SCOPE() {
-      TensorCreateInfo t_ci({1, 8}, DataType::FLOAT32);
+      const std::uint32_t t_shapes[] = {1, 8};
+      TensorCreateInfo t_ci(t_shapes, 2, DataType::FLOAT32);
       TaskOutputTensors alloc_0 = alloc_tensors(t_ci);
       const ChipTensor& t = alloc_0.get_ref(0);
       fillT(t, s, 1);
@@ -469,10 +480,10 @@ TEST_F(SimRuntimeMisc, TensorMapMatchesFlatScan) {
   auto pick = [&](std::int64_t n) { return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(n)); };
   auto randomView = [&]() {
     ChipTensor t = roots[static_cast<std::size_t>(pick(static_cast<std::int64_t>(roots.size())))];
-    std::array<std::int64_t, kMaxRank> shape{}, off{};
+    std::array<std::uint32_t, kMaxRank> shape{}, off{};
     for (std::uint32_t k = 0; k < t.ndims; ++k) {
-      shape[k] = t.shapes[k] ? 1 + pick(t.shapes[k]) : 0;
-      off[k] = pick(t.shapes[k] - shape[k] + 1);
+      shape[k] = static_cast<std::uint32_t>(t.shapes[k] ? 1 + pick(t.shapes[k]) : 0);
+      off[k] = static_cast<std::uint32_t>(pick(t.shapes[k] - shape[k] + 1));
     }
     if (pick(3)) t = t.view(shape.data(), off.data());
     if (t.ndims == 2 && !pick(4)) t = t.transpose(0, 1);
@@ -532,9 +543,10 @@ TEST_F(SimRuntimeMisc, ManyIndependentTasksOnlyRealEdges) {
     PTO2_SCOPE() {
       for (int i = 0; i < n; ++i) fillT(own[static_cast<std::size_t>(i)], static_cast<float>(i), static_cast<std::uint64_t>(i));
       for (int i = 0; i < n; ++i)  // task n + i reads own[i], writes row i of one shared buffer
-        incr(own[static_cast<std::size_t>(i)], rows.view({1, 8}, {i, 0}), static_cast<std::uint64_t>(n + i));
+        incr(own[static_cast<std::size_t>(i)], window(rows, {1, 8}, {i, 0}), static_cast<std::uint64_t>(n + i));
       CoreTaskArgs p;  // task 2n: reads rows 3 and 4 (one view) and own[7], writes sum
-      p.add_input(rows.view({2, 8}, {3, 0}));
+      const ChipTensor rows34 = window(rows, {2, 8}, {3, 0});
+      p.add_input(rows34);
       p.add_input(own[7]);
       p.add_output(sum);
       rt_submit_dummy_task(p);
@@ -563,14 +575,14 @@ TEST_F(SimRuntimeMisc, ManyIndependentTasksOnlyRealEdges) {
 
 TEST_F(SimRuntimeMisc, TensorViewsAndScalars) {
   ChipTensor m = ChipTensor::allocate(DataType::FLOAT16, {4, 6});
-  ChipTensor v = m.view({2, 3}, {1, 2});
+  ChipTensor v = window(m, {2, 3}, {1, 2});
   EXPECT_EQ(v.start_offset, 8);
   EXPECT_EQ(v.describe(), "fp16[2, 3]");
   ChipTensor t = v.transpose(0, 1);
   EXPECT_EQ(t.shapes[0], 3);
   EXPECT_EQ(t.strides[0], 1);
   EXPECT_TRUE(mayOverlap(v, t));
-  expectSimError([&] { m.view({2, 3}, {3, 0}); }, "exceeds fp16[4, 6]");
+  expectSimError([&] { window(m, {2, 3}, {3, 0}); }, "exceeds fp16[4, 6]");
   EXPECT_EQ(from_u64<float>(to_u64(1.25f)), 1.25f);
   EXPECT_EQ(from_u64<std::int32_t>(to_u64(-3)), -3);
   EXPECT_EQ(from_u64<double>(to_u64(-0.1)), -0.1);
@@ -622,7 +634,7 @@ TEST(SimCoreTaskArgs, LimitsOfOneCoreTask) {
             "pl::sim 'CoreTaskArgs': tensors must be added before scalars");
 }
 
-// ---- graphs: record once, replay (rt_submit_graph)
+// ---- graphs: record once, replay (pl::sim::submit_graph)
 // ------------------------------------------------
 
 namespace {
@@ -632,7 +644,8 @@ namespace {
 void layerBody(const CoreTaskArgs &a) {
   const ChipTensor &x = a.tensor(0).ref();
   const ChipTensor &y = a.tensor(1).ref();
-  TensorCreateInfo ci({1, 8}, DataType::FLOAT32);
+  const std::uint32_t ci_shapes[] = {1, 8};
+  TensorCreateInfo ci(ci_shapes, 2, DataType::FLOAT32);
   ChipTensor tmp = alloc_tensors(ci).get_ref(0);
   CoreTaskArgs p0;
   p0.add_input(x);
@@ -641,11 +654,12 @@ void layerBody(const CoreTaskArgs &a) {
   rt_submit_aiv_task(kIncrId, p0);
   CoreTaskArgs p1;
   p1.add_input(tmp);
-  p1.add_output(y.view({1, 8}, {0, 0}));
+  const ChipTensor y0 = window(y, {1, 8}, {0, 0}), y1 = window(y, {1, 8}, {1, 0});
+  p1.add_output(y0);
   p1.add_scalar(a.scalar(1));
   rt_submit_aiv_task(kIncrId, p1);
   CoreTaskArgs p2;
-  p2.add_output(y.view({1, 8}, {1, 0}));
+  p2.add_output(y1);
   p2.add_scalar(a.scalar(0));
   p2.add_scalar(a.scalar(1));
   rt_submit_aiv_task(kFillId, p2);
@@ -656,10 +670,10 @@ void layer(const ChipTensor &x, const ChipTensor &y, float v, std::uint64_t tag)
   g.add_inout(y);
   g.add_scalar(to_u64(v));
   g.add_scalar(tag);
-  rt_submit_graph(&layerBody, g);
+  submit_graph(&layerBody, g);
 }
 void emptyBody(const CoreTaskArgs &) {}
-void nestedBody(const CoreTaskArgs &a) { rt_submit_graph(&layerBody, a); }
+void nestedBody(const CoreTaskArgs &a) { submit_graph(&layerBody, a); }
 } // namespace
 
 TEST_P(SimRuntime, GraphRecordsOnceAndReplaysWithNewArguments) {
@@ -673,7 +687,7 @@ TEST_P(SimRuntime, GraphRecordsOnceAndReplaysWithNewArguments) {
         ys.push_back(ChipTensor::allocate(DataType::FLOAT32, {2, 8}));
         layer(x, ys.back(), static_cast<float>(10 * l), static_cast<std::uint64_t>(100 + l));
       }
-      incr(ys.back().view({1, 8}, {1, 0}), z, 2); // after the last layer's fill (RAW)
+      incr(window(ys.back(), {1, 8}, {1, 0}), z, 2); // after the last layer's fill (RAW)
     }
     for (int l = 0; l < 4; ++l) {
       EXPECT_EQ(at(ys[static_cast<std::size_t>(l)], 3), 4.0f) << l; // (2 + 1) + 1
@@ -696,7 +710,7 @@ TEST_P(SimRuntime, GraphRecordsAgainForOtherShapesOrOverlaps) {
     ChipTensor wide = ChipTensor::allocate(DataType::FLOAT32, {2, 16});
     PTO2_SCOPE() {
       layer(x, y, 1.0f, 1);
-      layer(x, wide.view({2, 8}, {0, 8}), 2.0f, 2); // same shape, other strides: a new recording
+      layer(x, window(wide, {2, 8}, {0, 8}), 2.0f, 2); // same shape, other strides: a new recording
       layer(x, y, 3.0f, 3);                         // replays the first
     }
     EXPECT_EQ(rt.graphStats().recorded, 2u);
@@ -718,10 +732,10 @@ TEST(SimGraph, UnsupportedGraphsAreErrors) {
   g.add_inout(y);
   g.add_scalar(to_u64(1.0f));
   g.add_scalar(7);
-  expectSimError([&] { rt_submit_graph(&emptyBody, g); }, "submitted no task");
-  expectSimError([&] { rt_submit_graph(&nestedBody, g); }, "nested graph recording");
-  expectSimError([&] { rt_submit_graph(&layerBody, CoreTaskArgs{}); },
+  expectSimError([&] { submit_graph(&emptyBody, g); }, "submitted no task");
+  expectSimError([&] { submit_graph(&nestedBody, g); }, "nested graph recording");
+  expectSimError([&] { submit_graph(&layerBody, CoreTaskArgs{}); },
                  "at least one tensor argument");
-  rt_submit_graph(&layerBody, g); // a failed recording left nothing behind
+  submit_graph(&layerBody, g); // a failed recording left nothing behind
   EXPECT_EQ(rt.graphStats().recorded, 1u);
 }

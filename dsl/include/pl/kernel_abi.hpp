@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -18,24 +19,51 @@
 
 namespace pl::abi {
 
-/// A scalar argument's bits as u64 and back (pl's scalar ABI, used by the host bridge, the
-/// orchestration and the kernels alike): every floating type (float, double, the narrow
-/// SoftFloats) travels as the bits of its exact double value, integers and bool sign-extended.
-/// One encoding per kind means the packing side and the reading side need not agree on a C++
-/// type: a float packed by the host reads back exactly as the `double` an fp16 parameter is
-/// held in.
+/// A scalar argument's bits as u64 and back, in the runtime's encoding (its `to_u64` /
+/// `from_u64`, which the orchestration's `add_scalar(v)` applies): the value's own bytes,
+/// zero-extended: a float packs its 32 bits, a double 64, an int32_t -1 0x00000000FFFFFFFF. The
+/// packing and the reading side must therefore use the same C++ type: the generated code packs
+/// and reads every scalar as the C++ type of the receiving parameter's dtype
+/// (`scalar_cpp_t<D>`), and the host bridge packs the orchestration's arguments so.
 template <class T> std::uint64_t to_u64(T v) {
-  if constexpr (std::is_integral_v<T>)
-    return static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
-  else
-    return std::bit_cast<std::uint64_t>(static_cast<double>(v));
+  static_assert(sizeof(T) <= sizeof(std::uint64_t) && std::is_trivially_copyable_v<T>,
+                "to_u64: a scalar of at most 8 bytes");
+  std::uint64_t u = 0;
+  std::memcpy(&u, &v, sizeof(T)); // the low bytes (the runtime's targets are little-endian)
+  return u;
 }
 template <class T> T from_u64(std::uint64_t u) {
-  if constexpr (std::is_integral_v<T>)
-    return static_cast<T>(static_cast<std::int64_t>(u));
-  else
-    return static_cast<T>(std::bit_cast<double>(u));
+  static_assert(sizeof(T) <= sizeof(std::uint64_t) && std::is_trivially_copyable_v<T>,
+                "from_u64: a scalar of at most 8 bytes");
+  T v;
+  std::memcpy(&v, &u, sizeof(T));
+  return v;
 }
+
+/// The C++ type a scalar of dtype `D` is held in by the generated code (emit/pto's
+/// scalarCppType): fp32 as float, the other floating dtypes as double, index as int64_t, the
+/// 4-bit integers in a byte, the other integers and bool as themselves.
+template <DType D>
+using scalar_cpp_t = std::conditional_t<
+    D == DType::FP32, float,
+    std::conditional_t<
+        isFloat(D), double,
+        std::conditional_t<
+            D == DType::Bool, bool,
+            std::conditional_t<
+                D == DType::Int8 || D == DType::Int4, std::int8_t,
+                std::conditional_t<
+                    D == DType::Int16, std::int16_t,
+                    std::conditional_t<
+                        D == DType::Int32, std::int32_t,
+                        std::conditional_t<
+                            D == DType::UInt8 || D == DType::UInt4, std::uint8_t,
+                            std::conditional_t<
+                                D == DType::UInt16, std::uint16_t,
+                                std::conditional_t<D == DType::UInt32, std::uint32_t,
+                                                   std::conditional_t<D == DType::UInt64,
+                                                                      std::uint64_t,
+                                                                      std::int64_t>>>>>>>>>>;
 
 /// The IR's FloorDiv / FloorMod: rounding toward negative infinity (C++'s / and % truncate).
 template <class A, class B> constexpr std::common_type_t<A, B> floordiv(A a, B b) {

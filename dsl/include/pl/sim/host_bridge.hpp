@@ -49,11 +49,23 @@ class HostArgs {
   HostArgs& bind(const pl::Out<pl::Tensor<D, Dims...>>& t) { return addTensor(t.impl().get(), true); }
   template <DType D, std::int64_t... Dims>
   HostArgs& bind(const pl::InOut<pl::Tensor<D, Dims...>>& t) { return addTensor(t.impl().get(), true); }
+  /// A scalar in the runtime's encoding, as the C++ type the orchestration reads its parameter
+  /// in (pl::abi::scalar_cpp_t of the parameter's dtype): a pl::Scalar<D> as D's, a plain C++
+  /// scalar as the dtype the translator gives it (signed integers and enums are index, unsigned
+  /// int / long uint32 / uint64, float fp32, bool bool).
   template <DType D>
-  HostArgs& bind(const pl::Scalar<D>& s) { return bind(s.value()); }
+  HostArgs& bind(const pl::Scalar<D>& s) {
+    scalars_.push_back(to_u64(static_cast<pl::abi::scalar_cpp_t<D>>(s.value())));
+    return *this;
+  }
   template <class S> requires std::is_arithmetic_v<S>
   HostArgs& bind(S s) {
-    scalars_.push_back(to_u64(s));
+    if constexpr (std::is_same_v<S, bool> || std::is_floating_point_v<S> ||
+                  std::is_same_v<S, unsigned int> || std::is_same_v<S, unsigned long> ||
+                  std::is_same_v<S, unsigned long long>)
+      scalars_.push_back(to_u64(s));
+    else
+      scalars_.push_back(to_u64(static_cast<std::int64_t>(s)));
     return *this;
   }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <exception>
+#include <type_traits>
 #include <utility>
 
 #include "pl/sim/runtime.hpp"
@@ -54,7 +55,7 @@ inline TaskOutputTensors rt_submit_dummy_task(const CoreTaskArgs& args = {}) {
 /// One call of a Graph function (its printed body): recorded on the first call with these
 /// argument shapes, replayed afterwards (Runtime::submitGraph). Nothing may depend on a result:
 /// the graph's results are its Out / InOut arguments.
-inline void rt_submit_graph(GraphBody body, const CoreTaskArgs &args) {
+inline void submit_graph(GraphBody body, const CoreTaskArgs &args) {
   currentRuntime().submitGraph(body, args);
 }
 
@@ -63,6 +64,9 @@ inline void rt_submit_graph(GraphBody body, const CoreTaskArgs &args) {
 /// recorded, the tensors are the graph's internal buffers (allocated afresh on each replay).
 template <class... CI>
 TaskOutputTensors alloc_tensors(const CI&... cis) {
+  static_assert(sizeof...(cis) > 0, "alloc_tensors requires at least one TensorCreateInfo");
+  static_assert((std::is_same_v<CI, TensorCreateInfo> && ...),
+                "alloc_tensors only accepts TensorCreateInfo arguments");
   std::vector<ChipTensor> outs;
   (outs.push_back(ChipTensor::allocate(cis.dtype, cis.shapes.data(), cis.ndims)), ...);
   if (Runtime *rt = detail::currentRuntimePtr())

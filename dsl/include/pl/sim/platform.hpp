@@ -229,6 +229,55 @@ inline void resetCurrentCore() {
   coreContext().memory = nullptr;
 }
 
+// ---- the contexts the runtime appends to a kernel's argument array ------------------------------
+
+/// A kernel run's own context (per block): slot kLocalContextSlot of its arguments points to it.
+struct SpmdLocalContext {
+  std::int32_t block_idx = 0;
+  std::int32_t block_num = 1;
+};
+/// The core's context (per lane): slot kGlobalContextSlot points to it.
+struct SpmdGlobalContext {
+  std::int32_t sub_block_id = 0;
+};
+/// The slots: past the most tensors (32) and scalars (16) one task carries.
+inline constexpr std::int32_t kLocalContextSlot = 48;
+inline constexpr std::int32_t kGlobalContextSlot = 49;
+inline constexpr std::size_t kKernelArgSlots = 50;
+
+/// The contexts of a kernel run, and its argument array with their slots set.
+struct KernelArgv {
+  SpmdLocalContext local;
+  SpmdGlobalContext global;
+  std::vector<std::int64_t> argv;
+  KernelArgv(const std::vector<std::int64_t> &args, std::int32_t blockIdx, std::int32_t blockNum,
+             std::int32_t subBlock)
+      : local{blockIdx, blockNum}, global{subBlock}, argv(args) {
+    if (argv.size() > static_cast<std::size_t>(kLocalContextSlot))
+      simFail("runtime", "a kernel takes at most " + std::to_string(kLocalContextSlot) +
+                             " arguments, got " + std::to_string(argv.size()));
+    argv.resize(kKernelArgSlots, 0);
+    argv[kLocalContextSlot] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&local));
+    argv[kGlobalContextSlot] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&global));
+  }
+  KernelArgv(const KernelArgv &) = delete;
+  KernelArgv &operator=(const KernelArgv &) = delete;
+  std::int64_t *data() { return argv.data(); }
+};
+inline const SpmdLocalContext &localContext(const std::int64_t *args) {
+  if (!args || !args[kLocalContextSlot])
+    simFail("get_block_idx", "the kernel's arguments carry no runtime context");
+  return *reinterpret_cast<const SpmdLocalContext *>(
+      static_cast<std::intptr_t>(args[kLocalContextSlot]));
+}
+inline const SpmdGlobalContext &globalContext(const std::int64_t *args) {
+  if (!args || !args[kGlobalContextSlot])
+    simFail("get_sub_block_id", "the kernel's arguments carry no runtime context");
+  return *reinterpret_cast<const SpmdGlobalContext *>(
+      static_cast<std::intptr_t>(args[kGlobalContextSlot]));
+}
+
+/// pl/sim's own queries of the calling core (its tests and pipes; kernels read the contexts).
 inline std::int32_t get_block_idx() { return coreContext().blockIdx; }
 inline std::int32_t get_block_num() { return coreContext().blockNum; }
 inline std::int32_t get_subblock_idx() { return coreContext().subblockIdx; }

@@ -169,7 +169,7 @@ class Runtime {
   /// Submits one task and returns its id (and its Out/InOut tensors).
   TaskOutputTensors submit(CoreKind kind, MixedKernels ks, const CoreTaskArgs& args);
 
-  /// One call of a graph (rt_submit_graph): the first call with a key (graph::key: the body,
+  /// One call of a graph (submit_graph): the first call with a key (graph::key: the body,
   /// the arguments' dtypes, shapes, strides, directions and overlaps) runs `body` and records
   /// the tasks it submits; later calls replay the recording with these arguments (tensors and
   /// the scalars the body passed on from its slots substituted, its allocations made afresh),

@@ -136,7 +136,7 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
       simFail("submit",
               "dependency on task " + std::to_string(d.id) + ", which was not submitted yet");
     if (capture_ && d.id < capture_->firstTask)
-      simFail("rt_submit_graph",
+      simFail("submit_graph",
               "a task of a graph body depends on task " + std::to_string(d.id) +
                   ", which was submitted before the graph: a recorded graph depends on other tasks "
                   "only through its tensor arguments");
@@ -207,7 +207,7 @@ inline void Runtime::capture(const Task &t, const CoreTaskArgs &args) {
     graph::TensorSource src;
     if (!graph::classify(*capture_, x, src))
       simFail(
-          "rt_submit_graph",
+          "submit_graph",
           "a task of graph '" + capture_->name + "' uses " + x.describe() +
               ", which is neither (a view of) a graph argument nor allocated in the graph body");
     r.tensors.push_back(src);
@@ -220,13 +220,13 @@ inline void Runtime::capture(const Task &t, const CoreTaskArgs &args) {
 
 inline void Runtime::submitGraph(GraphBody body, const CoreTaskArgs &args) {
   if (capture_)
-    simFail("rt_submit_graph", "graph '" + capture_->name +
+    simFail("submit_graph", "graph '" + capture_->name +
                                    "' submits a graph: nested graph recording is not supported");
   if (!args.dependencies().empty())
-    simFail("rt_submit_graph",
+    simFail("submit_graph",
             "a graph call takes no explicit dependencies (its tensor arguments order it)");
   if (args.tensors().empty())
-    simFail("rt_submit_graph", "a graph needs at least one tensor argument");
+    simFail("submit_graph", "a graph needs at least one tensor argument");
   std::vector<std::int64_t> k = graph::key(body, args);
   const GraphRecording *found = nullptr;
   {
@@ -272,7 +272,7 @@ inline void Runtime::recordGraph(GraphBody body, const CoreTaskArgs &args,
     rec.allocs.push_back(layout);
   }
   if (rec.tasks.empty())
-    simFail("rt_submit_graph", "the graph body submitted no task; there is nothing to record");
+    simFail("submit_graph", "the graph body submitted no task; there is nothing to record");
   ++graphStats_.recorded;
   graphs_.emplace(std::move(key), std::move(rec));
 }
@@ -338,7 +338,8 @@ inline void Runtime::execute(Task &t, std::int32_t block, CoreMemory &mem, LaneM
     ctx.blockIdx = block;
     ctx.blockNum = t.blockNum;
     ctx.subblockIdx = sub;
-    std::vector<std::int64_t> copy = argv;  // a kernel may not clobber the next lane's view
+    // a kernel may not clobber the next lane's view; the contexts in the runtime's slots
+    KernelArgv copy(argv, block, t.blockNum, sub);
     const auto *k = kernels_.find(id);
     detail::pipeTracker().begin(k->name); // the pipes' ordering, checked per kernel run
     k->fn(copy.data());
@@ -382,7 +383,8 @@ inline void Runtime::runCluster(Task &t, std::int32_t block, const std::vector<s
     ctx.subblockIdx = role == KernelRole::AIV1 ? 1 : 0;
     const KernelEntry *k = kernels_.find(ids[r]);
     cluster.runKernel(role, [&] {
-      std::vector<std::int64_t> copy = argv; // each kernel its own view of the arguments
+      // each kernel its own view of the arguments, with its contexts in the runtime's slots
+      KernelArgv copy(argv, block, t.blockNum, role == KernelRole::AIV1 ? 1 : 0);
       detail::pipeTracker().begin(k->name);  // the pipes' ordering, checked per kernel run
       try {
         k->fn(copy.data());

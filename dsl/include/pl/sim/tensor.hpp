@@ -122,12 +122,14 @@ public:
     return base() + start_offset * static_cast<std::int64_t>(elementBytes(dtype));
   }
 
-  /// The window of `shape` at `offsets` (both `ndims` long); must lie inside this tensor.
-  template <class I> ChipTensor view(const I *shape, const I *offsets) const {
+  /// The window of `shape` at `offsets` (both `ndims` long); must lie inside this tensor. The
+  /// runtime's signature: arrays of `uint32_t` (a braced list does not convert to one).
+  ChipTensor view(const std::uint32_t view_shapes[], const std::uint32_t view_offsets[]) const {
     ChipTensor t = *this;
     for (std::uint32_t k = 0; k < ndims; ++k) {
-      const auto o = static_cast<std::int64_t>(offsets[k]), n = static_cast<std::int64_t>(shape[k]);
-      if (o < 0 || n < 0 || o + n > shapes[k])
+      const auto o = static_cast<std::int64_t>(view_offsets[k]),
+                 n = static_cast<std::int64_t>(view_shapes[k]);
+      if (o + n > shapes[k])
         simFail("ChipTensor::view", "window of extent " + std::to_string(n) + " at " +
                                         std::to_string(o) + " on axis " + std::to_string(k) +
                                         " exceeds " + describe());
@@ -136,13 +138,6 @@ public:
       t.start_offset += o * strides[k];
     }
     return t;
-  }
-  ChipTensor view(std::initializer_list<std::int64_t> shape,
-                  std::initializer_list<std::int64_t> offsets) const {
-    if (shape.size() != ndims || offsets.size() != ndims)
-      simFail("ChipTensor::view",
-              "shape and offsets need " + std::to_string(ndims) + " entries for " + describe());
-    return view(shape.begin(), offsets.begin());
   }
   /// Swaps two axes (a strided view; no data moves).
   ChipTensor transpose(std::uint32_t a, std::uint32_t b) const {
@@ -213,17 +208,20 @@ inline bool mayOverlap(const ChipTensor& a, const ChipTensor& b) {
   return true;
 }
 
-/// The description of an internal tensor (PyPTO's `TensorCreateInfo c_ci(shapes, n, dtype)`).
+/// The description of an internal tensor, as the runtime's: `TensorCreateInfo ci(shapes, ndims,
+/// dtype)` with `shapes` a `uint32_t` array (a braced list does not convert to one).
 struct TensorCreateInfo {
   std::array<std::int64_t, kMaxRank> shapes{};
   std::uint32_t ndims = 0;
   DType dtype = DType::FP32;
-  template <class I>
-  TensorCreateInfo(const I* s, std::uint32_t n, DType d) : ndims(n), dtype(d) {
-    if (n < 1 || n > kMaxRank) simFail("TensorCreateInfo", "rank " + std::to_string(n) + " is outside 1..5");
-    for (std::uint32_t k = 0; k < n; ++k) shapes[k] = static_cast<std::int64_t>(s[k]);
+  TensorCreateInfo(const std::uint32_t shapes_in[], std::uint32_t ndims_in,
+                   DType dtype_in = DType::FP32)
+      : ndims(ndims_in), dtype(dtype_in) {
+    if (ndims_in < 1 || ndims_in > kMaxRank)
+      simFail("TensorCreateInfo", "rank " + std::to_string(ndims_in) + " is outside 1..5");
+    for (std::uint32_t k = 0; k < ndims_in; ++k)
+      shapes[k] = static_cast<std::int64_t>(shapes_in[k]);
   }
-  TensorCreateInfo(std::initializer_list<std::int64_t> s, DType d) : TensorCreateInfo(s.begin(), static_cast<std::uint32_t>(s.size()), d) {}
 };
 
 /// A task id; invalid ids (default) are ignored as dependencies.
@@ -239,10 +237,13 @@ class TaskOutputTensors {
   TaskOutputTensors() = default;
   TaskOutputTensors(PTO2TaskId id, std::vector<ChipTensor> outs) : id_(id), outs_(std::move(outs)) {}
   PTO2TaskId task_id() const { return id_; }
-  const ChipTensor& get_ref(std::size_t i) const {
+  /// An output by index, from a named TaskOutputTensors only (the runtime's outputs live as long
+  /// as the submitting scope; a temporary's would dangle).
+  const ChipTensor& get_ref(std::uint32_t i) const & {
     if (i >= outs_.size()) simFail("TaskOutputTensors", "output " + std::to_string(i) + " of " + std::to_string(outs_.size()));
     return outs_[i];
   }
+  const ChipTensor &get_ref(std::uint32_t i) const && = delete;
   std::size_t size() const { return outs_.size(); }
 
  private:
@@ -280,6 +281,27 @@ inline std::int32_t graphScalarSlot(const std::uint64_t &v) {
 /// it: no edges from or to it, no hazard reports, not among the task's outputs.
 enum class ArgDir : std::uint8_t { In, Out, InOut, NoDep };
 
+/// The SPMD launch parameters of a core task (`args.launch_spec.set_block_num(n)`, as the
+/// runtime's): the kernel runs once per block, with `get_block_idx(args)` = 0 .. n - 1 and
+/// `get_block_num(args)` = n (pl::spmd's core_num); the task completes when every block has.
+class PTO2LaunchSpec {
+public:
+  /// The runtime holds the count in an int16_t.
+  static constexpr std::int64_t kMaxBlockNum = 32767;
+  std::int16_t block_num() const { return blockNum_; }
+  void set_block_num(std::int64_t n) {
+    if (n < 1)
+      simFail("spmd", "core_num must be >= 1, got " + std::to_string(n));
+    if (n > kMaxBlockNum)
+      simFail("spmd", "core_num " + std::to_string(n) + " exceeds the runtime's limit of " +
+                          std::to_string(kMaxBlockNum) + " blocks");
+    blockNum_ = static_cast<std::int16_t>(n);
+  }
+
+private:
+  std::int16_t blockNum_ = 1;
+};
+
 /// The arguments of one kernel call: tensors with a direction (tensors before scalars, as the
 /// kernel wrapper unpacks them), scalars as u64, and explicit dependencies.
 class CoreTaskArgs {
@@ -287,31 +309,36 @@ class CoreTaskArgs {
    /// PTO2's limits for one core task (the translator reports a kernel over them as CD002).
    static constexpr std::size_t kMaxTaskTensors = 32;
    static constexpr std::size_t kMaxTaskScalars = 16;
-   void add_input(const ChipTensor &t) { add(t, ArgDir::In); }
-   void add_output(const ChipTensor &t) { add(t, ArgDir::Out); }
-   void add_inout(const ChipTensor &t) { add(t, ArgDir::InOut); }
-   void add_no_dep(const ChipTensor &t) { add(t, ArgDir::NoDep); }
-   /// A scalar (pl's u64 encoding). Inside a graph body being recorded, passing the graph's
-   /// own slot (`graph_args.scalar(k)`) marks the value as that argument (patched on replay);
-   /// any other value is fixed data of the recording.
-   void add_scalar(const std::uint64_t &v) {
-     if (scalars_.size() == kMaxTaskScalars)
-       simFail("CoreTaskArgs",
-               "a core task carries at most " + std::to_string(kMaxTaskScalars) + " scalars");
-     scalars_.push_back(v);
-     scalarSlots_.push_back(detail::graphScalarSlot(v));
-   }
-  void set_dependencies(const PTO2TaskId* ids, std::size_t n) { deps_.assign(ids, ids + n); }
-  void add_dependency(PTO2TaskId id) { deps_.push_back(id); }
-  /// An SPMD launch: the kernel runs once per block, with get_block_idx() = 0 .. n - 1 and
-  /// get_block_num() = n (pl::spmd's core_num); the task completes when every block has.
-  void set_block_num(std::int64_t n) {
-    if (n < 1) simFail("spmd", "core_num must be >= 1, got " + std::to_string(n));
-    if (n > kMaxBlockNum)
-      simFail("spmd", "core_num " + std::to_string(n) + " exceeds the simulator's limit of " + std::to_string(kMaxBlockNum) + " blocks");
-    blockNum_ = static_cast<std::int32_t>(n);
+  // Tensors by reference to a named tensor, as the runtime's (it keeps their addresses until
+  // the submit): a temporary does not compile.
+  void add_input(const ChipTensor &t) { add(t, ArgDir::In); }
+  void add_output(const ChipTensor &t) { add(t, ArgDir::Out); }
+  void add_inout(const ChipTensor &t) { add(t, ArgDir::InOut); }
+  void add_no_dep(const ChipTensor &t) { add(t, ArgDir::NoDep); }
+  void add_input(const ChipTensor &&) = delete;
+  void add_output(const ChipTensor &&) = delete;
+  void add_inout(const ChipTensor &&) = delete;
+  void add_no_dep(const ChipTensor &&) = delete;
+  /// A scalar in the runtime's encoding (`to_u64`: the value's own bits, zero-extended: a float
+  /// packs 32 bits, an int32_t -1 packs 0xFFFFFFFF). Inside a graph body being recorded, passing
+  /// the graph's own slot (`graph_args.scalar(k)`, a uint64_t lvalue) marks the value as that
+  /// argument (patched on replay); any other value is fixed data of the recording.
+  template <class T>
+    requires(std::is_arithmetic_v<std::remove_cvref_t<T>> ||
+             std::is_enum_v<std::remove_cvref_t<T>>)
+  void add_scalar(T &&v) {
+    if (scalars_.size() == kMaxTaskScalars)
+      simFail("CoreTaskArgs",
+              "a core task carries at most " + std::to_string(kMaxTaskScalars) + " scalars");
+    scalars_.push_back(pl::abi::to_u64(v));
+    if constexpr (std::is_same_v<T, const std::uint64_t &> || std::is_same_v<T, std::uint64_t &>)
+      scalarSlots_.push_back(detail::graphScalarSlot(v));
+    else
+      scalarSlots_.push_back(-1);
   }
-  static constexpr std::int64_t kMaxBlockNum = 65535;
+  void set_dependencies(const PTO2TaskId *ids, std::uint32_t n) { deps_.assign(ids, ids + n); }
+  void add_dependency(PTO2TaskId id) { deps_.push_back(id); }
+  PTO2LaunchSpec launch_spec;
 
   const std::vector<ChipTensor>& tensors() const { return tensors_; }
   const std::vector<ArgDir>& dirs() const { return dirs_; }
@@ -319,7 +346,7 @@ class CoreTaskArgs {
   /// Per scalar: the boundary slot of the graph being recorded it was passed from, else -1.
   const std::vector<std::int32_t> &scalarSlots() const { return scalarSlots_; }
   const std::vector<PTO2TaskId>& dependencies() const { return deps_; }
-  std::int32_t blockNum() const { return blockNum_; }
+  std::int32_t blockNum() const { return launch_spec.block_num(); }
 
   /// A graph body reads its arguments as PTO2's do: `args.tensor(i).ref()`, `args.scalar(i)`
   /// (a reference to the slot: see add_scalar).
@@ -353,7 +380,6 @@ private:
   std::vector<std::uint64_t> scalars_;
   std::vector<std::int32_t> scalarSlots_;
   std::vector<PTO2TaskId> deps_;
-  std::int32_t blockNum_ = 1;
 };
 
 /// The arguments of the orchestration entry (external tensors, then scalars).

@@ -880,12 +880,8 @@ inline void import_peer_buffer(const char *name) {
   seat.cluster->importPeerBuffer(seat.role, name);
 }
 
-// ---- synchronisation and core queries
-// ------------------------------------------------------------
-
-using pl::sim::get_block_idx;
-using pl::sim::get_block_num;
-using pl::sim::get_subblock_idx;
+// The block index, block count and AIV lane are no PTO-ISA names: kernels read them from their
+// arguments (intrinsic.h's get_block_idx(args), get_block_num(args), get_sub_block_id(args)).
 
 } // namespace pto
 
