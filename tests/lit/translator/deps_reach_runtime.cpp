@@ -18,27 +18,27 @@ PL_INLINE pl::TaskId helper(X a, X b, pl::Out<X> c, pl::TaskId after) {
 }
 
 // CHECK-LABEL: {{^}}namespace every {
-// CHECK:      PTO2TaskId deps_t1[] = {dep_at};
+// CHECK:      ::pl::rt::TaskId deps_t1[] = {dep_at};
 // CHECK-NEXT: params_t1.set_dependencies(deps_t1, ::pl::abi::valid_task_ids(deps_t1));
-// CHECK:      PTO2TaskId deps_t2[] = {dep_at, dep_spmd};
+// CHECK:      ::pl::rt::TaskId deps_t2[] = {dep_at, dep_spmd};
 // CHECK-NEXT: params_t2.set_dependencies(deps_t2, ::pl::abi::valid_task_ids(deps_t2));
-// CHECK:      PTO2TaskId deps_t3[] = {dep_sub, dep_spmd};
+// CHECK:      ::pl::rt::TaskId deps_t3[] = {dep_sub, dep_spmd};
 // CHECK-NEXT: params_t3.set_dependencies(deps_t3, ::pl::abi::valid_task_ids(deps_t3));
-// CHECK:      PTO2TaskId deps_t4[] = {dep_at, dep_spmd, dep_sub};
+// CHECK:      ::pl::rt::TaskId deps_t4[] = {dep_at, dep_spmd, dep_sub};
 // CHECK-NEXT: params_t4.set_dependencies(deps_t4, ::pl::abi::valid_task_ids(deps_t4));
 // CHECK-NEXT: dep_join = rt_submit_dummy_task(params_t4).task_id();
-// CHECK:      PTO2TaskId deps_t5[] = {dep_join};
+// CHECK:      ::pl::rt::TaskId deps_t5[] = {dep_join};
 // CHECK-NEXT: params_t5.set_dependencies(deps_t5, ::pl::abi::valid_task_ids(deps_t5));
-// CHECK:      PTO2TaskId deps_t6[] = {dep_inl};
+// CHECK:      ::pl::rt::TaskId deps_t6[] = {dep_inl};
 // CHECK-NEXT: params_t6.set_dependencies(deps_t6, ::pl::abi::valid_task_ids(deps_t6));
 // CHECK:      for (
-// CHECK:      PTO2TaskId deps_t7[] = {[[CARRIED:carried_[0-9]+]]};
+// CHECK:      ::pl::rt::TaskId deps_t7[] = {[[CARRIED:carried_[0-9]+]]};
 // CHECK-NEXT: params_t7.set_dependencies(deps_t7, ::pl::abi::valid_task_ids(deps_t7));
 // CHECK:      if (n > 2) {
-// CHECK:      PTO2TaskId deps_t9[] = {dep_branch, dep_join};
+// CHECK:      ::pl::rt::TaskId deps_t9[] = {dep_branch, dep_join};
 // CHECK-NEXT: params_t9.set_dependencies(deps_t9, ::pl::abi::valid_task_ids(deps_t9));
-// CHECK:      PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK:      PTO2TaskId deps_t11[] = {dep_man};
+// CHECK:      PL_SCOPE(::pl::rt::ScopeMode::MANUAL) {
+// CHECK:      ::pl::rt::TaskId deps_t11[] = {dep_man};
 // CHECK-NEXT: params_t11.set_dependencies(deps_t11, ::pl::abi::valid_task_ids(deps_t11));
 // CHECK:      {{^}}}  // namespace every
 PL_FUNCTION(pl::FunctionType::Orchestration)

@@ -13,9 +13,9 @@
 // IR:        twice({{.*}}compiler_deps = {[[TID]]}{{\]\]}};
 // RUN: %pl-translate --derive-task-deps %s -o %t.cpp -- %dsl-flags && FileCheck %s --check-prefix=ORCH < %t.cpp
 // ORCH-LABEL: // orchestration 'war'
-// ORCH:      PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// ORCH:      PL_SCOPE(::pl::rt::ScopeMode::MANUAL) {
 // ORCH:        [[ID:[a-z_0-9]+]] = [[OUTS:[a-z_0-9]+]].task_id();
-// ORCH:        PTO2TaskId [[DEPS:deps_t[0-9]+]][] = {[[ID]]};
+// ORCH:        ::pl::rt::TaskId [[DEPS:deps_t[0-9]+]][] = {[[ID]]};
 // ORCH-NEXT:   params_t1.set_dependencies([[DEPS]], ::pl::abi::valid_task_ids([[DEPS]]));
 // RUN: %pl-translate --help | FileCheck %s --check-prefix=HELP
 // RUN: %pl-opt --help | FileCheck %s --check-prefix=HELP

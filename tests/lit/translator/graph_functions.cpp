@@ -1,6 +1,6 @@
 // Graph functions: a scalar the graph derives from its parameters is computed at the call site
 // (LegalizeGraphBoundary), the graph is printed as a body the runtime records once, the kernel
-// gets the graph's own slot for it, and each call is an rt_submit_graph that nothing chains on.
+// gets the graph's own slot for it, and each call is a direct call of the body that nothing chains on.
 // RUN: %pl-translate --emit=final-ir %s -- %dsl-flags | FileCheck --check-prefix=IR %s
 // RUN: %pl-translate --emit=orchestration %s -- %dsl-flags | FileCheck --check-prefix=ORCH %s
 #include <pl/dsl.hpp>
@@ -42,5 +42,5 @@ PL_JIT void decoder(X x, W w, pl::Out<X> y) {
 // ORCH-NEXT: rt_submit_aiv_task(
 // ORCH-LABEL: // orchestration 'decoder'
 // ORCH: off_1 = l * 16;
-// ORCH: add_scalar(::pl::abi::to_u64(static_cast<std::int64_t>(off_1)));
-// ORCH-NEXT: rt_submit_graph(&graph_layer, params_t{{[0-9]+}});
+// ORCH: add_scalar(static_cast<std::int64_t>(off_1));
+// ORCH-NEXT: graph_layer(params_t{{[0-9]+}});

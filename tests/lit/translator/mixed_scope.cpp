@@ -14,7 +14,7 @@ using W = pl::Tensor<pl::fp32, 64, 64>;
 // CHECK: TMATMUL(
 // CHECK: TPUSH(pipe_c2v, c);
 // CHECK-LABEL: AIV kernel 'mixed_incore_0_aiv'
-// CHECK: get_subblock_idx()
+// CHECK: get_sub_block_id(args)
 // CHECK: pto::TPipe<pto::PipeDir::C2V, pto::PipeSplit::UpDown> pipe_c2v(8192, 2,
 // CHECK: pto::Tile<pto::TileType::Vec, float, 16, 64,
 // CHECK: TPOP(v, pipe_c2v);
@@ -24,7 +24,9 @@ using W = pl::Tensor<pl::fp32, 64, 64>;
 // CHECK-LABEL: AIC kernel 'mixed_incore_1_aic'
 // CHECK: pto::TPipe<pto::PipeDir::C2V, pto::PipeSplit::None> pipe_c2v(
 // CHECK-LABEL: orchestration 'mixed'
-// CHECK: TensorCreateInfo gm_pipe_buffer_ci({32768}, DataType::UINT8);
+// CHECK: uint32_t gm_pipe_buffer_shapes[] = {32768};
+// CHECK-NEXT: TensorCreateInfo gm_pipe_buffer_ci(gm_pipe_buffer_shapes, 1, DataType::UINT8);
+// CHECK-NEXT: TaskOutputTensors gm_pipe_buffer_alloc = alloc_tensors(gm_pipe_buffer_ci);
 // CHECK: rt_submit_task(MixedKernels{0, 1, 1}, params_t0);
 // CHECK: rt_submit_task(MixedKernels{2, 3, INVALID_KERNEL_ID}, params_t1);
 PL_FUNCTION(pl::FunctionType::Orchestration)

@@ -1,5 +1,5 @@
 // pl::scope / pl::manual_scope: runtime scopes of an orchestration (IR `scope runtime`, MANUAL with
-// `[[manual = true]]`; the orchestration opens PTO2_SCOPE / PTO2_SCOPE(PTO2ScopeMode::MANUAL)). In a
+// `[[manual = true]]`; the orchestration opens PTO2_SCOPE / PL_SCOPE(::pl::rt::ScopeMode::MANUAL)). In a
 // manual scope only dependencies order tasks: a provable read-after-write without one is TH002.
 // Misplaced scopes are F363 (the frontend's errors stop the translation before the passes, so
 // the hazard has its own run).
@@ -23,8 +23,8 @@ void twice(X x, pl::Out<X> y) {
 // IR:          scope spmd {{\[\[}}core_num = (1){{\]\]}} -> task_id first {
 // IR:          scope spmd {{\[\[}}core_num = (1), deps = {first}{{\]\]}} {
 // ORCH-LABEL: // orchestration 'ordered'
-// ORCH:      PTO2_SCOPE() {
-// ORCH:      PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// ORCH:      PL_SCOPE() {
+// ORCH:      PL_SCOPE(::pl::rt::ScopeMode::MANUAL) {
 // ORCH:      set_dependencies(
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void ordered(X x, pl::Out<X> y, pl::Out<X> z) {
@@ -41,10 +41,10 @@ void ordered(X x, pl::Out<X> y, pl::Out<X> z) {
 // IR:      task_id j = system.task_dummy(a, b);
 // IR:      scope spmd {{\[\[}}core_num = (1), deps = {j}{{\]\]}} {
 // ORCH-LABEL: // orchestration 'joined'
-// ORCH:      PTO2TaskId deps_t2[] = {a, b};
+// ORCH:      ::pl::rt::TaskId deps_t2[] = {a, b};
 // ORCH-NEXT: params_t2.set_dependencies(deps_t2, ::pl::abi::valid_task_ids(deps_t2));
 // ORCH-NEXT: j = rt_submit_dummy_task(params_t2).task_id();
-// ORCH:      PTO2TaskId deps_t3[] = {j};
+// ORCH:      ::pl::rt::TaskId deps_t3[] = {j};
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void joined(X x, pl::Out<X> y, pl::Out<X> z, pl::Out<X> w) {
   pl::TaskId a = pl::spmd(1, [&] { twice(x, y); });

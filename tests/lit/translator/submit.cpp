@@ -27,9 +27,9 @@ void addInto(X a, X b, pl::Out<X> c) {
 // ORCH:      [[S0:[a-zA-Z0-9_]+]] = rt_submit_aiv_task(0, params_t0);
 // ORCH-NEXT: first = [[S0]].task_id();
 // ORCH:      params_t1.add_no_dep(ext_pl_nd);
-// ORCH:      PTO2TaskId deps_t1[] = {first};
+// ORCH:      ::pl::rt::TaskId deps_t1[] = {first};
 // ORCH-NEXT: params_t1.set_dependencies(deps_t1, ::pl::abi::valid_task_ids(deps_t1));
-// ORCH:      PTO2TaskId deps_t2[] = {first, second};
+// ORCH:      ::pl::rt::TaskId deps_t2[] = {first, second};
 // ORCH-NEXT: params_t2.set_dependencies(deps_t2, ::pl::abi::valid_task_ids(deps_t2));
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void chain(X a, X b, X pl_nd, pl::Out<X> c, pl::Out<X> d, pl::Out<X> e) {
@@ -44,7 +44,7 @@ void chain(X a, X b, X pl_nd, pl::Out<X> c, pl::Out<X> d, pl::Out<X> e) {
 // IR:      submit addInto(a, b, c) {.deps = {t}};
 // IR:      t = {{.*}}[0];
 // ORCH-LABEL: {{^}}namespace carried {
-// ORCH:      PTO2TaskId deps_t0[] = {t_1};
+// ORCH:      ::pl::rt::TaskId deps_t0[] = {t_1};
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void carried(X a, X b, pl::Index n, pl::Out<X> c) {
   pl::TaskId t{};

@@ -2,7 +2,7 @@
 // `ids[k] = pl::submit(...)` an array.update_element of the launch's id, `ids[k]` an
 // array.get_element, `.deps = ids` a dependency on all of its tasks. In a manual scope,
 // ExpandManualPhaseFence turns many whole-array dependencies into one dummy barrier task; the
-// orchestration holds the array as a std::array of PTO2TaskId. Misuse: F367 (in a kernel or a
+// orchestration holds the array as a std::array of ::pl::rt::TaskId. Misuse: F367 (in a kernel or a
 // task body), a constant index outside the array (T109).
 // RUN: %pl-translate --emit=ir %s -- %dsl-flags | FileCheck %s --check-prefix=IR
 // RUN: %pl-translate %s -o %t.cpp -- %dsl-flags && FileCheck %s --check-prefix=ORCH < %t.cpp
@@ -25,12 +25,12 @@ void bump(pl::Index r, pl::InOut<X> y) {
 // IR:      prev = cur;
 // IR:      task_id last = array.get_element(prev, 3);
 // ORCH-LABEL: {{^}}namespace phases {
-// ORCH:      std::array<PTO2TaskId, 4> prev{};
-// ORCH:      prev = std::array<PTO2TaskId, 4>{};
-// ORCH:      PTO2TaskId deps_t0[] = {[[P:prev_[0-9]+]][0], [[P]][1], [[P]][2], [[P]][3]};
+// ORCH:      std::array<::pl::rt::TaskId, 4> prev{};
+// ORCH:      prev = std::array<::pl::rt::TaskId, 4>{};
+// ORCH:      ::pl::rt::TaskId deps_t0[] = {[[P:prev_[0-9]+]][0], [[P]][1], [[P]][2], [[P]][3]};
 // ORCH-NEXT: params_t0.set_dependencies(deps_t0, ::pl::abi::valid_task_ids(deps_t0));
-// ORCH-NEXT: PTO2TaskId [[F:[a-z_0-9]+]] = rt_submit_dummy_task(params_t0).task_id();
-// ORCH:      PTO2TaskId deps_t1[] = {[[F]]};
+// ORCH-NEXT: ::pl::rt::TaskId [[F:[a-z_0-9]+]] = rt_submit_dummy_task(params_t0).task_id();
+// ORCH:      ::pl::rt::TaskId deps_t1[] = {[[F]]};
 // ORCH:      = ::pl::abi::with_element(
 // ORCH:      last = ::pl::abi::element(
 PL_FUNCTION(pl::FunctionType::Orchestration)
