@@ -846,7 +846,8 @@ TEST_P(SimPipes, GmRingErrors) {
   auto cubeGm = [](std::int64_t *args) { C2V out(kTileBytes, 2, gmArg(args)); };
   auto vecGm = [](std::int64_t *args) { C2V in(kTileBytes, 2, gmArg(args)); };
   CoreTaskArgs small;
-  small.add_inout(ChipTensor::allocate(DataType::FLOAT32, {1024}));
+  const ChipTensor smallGm = ChipTensor::allocate(DataType::FLOAT32, {1024});
+  small.add_inout(smallGm);
   expectTaskError(mode(), cubeGm, vecGm, nullptr,
                   {"the GM pipe buffer must hold 4 * slot_num * slot_size = 8192 bytes inside one "
                    "live allocation"},
@@ -855,7 +856,8 @@ TEST_P(SimPipes, GmRingErrors) {
   ChipTensor other = gmBuffer(kTileBytes, 2);
   auto vecOther = [&](std::int64_t *) { C2V in(kTileBytes, 2, other.data()); };
   CoreTaskArgs p;
-  p.add_inout(gmBuffer(kTileBytes, 2));
+  const ChipTensor gm = gmBuffer(kTileBytes, 2);
+  p.add_inout(gm);
   expectTaskError(mode(), cubeGm, vecOther, nullptr,
                   {"the two ends of pipe AIC->AIV0 disagree", ", GM ring at "}, p);
   // Two directions with different slot sizes on one buffer: V2C lane 0 lands on C2V lane 1.
@@ -873,7 +875,8 @@ TEST_P(SimPipes, GmRingErrors) {
   Runtime rt(table, opts(mode()));
   RuntimeBinding bind(rt);
   CoreTaskArgs q;
-  q.add_inout(gmBuffer(kTileBytes, 2));
+  const ChipTensor gmBlocks = gmBuffer(kTileBytes, 2);
+  q.add_inout(gmBlocks);
   q.launch_spec.set_block_num(2);
   rt_submit_task(MixedKernels{0, 1, INVALID_KERNEL_ID}, q);
   expectSimError([&] { rt.wait_all(); },

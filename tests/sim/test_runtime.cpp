@@ -646,7 +646,8 @@ void layerBody(const CoreTaskArgs &a) {
   const ChipTensor &y = a.tensor(1).ref();
   const std::uint32_t ci_shapes[] = {1, 8};
   TensorCreateInfo ci(ci_shapes, 2, DataType::FLOAT32);
-  ChipTensor tmp = alloc_tensors(ci).get_ref(0);
+  TaskOutputTensors allocated = alloc_tensors(ci);
+  const ChipTensor &tmp = allocated.get_ref(0);
   CoreTaskArgs p0;
   p0.add_input(x);
   p0.add_output(tmp);
