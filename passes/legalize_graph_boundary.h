@@ -2,7 +2,8 @@
 // replayed: scalars its body derives from its parameters are computed at each call site and
 // passed in; boundaries the runtime cannot record and replay are rejected.
 //
-// Why: the runtime (rt_submit_graph, docs/backend.md) runs a Graph's body on the first call with
+// Why: a recording runtime (pl/sim's pl::sim::submit_graph; the generated code itself calls the
+//   body directly, docs/backend.md) runs a Graph's body on the first call with
 //   a key, records the tasks it submits, and replays them on later calls substituting only the
 //   call's tensor arguments and the scalar arguments the body passes on unchanged (its slots).
 //   A value the body computes (`off = l * 32`) is not a slot: replay would reuse the first

@@ -1,6 +1,7 @@
 // MaterializeRuntimeScopes (slot 51): AUTO runtime scopes around orchestration bodies.
 //
-// Why: the orchestration emitter prints `PTO2_SCOPE() { … }` exactly where the IR has a
+// Why: the orchestration emitter prints `PL_SCOPE() { … }` (the runtime's scope block, through
+// pl/runtime_api.hpp) exactly where the IR has a
 // runtime scope (it never derives scopes from loops or ifs); a scope bounds the lifetime of the
 // intermediate tensors of the tasks submitted in it, so each loop iteration and each branch
 // gets its own.

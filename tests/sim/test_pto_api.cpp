@@ -193,6 +193,35 @@ TEST_F(PtoApi, HostBridgeChecksTheExpectedArgumentCount) {
   EXPECT_EQ(orch::calls, 1);
 }
 
+namespace orch_scalars {
+std::vector<std::uint64_t> seen;
+PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs &) {
+  return PTO2OrchestrationConfig{.expected_arg_count = 5};
+}
+void aicpu_orchestration_entry(const ChipTaskArgs &args) {
+  for (std::size_t i = 0; i < args.scalar_count(); ++i)
+    seen.push_back(args.scalar(i));
+}
+} // namespace orch_scalars
+
+// The host bridge packs each scalar in the runtime's encoding as the C++ type the orchestration
+// reads its parameter in (pl::abi::scalar_cpp_t): fp32 as float (32 bits), fp16 as double, a
+// plain int as index (int64), an i32 as int32_t (-1 is 0xFFFFFFFF).
+TEST_F(PtoApi, HostBridgePacksScalarsAsTheParameterTypes) {
+  pl::sim::KernelTable none;
+  pl::Tensor<pl::fp32, 2, 2> t;
+  pl::sim::HostArgs args;
+  args.bind(t).bind(1.25f).bind(pl::Scalar<pl::fp16>(0.5)).bind(-2).bind(pl::Scalar<pl::i32>(-1));
+  (void)args.run(none, &orch_scalars::aicpu_orchestration_config,
+                 &orch_scalars::aicpu_orchestration_entry);
+  EXPECT_EQ(orch_scalars::seen, (std::vector<std::uint64_t>{0x3FA00000, 0x3FE0000000000000,
+                                                            ~std::uint64_t{1}, 0xFFFFFFFF}));
+  EXPECT_EQ(from_u64<float>(orch_scalars::seen[0]), 1.25f);
+  EXPECT_EQ(from_u64<double>(orch_scalars::seen[1]), 0.5);
+  EXPECT_EQ(from_u64<std::int64_t>(orch_scalars::seen[2]), -2);
+  EXPECT_EQ(from_u64<std::int32_t>(orch_scalars::seen[3]), -1);
+}
+
 // ---- the pipe checker
 // ----------------------------------------------------------------------------
 

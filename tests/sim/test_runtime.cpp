@@ -586,13 +586,19 @@ TEST_F(SimRuntimeMisc, TensorViewsAndScalars) {
   EXPECT_EQ(from_u64<float>(to_u64(1.25f)), 1.25f);
   EXPECT_EQ(from_u64<std::int32_t>(to_u64(-3)), -3);
   EXPECT_EQ(from_u64<double>(to_u64(-0.1)), -0.1);
-  // A float packed by the host reads back as the double an fp16 scalar is held in (and back).
-  const float h = static_cast<float>(pl::round_to(pl::DType::FP16, 2.4));
-  EXPECT_EQ(from_u64<double>(to_u64(h)), static_cast<double>(h));
-  EXPECT_EQ(from_u64<float>(to_u64(static_cast<double>(h))), h);
-  EXPECT_EQ(from_u64<double>(to_u64(pl::Half(2.4))), static_cast<double>(h));
+  // The runtime's encoding (issue 34): the value's own bytes, zero-extended — a float packs its
+  // 32 bits (not a double's 64), an int32_t -1 0xFFFFFFFF, as the runtime's add_scalar(float).
+  EXPECT_EQ(to_u64(1.25f), std::uint64_t{0x3FA00000});
+  EXPECT_EQ(to_u64(std::int32_t{-1}), std::uint64_t{0xFFFFFFFF});
+  EXPECT_EQ(to_u64(-1.0), std::uint64_t{0xBFF0000000000000});
   EXPECT_EQ(from_u64<std::uint64_t>(to_u64(~std::uint64_t{0})), ~std::uint64_t{0});
   EXPECT_EQ(from_u64<bool>(to_u64(true)), true);
+  CoreTaskArgs packed; // add_scalar packs each value as its own type
+  packed.add_scalar(1.25f);
+  packed.add_scalar(std::int32_t{-1});
+  packed.add_scalar(std::int64_t{-1});
+  EXPECT_EQ(packed.scalars(), (std::vector<std::uint64_t>{0x3FA00000, 0xFFFFFFFF, ~std::uint64_t{0}}));
+  const float h = static_cast<float>(pl::round_to(pl::DType::FP16, 2.4));
   // castScalar converts as the eager pl::Scalar<D> constructor does.
   EXPECT_EQ((castScalar<pl::DType::FP16, double>(2.4f)), static_cast<double>(h));
   EXPECT_EQ((castScalar<pl::DType::BF16, double>(2.4)), pl::round_to(pl::DType::BF16, 2.4));
