@@ -138,8 +138,8 @@ void layerBody(const CoreTaskArgs &args) {
 }
 
 /// Seconds the orchestration spends in `layers` calls of the layer, with the body run on every
-/// call (`graph` false) or through pl::sim::submit_graph: the submission loop only (in shuffle mode the
-/// tasks run at the join, after it; in serial mode each runs as it is submitted, included).
+/// call (`graph` false) or through pl::sim::submit_graph: the submission loop only (in shuffle mode
+/// the tasks run at the join, after it; in serial mode each runs as it is submitted, included).
 double layerCalls(const KernelTable &table, const RuntimeOptions &opts, int layers, bool graph,
                   const ChipTensor &h, const ChipTensor &w, const ChipTensor &gammas) {
   Runtime rt(table, opts);

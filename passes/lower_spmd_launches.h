@@ -3,8 +3,8 @@
 //
 // Why: OutlineClusterScopes turns `pl::spmd(N, body)` into a call of an Spmd wrapper function
 //   with `core_num = N`; the runtime launches *kernels* on N blocks, so the launch count has
-//   to sit on each kernel call (the orchestration printer prints it as launch_spec.set_block_num) and the
-//   wrapper, which no runtime can run, goes away. Emitters print what this pass records.
+//   to sit on each kernel call (the orchestration printer prints it as launch_spec.set_block_num)
+//   and the wrapper, which no runtime can run, goes away. Emitters print what this pass records.
 // Properties: passes/passes.def.
 // In every Orchestration function, a call `f(args) [[core_num = N, ...]]` of an Spmd function
 //   f is replaced by f's body with f's parameters bound to the arguments (every variable it

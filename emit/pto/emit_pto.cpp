@@ -319,10 +319,9 @@ std::vector<GeneratedFile> emitPtoPackage(const Program &p, const PackageOptions
                            ", \"source\": " + jsonString(opts.sourceFile) +
                            ",\n  \"runtime\": \"tensormap_and_ringbuffer\", \"runtime_api\": " +
                            jsonString(kRuntimeApi) +
-                           ", \"scalar_encoding\": \"to_u64\",\n  \"kernels\": [" +
-                           kernelsJson + (kernelsJson.empty() ? "" : "\n  ") +
-                           "],\n  \"orchestrations\": [" + orchJson +
-                           (orchJson.empty() ? "" : "\n  ") + "]\n}\n"});
+                           ", \"scalar_encoding\": \"to_u64\",\n  \"kernels\": [" + kernelsJson +
+                           (kernelsJson.empty() ? "" : "\n  ") + "],\n  \"orchestrations\": [" +
+                           orchJson + (orchJson.empty() ? "" : "\n  ") + "]\n}\n"});
   return files;
 }
 

@@ -283,9 +283,8 @@ private:
     for (size_t i = 0; i < mt->elements().size(); ++i) {
       const ExprPtr &e = mt->elements()[i];
       auto *k = dyn_cast<ConstInt>(e.get());
-      s += (i ? ", " : "") +
-           (k && k->value() >= 0 ? std::to_string(k->value())
-                                 : "static_cast<uint32_t>(" + indexExpr(e) + ")");
+      s += (i ? ", " : "") + (k && k->value() >= 0 ? std::to_string(k->value())
+                                                   : "static_cast<uint32_t>(" + indexExpr(e) + ")");
     }
     std::string n = fresh(stem);
     line("uint32_t " + n + "[] = {" + s + "};");
@@ -303,8 +302,8 @@ private:
     if (shapes.empty())
       return;
     std::string ci = fresh(v->name() + "_ci"), outs = fresh(v->name() + "_alloc");
-    line("TensorCreateInfo " + ci + "(" + shapes + ", " +
-         std::to_string(shape->elements().size()) + ", " + dataTypeConst(tt->dtype()) + ");");
+    line("TensorCreateInfo " + ci + "(" + shapes + ", " + std::to_string(shape->elements().size()) +
+         ", " + dataTypeConst(tt->dtype()) + ");");
     line("TaskOutputTensors " + outs + " = alloc_tensors(" + ci + ");");
     line(definition(v, "ChipTensor") + " = " + outs + ".get_ref(0);");
   }

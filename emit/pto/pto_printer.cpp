@@ -61,8 +61,7 @@ const std::set<std::string, std::less<>> &reservedNames() {
         "PTO2TaskId", "DataType", "KernelTable", "alloc_tensors", "rt_submit_aiv_task",
         "rt_submit_aic_task", "to_u64", "from_u64", "viewArg", "scalarArg", "castScalar",
         "get_block_idx", "get_block_num", "get_subblock_idx", "get_sub_block_id", "pipe_barrier",
-        "PTO2_SCOPE",
-        "PTO2ScopeMode", "PIPE_ALL", "PIPE_M", "PIPE_V"};
+        "PTO2_SCOPE", "PTO2ScopeMode", "PIPE_ALL", "PIPE_M", "PIPE_V"};
     for (std::string_view i : ptoInstructionNames())
       s.emplace(i);
     return s;

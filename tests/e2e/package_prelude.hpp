@@ -2,8 +2,8 @@
 // precompiled once for tests/e2e/check_package.py --pch.
 #include <cstdint>
 
-#include "pto_orchestration_api.h"
 #include "intrinsic.h"
+#include "pto_orchestration_api.h"
 #include "tensor.h"
 #include <pto/pto-inst.hpp>
 

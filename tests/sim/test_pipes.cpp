@@ -422,8 +422,8 @@ TEST_P(SimPipes, GmRingStagesPayloadsInTheBuffer) {
 // tiles at the same address keep their own values across a handshake with the AIC.
 TEST_P(SimPipes, KernelsSeeTheirLaneBlockAndOwnMemory) {
   std::mutex mu;
-  std::set<std::tuple<int, int, int, int>> seen; // role, block, block num, subblock
-  std::vector<float> kept(4, -1);                // by block and lane
+  std::set<std::tuple<int, int, int, int>> seen;  // role, block, block num, subblock
+  std::vector<float> kept(4, -1);                 // by block and lane
   auto note = [&](int role, std::int64_t *args) { // the contexts the runtime appends
     std::lock_guard lk(mu);
     seen.emplace(role, get_block_idx(args), get_block_num(args),

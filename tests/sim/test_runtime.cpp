@@ -22,8 +22,10 @@ namespace {
 ChipTensor window(const ChipTensor &t, std::initializer_list<std::int64_t> shape,
                   std::initializer_list<std::int64_t> off) {
   std::array<std::uint32_t, kMaxRank> s{}, o{};
-  std::transform(shape.begin(), shape.end(), s.begin(), [](std::int64_t v) { return static_cast<std::uint32_t>(v); });
-  std::transform(off.begin(), off.end(), o.begin(), [](std::int64_t v) { return static_cast<std::uint32_t>(v); });
+  std::transform(shape.begin(), shape.end(), s.begin(),
+                 [](std::int64_t v) { return static_cast<std::uint32_t>(v); });
+  std::transform(off.begin(), off.end(), o.begin(),
+                 [](std::int64_t v) { return static_cast<std::uint32_t>(v); });
   return t.view(s.data(), o.data());
 }
 
@@ -75,10 +77,14 @@ void kFill(std::int64_t* args) {
 }
 void kThrow(std::int64_t*) { throw SimError("boom"); }
 void kTag(std::int64_t* args) { gLog->add(scalarArg<std::uint64_t>(args, 0)); }
-void kLane(std::int64_t* args) { gLog->add(100 + scalarArg<std::uint64_t>(args, 0) * 10 + static_cast<std::uint64_t>(get_sub_block_id(args))); }
+void kLane(std::int64_t *args) {
+  gLog->add(100 + scalarArg<std::uint64_t>(args, 0) * 10 +
+            static_cast<std::uint64_t>(get_sub_block_id(args)));
+}
 /// args: a tensor, tag. Logs tag * 1000 + block_num * 100 + block_idx (SPMD launches).
 void kBlock(std::int64_t* args) {
-  gLog->add(scalarArg<std::uint64_t>(args, 1) * 1000 + static_cast<std::uint64_t>(get_block_num(args)) * 100 +
+  gLog->add(scalarArg<std::uint64_t>(args, 1) * 1000 +
+            static_cast<std::uint64_t>(get_block_num(args)) * 100 +
             static_cast<std::uint64_t>(get_block_idx(args)));
 }
 
@@ -267,9 +273,9 @@ TEST_P(SimRuntime, DisjointViewsAreIndependent) {
   RuntimeBinding bind(rt);
   ChipTensor m = ChipTensor::allocate(DataType::FLOAT32, {4, 8}), out = vec8();
   PTO2_SCOPE() {
-    incr(window(m, {1, 8}, {0, 0}), out, 1);             // reads row 0
-    fillT(window(m, {1, 8}, {2, 0}), 3.0f, 2);            // writes row 2: no overlap
-    fillT(window(window(m, {2, 4}, {0, 4}), {1, 4}, {1, 0}), 4.0f, 3);  // writes row 1, cols 4..7
+    incr(window(m, {1, 8}, {0, 0}), out, 1);                           // reads row 0
+    fillT(window(m, {1, 8}, {2, 0}), 3.0f, 2);                         // writes row 2: no overlap
+    fillT(window(window(m, {2, 4}, {0, 4}), {1, 4}, {1, 0}), 4.0f, 3); // writes row 1, cols 4..7
   }
   EXPECT_TRUE(rt.hazards().empty());
   EXPECT_TRUE(rt.dependenciesOf(PTO2TaskId{1}).empty());
@@ -356,7 +362,8 @@ TEST_P(SimRuntime, SpmdLaunchRunsEveryBlockBeforeItsDependents) {
   CoreTaskArgs bad;
   expectSimError([&] { bad.launch_spec.set_block_num(0); }, "core_num must be >= 1, got 0");
   expectSimError([&] { bad.launch_spec.set_block_num(-3); }, "core_num must be >= 1, got -3");
-  expectSimError([&] { bad.launch_spec.set_block_num(1 << 20); }, "exceeds the runtime's limit of 32767 blocks");
+  expectSimError([&] { bad.launch_spec.set_block_num(1 << 20); },
+                 "exceeds the runtime's limit of 32767 blocks");
 }
 
 TEST_P(SimRuntime, KernelFailureSurfacesAtJoinAndSkipsDependents) {
@@ -543,7 +550,8 @@ TEST_F(SimRuntimeMisc, ManyIndependentTasksOnlyRealEdges) {
     PTO2_SCOPE() {
       for (int i = 0; i < n; ++i) fillT(own[static_cast<std::size_t>(i)], static_cast<float>(i), static_cast<std::uint64_t>(i));
       for (int i = 0; i < n; ++i)  // task n + i reads own[i], writes row i of one shared buffer
-        incr(own[static_cast<std::size_t>(i)], window(rows, {1, 8}, {i, 0}), static_cast<std::uint64_t>(n + i));
+        incr(own[static_cast<std::size_t>(i)], window(rows, {1, 8}, {i, 0}),
+             static_cast<std::uint64_t>(n + i));
       CoreTaskArgs p;  // task 2n: reads rows 3 and 4 (one view) and own[7], writes sum
       const ChipTensor rows34 = window(rows, {2, 8}, {3, 0});
       p.add_input(rows34);
@@ -597,7 +605,8 @@ TEST_F(SimRuntimeMisc, TensorViewsAndScalars) {
   packed.add_scalar(1.25f);
   packed.add_scalar(std::int32_t{-1});
   packed.add_scalar(std::int64_t{-1});
-  EXPECT_EQ(packed.scalars(), (std::vector<std::uint64_t>{0x3FA00000, 0xFFFFFFFF, ~std::uint64_t{0}}));
+  EXPECT_EQ(packed.scalars(),
+            (std::vector<std::uint64_t>{0x3FA00000, 0xFFFFFFFF, ~std::uint64_t{0}}));
   const float h = static_cast<float>(pl::round_to(pl::DType::FP16, 2.4));
   // castScalar converts as the eager pl::Scalar<D> constructor does.
   EXPECT_EQ((castScalar<pl::DType::FP16, double>(2.4f)), static_cast<double>(h));
@@ -718,7 +727,7 @@ TEST_P(SimRuntime, GraphRecordsAgainForOtherShapesOrOverlaps) {
     PTO2_SCOPE() {
       layer(x, y, 1.0f, 1);
       layer(x, window(wide, {2, 8}, {0, 8}), 2.0f, 2); // same shape, other strides: a new recording
-      layer(x, y, 3.0f, 3);                         // replays the first
+      layer(x, y, 3.0f, 3);                            // replays the first
     }
     EXPECT_EQ(rt.graphStats().recorded, 2u);
     EXPECT_EQ(rt.graphStats().replayed, 1u);
@@ -741,8 +750,7 @@ TEST(SimGraph, UnsupportedGraphsAreErrors) {
   g.add_scalar(7);
   expectSimError([&] { submit_graph(&emptyBody, g); }, "submitted no task");
   expectSimError([&] { submit_graph(&nestedBody, g); }, "nested graph recording");
-  expectSimError([&] { submit_graph(&layerBody, CoreTaskArgs{}); },
-                 "at least one tensor argument");
+  expectSimError([&] { submit_graph(&layerBody, CoreTaskArgs{}); }, "at least one tensor argument");
   submit_graph(&layerBody, g); // a failed recording left nothing behind
   EXPECT_EQ(rt.graphStats().recorded, 1u);
 }

@@ -44,26 +44,27 @@ template <class T> T from_u64(std::uint64_t u) {
 /// scalarCppType): fp32 as float, the other floating dtypes as double, index as int64_t, the
 /// 4-bit integers in a byte, the other integers and bool as themselves.
 template <DType D>
-using scalar_cpp_t = std::conditional_t<
-    D == DType::FP32, float,
+using scalar_cpp_t =
     std::conditional_t<
-        isFloat(D), double,
+        D == DType::FP32, float,
         std::conditional_t<
-            D == DType::Bool, bool,
+            isFloat(D), double,
             std::conditional_t<
-                D == DType::Int8 || D == DType::Int4, std::int8_t,
+                D == DType::Bool, bool,
                 std::conditional_t<
-                    D == DType::Int16, std::int16_t,
+                    D == DType::Int8 || D == DType::Int4, std::int8_t,
                     std::conditional_t<
-                        D == DType::Int32, std::int32_t,
+                        D == DType::Int16, std::int16_t,
                         std::conditional_t<
-                            D == DType::UInt8 || D == DType::UInt4, std::uint8_t,
+                            D == DType::Int32, std::int32_t,
                             std::conditional_t<
-                                D == DType::UInt16, std::uint16_t,
-                                std::conditional_t<D == DType::UInt32, std::uint32_t,
-                                                   std::conditional_t<D == DType::UInt64,
-                                                                      std::uint64_t,
-                                                                      std::int64_t>>>>>>>>>>;
+                                D == DType::UInt8 || D == DType::UInt4, std::uint8_t,
+                                std::conditional_t<
+                                    D == DType::UInt16, std::uint16_t,
+                                    std::conditional_t<
+                                        D == DType::UInt32, std::uint32_t,
+                                        std::conditional_t<D == DType::UInt64, std::uint64_t,
+                                                           std::int64_t>>>>>>>>>>;
 
 /// The IR's FloorDiv / FloorMod: rounding toward negative infinity (C++'s / and % truncate).
 template <class A, class B> constexpr std::common_type_t<A, B> floordiv(A a, B b) {

@@ -19,7 +19,8 @@
 #elif defined(PTO2_SCOPE)
 #define PL_SCOPE(...) PTO2_SCOPE(__VA_ARGS__)
 #else
-#error "pl/runtime_api.hpp: include the runtime's pto_orchestration_api.h first (it defines neither SIMPLER_SCOPE nor PTO2_SCOPE)"
+// Neither SIMPLER_SCOPE nor PTO2_SCOPE: the runtime's header was not included first.
+#error "pl/runtime_api.hpp: include the runtime's pto_orchestration_api.h first"
 #endif
 
 namespace pl::rt {

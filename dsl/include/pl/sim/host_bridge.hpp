@@ -53,8 +53,7 @@ class HostArgs {
   /// in (pl::abi::scalar_cpp_t of the parameter's dtype): a pl::Scalar<D> as D's, a plain C++
   /// scalar as the dtype the translator gives it (signed integers and enums are index, unsigned
   /// int / long uint32 / uint64, float fp32, bool bool).
-  template <DType D>
-  HostArgs& bind(const pl::Scalar<D>& s) {
+  template <DType D> HostArgs &bind(const pl::Scalar<D> &s) {
     scalars_.push_back(to_u64(static_cast<pl::abi::scalar_cpp_t<D>>(s.value())));
     return *this;
   }

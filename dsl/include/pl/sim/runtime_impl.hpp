@@ -221,7 +221,7 @@ inline void Runtime::capture(const Task &t, const CoreTaskArgs &args) {
 inline void Runtime::submitGraph(GraphBody body, const CoreTaskArgs &args) {
   if (capture_)
     simFail("submit_graph", "graph '" + capture_->name +
-                                   "' submits a graph: nested graph recording is not supported");
+                                "' submits a graph: nested graph recording is not supported");
   if (!args.dependencies().empty())
     simFail("submit_graph",
             "a graph call takes no explicit dependencies (its tensor arguments order it)");
@@ -385,7 +385,7 @@ inline void Runtime::runCluster(Task &t, std::int32_t block, const std::vector<s
     cluster.runKernel(role, [&] {
       // each kernel its own view of the arguments, with its contexts in the runtime's slots
       KernelArgv copy(argv, block, t.blockNum, role == KernelRole::AIV1 ? 1 : 0);
-      detail::pipeTracker().begin(k->name);  // the pipes' ordering, checked per kernel run
+      detail::pipeTracker().begin(k->name); // the pipes' ordering, checked per kernel run
       try {
         k->fn(copy.data());
       } catch (...) { // a failed or released kernel leaves no checker running on this thread

@@ -239,7 +239,7 @@ class TaskOutputTensors {
   PTO2TaskId task_id() const { return id_; }
   /// An output by index, from a named TaskOutputTensors only (the runtime's outputs live as long
   /// as the submitting scope; a temporary's would dangle).
-  const ChipTensor& get_ref(std::uint32_t i) const & {
+  const ChipTensor &get_ref(std::uint32_t i) const & {
     if (i >= outs_.size()) simFail("TaskOutputTensors", "output " + std::to_string(i) + " of " + std::to_string(outs_.size()));
     return outs_[i];
   }
@@ -309,71 +309,73 @@ class CoreTaskArgs {
    /// PTO2's limits for one core task (the translator reports a kernel over them as CD002).
    static constexpr std::size_t kMaxTaskTensors = 32;
    static constexpr std::size_t kMaxTaskScalars = 16;
-  // Tensors by reference to a named tensor, as the runtime's (it keeps their addresses until
-  // the submit): a temporary does not compile.
-  void add_input(const ChipTensor &t) { add(t, ArgDir::In); }
-  void add_output(const ChipTensor &t) { add(t, ArgDir::Out); }
-  void add_inout(const ChipTensor &t) { add(t, ArgDir::InOut); }
-  void add_no_dep(const ChipTensor &t) { add(t, ArgDir::NoDep); }
-  void add_input(const ChipTensor &&) = delete;
-  void add_output(const ChipTensor &&) = delete;
-  void add_inout(const ChipTensor &&) = delete;
-  void add_no_dep(const ChipTensor &&) = delete;
-  /// A scalar in the runtime's encoding (`to_u64`: the value's own bits, zero-extended: a float
-  /// packs 32 bits, an int32_t -1 packs 0xFFFFFFFF). Inside a graph body being recorded, passing
-  /// the graph's own slot (`graph_args.scalar(k)`, a uint64_t lvalue) marks the value as that
-  /// argument (patched on replay); any other value is fixed data of the recording.
-  template <class T>
-    requires(std::is_arithmetic_v<std::remove_cvref_t<T>> ||
-             std::is_enum_v<std::remove_cvref_t<T>>)
-  void add_scalar(T &&v) {
-    if (scalars_.size() == kMaxTaskScalars)
-      simFail("CoreTaskArgs",
-              "a core task carries at most " + std::to_string(kMaxTaskScalars) + " scalars");
-    scalars_.push_back(pl::abi::to_u64(v));
-    if constexpr (std::is_same_v<T, const std::uint64_t &> || std::is_same_v<T, std::uint64_t &>)
-      scalarSlots_.push_back(detail::graphScalarSlot(v));
-    else
-      scalarSlots_.push_back(-1);
-  }
-  void set_dependencies(const PTO2TaskId *ids, std::uint32_t n) { deps_.assign(ids, ids + n); }
-  void add_dependency(PTO2TaskId id) { deps_.push_back(id); }
-  PTO2LaunchSpec launch_spec;
+   // Tensors by reference to a named tensor, as the runtime's (it keeps their addresses until
+   // the submit): a temporary does not compile.
+   void add_input(const ChipTensor &t) { add(t, ArgDir::In); }
+   void add_output(const ChipTensor &t) { add(t, ArgDir::Out); }
+   void add_inout(const ChipTensor &t) { add(t, ArgDir::InOut); }
+   void add_no_dep(const ChipTensor &t) { add(t, ArgDir::NoDep); }
+   void add_input(const ChipTensor &&) = delete;
+   void add_output(const ChipTensor &&) = delete;
+   void add_inout(const ChipTensor &&) = delete;
+   void add_no_dep(const ChipTensor &&) = delete;
+   /// A scalar in the runtime's encoding (`to_u64`: the value's own bits, zero-extended: a float
+   /// packs 32 bits, an int32_t -1 packs 0xFFFFFFFF). Inside a graph body being recorded, passing
+   /// the graph's own slot (`graph_args.scalar(k)`, a uint64_t lvalue) marks the value as that
+   /// argument (patched on replay); any other value is fixed data of the recording.
+   template <class T>
+     requires(std::is_arithmetic_v<std::remove_cvref_t<T>> ||
+              std::is_enum_v<std::remove_cvref_t<T>>)
+   void add_scalar(T &&v) {
+     if (scalars_.size() == kMaxTaskScalars)
+       simFail("CoreTaskArgs",
+               "a core task carries at most " + std::to_string(kMaxTaskScalars) + " scalars");
+     scalars_.push_back(pl::abi::to_u64(v));
+     if constexpr (std::is_same_v<T, const std::uint64_t &> || std::is_same_v<T, std::uint64_t &>)
+       scalarSlots_.push_back(detail::graphScalarSlot(v));
+     else
+       scalarSlots_.push_back(-1);
+   }
+   void set_dependencies(const PTO2TaskId *ids, std::uint32_t n) { deps_.assign(ids, ids + n); }
+   void add_dependency(PTO2TaskId id) { deps_.push_back(id); }
+   PTO2LaunchSpec launch_spec;
 
-  const std::vector<ChipTensor>& tensors() const { return tensors_; }
-  const std::vector<ArgDir>& dirs() const { return dirs_; }
-  const std::vector<std::uint64_t>& scalars() const { return scalars_; }
-  /// Per scalar: the boundary slot of the graph being recorded it was passed from, else -1.
-  const std::vector<std::int32_t> &scalarSlots() const { return scalarSlots_; }
-  const std::vector<PTO2TaskId>& dependencies() const { return deps_; }
-  std::int32_t blockNum() const { return launch_spec.block_num(); }
+   const std::vector<ChipTensor> &tensors() const { return tensors_; }
+   const std::vector<ArgDir> &dirs() const { return dirs_; }
+   const std::vector<std::uint64_t> &scalars() const { return scalars_; }
+   /// Per scalar: the boundary slot of the graph being recorded it was passed from, else -1.
+   const std::vector<std::int32_t> &scalarSlots() const { return scalarSlots_; }
+   const std::vector<PTO2TaskId> &dependencies() const { return deps_; }
+   std::int32_t blockNum() const { return launch_spec.block_num(); }
 
-  /// A graph body reads its arguments as PTO2's do: `args.tensor(i).ref()`, `args.scalar(i)`
-  /// (a reference to the slot: see add_scalar).
-  TensorArgRef tensor(std::size_t i) const {
-    if (i >= tensors_.size())
-      simFail("CoreTaskArgs",
-              "tensor " + std::to_string(i) + " of " + std::to_string(tensors_.size()));
-    return TensorArgRef{&tensors_[i]};
-  }
-  const std::uint64_t &scalar(std::size_t i) const {
-    if (i >= scalars_.size())
-      simFail("CoreTaskArgs",
-              "scalar " + std::to_string(i) + " of " + std::to_string(scalars_.size()));
-    return scalars_[i];
-  }
-  std::size_t tensor_count() const { return tensors_.size(); }
-  std::size_t scalar_count() const { return scalars_.size(); }
+   /// A graph body reads its arguments as PTO2's do: `args.tensor(i).ref()`, `args.scalar(i)`
+   /// (a reference to the slot: see add_scalar).
+   TensorArgRef tensor(std::size_t i) const {
+     if (i >= tensors_.size())
+       simFail("CoreTaskArgs",
+               "tensor " + std::to_string(i) + " of " + std::to_string(tensors_.size()));
+     return TensorArgRef{&tensors_[i]};
+   }
+   const std::uint64_t &scalar(std::size_t i) const {
+     if (i >= scalars_.size())
+       simFail("CoreTaskArgs",
+               "scalar " + std::to_string(i) + " of " + std::to_string(scalars_.size()));
+     return scalars_[i];
+   }
+   std::size_t tensor_count() const { return tensors_.size(); }
+   std::size_t scalar_count() const { return scalars_.size(); }
 
-private:
-  void add(const ChipTensor& t, ArgDir d) {
-    if (!scalars_.empty()) simFail("CoreTaskArgs", "tensors must be added before scalars");
-    if (!t.buffer) simFail("CoreTaskArgs", "tensor argument has no buffer");
-    if (tensors_.size() == kMaxTaskTensors)
-      simFail("CoreTaskArgs",
-              "a core task carries at most " + std::to_string(kMaxTaskTensors) + " tensors");
-    tensors_.push_back(t);
-    dirs_.push_back(d);
+ private:
+   void add(const ChipTensor &t, ArgDir d) {
+     if (!scalars_.empty())
+       simFail("CoreTaskArgs", "tensors must be added before scalars");
+     if (!t.buffer)
+       simFail("CoreTaskArgs", "tensor argument has no buffer");
+     if (tensors_.size() == kMaxTaskTensors)
+       simFail("CoreTaskArgs",
+               "a core task carries at most " + std::to_string(kMaxTaskTensors) + " tensors");
+     tensors_.push_back(t);
+     dirs_.push_back(d);
   }
   std::vector<ChipTensor> tensors_;
   std::vector<ArgDir> dirs_;
