@@ -376,7 +376,7 @@ class CoreTaskArgs {
                "a core task carries at most " + std::to_string(kMaxTaskTensors) + " tensors");
      tensors_.push_back(t);
      dirs_.push_back(d);
-  }
+   }
   std::vector<ChipTensor> tensors_;
   std::vector<ArgDir> dirs_;
   std::vector<std::uint64_t> scalars_;
