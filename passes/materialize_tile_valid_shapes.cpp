@@ -52,12 +52,13 @@ private:
       return std::nullopt;
     ExprList out;
     for (size_t k = 0; k < tt->rank(); ++k) {
-      VarPtr d = bind(stemOf(tensor, "t") + "_d" + std::to_string(k),
-                      opCall("tensor.dim", {tensor, ConstInt::make(static_cast<int64_t>(k))}, {},
-                             span),
-                      stmts, span);
+      VarPtr d =
+          bind(stemOf(tensor, "t") + "_d" + std::to_string(k),
+               opCall("tensor.dim", {tensor, ConstInt::make(static_cast<int64_t>(k))}, {}, span),
+               stmts, span);
       auto o = constIntValue((*offsets)[k]);
-      ExprPtr room = o && *o == 0 ? ExprPtr(d) : Binary::make(BinaryOp::Sub, d, (*offsets)[k], span);
+      ExprPtr room =
+          o && *o == 0 ? ExprPtr(d) : Binary::make(BinaryOp::Sub, d, (*offsets)[k], span);
       out.push_back(Binary::make(BinaryOp::Max, ConstInt::make(0, DataType::Index, span),
                                  Binary::make(BinaryOp::Min, extents[k], room, span), span));
     }

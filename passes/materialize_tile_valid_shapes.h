@@ -11,9 +11,9 @@
 // Rules: in AIV / AIC / InCore functions,
 //   - `t = tile.load(x, offsets, shapes [, valid_shape = v])` whose attr `in_bounds` is not
 //     true: per dim k the extent e_k (v_k, else shapes_k) becomes
-//     `max(0, min(e_k, d_k - offsets_k))` (`d_k` alone for a 0 offset) with `d_k = tensor.dim(x, k)` bound just before the
-//     load; the load's kwarg `valid_shape` is that list and t's type records it as its valid
-//     shape (a fresh variable; its uses follow).
+//     `max(0, min(e_k, d_k - offsets_k))` (`d_k` alone for a 0 offset) with `d_k = tensor.dim(x,
+//     k)` bound just before the load; the load's kwarg `valid_shape` is that list and t's type
+//     records it as its valid shape (a fresh variable; its uses follow).
 //   - `r = tile.store(t, offsets, y)` whose `in_bounds` is not true gets the attr
 //     `valid_shape`: per dim of y the same clip of the tile's extent (leading 1s, then t's
 //     dims) — the window the store may write; the tile's own valid region narrows it further.

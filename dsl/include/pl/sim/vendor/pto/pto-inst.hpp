@@ -367,7 +367,8 @@ template <class Y, class G> std::pair<std::int64_t, std::int64_t> windowRowsCols
 
 /// The vendor's TLOAD / TSTORE precondition, a hard error here in every build type: the window
 /// is exactly the tile's valid shape.
-template <class Tl, class G> void requireWindowIsValidShape(const char *op, const Tl &tile, const G &g) {
+template <class Tl, class G>
+void requireWindowIsValidShape(const char *op, const Tl &tile, const G &g) {
   const auto [rows, cols] = windowRowsCols<std::remove_cvref_t<Tl>>(g);
   if (rows != tile.GetValidRow() || cols != tile.GetValidCol())
     pl::sim::simFail(op, "the window covers " + pl::sim::detail::validString(rows, cols) +
@@ -476,13 +477,11 @@ template <class D, class S, class... A>
   requires detail::isPtoTile<D>
 void TMOV(D &dst, const S &src, A &&...a) {
   if (dst.GetValidRow() != src.GetValidRow() || dst.GetValidCol() != src.GetValidCol())
-    pl::sim::simFail("TMOV", "the valid shapes differ: dst " +
-                                 pl::sim::detail::validString(dst.GetValidRow(),
-                                                              dst.GetValidCol()) +
-                                 ", src " +
-                                 pl::sim::detail::validString(src.GetValidRow(),
-                                                              src.GetValidCol()) +
-                                 " (set dst's valid shape to src's first)");
+    pl::sim::simFail(
+        "TMOV", "the valid shapes differ: dst " +
+                    pl::sim::detail::validString(dst.GetValidRow(), dst.GetValidCol()) + ", src " +
+                    pl::sim::detail::validString(src.GetValidRow(), src.GetValidCol()) +
+                    " (set dst's valid shape to src's first)");
   detail::issue(detail::movePipe<S>(), "TMOV", dst, src);
   pl::sim::TMOV(detail::base(dst), detail::base(src), std::forward<A>(a)...);
 }
