@@ -68,6 +68,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createClassifyIterArgCarryPass(none));         // 52
   p.add(createMaterializeValidShapeSymbolsPass(none)); // 54
   p.add(createBoundTileWindowsPass(none));             // -- (pl's own: windows proven in bounds)
+  p.add(createMaterializeTileValidShapesPass(none));   // -- (pl's own: clipped valid shapes)
   return p;
 }
 

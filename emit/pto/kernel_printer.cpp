@@ -127,11 +127,33 @@ private:
     auto addr = address(*t, v->name(), span);
     if (!addr)
       return false;
-    auto dims = tileDims(*t);
-    line(*cpp + " " + n + "(" + std::to_string(dims->rows) + ", " + std::to_string(dims->cols) +
-         ");");
+    line(*cpp + " " + n + "(" + validDims(*t) + ");");
     line("TASSIGN(" + n + ", " + std::to_string(*addr) + ");");
     return true;
+  }
+
+  /// The valid rows and columns a tile of type `t` is built with: its recorded valid shape
+  /// (MaterializeTileValidShapes, a load's valid_shape), else its whole shape.
+  std::string validDims(const TileType &t) {
+    auto dims = tileDims(t);
+    std::string rows = std::to_string(dims->rows), cols = std::to_string(dims->cols);
+    if (t.view() && t.view()->validShape.size() == t.rank()) {
+      const ExprList &v = t.view()->validShape;
+      cols = indexExpr(v.back());
+      if (v.size() == 2)
+        rows = indexExpr(v[0]);
+    }
+    return rows + ", " + cols;
+  }
+
+  /// The window extents, one per dim of a rank-`rank` tensor, that are exactly the valid shape
+  /// of tile `t` (leading 1s, its valid rows, its valid columns), as TLOAD / TSTORE need.
+  static std::vector<std::string> validExtents(const std::string &t, size_t rank) {
+    std::vector<std::string> e(rank, "1");
+    e.back() = t + ".GetValidCol()";
+    if (rank >= 2)
+      e[rank - 2] = t + ".GetValidRow()";
+    return e;
   }
 
   /// `dst` takes tile `src`'s value in the same bytes (MaterializeTileMoves made every other
@@ -461,9 +483,14 @@ private:
     case PtoForm::Move: {
       auto t = findAttr(c.kwargs(), "transpose");
       bool transpose = t && std::holds_alternative<bool>(*t) && std::get<bool>(*t);
-      return need(1) ? std::string(transpose ? kTransposingMove : e.instr) + "(" + dst + ", " +
-                           name(a[0]) + ");"
-                     : "";
+      if (!need(1))
+        return "";
+      if (transpose)
+        return std::string(kTransposingMove) + "(" + dst + ", " + name(a[0]) + ");";
+      // TMOV needs equal valid shapes: the result has its source's.
+      return validShapeFrom(dst, name(a[0])) + "\n" +
+             std::string(static_cast<size_t>(indent_) * 2, ' ') + in + "(" + dst + ", " +
+             name(a[0]) + ");";
     }
     case PtoForm::Load:
       return load(dst, c, span);
@@ -498,13 +525,9 @@ private:
       error("ES003", span, "emitter needs 'tile.load' with one offset and one size per tensor dim");
       return "";
     }
-    std::vector<std::string> extents;
-    const ExprList *valid = nullptr;
-    if (const AttrValue *vs = findAttr(c.kwargs(), "valid_shape"))
-      valid = std::get_if<ExprList>(vs);
-    for (const ExprPtr &e : valid ? *valid : sizes->elements())
-      extents.push_back(indexExpr(e));
-    auto g = globalTensor(a[0], *tt, offs->elements(), extents, tileOf(c.type()), span);
+    // The tile was built with its valid shape (validDims): the window is exactly that.
+    auto g = globalTensor(a[0], *tt, offs->elements(), validExtents(dst, tt->rank()),
+                          tileOf(c.type()), span);
     return g ? "TLOAD(" + dst + ", " + *g + ");" : "";
   }
 
@@ -516,8 +539,8 @@ private:
 
   /// Declares `pto::GlobalTensor<T, Shape<1, .., -1>, Stride<1, .., -1>> <t>_gm(ptr, shape,
   /// stride)` over the window of `tensor` at `offsets` with `extents` (one per dim, as C++
-  /// expressions) clipped to the tensor's bounds, and returns its name: a window reaching past
-  /// the end has the in-bounds extent (tile.load pads the rest). Dims are right-aligned in the
+  /// expressions: a tile's valid shape, which MaterializeTileValidShapes clipped to the tensor
+  /// where the window is not proven inside), and returns its name. Dims are right-aligned in the
   /// five of PTO; the leading ones are 1. The window of a column-major Vec tile (a [R, 1]
   /// column, InferTileLayouts) is `pto::Layout::DN`, as TLOAD / TSTORE need matching layouts.
   std::optional<std::string> globalTensor(const ExprPtr &tensor, const TensorType &tt,
@@ -541,12 +564,10 @@ private:
     }
     for (size_t k = 0; k < rank; ++k) {
       const std::string o = indexExpr(offsets[k]), dim = std::to_string(k);
-      const std::string extent = rec + "->shapes[" + dim + "]" + (o == "0" ? "" : " - (" + o + ")");
       if (o != "0")
         off += " + (" + o + ") * " + rec + "->strides[" + dim + "]";
       dims += std::string(k ? ", " : "") + "-1";
-      shapeV += std::string(k ? ", " : "") + "std::max<int64_t>(0, std::min<int64_t>(" +
-                extents[k] + ", " + extent + "))";
+      shapeV += std::string(k ? ", " : "") + extents[k];
       strideV += std::string(k ? ", " : "") + rec + "->strides[" + dim + "]";
     }
     const std::string shapeT = "pto::Shape<" + dims + ">", strideT = "pto::Stride<" + dims + ">";
@@ -601,14 +622,29 @@ private:
                    "emitter needs 'tile.store' of a static 2-D tile with one "
                    "offset per tensor dim");
     const TensorType &tt = *ops->tensor;
-    std::vector<std::string> sizes(tt.rank(), "1");
-    sizes.back() = std::to_string(ops->dims.cols);
-    if (tt.rank() >= 2)
-      sizes[tt.rank() - 2] = std::to_string(ops->dims.rows);
-    auto g = globalTensor(a[2], tt, *ops->offsets, sizes, ops->tile, span);
+    // TSTORE writes the tile's valid region, which must be the window. A window not proven
+    // inside has its clip (MaterializeTileValidShapes' attr valid_shape): the store goes
+    // through a tile on the same bytes whose valid shape is the source's, clipped to it.
+    std::string src = name(a[0]);
+    if (const ExprList *clip = findAttrAs<ExprList>(c.attrs(), "valid_shape")) {
+      if (clip->size() != tt.rank())
+        return error("ES003", span, "emitter needs a store's valid_shape with one extent per dim");
+      std::string why;
+      auto cpp = tileCppType(*ops->tile, why);
+      auto addr = cpp ? address(*ops->tile, src, span) : std::nullopt;
+      if (!cpp || !addr)
+        return error("ES003", span, "emitter cannot place the clipped store of '" + src + "'");
+      std::string rows = tt.rank() >= 2 ? indexExpr((*clip)[tt.rank() - 2]) : "1";
+      std::string view = fresh(src + "_st");
+      line(*cpp + " " + view + "(std::min<int64_t>(" + src + ".GetValidRow(), " + rows +
+           "), std::min<int64_t>(" + src + ".GetValidCol(), " + indexExpr(clip->back()) + "));");
+      line("TASSIGN(" + view + ", " + std::to_string(*addr) + ");");
+      src = view;
+    }
+    auto g = globalTensor(a[2], tt, *ops->offsets, validExtents(src, tt.rank()), ops->tile, span);
     if (!g)
       return;
-    line("TSTORE(" + *g + ", " + name(a[0]) + ");");
+    line("TSTORE(" + *g + ", " + src + ");");
     if (v)
       alias(v.get(), name(a[2]));
   }

@@ -113,9 +113,65 @@ TEST_F(PtoApi, WindowOutsideEveryAllocationIsAnError) {
   expectSimError([&] { TSTORE(window(a, 4, 0, 4, 8), t); }, "lies outside every allocation");
   // A negative offset reaches before the buffer.
   expectSimError([&] { TLOAD(t, window(a, -1, 0, 2, 8)); }, "lies outside every allocation");
-  // An empty window touches nothing.
+  // An empty window touches nothing (into a tile whose valid shape is empty too).
+  t.SetValidRow(0);
   TLOAD(t, window(a, 6, 0, 0, 8));
   EXPECT_EQ(t.GetValidRow(), 0);
+}
+
+// The vendor's TLOAD / TSTORE take a window equal to the tile's valid shape (an assert there, a
+// hard error here in every build type): the old text, a tile built full and a clipped window,
+// is rejected; TLOAD fills the whole tile with its PadVal and copies the valid region; TSTORE
+// writes the valid region only.
+TEST_F(PtoApi, WindowMustBeTheTilesValidShape) {
+  ChipTensor a = iota(6, 8), c = ChipTensor::allocate(pl::DType::FP32, {6, 8});
+  VecF full(4, 8);
+  TASSIGN(full, 0);
+  expectSimError([&] { TLOAD(full, window(a, 3, 0, 3, 8)); },
+                 "the window covers [3, 8], the tile's valid shape is [4, 8]");
+  expectSimError([&] { TSTORE(window(c, 0, 0, 4, 5), full); },
+                 "the window covers [4, 5], the tile's valid shape is [4, 8]");
+  for (int r = 0; r < 4; ++r) // stale data the load must not leave behind
+    for (int k = 0; k < 8; ++k)
+      full.set(r, k, 99.0);
+  VecF t(3, 5); // same bytes as `full`, valid shape set before the load
+  TASSIGN(t, 0);
+  TLOAD(t, window(a, 3, 0, 3, 5));
+  EXPECT_EQ(t.GetValidRow(), 3);
+  EXPECT_EQ(t.GetValidCol(), 5);
+  EXPECT_EQ(t.get(0, 0), 24.0);
+  EXPECT_EQ(t.get(2, 4), 44.0);
+  EXPECT_EQ(t.get(0, 5), 0.0); // PadVal Null pads with 0
+  EXPECT_EQ(t.get(3, 0), 0.0);
+  using MinPad = pto::Tile<pto::TileType::Vec, float, 4, 8, pto::BLayout::RowMajor, -1, -1,
+                           pto::SLayout::NoneBox, 512, pto::PadValue::Min>;
+  MinPad m(2, 3);
+  TASSIGN(m, 4096);
+  TLOAD(m, window(a, 0, 0, 2, 3));
+  EXPECT_EQ(m.get(1, 2), 10.0);
+  EXPECT_TRUE(m.get(1, 3) < -1e30);
+  EXPECT_TRUE(m.get(3, 7) < -1e30);
+  TSTORE(window(c, 1, 1, 2, 3), m); // the valid region [2, 3] only
+  const auto *out = static_cast<const float *>(c.data());
+  EXPECT_EQ(out[1 * 8 + 1], 0.0f);
+  EXPECT_EQ(out[2 * 8 + 3], 10.0f);
+  EXPECT_EQ(out[1 * 8 + 4], 0.0f);
+  EXPECT_EQ(out[3 * 8 + 1], 0.0f);
+}
+
+// The vendor's TMOV needs equal valid shapes (an assert there, a hard error here).
+TEST_F(PtoApi, MoveNeedsEqualValidShapes) {
+  ChipTensor a = iota(4, 8);
+  VecF v(2, 8);
+  TASSIGN(v, 0);
+  TLOAD(v, window(a, 0, 0, 2, 8));
+  using MatF = pto::Tile<pto::TileType::Mat, float, 4, 8, pto::BLayout::RowMajor, -1, -1>;
+  MatF m(4, 8);
+  TASSIGN(m, 0);
+  expectSimError([&] { TMOV(m, v); }, "the valid shapes differ: dst [4, 8], src [2, 8]");
+  m.SetValidRow(2);
+  TMOV(m, v);
+  EXPECT_EQ(m.get(1, 7), 15.0);
 }
 
 TEST_F(PtoApi, FreedBufferIsNoLongerAllocated) {

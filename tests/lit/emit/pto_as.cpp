@@ -146,9 +146,17 @@ void carry_if(X x, pl::Out<X> o) {
 // CHECK-NEXT:     %v_1 = arith.muli %r_k, %cneg1 : index
 // CHECK-NEXT:     %r_1 = arith.addi %c3, %v_1 : index
 // CHECK-NEXT:     %v_2 = arith.muli %r_1, %c16 : index
-// CHECK-NEXT:     %pv = pto.partition_view %x_view, offsets = [%v_2, %c0], sizes = [%c16, %vlen] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<16x?xf32>
-// CHECK-NEXT:     pto.set_validshape %t, %c16, %vlen : [[DYN]]
-// CHECK-NEXT:     pto.tload ins(%pv : !pto.partition_tensor_view<16x?xf32>) outs(%t : [[DYN]])
+// The window is not proven inside (vlen is not bounded): MaterializeTileValidShapes clipped it
+// to the tensor, max(0, min(e, dim - offset)), and the partition and the valid shape are that.
+// CHECK-NEXT:     %v_3 = arith.muli %r_1, %c16 : index
+// CHECK-NEXT:     %v_4 = arith.subi %c64, %v_3 : index
+// CHECK-NEXT:     %v_5 = arith.minsi %c16, %v_4 : index
+// CHECK-NEXT:     %v_6 = arith.maxsi %c0, %v_5 : index
+// CHECK-NEXT:     %v_7 = arith.minsi %vlen, %c64 : index
+// CHECK-NEXT:     %v_8 = arith.maxsi %c0, %v_7 : index
+// CHECK-NEXT:     %pv = pto.partition_view %x_view, offsets = [%v_2, %c0], sizes = [%v_6, %v_8] : !pto.tensor_view<64x64xf32> -> !pto.partition_tensor_view<?x?xf32>
+// CHECK:          pto.set_validshape %t, %v_14, %v_10 : [[DYN]]
+// CHECK-NEXT:     pto.tload ins(%pv : !pto.partition_tensor_view<?x?xf32>) outs(%t : [[DYN]])
 // CHECK-NEXT:     pto.tfillpad ins(%t : [[DYN]]) outs(%t__tmp_v0 : [[PAD]])
 PL_FUNCTION(pl::FunctionType::InCore)
 void masked(X x, pl::Scalar<pl::index> vlen, pl::Out<X> o) {

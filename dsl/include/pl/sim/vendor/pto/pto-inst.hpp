@@ -354,6 +354,45 @@ constexpr pl::CmpMode cmpMode(CmpMode m) {
   return pl::CmpMode::Eq;
 }
 
+/// The rows and columns a five-extent window covers for tile type `Y`, counted as the vendor's
+/// TLOAD / TSTORE count them: a row-major tile's rows are the product of the four leading
+/// extents and its columns the last one; a column-major tile's rows are the fourth extent and
+/// its columns the product of the others.
+template <class Y, class G> std::pair<std::int64_t, std::int64_t> windowRowsCols(const G &g) {
+  if constexpr (Y::kBLayout == BLayout::RowMajor)
+    return {g.GetShape(0) * g.GetShape(1) * g.GetShape(2) * g.GetShape(3), g.GetShape(4)};
+  else
+    return {g.GetShape(3), g.GetShape(0) * g.GetShape(1) * g.GetShape(2) * g.GetShape(4)};
+}
+
+/// The vendor's TLOAD / TSTORE precondition, a hard error here in every build type: the window
+/// is exactly the tile's valid shape.
+template <class Tl, class G>
+void requireWindowIsValidShape(const char *op, const Tl &tile, const G &g) {
+  const auto [rows, cols] = windowRowsCols<std::remove_cvref_t<Tl>>(g);
+  if (rows != tile.GetValidRow() || cols != tile.GetValidCol())
+    pl::sim::simFail(op, "the window covers " + pl::sim::detail::validString(rows, cols) +
+                             ", the tile's valid shape is " +
+                             pl::sim::detail::validString(tile.GetValidRow(), tile.GetValidCol()) +
+                             " (they must be equal: set the tile's valid shape to the window)");
+}
+
+/// Every element of `tile` outside its valid region becomes the tile's PadVal (Null and Zero:
+/// 0, Min: -inf or the lowest integer, Max: +inf or the largest), as the vendor's TLOAD pads.
+template <class Tl> void fillPadding(Tl &tile) {
+  using Y = std::remove_cvref_t<Tl>;
+  using B = typename Y::SimBase;
+  const pl::PadValue p = Y::kPad == PadValue::Max   ? pl::PadValue::Max
+                         : Y::kPad == PadValue::Min ? pl::PadValue::Min
+                                                    : pl::PadValue::Zero;
+  typename B::Storage pad{};
+  pl::sim::detail::storeSlot<typename B::Elem>(pad, pl::detail::padSlot(B::dtype, p));
+  const std::int64_t vr = tile.GetValidRow(), vc = tile.GetValidCol();
+  for (std::int64_t r = 0; r < Y::kRows; ++r)
+    for (std::int64_t c = (r < vr ? vc : 0); c < Y::kCols; ++c)
+      tile.at(r, c) = pad;
+}
+
 } // namespace detail
 
 /// Places `tile` at byte address `addr` of its space (no pipe: a placement, not an instruction).
@@ -363,10 +402,14 @@ void TASSIGN(Tl &tile, std::uint64_t addr) {
   pl::sim::TASSIGN(detail::base(tile), addr);
 }
 
+/// TLOAD(tile, window): the window must be the tile's valid shape (set a dynamic valid dim on
+/// the tile before the load); the whole tile is filled with its PadVal (Null and Zero: 0) and
+/// the valid region copied from the window.
 template <class Tl, class T, class Sh, class St, Layout L>
   requires detail::isPtoTile<Tl>
 void TLOAD(Tl &tile, const GlobalTensor<T, Sh, St, L> &src) {
   const auto v = src.view("TLOAD");
+  detail::requireWindowIsValidShape("TLOAD", tile, src);
   auto &t = pl::sim::detail::pipeTracker();
   if (t.active()) {
     std::vector<pl::sim::detail::ByteRange> writes;
@@ -374,11 +417,14 @@ void TLOAD(Tl &tile, const GlobalTensor<T, Sh, St, L> &src) {
     t.issue(pl::sim::PIPE_MTE2, "TLOAD", {detail::gmRange(v.byteRange())}, writes);
   }
   pl::sim::TLOAD(detail::base(tile), v);
+  detail::fillPadding(tile);
 }
+/// TSTORE(window, tile): writes the tile's valid region, which the window must be.
 template <class T, class Sh, class St, Layout L, class Tl>
   requires detail::isPtoTile<Tl>
 void TSTORE(const GlobalTensor<T, Sh, St, L> &dst, const Tl &tile) {
   const auto v = dst.view("TSTORE");
+  detail::requireWindowIsValidShape("TSTORE", tile, dst);
   auto &t = pl::sim::detail::pipeTracker();
   if (t.active()) {
     std::vector<pl::sim::detail::ByteRange> reads;
@@ -430,6 +476,12 @@ void TFILLPAD(D &dst, const S &src) {
 template <class D, class S, class... A>
   requires detail::isPtoTile<D>
 void TMOV(D &dst, const S &src, A &&...a) {
+  if (dst.GetValidRow() != src.GetValidRow() || dst.GetValidCol() != src.GetValidCol())
+    pl::sim::simFail(
+        "TMOV", "the valid shapes differ: dst " +
+                    pl::sim::detail::validString(dst.GetValidRow(), dst.GetValidCol()) + ", src " +
+                    pl::sim::detail::validString(src.GetValidRow(), src.GetValidCol()) +
+                    " (set dst's valid shape to src's first)");
   detail::issue(detail::movePipe<S>(), "TMOV", dst, src);
   pl::sim::TMOV(detail::base(dst), detail::base(src), std::forward<A>(a)...);
 }

@@ -1,0 +1,54 @@
+// RUN: materialize-tile-valid-shapes
+// windows not proven inside: a load's extents (its valid_shape, else its shape) clipped to the tensor become its valid_shape and its tile's valid shape; a store's clip is its attr valid_shape
+program {
+  index n;
+
+  AIV k(In Tensor<fp32, 8, n> x, In index c, In index v, Out Tensor<fp32, 8, n> o) {
+    Tile<fp32, 8, 16, Vec> a = tile.load(x, {0, c * 16}, {8, 16}) [[in_bounds = false]];
+    Tile<fp32, 8, 16, Vec> b = tile.add(a, a);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {8, v}}> d = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {8, v}}) [[in_bounds = false]];
+    Tensor<fp32, 8, n> r = tile.store(b, {0, c * 16}, o) [[in_bounds = false]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  index n;
+
+  AIV k(In Tensor<fp32, 8, n> x, In index c, In index v, Out Tensor<fp32, 8, n> o) {
+    index x_d0 = tensor.dim(x, 0);
+    index x_d1 = tensor.dim(x, 1);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {max(0, min(8, x_d0)), max(0, min(16, x_d1 - c * 16))}}> a = tile.load(x, {0, c * 16}, {8, 16}, {.valid_shape = {max(0, min(8, x_d0)), max(0, min(16, x_d1 - c * 16))}}) [[in_bounds = false]];
+    Tile<fp32, 8, 16, Vec> b = tile.add(a, a);
+    index x_d0_1 = tensor.dim(x, 0);
+    index x_d1_1 = tensor.dim(x, 1);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {max(0, min(8, x_d0_1)), max(0, min(v, x_d1_1))}}> d = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {max(0, min(8, x_d0_1)), max(0, min(v, x_d1_1))}}) [[in_bounds = false]];
+    index o_d0 = tensor.dim(o, 0);
+    index o_d1 = tensor.dim(o, 1);
+    Tensor<fp32, 8, n> r = tile.store(b, {0, c * 16}, o) [[in_bounds = false, valid_shape = {max(0, min(8, o_d0)), max(0, min(16, o_d1 - c * 16))}]];
+    return;
+  }
+}
+// -----
+// RUN: materialize-tile-valid-shapes
+// must not change: windows proven inside, a load already clipped, a store that already has its clip, and orchestration code
+program {
+  index n;
+
+  AIV k(In Tensor<fp32, 64, 16> x, In Tensor<fp32, 8, n> y, Out Tensor<fp32, 64, 16> o) -> Tensor<fp32, 64, 16> {
+    Tile<fp32, 16, 16, Vec> a = tile.load(x, {0, 0}, {16, 16}) [[in_bounds = true]];
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {8, 16}}> b = tile.load(x, {56, 0}, {16, 16}, {.valid_shape = {8, 16}}) [[in_bounds = true]];
+    index y_d0 = tensor.dim(y, 0);
+    index y_d1 = tensor.dim(y, 1);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {max(0, min(8, y_d0)), max(0, min(16, y_d1))}}> c = tile.load(y, {0, 0}, {8, 16}, {.valid_shape = {max(0, min(8, y_d0)), max(0, min(16, y_d1))}}) [[in_bounds = false]];
+    Tensor<fp32, 64, 16> r = tile.store(a, {0, 0}, o) [[in_bounds = true]];
+    Tensor<fp32, 64, 16> s = tile.store(a, {56, 0}, r) [[in_bounds = false, valid_shape = {8, 16}]];
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 64, 16> x, In Tensor<fp32, 8, 16> y, Out Tensor<fp32, 64, 16> o) -> Tensor<fp32, 64, 16> {
+    Tensor<fp32, 64, 16> r = k(x, y, o);
+    return r;
+  }
+}
+// EXPECTED-UNCHANGED
