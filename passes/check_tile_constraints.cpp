@@ -43,10 +43,10 @@ private:
     if (!x)
       return;
     const DataType d = x->dtype();
-    const bool ok = isFloat(d) ? d == DataType::FP16 || d == DataType::BF16 || d == DataType::FP32
-                               : (isSignedInt(d) || isUnsignedInt(d)) &&
-                                     (dtypeBits(d) == 8 || dtypeBits(d) == 16 ||
-                                      dtypeBits(d) == 32);
+    const bool ok = isFloat(d)
+                        ? d == DataType::FP16 || d == DataType::BF16 || d == DataType::FP32
+                        : (isSignedInt(d) || isUnsignedInt(d)) &&
+                              (dtypeBits(d) == 8 || dtypeBits(d) == 16 || dtypeBits(d) == 32);
     if (ok)
       return;
     failed = true;
@@ -67,11 +67,10 @@ private:
     if (!l || !r || !acc)
       return;
     const DataType a = l->dtype(), o = acc->dtype();
-    const bool ok = a == r->dtype() &&
-                    (a == DataType::Int8 ? o == DataType::Int32
-                     : a == DataType::FP16 || a == DataType::BF16
-                         ? o == DataType::FP32 || o == a
-                         : a == DataType::FP32 && o == DataType::FP32);
+    const bool ok = a == r->dtype() && (a == DataType::Int8 ? o == DataType::Int32
+                                        : a == DataType::FP16 || a == DataType::BF16
+                                            ? o == DataType::FP32 || o == a
+                                            : a == DataType::FP32 && o == DataType::FP32);
     if (ok)
       return;
     failed = true;

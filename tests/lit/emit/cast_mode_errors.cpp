@@ -2,7 +2,6 @@
 // platform (TC003, docs/backend.md "Casts"), nothing is printed.
 // RUN: not %pl-translate %s -- %dsl-flags > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.err
-// RUN: not %pl-translate --platform=a2a3 %s -- %dsl-flags 2>&1 >/dev/null | FileCheck %s
 // RUN: FileCheck --allow-empty --check-prefix=OUT %s < %t.out
 // OUT-NOT: {{.}}
 #include <pl/dsl.hpp>

@@ -1,7 +1,7 @@
 // emit/pto: the vendor's element type names (half, bfloat16_t), TTRANS with its planned scratch
 // tile, and TCVT in the forms whose bits eager, pl/sim and PTO-ISA agree on (docs/backend.md
 // "Element types", "Casts").
-// RUN: %pl-translate %s -- %dsl-flags | FileCheck %s
+// RUN: %pl-translate --emit=kernels %s -- %dsl-flags | FileCheck %s
 #include <pl/dsl.hpp>
 
 using X = pl::Tensor<pl::fp32, 16, 16>;
@@ -10,8 +10,8 @@ using B = pl::Tensor<pl::bf16, 16, 16>;
 using I = pl::Tensor<pl::i32, 16, 16>;
 
 // CHECK-LABEL: kernel 'casts'
-// CHECK:     pto::GlobalTensor<half, {{.*}}(reinterpret_cast<__gm__ half*>(
 // CHECK:     TCVT(h_t, t, pto::RoundMode::CAST_RINT);
+// CHECK:     pto::GlobalTensor<half, {{.*}}(reinterpret_cast<__gm__ half*>(
 // CHECK:     TCVT(b_t, t, pto::RoundMode::CAST_RINT);
 // CHECK:     TCVT(i_t, t, pto::RoundMode::CAST_RINT, pto::SaturationMode::ON);
 // CHECK:     TCVT(f_t, t, pto::RoundMode::CAST_FLOOR, pto::SaturationMode::ON);
