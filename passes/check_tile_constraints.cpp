@@ -57,7 +57,8 @@ private:
   }
 
   /// PTO-ISA's TMATMUL family: int8 x int8 -> int32, fp16 x fp16 / bf16 x bf16 / fp32 x fp32 ->
-  /// fp32 (an fp16 / bf16 product may keep its dtype: pl's out_dtype, docs/backend.md).
+  /// fp32 (pl's out_dtype may name an fp16 / bf16 Acc instead, not yet lowered to an fp32 Acc
+  /// converted on the way out: docs/backend.md "Element types").
   void checkMatmulTypes(const Call &c, size_t lhs) {
     if (c.args().size() < lhs + 2)
       return;
@@ -67,10 +68,10 @@ private:
     if (!l || !r || !acc)
       return;
     const DataType a = l->dtype(), o = acc->dtype();
-    const bool ok = a == r->dtype() && (a == DataType::Int8 ? o == DataType::Int32
-                                        : a == DataType::FP16 || a == DataType::BF16
-                                            ? o == DataType::FP32 || o == a
-                                            : a == DataType::FP32 && o == DataType::FP32);
+    const bool floatIn = a == DataType::FP16 || a == DataType::BF16 || a == DataType::FP32;
+    const bool floatAcc = o == DataType::FP32 || o == DataType::FP16 || o == DataType::BF16;
+    const bool ok =
+        a == r->dtype() && (a == DataType::Int8 ? o == DataType::Int32 : floatIn && floatAcc);
     if (ok)
       return;
     failed = true;

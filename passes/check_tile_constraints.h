@@ -22,8 +22,8 @@
 //     conversion to nearest even)                                          — TC003
 //   - a tile.transpose of a dtype TTRANS does not take (8-, 16-, 32-bit integers, fp16, bf16,
 //     fp32 only), a tile.matmul / matmul_acc / matmul_bias of element types TMATMUL does not
-//     take (int8 x int8 -> int32, fp16 / bf16 / fp32 pairs -> fp32; fp16 / bf16 may keep
-//     their dtype, pl's out_dtype)                                           — TC004
+//     take (int8 x int8 -> int32, fp16 / bf16 / fp32 pairs -> fp32, or an fp16 / bf16 Acc:
+//     pl's out_dtype, not yet lowered the vendor's way)                      — TC004
 //   TC003 and TC004 are errors on every platform: pl/sim follows the vendor (its TCVT rounds
 //   as the vendor's, its TTRANS and TMATMUL reject those types), so no simulator run could
 //   stand in for the eager one.

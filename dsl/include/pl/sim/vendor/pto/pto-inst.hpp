@@ -590,20 +590,23 @@ void TCOLSUM(D &dst, S &src, T &tmp, bool /*isBinary*/) {
 #define PTO_SIM_VECTOR(NAME) PTO_SIM_INSTRUCTION(NAME, PIPE_V)
 namespace detail {
 /// The element types PTO-ISA's TMATMUL takes: int8 x int8 into int32; half x half, bfloat16_t x
-/// bfloat16_t and float x float into float (the Acc of pl's `out_dtype` fp16 / bf16 matmul keeps
-/// the narrow type: docs/backend.md "Element types").
+/// bfloat16_t and float x float into float. pl's `out_dtype` may still name a half / bfloat16_t
+/// Acc (not yet lowered to a float Acc converted on the way out: docs/backend.md "Element
+/// types"), which this accepts too.
 template <class C, class A, class B> constexpr bool matmulTypes() {
   using TA = ElemOf<A>;
   using TB = ElemOf<B>;
   using TC = ElemOf<C>;
+  constexpr bool floatIn =
+      std::is_same_v<TA, half> || std::is_same_v<TA, bfloat16_t> || std::is_same_v<TA, float>;
+  constexpr bool floatAcc =
+      std::is_same_v<TC, float> || std::is_same_v<TC, half> || std::is_same_v<TC, bfloat16_t>;
   if constexpr (!std::is_same_v<TA, TB>)
     return false;
   else if constexpr (std::is_same_v<TA, std::int8_t>)
     return std::is_same_v<TC, std::int32_t>;
-  else if constexpr (std::is_same_v<TA, half> || std::is_same_v<TA, bfloat16_t>)
-    return std::is_same_v<TC, float> || std::is_same_v<TC, TA>;
   else
-    return std::is_same_v<TA, float> && std::is_same_v<TC, float>;
+    return floatIn && floatAcc;
 }
 } // namespace detail
 #define PTO_SIM_MATMUL_TYPES(NAME, C, A, B)                                                        \
