@@ -24,10 +24,89 @@ public:
   void visitAssign(const Assign &s) override {
     if (auto *t = dynCast<TileType>(s.var()->type()))
       check(*t, s.var()->name(), s.span());
+    if (auto *c = dynCast<Call>(s.value()); c && c->target().isOp()) {
+      const std::string &op = c->target().name();
+      if (op == "tile.cast" && !c->args().empty())
+        checkCast(*c);
+      else if (op == "tile.transpose" && !c->args().empty())
+        checkTransposeType(*c);
+      else if (op == "tile.matmul" || op == "tile.matmul_acc" || op == "tile.matmul_bias")
+        checkMatmulTypes(*c, op == "tile.matmul_acc" ? 1 : 0);
+    }
     IRVisitor::visitAssign(s);
   }
 
 private:
+  /// PTO-ISA's TTRANS takes 1-, 2- and 4-byte integers, fp16, bf16 and fp32.
+  void checkTransposeType(const Call &c) {
+    auto *x = dynCast<TileType>(c.args()[0]->type());
+    if (!x)
+      return;
+    const DataType d = x->dtype();
+    const bool ok = isFloat(d)
+                        ? d == DataType::FP16 || d == DataType::BF16 || d == DataType::FP32
+                        : (isSignedInt(d) || isUnsignedInt(d)) &&
+                              (dtypeBits(d) == 8 || dtypeBits(d) == 16 || dtypeBits(d) == 32);
+    if (ok)
+      return;
+    failed = true;
+    diags_.error("TC004", c.span(),
+                 "transpose of a " + std::string(dtypeName(d)) +
+                     " tile: PTO-ISA's TTRANS takes 8-, 16- and 32-bit integers, fp16, bf16 and "
+                     "fp32");
+  }
+
+  /// PTO-ISA's TMATMUL family: int8 x int8 -> int32, fp16 x fp16 / bf16 x bf16 / fp32 x fp32 ->
+  /// fp32 (pl's out_dtype may name an fp16 / bf16 Acc instead, not yet lowered to an fp32 Acc
+  /// converted on the way out: docs/backend.md "Element types").
+  void checkMatmulTypes(const Call &c, size_t lhs) {
+    if (c.args().size() < lhs + 2)
+      return;
+    auto *l = dynCast<TileType>(c.args()[lhs]->type());
+    auto *r = dynCast<TileType>(c.args()[lhs + 1]->type());
+    auto *acc = dynCast<TileType>(c.type());
+    if (!l || !r || !acc)
+      return;
+    const DataType a = l->dtype(), o = acc->dtype();
+    const bool floatIn = a == DataType::FP16 || a == DataType::BF16 || a == DataType::FP32;
+    const bool floatAcc = o == DataType::FP32 || o == DataType::FP16 || o == DataType::BF16;
+    const bool ok =
+        a == r->dtype() && (a == DataType::Int8 ? o == DataType::Int32 : floatIn && floatAcc);
+    if (ok)
+      return;
+    failed = true;
+    diags_.error("TC004", c.span(),
+                 "'" + c.target().name() + "' of " + std::string(dtypeName(a)) + " x " +
+                     std::string(dtypeName(r->dtype())) + " into " + std::string(dtypeName(o)) +
+                     ": PTO-ISA's TMATMUL takes int8 x int8 into int32 and fp16 x fp16, bf16 x "
+                     "bf16, fp32 x fp32 into fp32");
+  }
+
+  /// PTO-ISA's TCVT applies a rounding mode only to float -> integer conversions (every other
+  /// conversion rounds to nearest even), and has no round-to-odd for those: any other mode
+  /// would give other bits than the eager run. An error on every platform (pl/sim's TCVT is
+  /// the vendor's).
+  void checkCast(const Call &c) {
+    auto *src = dynCast<TileType>(c.args()[0]->type());
+    auto *dst = dynCast<TileType>(c.type());
+    const auto *mode = findAttrAs<std::string>(c.kwargs(), "mode");
+    if (!src || !dst || !mode || *mode == "none" || *mode == "rint")
+      return;
+    const bool floatToInt = isFloat(src->dtype()) && isIntLike(dst->dtype());
+    if (floatToInt && *mode != "odd")
+      return;
+    failed = true;
+    diags_.error("TC003", c.span(),
+                 "cast from " + std::string(dtypeName(src->dtype())) + " to " +
+                     std::string(dtypeName(dst->dtype())) + " with mode '" + *mode +
+                     "': PTO-ISA's TCVT " +
+                     (floatToInt ? "has no round-to-odd conversion to an integer"
+                                 : "rounds every conversion but float -> integer to nearest "
+                                   "even, whatever the mode") +
+                     "; use mode 'rint'" +
+                     (floatToInt ? " or one of 'round', 'floor', 'ceil', 'trunc'" : ""));
+  }
+
   void report(const char *code, const Span &span, const std::string &msg) {
     if (error_) {
       failed = true;

@@ -17,9 +17,20 @@
 //   Loop carries and if results are not checked again: they take the types of values checked
 //   where they are defined. Severity: an error on the vendor platforms (a2a3, a5), a warning
 //   on the simulated ones (a2a3sim, a5sim: the simulator runs such a tile; hardware would not).
+//   - a tile.cast whose rounding mode PTO-ISA's TCVT does not apply: any mode but none / rint
+//     unless float -> integer, and odd for float -> integer (TCVT rounds every other
+//     conversion to nearest even)                                          — TC003
+//   - a tile.transpose of a dtype TTRANS does not take (8-, 16-, 32-bit integers, fp16, bf16,
+//     fp32 only), a tile.matmul / matmul_acc / matmul_bias of element types TMATMUL does not
+//     take (int8 x int8 -> int32, fp16 / bf16 / fp32 pairs -> fp32, or an fp16 / bf16 Acc:
+//     pl's out_dtype, not yet lowered the vendor's way)                      — TC004
+//   TC003 and TC004 are errors on every platform: pl/sim follows the vendor (its TCVT rounds
+//   as the vendor's, its TTRANS and TMATMUL reject those types), so no simulator run could
+//   stand in for the eager one.
 // Options: `platform=<name>` (default: the context's platform).
 // Diagnostics: TC001 an unboxed tile whose rows (columns) are not whole 32-byte units ·
-//   TC002 a boxed tile that is not whole fractal boxes.
+//   TC002 a boxed tile that is not whole fractal boxes · TC003 a cast mode TCVT does not apply ·
+//   TC004 an element type TTRANS / TMATMUL does not take.
 // Example: `Tile<fp32, 16, 9, Vec> t = tile.load(..)` on a2a3 → error TC001 "tile 't' is
 //   row-major with 9 columns of fp32 (36 bytes); PTO-ISA needs whole 32-byte rows ...".
 // Test: tests/passes/check_tile_constraints.pir

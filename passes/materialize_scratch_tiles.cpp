@@ -29,29 +29,50 @@ bool needsScratch(const Call &c) {
          c.args().size() < op.maxArgs();
 }
 
+/// A 2-D tile.transpose without its scratch tile (PTO-ISA's TTRANS has no form without one).
+bool isTranspose(const Call &c) {
+  if (!c.target().isOp() || c.target().op->name() != "tile.transpose" || c.args().size() != 3)
+    return false;
+  auto *x = dynCast<TileType>(c.args()[0]->type());
+  return x && x->rank() == 2;
+}
+
+/// TTRANS's scratch tile for an [H, W] input: [W, H rounded up to the transpose's row stride]
+/// (32 elements of 1 byte, 16 of wider types), PTO-ISA's `W * ceil(H / stride) * stride`
+/// elements. A non-constant H stays as it is.
+ExprList transposeScratchShape(const TileType &x, const Span &span) {
+  const int64_t stride = dtypeBits(x.dtype()) <= 8 ? 32 : 16;
+  ExprPtr h = x.shape()[0];
+  if (auto n = constIntValue(h))
+    h = ConstInt::make((*n + stride - 1) / stride * stride, DataType::Index, span);
+  return {x.shape()[1], h};
+}
+
 class ScratchMaterializer : public KernelRewriter {
 public:
   explicit ScratchMaterializer(const Function &f) : KernelRewriter(f, "MaterializeScratchTiles") {}
 
   StmtPtr rewriteOpCall(const Assign &a, const Call &c, const StmtPtr &out) override {
-    if (!needsScratch(c) || c.args().empty())
+    const bool transpose = isTranspose(c);
+    if ((!needsScratch(c) && !transpose) || c.args().empty())
       return out;
     auto *x = dynCast<TileType>(c.args()[0]->type());
     PL_CHECK_AT(x, "MaterializeScratchTiles", c.span(), "a reduction of a non-tile");
     TileView layout; // the operand's layout, not its valid region or padding
-    if (x->view()) {
+    if (x->view() && !transpose) {
       layout.blayout = x->view()->blayout;
       layout.slayout = x->view()->slayout;
       layout.fractal = x->view()->fractal;
     }
+    ExprList shape = transpose ? transposeScratchShape(*x, c.span()) : x->shape();
     std::vector<StmtPtr> stmts;
     ExprList args = c.args();
-    args.push_back(bind(
-        stemOf(c.args()[0], "red") + "_tmp",
-        opCall("tile.create", {MakeTuple::make(x->shape(), c.span())},
-               {{"dtype", x->dtype()}, {"target_memory", MemorySpace::Vec}}, c.span()),
-        stmts, a.span(),
-        TileType::make(x->dtype(), x->shape(), MemorySpace::Vec, explicitView(layout), nullptr)));
+    args.push_back(
+        bind(stemOf(c.args()[0], transpose ? "trans" : "red") + "_tmp",
+             opCall("tile.create", {MakeTuple::make(shape, c.span())},
+                    {{"dtype", x->dtype()}, {"target_memory", MemorySpace::Vec}}, c.span()),
+             stmts, a.span(),
+             TileType::make(x->dtype(), shape, MemorySpace::Vec, explicitView(layout), nullptr)));
     stmts.push_back(Assign::make(
         a.var(), Call::make(c.target(), std::move(args), c.kwargs(), c.attrs(), c.type(), c.span()),
         a.span()));

@@ -1,12 +1,12 @@
-// MaterializeScratchTiles: every reduction that PTO-ISA runs with a scratch tile gets one
-// (pl's own pass; ptoas plans these itself for PyPTO).
+// MaterializeScratchTiles: every reduction and transpose that PTO-ISA runs with a scratch tile
+// gets one (pl's own pass; ptoas plans these itself for PyPTO).
 //
-// Why: pl's row reductions take their scratch tile as an optional last argument (the eager DSL
-//   and the simulator need none), but PTO-ISA's `TROWSUM(dst, src, tmp)` (and TROWMAX,
-//   TROWMIN, TROWPROD, TCOLARGMAX, TCOLARGMIN) have no form without it, and ptoas's
-//   `pto.trowsum ins(%src, %tmp ...)` wants it too. The scratch tile is a kernel buffer like
-//   any other: it must exist in the IR before InitMemRef so that it gets a MemRef, an address
-//   inside the SoC's capacity, and the pipe synchronisation of a written tile.
+// Why: pl's row reductions and tile.transpose take their scratch tile as an optional last
+//   argument (the eager DSL and the simulator need none), but PTO-ISA's `TROWSUM(dst, src, tmp)`
+//   (and TROWMAX, TROWMIN, TROWPROD, TCOLARGMAX, TCOLARGMIN, TTRANS) have no form without it,
+//   and ptoas's `pto.trowsum ins(%src, %tmp ...)` wants it too. The scratch tile is a kernel
+//   buffer like any other: it must exist in the IR before InitMemRef so that it gets a MemRef, an
+//   address inside the SoC's capacity, and the pipe synchronisation of a written tile.
 // Properties: passes/passes.def. Runs after ResolveBackendOpLayouts, before InitMemRef.
 // Rules: in AIV / AIC / InCore functions, `v = tile.OP(x)` with OP one of row_sum, row_max,
 //   row_min, row_prod, col_argmax, col_argmin and no scratch argument becomes
@@ -17,6 +17,11 @@
 //   theirs) and col_sum (PTO-ISA's TCOLSUM has a form without one).
 // Options: none. Diagnostics: none (a scratch tile that does not fit is AllocateMemoryAddr's
 //   capacity error, located at the reduction).
+//   `v = tile.transpose(x, 0, 1)` of a 2-D x [H, W] likewise gets TTRANS's scratch tile:
+//     x_tmp = tile.create({W, Hs}, {.dtype = dtype(x), .target_memory = Vec})
+//     v = tile.transpose(x, 0, 1, x_tmp)
+//   with Hs = H rounded up to TTRANS's row stride (32 for 1-byte dtypes, 16 for wider ones),
+//   row major (PTO-ISA's tmp size W * ceil(H / stride) * stride elements).
 // Example: `Tile<fp32, 16, 1, Vec> m = tile.row_max(t)` →
 //   `Tile<fp32, 16, 16, Vec> t_tmp = tile.create({16, 16}, {.dtype = fp32, .target_memory = Vec});
 //    m = tile.row_max(t, t_tmp)`.

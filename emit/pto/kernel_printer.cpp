@@ -440,6 +440,15 @@ private:
       return in + "(" + join(ops) + ");";
     }
     case PtoForm::FirstArg:
+      if (c.target().name() == "tile.transpose") { // TTRANS(dst, src, tmp)
+        if (a.size() < 4) {
+          error("ES003", span,
+                "emitter needs the scratch tile of 'tile.transpose' (PTO-ISA's TTRANS tmp; run "
+                "pass MaterializeScratchTiles)");
+          return "";
+        }
+        return in + "(" + dst + ", " + name(a[0]) + ", " + name(a[3]) + ");";
+      }
       return need(1) ? in + "(" + dst + ", " + operand(a[0]) + ");" : "";
     case PtoForm::Extract:
       if (c.target().name() == "tile.slice") // slice(input, shape, offset)
@@ -457,10 +466,16 @@ private:
       return validShapeFrom(dst, s) + "\n" + std::string(static_cast<size_t>(indent_) * 2, ' ') +
              in + "(" + join(ops) + ");";
     }
-    case PtoForm::Cast: {
+    case PtoForm::Cast: { // docs/backend.md "Casts" (CheckTileConstraints rejected the rest)
+      if (!need(1))
+        return "";
       std::string mode = upperCase(stringKwarg(c, "mode").value_or("none"));
-      return need(1) ? in + "(" + dst + ", " + name(a[0]) + ", pto::RoundMode::CAST_" + mode + ");"
-                     : "";
+      if (mode == "NONE") // pl's default is round to nearest even; TCVT's CAST_NONE truncates
+        mode = "RINT";
+      const TileType *st = tileOf(a[0]->type()), *dt = tileOf(c.type());
+      const bool floatToInt = st && dt && isFloat(st->dtype()) && isIntLike(dt->dtype());
+      return in + "(" + dst + ", " + name(a[0]) + ", pto::RoundMode::CAST_" + mode +
+             (floatToInt ? ", pto::SaturationMode::ON" : "") + ");";
     }
     case PtoForm::Cmp:
       return need(2)

@@ -1170,8 +1170,13 @@ private:
       return dps(opn, ins, types, dst, dt, span, a.size() > 1 ? " {isBinary = true}" : "");
     case PtoForm::FirstArg:
     case PtoForm::Fillpad: // the pad value is part of the destination's tile type
-      if (c.target().name() == "tile.transpose")
-        return unsupported(c, " (ptoas's ttrans needs a scratch tile pl does not plan)");
+      if (c.target().name() == "tile.transpose") { // ins(%src, %tmp): the planned scratch tile
+        if (a.size() < 4)
+          return unsupported(c, " without its scratch tile (run pass MaterializeScratchTiles)");
+        ins.push_back(operand(a[0], types));
+        ins.push_back(operand(a[3], types));
+        return dps(opn, ins, types, dst, dt, span);
+      }
       if (!firstOperand(1))
         return;
       return dps(opn, ins, types, dst, dt, span);

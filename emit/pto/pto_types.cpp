@@ -43,10 +43,10 @@ std::optional<std::string> elemCppType(DataType d) {
     return "pl::Float8E5M2";
   case DataType::FP8E8M0:
     return "pl::Float8E8M0";
-  case DataType::FP16:
-    return "pl::Half";
+  case DataType::FP16: // the vendor's names (pl/sim's pto-inst.hpp defines them)
+    return "half";
   case DataType::BF16:
-    return "pl::BFloat16";
+    return "bfloat16_t";
   case DataType::FP32:
     return "float";
   case DataType::HF4:

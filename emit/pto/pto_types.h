@@ -10,7 +10,8 @@
 
 namespace pl::emit::pto {
 
-/// Element type of a tile or tensor (`float`, `pl::Half`, `std::int32_t`, ...); nullopt for
+/// Element type of a tile or tensor (`float`, `half`, `bfloat16_t`, `std::int32_t`, ...: fp16 and
+/// bf16 under PTO-ISA's names, which pl/sim's pto-inst.hpp defines); nullopt for
 /// dtypes the simulator has no element type for (int4, uint4, index, task_id).
 std::optional<std::string> elemCppType(ir::DataType d);
 /// C++ type of a scalar value: index -> std::int64_t, fp32 -> float, other floats -> double.

@@ -78,6 +78,11 @@ TypePtr deduceTranspose(const DeduceCall &c) {
   auto j = i ? normalizeAxis(c, *a2, src->rank(), "argument 'axis2'") : std::nullopt;
   if (!j)
     return nullptr;
+  if (c.hasArg(3)) { // tile.transpose's scratch tile (PTO-ISA's TTRANS tmp): the input's dtype
+    auto *t = c.tile(3);
+    if (!t || !checkDType(c, 3, t->dtype(), t->dtype() == src->dtype(), "the input dtype"))
+      return nullptr;
+  }
   ExprList shape = src->shape();
   std::swap(shape[*i], shape[*j]);
   return c.makeShaped(src->dtype(), shape);
@@ -147,8 +152,9 @@ void registerViews(OpRegistry &r, const std::string &fam) {
       .deduce(deduceReshape);
   OpDef transpose(r, base + "transpose");
   transpose.category("transform")
-      .describe("swaps two axes")
-      .args({"input", "axis1", "axis2"})
+      .describe(tile ? "swaps two axes (tmp: PTO-ISA's TTRANS scratch tile, which "
+                       "MaterializeScratchTiles plans when absent)"
+                     : "swaps two axes")
       .notInPlaceSafe()
       .deduce(deduceTranspose);
   OpDef concat(r, base + "concat");
@@ -162,8 +168,13 @@ void registerViews(OpRegistry &r, const std::string &fam) {
     slice.resultFromArg(0);
     assemble.resultFromArg(0);
     reshape.resultFromArg(0);
-    transpose.resultFromArg(0);
+    transpose.resultFromArg(0)
+        .args({"input", "axis1", "axis2", "tmp"}, 1)
+        .effect(3, ArgEffect::Write)
+        .argSpace(3, kVecOnly);
     concat.argSpace(0, kVecOnly).argSpace(1, kVecOnly).resultSpace(MemorySpace::Vec);
+  } else {
+    transpose.args({"input", "axis1", "axis2"});
   }
 }
 

@@ -71,3 +71,37 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: check-tile-constraints
+// a cast mode TCVT does not apply (TC003) and element types TTRANS / TMATMUL do not take (TC004) are errors on every platform, the simulated default included (pl/sim follows the vendor)
+program {
+  AIV k(In Tensor<fp32, 16, 16> x, In Tensor<int64, 16, 16> y) {
+    Tile<fp32, 16, 16, Vec> f = tile.load(x, {0, 0}, {16, 16});
+    Tile<fp16, 16, 16, Vec> h = tile.cast(f, {.target_type = fp16, .mode = "floor"}); // EXPECTED-ERROR: TC003 {{cast from fp32 to fp16 with mode 'floor': PTO-ISA's TCVT rounds every conversion but float -> integer to nearest even, whatever the mode; use mode 'rint'}}
+    Tile<fp16, 16, 16, Vec> r = tile.cast(f, {.target_type = fp16, .mode = "rint"});
+    Tile<int32, 16, 16, Vec> i = tile.cast(f, {.target_type = int32, .mode = "floor"});
+    Tile<int32, 16, 16, Vec> o = tile.cast(f, {.target_type = int32, .mode = "odd"}); // EXPECTED-ERROR: TC003 {{has no round-to-odd conversion to an integer}}
+    Tile<fp32, 16, 16, Vec> g = tile.cast(i, {.target_type = fp32, .mode = "ceil"}); // EXPECTED-ERROR: TC003 {{cast from int32 to fp32 with mode 'ceil'}}
+    Tile<int64, 16, 16, Vec> w = tile.load(y, {0, 0}, {16, 16});
+    Tile<int64, 16, 16, Vec> wt = tile.transpose(w, 0, 1); // EXPECTED-ERROR: TC004 {{transpose of a int64 tile: PTO-ISA's TTRANS takes 8-, 16- and 32-bit integers, fp16, bf16 and fp32}}
+    Tile<fp32, 16, 16, Vec> ft = tile.transpose(f, 0, 1);
+    return;
+  }
+}
+// -----
+// RUN: check-tile-constraints
+// TMATMUL's element types: fp32 x fp32 -> fp32 passes, uint8 has no matmul on PTO-ISA (int8 only)
+program {
+  AIC k(In Tensor<fp32, 16, 16> x, In Tensor<uint8, 32, 32> y) {
+    Tile<fp32, 16, 16, Mat, view{blayout = col_major, slayout = row_major}> am = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Left, view{slayout = row_major}> al = tile.move(am, {.target_memory = Left});
+    Tile<fp32, 16, 16, Mat, view{blayout = col_major, slayout = row_major}> bm = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Right, view{slayout = col_major}> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc, view{blayout = col_major, slayout = row_major, fractal = 1024}> acc = tile.matmul(al, br);
+    Tile<uint8, 32, 32, Mat, view{blayout = col_major, slayout = row_major}> im = tile.load(y, {0, 0}, {32, 32}, {.target_memory = Mat});
+    Tile<uint8, 32, 32, Left, view{slayout = row_major}> il = tile.move(im, {.target_memory = Left});
+    Tile<uint8, 32, 32, Right, view{slayout = col_major}> ir = tile.move(im, {.target_memory = Right});
+    Tile<int32, 32, 32, Acc, view{blayout = col_major, slayout = row_major, fractal = 1024}> iacc = tile.matmul(il, ir); // EXPECTED-ERROR: TC004 {{'tile.matmul' of uint8 x uint8 into int32: PTO-ISA's TMATMUL takes int8 x int8 into int32 and fp16 x fp16, bf16 x bf16, fp32 x fp32 into fp32}}
+    return;
+  }
+}

@@ -84,3 +84,31 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: materialize-scratch-tiles
+// a 2-D tile.transpose gets TTRANS's scratch tile: [W, H rounded up to 16 (32 for 1-byte dtypes)], row major; one with its own scratch tile is unchanged
+program {
+  AIV k(In Tensor<fp32, 8, 32> x, In Tensor<int8, 8, 64> y) {
+    Tile<fp32, 8, 32, Vec> t = tile.load(x, {0, 0}, {8, 32});
+    Tile<fp32, 32, 8, Vec> u = tile.transpose(t, 0, 1);
+    Tile<int8, 8, 64, Vec> b = tile.load(y, {0, 0}, {8, 64});
+    Tile<int8, 64, 8, Vec> c = tile.transpose(b, 0, 1);
+    Tile<fp32, 32, 16, Vec> s = tile.create({32, 16}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 32, 8, Vec> w = tile.transpose(t, 0, 1, s);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 8, 32> x, In Tensor<int8, 8, 64> y) {
+    Tile<fp32, 8, 32, Vec> t = tile.load(x, {0, 0}, {8, 32});
+    Tile<fp32, 32, 16, Vec> t_tmp = tile.create({32, 16}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 32, 8, Vec> u = tile.transpose(t, 0, 1, t_tmp);
+    Tile<int8, 8, 64, Vec> b = tile.load(y, {0, 0}, {8, 64});
+    Tile<int8, 64, 32, Vec> b_tmp = tile.create({64, 32}, {.dtype = int8, .target_memory = Vec});
+    Tile<int8, 64, 8, Vec> c = tile.transpose(b, 0, 1, b_tmp);
+    Tile<fp32, 32, 16, Vec> s = tile.create({32, 16}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 32, 8, Vec> w = tile.transpose(t, 0, 1, s);
+    return;
+  }
+}

@@ -221,6 +221,52 @@ TEST_F(PtoApi, ModeArgumentsAndPadValue) {
   EXPECT_TRUE(p.get(0, 5) > 1e30);
 }
 
+// TCVT rounds as PTO-ISA does: the mode applies to float -> integer only, where CAST_NONE
+// truncates; every other conversion rounds to nearest even. fp16 and bf16 go by the vendor's
+// names.
+TEST_F(PtoApi, TcvtRoundsAsTheVendor) {
+  static_assert(std::is_same_v<half, pl::Half> && std::is_same_v<bfloat16_t, pl::BFloat16>);
+  ChipTensor a = iota(4, 8);
+  VecF x;
+  TASSIGN(x, 0);
+  TLOAD(x, window(a, 0, 0, 4, 8));
+  TMULS(x, x, 0.75f); // 0, 0.75, 1.5, 2.25, 3, ...
+  pto::Tile<pto::TileType::Vec, std::int32_t, 4, 8, pto::BLayout::RowMajor, -1, -1> i;
+  TASSIGN(i, 4096);
+  TCVT(i, x, pto::RoundMode::CAST_NONE);
+  EXPECT_EQ(i.get(0, 1), 0.0); // 0.75 truncated
+  EXPECT_EQ(i.get(0, 2), 1.0); // 1.5 truncated
+  TCVT(i, x, pto::RoundMode::CAST_RINT, pto::SaturationMode::ON);
+  EXPECT_EQ(i.get(0, 1), 1.0);
+  EXPECT_EQ(i.get(0, 2), 2.0);
+  TMULS(x, x, 1e9f); // 0.75e9 * k overflows int32 from k = 3
+  TCVT(i, x, pto::RoundMode::CAST_TRUNC, pto::SaturationMode::ON);
+  EXPECT_EQ(i.get(0, 3), 2147483647.0);
+  TLOAD(x, window(a, 0, 0, 4, 8));
+  TMULS(x, x, 1.0f / 2048);
+  TADDS(x, x, 1.0f); // 1 + k / 2048: halfway between two fp16 values (spacing 2 / 2048) for odd k
+  pto::Tile<pto::TileType::Vec, half, 4, 16, pto::BLayout::RowMajor, -1, -1> h(4, 8);
+  TASSIGN(h, 8192);
+  TCVT(h, x, pto::RoundMode::CAST_FLOOR);   // the mode does not apply to float -> float
+  EXPECT_EQ(h.get(0, 3), 1.0 + 4.0 / 2048); // nearest even, not the floor 1 + 2 / 2048
+  EXPECT_EQ(h.get(0, 5), 1.0 + 4.0 / 2048);
+}
+
+// TTRANS takes its scratch tile (written, not read) and transposes exactly.
+TEST_F(PtoApi, TtransWithScratchTile) {
+  ChipTensor a = iota(4, 8);
+  VecF x;
+  TASSIGN(x, 0);
+  TLOAD(x, window(a, 0, 0, 4, 8));
+  pto::Tile<pto::TileType::Vec, float, 8, 8, pto::BLayout::RowMajor, -1, -1> t, tmp;
+  TASSIGN(t, 4096);
+  TASSIGN(tmp, 8192);
+  TTRANS(t, x, tmp);
+  EXPECT_EQ(t.GetValidRow(), 8);
+  EXPECT_EQ(t.GetValidCol(), 4);
+  EXPECT_EQ(t.get(5, 2), 21.0);
+}
+
 namespace orch {
 int calls = 0;
 PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs &) {

@@ -173,3 +173,13 @@ PL_FUNCTION(pl::FunctionType::InCore)
 void unproven(X x, pl::Scalar<pl::index> row, pl::Out<X> o) {
   pl::store(pl::load(x, {row, 0}, {16, 64}), {0, 0}, o);
 }
+
+// A transpose names its planned scratch tile (MaterializeScratchTiles): ins(%src, %tmp).
+// CHECK-LABEL:  func.func @flip(
+// CHECK:        pto.ttrans ins(%t, %t_tmp : [[SQ:!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>]], [[SQ]]) outs(%u : [[SQ]])
+PL_FUNCTION(pl::FunctionType::InCore)
+void flip(X x, pl::Out<X> o) {
+  pl::Tile<pl::fp32, 16, 16> t = pl::load(x, {0, 0}, {16, 16});
+  pl::Tile<pl::fp32, 16, 16> u = pl::transpose(t, 0, 1);
+  pl::store(u, {0, 0}, o);
+}

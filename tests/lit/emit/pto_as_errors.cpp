@@ -7,13 +7,6 @@
 #include <pl/dsl.hpp>
 
 using X = pl::Tensor<pl::fp32, 64, 64>;
-using Sq = pl::Tile<pl::fp32, 16, 16>;
-
-// CHECK-DAG: pto_as_errors.cpp:[[@LINE+3]]:{{[0-9]+}}: error: op 'tile.transpose' has no PTO-AS form (ptoas's ttrans needs a scratch tile pl does not plan) [ES010]
-PL_FUNCTION(pl::FunctionType::InCore)
-void transposed(X x, pl::Out<X> o) {
-  pl::store(pl::transpose(pl::load(x, {0, 0}, {16, 16}), 0, 1), {0, 0}, o);
-}
 
 // CHECK-DAG: pto_as_errors.cpp:[[@LINE+3]]:{{[0-9]+}}: error: PTO-AS needs a for loop with a constant, non-zero step [ES010]
 PL_FUNCTION(pl::FunctionType::InCore)

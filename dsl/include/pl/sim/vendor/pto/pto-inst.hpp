@@ -31,6 +31,12 @@
 #define AICORE
 #endif
 
+// The vendor's element type names for fp16 and bf16 (global, as in PTO-ISA): pl-translate prints
+// tile and tensor element types under these names, and pl/sim implements them with pl's own
+// soft-float classes.
+using half = ::pl::Half;
+using bfloat16_t = ::pl::BFloat16;
+
 namespace pto {
 
 inline constexpr int DYNAMIC = -1;
@@ -60,6 +66,8 @@ enum class RoundMode : std::uint8_t {
   CAST_TRUNC,
   CAST_ODD
 };
+/// TCVT's saturation of a float -> integer conversion (ON clamps to the integer's range).
+enum class SaturationMode : std::uint8_t { ON = 0, OFF = 1 };
 enum class CmpMode : std::uint8_t { EQ, NE, LT, LE, GT, GE };
 
 /// The simulator memory space of a tile type.
@@ -240,6 +248,8 @@ template <TileType L, class T, int R, int C, BLayout B, int RV, int CV, SLayout 
           PadValue P, CompactMode M>
 struct IsPtoTile<Tile<L, T, R, C, B, RV, CV, S, F, P, M>> : std::true_type {};
 template <class X> inline constexpr bool isPtoTile = IsPtoTile<std::remove_cvref_t<X>>::value;
+/// The element type of a tile argument.
+template <class X> using ElemOf = typename std::remove_cvref_t<X>::Elem;
 
 /// A tile argument as the simulator tile it derives from; anything else as it is.
 template <class X> decltype(auto) base(X &&x) {
@@ -436,13 +446,32 @@ void TSTORE(const GlobalTensor<T, Sh, St, L> &dst, const Tl &tile) {
   pl::sim::TSTORE(v, detail::base(tile));
 }
 
-/// TCVT(dst, src, mode): CAST_NONE is the default conversion (round to nearest even).
+namespace detail {
+/// The rounding TCVT applies converting S to D: the mode only for float -> integer (CAST_NONE
+/// truncates there); every other conversion rounds to nearest even whatever the mode.
+template <class D, class S> constexpr pl::RoundMode cvtRounding(RoundMode m) {
+  constexpr bool floatToInt =
+      pl::isFloat(std::remove_cvref_t<S>::dtype) && pl::isInteger(std::remove_cvref_t<D>::dtype);
+  if constexpr (!floatToInt)
+    return pl::RoundMode::Rint;
+  else
+    return m == RoundMode::CAST_NONE ? pl::RoundMode::Trunc : roundMode(m);
+}
+} // namespace detail
+/// TCVT(dst, src, mode[, sat]) with PTO-ISA's rounding (detail::cvtRounding). A float -> integer
+/// conversion saturates (NaN -> 0) with either SaturationMode; without ON the out-of-range
+/// results are target-defined on hardware, so pl-translate always prints ON for them.
 template <class D, class S>
-  requires detail::isPtoTile<D>
-void TCVT(D &dst, const S &src, RoundMode mode) {
+  requires detail::isPtoTile<D> && detail::isPtoTile<S>
+void TCVT(D &dst, S &src, RoundMode mode, SaturationMode /*sat*/) {
   PTO_SIM_ROW_MAJOR_ONLY("TCVT", D, S);
   detail::issue(pl::sim::PIPE_V, "TCVT", dst, src);
-  pl::sim::TCVT(detail::base(dst), detail::base(src), detail::roundMode(mode));
+  pl::sim::TCVT(detail::base(dst), detail::base(src), detail::cvtRounding<D, S>(mode));
+}
+template <class D, class S>
+  requires detail::isPtoTile<D> && detail::isPtoTile<S>
+void TCVT(D &dst, S &src, RoundMode mode) {
+  TCVT(dst, src, mode, SaturationMode::OFF);
 }
 template <class D, class A, class B>
   requires detail::isPtoTile<D>
@@ -562,6 +591,39 @@ PTO_SIM_REDUCE(TCOLMIN)
 PTO_SIM_REDUCE(TCOLPROD)
 #undef PTO_SIM_REDUCE
 #undef PTO_SIM_REDUCE_SCRATCH
+namespace detail {
+/// TTRANS's element types: 4 bytes uint32_t / int32_t / float, 2 bytes uint16_t / int16_t / half /
+/// bfloat16_t, 1 byte uint8_t / int8_t.
+template <class T> constexpr bool transposeElem() {
+  return std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::int32_t> ||
+         std::is_same_v<T, float> || std::is_same_v<T, std::uint16_t> ||
+         std::is_same_v<T, std::int16_t> || std::is_same_v<T, half> ||
+         std::is_same_v<T, bfloat16_t> || std::is_same_v<T, std::uint8_t> ||
+         std::is_same_v<T, std::int8_t>;
+}
+template <class> inline constexpr bool kNoTmp = false;
+} // namespace detail
+/// TTRANS(dst, src, tmp): PTO-ISA's transpose always names its scratch tile (pl plans it:
+/// MaterializeScratchTiles); the simulator transposes exactly and leaves tmp's bytes alone.
+template <class D, class S, class T>
+  requires detail::isPtoTile<D> && detail::isPtoTile<S> && detail::isPtoTile<T>
+void TTRANS(D &dst, S &src, T &tmp) {
+  static_assert(sizeof(detail::ElemOf<D>) == sizeof(detail::ElemOf<S>),
+                "pto::TTRANS: source and destination element sizes differ");
+  static_assert(detail::transposeElem<detail::ElemOf<S>>(),
+                "pto::TTRANS: the element type is not one of uint32_t int32_t float uint16_t "
+                "int16_t half bfloat16_t uint8_t int8_t");
+  static_assert(std::remove_cvref_t<S>::kBLayout == BLayout::RowMajor,
+                "pto::TTRANS: the source tile must be row-major");
+  detail::issueScratch("TTRANS", dst, src, tmp);
+  pl::sim::TTRANS(detail::base(dst), detail::base(src), detail::base(tmp));
+}
+/// Not a PTO-ISA form: named only to reject it with a message.
+template <class D, class S>
+  requires detail::isPtoTile<D> && detail::isPtoTile<S>
+void TTRANS(D &, S &) {
+  static_assert(detail::kNoTmp<D>, "pto::TTRANS takes a scratch tile: TTRANS(dst, src, tmp)");
+}
 template <class D, class S, class T>
   requires detail::isPtoTile<D> && detail::isPtoTile<S> && detail::isPtoTile<T>
 void TCOLSUM(D &dst, S &src, T &tmp, bool /*isBinary*/) {
@@ -578,9 +640,63 @@ void TCOLSUM(D &dst, S &src, T &tmp, bool /*isBinary*/) {
     pl::sim::NAME(detail::base(dst), detail::base(std::forward<A>(a))...);                         \
   }
 #define PTO_SIM_VECTOR(NAME) PTO_SIM_INSTRUCTION(NAME, PIPE_V)
-PTO_SIM_INSTRUCTION(TMATMUL, PIPE_M)
-PTO_SIM_INSTRUCTION(TMATMUL_ACC, PIPE_M)
-PTO_SIM_INSTRUCTION(TMATMUL_BIAS, PIPE_M)
+namespace detail {
+/// The element types PTO-ISA's TMATMUL takes: int8 x int8 into int32; half x half, bfloat16_t x
+/// bfloat16_t and float x float into float. pl's `out_dtype` may still name a half / bfloat16_t
+/// Acc (not yet lowered to a float Acc converted on the way out: docs/backend.md "Element
+/// types"), which this accepts too.
+template <class C, class A, class B> constexpr bool matmulTypes() {
+  using TA = ElemOf<A>;
+  using TB = ElemOf<B>;
+  using TC = ElemOf<C>;
+  constexpr bool floatIn =
+      std::is_same_v<TA, half> || std::is_same_v<TA, bfloat16_t> || std::is_same_v<TA, float>;
+  constexpr bool floatAcc =
+      std::is_same_v<TC, float> || std::is_same_v<TC, half> || std::is_same_v<TC, bfloat16_t>;
+  if constexpr (!std::is_same_v<TA, TB>)
+    return false;
+  else if constexpr (std::is_same_v<TA, std::int8_t>)
+    return std::is_same_v<TC, std::int32_t>;
+  else
+    return floatIn && floatAcc;
+}
+} // namespace detail
+#define PTO_SIM_MATMUL_TYPES(NAME, C, A, B)                                                        \
+  static_assert(detail::matmulTypes<C, A, B>(),                                                    \
+                "pto::" NAME ": no supported element type combination (int8_t x int8_t -> "        \
+                "int32_t, half x half / bfloat16_t x bfloat16_t / float x float -> float)")
+template <class C, class A, class B>
+  requires detail::isPtoTile<C> && detail::isPtoTile<A> && detail::isPtoTile<B>
+void TMATMUL(C &acc, A &lhs, B &rhs) {
+  PTO_SIM_MATMUL_TYPES("TMATMUL", C, A, B);
+  detail::issue(pl::sim::PIPE_M, "TMATMUL", acc, lhs, rhs);
+  pl::sim::TMATMUL(detail::base(acc), detail::base(lhs), detail::base(rhs));
+}
+template <class C, class A, class B>
+  requires detail::isPtoTile<C> && detail::isPtoTile<A> && detail::isPtoTile<B>
+void TMATMUL_ACC(C &dst, C &accIn, A &lhs, B &rhs) {
+  PTO_SIM_MATMUL_TYPES("TMATMUL_ACC", C, A, B);
+  detail::issue(pl::sim::PIPE_M, "TMATMUL_ACC", dst, accIn, lhs, rhs);
+  pl::sim::TMATMUL_ACC(detail::base(dst), detail::base(accIn), detail::base(lhs),
+                       detail::base(rhs));
+}
+template <class C, class A, class B>
+  requires detail::isPtoTile<C> && detail::isPtoTile<A> && detail::isPtoTile<B>
+void TMATMUL_ACC(C &acc, A &lhs, B &rhs) {
+  TMATMUL_ACC(acc, acc, lhs, rhs);
+}
+template <class C, class A, class B, class Bias>
+  requires detail::isPtoTile<C> && detail::isPtoTile<A> && detail::isPtoTile<B> &&
+           detail::isPtoTile<Bias>
+void TMATMUL_BIAS(C &acc, A &lhs, B &rhs, Bias &bias) {
+  PTO_SIM_MATMUL_TYPES("TMATMUL_BIAS", C, A, B);
+  static_assert(std::is_same_v<detail::ElemOf<Bias>, detail::ElemOf<C>>,
+                "pto::TMATMUL_BIAS: the bias has the accumulator's element type");
+  detail::issue(pl::sim::PIPE_M, "TMATMUL_BIAS", acc, lhs, rhs, bias);
+  pl::sim::TMATMUL_BIAS(detail::base(acc), detail::base(lhs), detail::base(rhs),
+                        detail::base(bias));
+}
+#undef PTO_SIM_MATMUL_TYPES
 PTO_SIM_VECTOR(TABS)
 PTO_SIM_VECTOR(TADD)
 PTO_SIM_VECTOR(TADDS)
@@ -640,7 +756,6 @@ PTO_SIM_VECTOR(TSIN)
 PTO_SIM_VECTOR(TSQRT)
 PTO_SIM_VECTOR(TSUB)
 PTO_SIM_VECTOR(TSUBS)
-PTO_SIM_VECTOR(TTRANS)
 PTO_SIM_VECTOR(TXOR)
 PTO_SIM_VECTOR(TXORS)
 #undef PTO_SIM_VECTOR
