@@ -314,7 +314,19 @@ struct LoopView {
   const UseCounter &uses;
   const std::unordered_set<const Var *> &creates; ///< vars bound by tensor.create in the function
   const Program &program;
+  /// The body statements assigning each variable, in order (looked up per call site: a scan of
+  /// the body per call made the pass quadratic in the calls of one loop).
+  std::unordered_map<const Var *, std::vector<size_t>> assigns;
 };
+
+/// `assigns` of a loop body.
+std::unordered_map<const Var *, std::vector<size_t>> assignIndex(const std::vector<StmtPtr> &body) {
+  std::unordered_map<const Var *, std::vector<size_t>> out;
+  for (size_t i = 0; i < body.size(); ++i)
+    if (const Var *v = assignedVar(body[i]))
+      out[v].push_back(i);
+  return out;
+}
 
 /// Whether `y` names the Out buffer o of the call in statement `s` of the loop body after it.
 bool yieldsOut(const LoopView &lv, size_t s, const Var *y, const Var *o, const Function &k,
@@ -329,9 +341,13 @@ bool yieldsOut(const LoopView &lv, size_t s, const Var *y, const Var *o, const F
     return false;
   if (y == r)
     return k.returnTypes().size() == 1 && rets.count(0);
-  for (size_t i = s + 1; i < lv.body.size(); ++i) {
-    auto *a = dyn_cast<Assign>(lv.body[i].get());
-    auto *g = a && a->var().get() == y ? dyn_cast<TupleGetItem>(a->value().get()) : nullptr;
+  auto at = lv.assigns.find(y);
+  if (at == lv.assigns.end())
+    return false;
+  for (size_t i : at->second) {
+    if (i <= s)
+      continue;
+    auto *g = dyn_cast<TupleGetItem>(static_cast<const Assign &>(*lv.body[i]).value().get());
     if (g && asVar(g->tuple()) == r)
       return rets.count(static_cast<size_t>(g->index())) > 0;
   }
@@ -340,10 +356,8 @@ bool yieldsOut(const LoopView &lv, size_t s, const Var *y, const Var *o, const F
 
 /// The body index of the top-level `o = tensor.create(..)` before `limit`, if any.
 bool createdInBody(const LoopView &lv, const Var *o, size_t limit) {
-  for (size_t i = 0; i < limit; ++i)
-    if (assignedVar(lv.body[i]) == o)
-      return lv.creates.count(o) > 0;
-  return false;
+  auto at = lv.assigns.find(o);
+  return at != lv.assigns.end() && at->second.front() < limit && lv.creates.count(o) > 0;
 }
 
 /// The merge pair (in = m) for the Out argument j of call statement s, if any.
@@ -423,7 +437,7 @@ private:
     std::vector<StmtPtr> stmts = bodyStmts(body);
     auto *y = stmts.empty() ? nullptr : dyn_cast<Yield>(stmts.back().get());
     if (y && !iterArgs.empty())
-      scanLoop(LoopView{iterArgs, stmts, y, uses_, creates_, program_}, out_);
+      scanLoop(LoopView{iterArgs, stmts, y, uses_, creates_, program_, assignIndex(stmts)}, out_);
   }
   UseCounter uses_;
   std::unordered_set<const Var *> creates_;

@@ -254,17 +254,31 @@ KernelWindows analyzeKernel(const Function &f) {
   return kw;
 }
 
-/// The origin of dim `w` at a call: the base with the call's arguments for the parameters.
-ExprPtr originAt(const DimWindow &w, const Function &callee, const ExprList &args) {
-  ExprPtr lo = ConstInt::make(w.lo, DataType::Index);
-  if (!w.base)
-    return lo;
-  IRMutator subst;
-  for (size_t i = 0; i < callee.params().size() && i < args.size(); ++i)
-    subst.remap(callee.params()[i].var, args[i]);
-  ExprPtr base = subst.mutateExpr(w.base);
-  return w.lo == 0 ? base : Binary::make(BinaryOp::Add, base, lo, base->span());
-}
+/// The callee's parameters replaced by a call's arguments (one per call site: the origins of
+/// all its windowed dims share it).
+class ArgSubstitution {
+public:
+  ArgSubstitution(const Function &callee, const ExprList &args) : callee_(callee), args_(args) {}
+
+  /// The origin of dim `w` at the call: the base with the call's arguments for the parameters.
+  ExprPtr originOf(const DimWindow &w) {
+    ExprPtr lo = ConstInt::make(w.lo, DataType::Index);
+    if (!w.base)
+      return lo;
+    if (!subst_) {
+      subst_.emplace();
+      for (size_t i = 0; i < callee_.params().size() && i < args_.size(); ++i)
+        subst_->remap(callee_.params()[i].var, args_[i]);
+    }
+    ExprPtr base = subst_->mutateExpr(w.base);
+    return w.lo == 0 ? base : Binary::make(BinaryOp::Add, base, lo, base->span());
+  }
+
+private:
+  const Function &callee_;
+  const ExprList &args_;
+  std::optional<IRMutator> subst_; ///< built on the first dim with a base
+};
 
 // ---- call sites ---------------------------------------------------------------------------
 
@@ -297,6 +311,7 @@ private:
       return;
     if (!orchestration_)
       return dropAll(it->second, *callee, "called from a function that is not an Orchestration");
+    ArgSubstitution origins(*callee, args);
     for (auto w = it->second.params.begin(); w != it->second.params.end();) {
       std::string why = unusable(w->second, args, w->first);
       if (why.empty()) {
@@ -308,7 +323,7 @@ private:
           why = "its callers pass tensors of different shapes";
       }
       if (why.empty()) {
-        for (size_t d : unproven(w->second, *callee, args, w->first))
+        for (size_t d : unproven(w->second, origins, args, w->first))
           it->second.clipped[&site].insert({w->first, d});
         ++w;
         continue;
@@ -337,12 +352,12 @@ private:
   }
 
   /// The dims of parameter `i`'s window not proven inside its argument at this call.
-  std::vector<size_t> unproven(const std::vector<DimWindow> &dims, const Function &callee,
+  std::vector<size_t> unproven(const std::vector<DimWindow> &dims, ArgSubstitution &origins,
                                const ExprList &args, size_t i) {
     auto *t = dynCast<TensorType>(args[i]->type());
     std::vector<size_t> out;
     for (size_t d = 0; d < dims.size(); ++d) {
-      ConstIntBound o = bound(originAt(dims[d], callee, args));
+      ConstIntBound o = bound(origins.originOf(dims[d]));
       if (o.min == ConstIntBound::kNegInf || o.min < 0 || o.max == ConstIntBound::kPosInf ||
           arith::saturatingAdd(o.max, dims[d].extent) > *constIntValue(t->shape()[d]))
         out.push_back(d);
@@ -516,12 +531,13 @@ private:
     ExprList whole = mutateExprs(c ? c->args() : sb->args(), changed), args = whole;
     std::vector<StmtPtr> stmts;
     auto clipped = w->second.clipped.find(value.get());
+    ArgSubstitution subst(callee, whole);
     for (const auto &[i, dims] : w->second.params) {
       ExprList extents, origins;
       auto *t = dynCast<TensorType>(whole[i]->type());
       for (size_t d = 0; d < dims.size(); ++d) {
         ExprPtr extent = ConstInt::make(dims[d].extent, DataType::Index);
-        ExprPtr origin = originAt(dims[d], callee, whole);
+        ExprPtr origin = subst.originOf(dims[d]);
         if (clipped != w->second.clipped.end() && clipped->second.count({i, d})) {
           // origin min(o, dim), extent max(0, min(e, dim - o)): the part inside
           const ExprPtr &dim = t->shape()[d];
