@@ -148,6 +148,31 @@ void both_pipes(Q a, Q b, pl::Out<Q> o1, pl::Out<Q> o2) {
   vector_to_cube(a, b, o2);
 }
 
+/// Casts to int32 of negative and positive halves (ties): the default rounds to nearest even
+/// (printed CAST_RINT), Trunc towards zero (CAST_TRUNC: not TCVT's CAST_NONE), Ceil upwards.
+PL_FUNCTION(pl::FunctionType::InCore)
+void casts_neg(Sq x, pl::Out<ISq> r, pl::Out<ISq> t, pl::Out<ISq> c) {
+  T a = pl::load(x, {0, 0}, {16, 16});
+  pl::store(pl::cast(a, pl::i32), {0, 0}, r);
+  pl::store(pl::cast(a, pl::i32, pl::RoundMode::Trunc), {0, 0}, t);
+  pl::store(pl::cast(a, pl::i32, pl::RoundMode::Ceil), {0, 0}, c);
+}
+
+/// Two windows clipped at the tensor's last rows (4 of 16 valid) carried through a run-time
+/// number of trips (0 included) trading places, (a, b) -> (b - a, a), then stored back where
+/// they came from: the carried tiles keep their valid shape.
+PL_FUNCTION(pl::FunctionType::InCore)
+void carry_clipped(R x, pl::Scalar<pl::index> n, pl::Out<R> o) {
+  T a0 = pl::load(x, {16, 0}, {16, 16});
+  T b0 = pl::load(x, {16, 8}, {16, 16});
+  auto [a, b] = pl::range(n, pl::init_values(a0, b0), [&](pl::Index i, T ai, T bi) {
+    (void)i;
+    return pl::yield_(pl::sub(bi, ai), ai);
+  });
+  pl::store(a, {16, 0}, o);
+  pl::store(b, {16, 8}, o);
+}
+
 int main() {
   e2e::Report report("regress_vendor_api");
   const Vec xs = pl::random_vector(20 * 24, 3401, -1, 1),
@@ -256,6 +281,48 @@ int main() {
       }
     report.close("cube_to_vector", o1, w1, {.rtol = 1e-5, .atol = 1e-5});
     report.close("vector_to_cube", o2, w2, {.rtol = 1e-5, .atol = 1e-5});
+  }
+  {
+    Vec hv(256);
+    for (int k = 0; k < 256; ++k)
+      hv[k] = static_cast<float>(k % 13) * 0.5f - 3.0f; // -3, -2.5, ..., 3: every tie
+    Sq q(hv);
+    ISq r, t, c;
+    casts_neg(q, r, t, c);
+    Vec rw(256), tw(256), cw(256);
+    for (int k = 0; k < 256; ++k) {
+      rw[k] = std::nearbyint(hv[k]);
+      tw[k] = std::trunc(hv[k]);
+      cw[k] = std::ceil(hv[k]);
+    }
+    report.close("casts_neg.rint", r, rw);
+    report.close("casts_neg.trunc", t, tw);
+    report.close("casts_neg.ceil", c, cw);
+  }
+  for (pl::Index n : {pl::Index(0), pl::Index(1), pl::Index(4)}) {
+    const Vec base = pl::random_vector(20 * 24, 3410);
+    R o(base);
+    carry_clipped(x, n, o);
+    Vec a(4 * 16), b(4 * 16);
+    for (int r = 0; r < 4; ++r)
+      for (int c = 0; c < 16; ++c) {
+        a[r * 16 + c] = at(xs, 16 + r, c);
+        b[r * 16 + c] = at(xs, 16 + r, 8 + c);
+      }
+    for (pl::Index i = 0; i < n; ++i)
+      for (int k = 0; k < 64; ++k) {
+        const float na = b[k] - a[k];
+        b[k] = a[k];
+        a[k] = na;
+      }
+    Vec want = base;
+    for (int r = 0; r < 4; ++r)
+      for (int c = 0; c < 16; ++c)
+        want[(16 + r) * 24 + c] = a[r * 16 + c];
+    for (int r = 0; r < 4; ++r)
+      for (int c = 0; c < 16; ++c)
+        want[(16 + r) * 24 + 8 + c] = b[r * 16 + c];
+    report.close("carry_clipped.n" + std::to_string(n), o, want);
   }
   return report.exitCode();
 }
