@@ -35,7 +35,12 @@ std::string PtoBackend::hostPrologue(const std::string &ns) const {
 }
 
 std::string PtoBackend::hostEntryBody(const std::string &ns, const HostEntryBody &entry) const {
-  std::string s = "::pl::sim::HostArgs pl_args_; pl_args_";
+  // The function and parameter names let the bridge name both parameters of an aliased call.
+  std::string self = entry.self.rfind("::", 0) == 0 ? entry.self.substr(2) : entry.self;
+  std::string s = "::pl::sim::HostArgs pl_args_(\"" + self + "\", {";
+  for (std::size_t i = 0; i < entry.params.size(); ++i)
+    s += (i ? ", \"" : "\"") + entry.params[i] + "\"";
+  s += "}); pl_args_";
   for (const std::string &p : entry.params)
     s += ".bind(" + p + ")";
   return s + "; ::" + ns + "::dispatch(reinterpret_cast<const void *>(&" + entry.self +

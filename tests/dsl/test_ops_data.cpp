@@ -132,6 +132,63 @@ TEST(Views, SliceTensorAndTile) {
   EXPECT_EQ(vals(ts), (std::vector<double>{9, 0, 0, 0}));
 }
 
+// A slice or reshape of a tensor is a view (numpy's semantics, and what translated code does):
+// writes through it reach the parent and it reads the parent's current values (issue 35).
+TEST(Views, SliceOfATensorIsAView) {
+  auto x = nine();
+  auto s = pl::slice(x, {2, 2}, {1, 1});
+  EXPECT_TRUE(s.is_view());
+  x.set({2, 2}, 90); // after the slice was taken
+  EXPECT_EQ(vals(s), (std::vector<double>{5, 6, 8, 90}));
+  EXPECT_EQ(s.get({1, 1}), 90);
+  pl::store(pl::full_tile({1, 2}, pl::fp32, 7.0), {0, 0}, s); // writes rows 1 of x
+  s.set({1, 0}, -8);
+  pl::write(s, {1, 1}, pl::Scalar<pl::fp32>(-9.0f));
+  EXPECT_EQ(vals(x), (std::vector<double>{1, 2, 3, 4, 7, 7, 7, -8, -9}));
+  EXPECT_EQ(pl::read(s, {0, 1}).value(), 7.0f);
+  auto ss = pl::slice(s, {1, 1}, {1, 0}); // a slice of a slice: x[2][1]
+  pl::assemble(ss, pl::full({1, 1}, pl::fp32, 3.5), {0, 0});
+  EXPECT_EQ(x.get({2, 1}), 3.5);
+  EXPECT_EQ(vals(pl::load(s, {0, 0}, {2, 3})),
+            (std::vector<double>{7, 7, 0, 3.5, -9, 0})); // window clips to the view
+  auto c = s.clone();                                    // a copy of a view owns its elements
+  EXPECT_FALSE(c.is_view());
+  x.set({1, 1}, 0);
+  EXPECT_EQ(c.get({0, 0}), 7);
+  pl::Out<pl::Tensor<pl::fp32, 2, 2>> o(s);
+  o = pl::muls(c, 2.0f); // a whole-tensor assignment through an output view
+  EXPECT_EQ(vals(x), (std::vector<double>{1, 2, 3, 4, 14, 14, 7, 7, -18}));
+}
+
+TEST(Views, ReshapeOfAContiguousTensorIsAView) {
+  auto x = nine();
+  auto flat = pl::reshape(x, {9});
+  EXPECT_TRUE(flat.is_view());
+  flat.set({4}, 50);
+  EXPECT_EQ(x.get({1, 1}), 50);
+  auto rows = pl::slice(x, {2, 3}, {1, 0}); // rows 1..2: contiguous
+  auto r = pl::reshape(rows, {3, 2});
+  EXPECT_TRUE(r.is_view());
+  r.set({2, 1}, -1);
+  EXPECT_EQ(x.get({2, 2}), -1);
+  auto cols = pl::slice(x, {3, 2}, {0, 1}); // strided: reshaping copies the elements in order
+  auto rc = pl::reshape(cols, {6});
+  EXPECT_FALSE(rc.is_view());
+  EXPECT_EQ(vals(rc), (std::vector<double>{2, 3, 50, 6, 8, -1}));
+  rc.set({0}, 0);
+  EXPECT_EQ(x.get({0, 1}), 2);
+}
+
+TEST(Tensor, StaticI64FromAVectorIsData) {
+  // std::vector<std::int64_t> is pl::Shape's type: with every dim static it is data (docs/dsl.md
+  // §6).
+  pl::Tensor<pl::i64, 2, 3> t(std::vector<std::int64_t>{1, -2, 3, -4, 5, -6});
+  EXPECT_EQ(vals(t), (std::vector<double>{1, -2, 3, -4, 5, -6}));
+  pl::Tensor<pl::i64> dynamic(pl::Shape{2, 3}); // dynamic dims: a shape
+  EXPECT_EQ(dynamic.shape(), (pl::Shape{2, 3}));
+  EXPECT_THROW((pl::Tensor<pl::fp32>(std::vector<float>{1, 2}, pl::Shape{2, 3})), pl::Error);
+}
+
 TEST(Views, AssembleTensorInPlaceAndTileByValue) {
   pl::Tensor<pl::fp32, 3, 3> out;
   auto ret = pl::assemble(out, pl::slice(nine(), {1, 3}, {0, 0}), {2, 0});

@@ -239,8 +239,9 @@ inline Array matmul2d(const char* op, const Array& a, const Array& b, bool aT, b
 
 // ---- data movement -----------------------------------------------------------------------------
 
-/// Copies the window [offsets, offsets + shape) of `a` into a new array; out-of-bounds elements
-/// read as zero. `inBounds` receives the extent of the window that lies inside `a`.
+/// Copies the window [offsets, offsets + shape) of `a` (an owning array or a view) into a new
+/// array; out-of-bounds elements read as zero. `inBounds` receives the extent of the window that
+/// lies inside `a`.
 inline Array window(const Array& a, const Shape& offsets, const Shape& shape, Shape* inBounds = nullptr) {
   Array out(a.dtype, shape);
   const std::size_t n = shape.size();
@@ -248,15 +249,16 @@ inline Array window(const Array& a, const Shape& offsets, const Shape& shape, Sh
   for (std::size_t k = 0; k < n; ++k) ext[k] = std::max<std::int64_t>(0, std::min(shape[k], a.shape[k] - offsets[k]));
   if (inBounds) *inBounds = ext;
   if (out.data.empty()) return out;
-  Shape idx(n, 0);
+  const std::vector<Slot> &from = a.storage();
+  Shape idx(n, 0), at = offsets;
   for (std::size_t i = 0; i < out.data.size(); ++i) {
     bool inside = true;
-    std::int64_t src = 0;
     for (std::size_t k = 0; k < n; ++k) {
       inside = inside && idx[k] < ext[k] && offsets[k] + idx[k] >= 0;
-      src = src * a.shape[k] + offsets[k] + idx[k];
+      at[k] = offsets[k] + idx[k];
     }
-    if (inside) out.data[i] = a.data[static_cast<std::size_t>(src)];
+    if (inside)
+      out.data[i] = from[static_cast<std::size_t>(a.elementIndex(at))];
     for (std::size_t k = n; k-- > 0;) {
       if (++idx[k] < shape[k]) break;
       idx[k] = 0;
@@ -265,21 +267,24 @@ inline Array window(const Array& a, const Shape& offsets, const Shape& shape, Sh
   return out;
 }
 
-/// Writes `src` (the leading `extent` of it) into `dst` at `offsets`, converting the dtype.
+/// Writes `src` (the leading `extent` of it) into `dst` at `offsets`, converting the dtype. A
+/// view `dst` writes its base's storage.
 inline void writeWindow(Array& dst, const Array& src, const Shape& offsets, const Shape& extent) {
   const std::size_t n = dst.shape.size();
   if (numelOf(extent) == 0) return;
-  Shape idx(n, 0);
+  std::vector<Slot> &to = dst.storage();
+  Shape idx(n, 0), at = offsets;
   const std::int64_t total = numelOf(extent);
   for (std::int64_t i = 0; i < total; ++i) {
-    std::int64_t d = 0, s = 0;
+    std::int64_t s = 0;
     for (std::size_t k = 0; k < n; ++k) {
-      d = d * dst.shape[k] + offsets[k] + idx[k];
+      at[k] = offsets[k] + idx[k];
       s = s * src.shape[k] + idx[k];
     }
-    dst.data[static_cast<std::size_t>(d)] =
-        src.dtype == dst.dtype ? src.data[static_cast<std::size_t>(s)]
-                               : convertSlot(src.dtype, dst.dtype, src.data[static_cast<std::size_t>(s)]);
+    to[static_cast<std::size_t>(dst.elementIndex(at))] =
+        src.dtype == dst.dtype
+            ? src.data[static_cast<std::size_t>(s)]
+            : convertSlot(src.dtype, dst.dtype, src.data[static_cast<std::size_t>(s)]);
     for (std::size_t k = n; k-- > 0;) {
       if (++idx[k] < extent[k]) break;
       idx[k] = 0;

@@ -140,7 +140,7 @@ inline TileData loadTile(const Array& t, const Shape& offsets, const Shape& shap
 template <TensorLike T>
 PL_DSL_OP("tile.load") auto load(const T& t, const Shape& offsets, const Shape& shapes, LoadOptions o = {}) {
   using TT = detail::BaseOf<T>;
-  return Tile<TT::static_dtype>(detail::loadTile(t.arr(), offsets, shapes, o), detail::FromData{});
+  return Tile<TT::static_dtype>(detail::loadTile(t.node(), offsets, shapes, o), detail::FromData{});
 }
 /// Same with a static tile shape: `pl::load<64, 64>(x, {r, 0})`.
 template <std::int64_t R, std::int64_t C, TensorLike T>
@@ -149,7 +149,8 @@ PL_DSL_OP("tile.load") auto load(const T& t, const Shape& offsets, LoadOptions o
   Shape shapes(static_cast<std::size_t>(t.rank()), 1);
   shapes.back() = C;
   if (shapes.size() >= 2) shapes[shapes.size() - 2] = R;
-  return Tile<TT::static_dtype, R, C>(detail::loadTile(t.arr(), offsets, shapes, o), detail::FromData{});
+  return Tile<TT::static_dtype, R, C>(detail::loadTile(t.node(), offsets, shapes, o),
+                                      detail::FromData{});
 }
 
 /// Writes the valid region of `tile` into `out` at `offsets` (in place; returns the handle).
@@ -162,7 +163,7 @@ PL_DSL_OP("tile.store") auto store(const Tl& tile, const Shape& offsets, const T
                             detail::dtypesCompatible(TT::static_dtype, TL::static_dtype)),
                 "pl::store: tile and tensor dtypes differ; insert pl::cast [T108]");
   const detail::TileData& td = tile.data();
-  detail::Array& dst = *out.impl();
+  detail::Array &dst = out.node();
   if (td.a.dtype != dst.dtype && td.mem != Mem::Acc)
     detail::fail("store", "tile " + detail::typeStr(td.a.dtype, td.a.shape) + " and tensor " +
                               detail::typeStr(dst.dtype, dst.shape) + " have different dtypes; insert pl::cast");
@@ -200,19 +201,23 @@ PL_DSL_OP("move") auto move(const Tl& t, MoveOptions o = {}) {
 template <ValueLike V>
 PL_DSL_OP("read") auto read(const V& v, const Shape& idx) {
   using B = detail::BaseOf<V>;
-  const detail::Array& a = [&]() -> const detail::Array& {
-    if constexpr (TensorLike<V>) return v.arr();
-    else return v.data().a;
+  const detail::Array &a = [&]() -> const detail::Array & {
+    if constexpr (TensorLike<V>)
+      return v.node();
+    else
+      return v.data().a;
   }();
-  const detail::Slot s = a.data[static_cast<std::size_t>(detail::flatIndex(a.shape, idx, "read"))];
+  detail::flatIndex(a.shape, idx, "read"); // checks rank and bounds
+  const detail::Slot s = a.storage()[static_cast<std::size_t>(a.elementIndex(idx))];
   if constexpr (B::static_dtype == DType::Any) return detail::slotToDouble(a.dtype, s);
   else return Scalar<B::static_dtype>(detail::slotToHost<typename Scalar<B::static_dtype>::value_type>(a.dtype, s));
 }
 /// Writes one element of a tensor (in place).
 template <TensorLike T, ScalarLike S>
 PL_DSL_OP("write") void write(const T& t, const Shape& idx, const S& value) {
-  detail::Array& a = *t.impl();
-  a.data[static_cast<std::size_t>(detail::flatIndex(a.shape, idx, "write"))] = detail::scalarSlot(a.dtype, value);
+  detail::Array &a = t.node();
+  detail::flatIndex(a.shape, idx, "write"); // checks rank and bounds
+  a.storage()[static_cast<std::size_t>(a.elementIndex(idx))] = detail::scalarSlot(a.dtype, value);
   ++detail::opCounter();
 }
 
@@ -224,13 +229,19 @@ template <ValueLike V>
 PL_DSL_OP("slice") auto slice(const V& v, const Shape& shape, const Shape& offsets, SliceOptions o = {}) {
   using B = detail::BaseOf<V>;
   if constexpr (TensorLike<V>) {
-    const detail::Array& a = v.arr();
+    const detail::Array &a = v.node();
     detail::checkWindowArgs("slice", a, offsets, shape);
     for (std::size_t k = 0; k < shape.size(); ++k)
       if (offsets[k] + shape[k] > a.shape[k])
         detail::fail("slice", "window " + detail::shapeStr(shape) + " at " + detail::shapeStr(offsets) +
                                   " exceeds tensor " + detail::typeStr(a.dtype, a.shape));
-    return detail::wrapTensor<Tensor<B::static_dtype>>(detail::window(a, offsets, shape));
+    // A view: writes through it reach the parent, and it reads the parent's current values.
+    const Shape strides = a.isView() ? a.strides : detail::rowMajorStrides(a.shape);
+    std::int64_t start = a.isView() ? a.offset : 0;
+    for (std::size_t k = 0; k < shape.size(); ++k)
+      start += offsets[k] * strides[k];
+    return Tensor<B::static_dtype>(detail::makeView(v.impl(), shape, start, strides),
+                                   detail::FromData{});
   } else {
     const detail::TileData& t = v.data();
     detail::checkWindowArgs("slice", t.a, offsets, shape);
@@ -270,7 +281,8 @@ PL_DSL_OP("assemble") auto assemble(const T& target, const S& src, const Shape& 
     detail::writeWindow(dst, s, offsets, s.shape);
   };
   if constexpr (TensorLike<T>) {
-    put(*target.impl(), src.arr());
+    const detail::Array s = src.arr(); // src may be a view of the target
+    put(target.node(), s);
     return B(target);
   } else {
     detail::TileData r = target.data();
@@ -284,10 +296,19 @@ template <ValueLike V>
 PL_DSL_OP("reshape") auto reshape(const V& v, const Shape& shape) {
   using B = detail::BaseOf<V>;
   if constexpr (TensorLike<V>) {
-    const detail::Array& a = v.arr();
+    const detail::Array &a = v.node();
     if (detail::numelOf(shape) != a.numel())
       detail::fail("reshape", "cannot reshape " + detail::typeStr(a.dtype, a.shape) + " to " + detail::shapeStr(shape));
-    detail::Array r = a;
+    for (auto d : shape)
+      if (d < 0)
+        detail::fail("reshape", "negative dimension in shape " + detail::shapeStr(shape));
+    if (a.contiguous()) { // a view sharing the storage (numpy's reshape of a contiguous array)
+      ++detail::opCounter();
+      return Tensor<B::static_dtype>(detail::makeView(v.impl(), shape, a.isView() ? a.offset : 0,
+                                                      detail::rowMajorStrides(shape)),
+                                     detail::FromData{});
+    }
+    detail::Array r = v.arr(); // a strided view's elements in order: a new tensor
     r.shape = shape;
     ++detail::opCounter();
     return detail::wrapTensor<Tensor<B::static_dtype>>(std::move(r));

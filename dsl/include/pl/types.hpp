@@ -72,11 +72,28 @@ inline void checkSize(DType d, const Shape &shape) {
   }
 }
 
+/// Row-major strides (in elements) of `shape`.
+inline Shape rowMajorStrides(const Shape &shape) {
+  Shape st(shape.size(), 1);
+  for (std::size_t k = shape.size(); k-- > 1;)
+    st[k - 1] = st[k] * shape[k];
+  return st;
+}
+
 /// A dense row-major array of slots with a runtime dtype: the storage behind tensors and tiles.
+///
+/// A tensor **view** (`pl::slice` / `pl::reshape` of a tensor) is an Array whose elements live
+/// in `base` (an owning array, never itself a view) at `offset` with `strides`; its `data` is a
+/// snapshot that `Tensor::arr()` refreshes before every whole-tensor read, and every write goes
+/// to `base` (window / writeWindow / elementIndex below). Copying an Array copies the elements
+/// only, so a copy of a view is an owning array of its current values.
 struct Array {
   DType dtype = DType::FP32;
   Shape shape;
   std::vector<Slot> data;
+  std::shared_ptr<Array> base; // set for a view only
+  std::int64_t offset = 0;     // a view's first element in base->data
+  Shape strides;               // a view's strides in base->data
 
   Array() = default;
   Array(DType d, Shape s) : dtype(d), shape(std::move(s)) {
@@ -86,9 +103,75 @@ struct Array {
     data.assign(static_cast<std::size_t>(numelOf(shape)), Slot{0});
     ++opCounter();
   }
+  Array(const Array &o) : dtype(o.dtype), shape(o.shape), data(o.data) {}
+  Array &operator=(const Array &o) {
+    if (this != &o)
+      *this = Array(o);
+    return *this;
+  }
+  Array(Array &&) = default;
+  Array &operator=(Array &&) = default;
+  ~Array() = default;
+
   std::int64_t numel() const { return static_cast<std::int64_t>(data.size()); }
   std::int64_t rank() const { return static_cast<std::int64_t>(shape.size()); }
+  bool isView() const { return base != nullptr; }
+  /// Where element `idx` (in bounds) is stored: an index into `storage()`.
+  std::int64_t elementIndex(const Shape &idx) const {
+    std::int64_t at = 0;
+    if (!base) {
+      for (std::size_t k = 0; k < shape.size(); ++k)
+        at = at * shape[k] + idx[k];
+      return at;
+    }
+    at = offset;
+    for (std::size_t k = 0; k < shape.size(); ++k)
+      at += idx[k] * strides[k];
+    return at;
+  }
+  std::vector<Slot> &storage() { return base ? base->data : data; }
+  const std::vector<Slot> &storage() const { return base ? base->data : data; }
+  /// Refreshes a view's snapshot from its base (a no-op for an owning array).
+  void refresh() {
+    if (!base)
+      return;
+    const std::size_t n = shape.size();
+    Shape idx(n, 0);
+    for (std::size_t i = 0; i < data.size(); ++i) {
+      data[i] = base->data[static_cast<std::size_t>(elementIndex(idx))];
+      for (std::size_t k = n; k-- > 0;) {
+        if (++idx[k] < shape[k])
+          break;
+        idx[k] = 0;
+      }
+    }
+  }
+  /// True when the elements are one row-major run in storage (an owning array, or a view whose
+  /// strides are its shape's row-major strides): such a view can be reshaped as a view.
+  bool contiguous() const {
+    if (!base)
+      return true;
+    const Shape rm = rowMajorStrides(shape);
+    for (std::size_t k = 0; k < shape.size(); ++k)
+      if (shape[k] > 1 && strides[k] != rm[k])
+        return false;
+    return true;
+  }
 };
+
+inline void writeWindow(Array &dst, const Array &src, const Shape &offsets, const Shape &extent);
+
+/// A view of `shape` onto `of` (an owning array or a view) starting at element `start` of `of`'s
+/// storage, with `strides` in that storage.
+inline std::shared_ptr<Array> makeView(const std::shared_ptr<Array> &of, Shape shape,
+                                       std::int64_t start, Shape strides) {
+  auto v = std::make_shared<Array>(of->dtype, std::move(shape));
+  v->base = of->base ? of->base : of;
+  v->offset = start;
+  v->strides = std::move(strides);
+  v->refresh();
+  return v;
+}
 
 /// A tile's contents: a 2-D physical array, its valid region (top-left) and its memory space.
 struct TileData {
@@ -213,33 +296,42 @@ public:
                   "pl::Tensor: static shapes differ [F111]");
     if (impl_) detail::checkAgainst("Tensor", *impl_, D, static_shape);
   }
-  /// A zero-filled tensor of the given shape.
-  explicit Tensor(const Shape& shape) : impl_(std::make_shared<detail::Array>(D, shape)) {
+  /// A zero-filled tensor of the given shape. With every dim static a shape is redundant, so a
+  /// `std::vector<std::int64_t>` (the same C++ type as pl::Shape) of as many elements as the
+  /// tensor has is **data** (`pl::Tensor<pl::i64, 2, 3>(std::vector<std::int64_t>{…})`).
+  explicit Tensor(const Shape &shape) {
     static_assert(PL_DSL_RULE(D != DType::Any),
                   "pl::Tensor: a tensor with pl::any_dtype cannot be allocated [F101]");
+    if constexpr (detail::allStatic(static_shape)) {
+      const Shape dims{Dims...};
+      if (static_cast<std::int64_t>(shape.size()) == detail::numelOf(dims)) {
+        *this = Tensor(shape.data(), dims);
+        return;
+      }
+    }
+    impl_ = std::make_shared<detail::Array>(D, shape);
     detail::checkAgainst("Tensor", *impl_, D, static_shape);
   }
   /// Host data (copied, rounded to the dtype); the shape comes from the static dims.
   template <class T>
   explicit Tensor(const std::vector<T>& data) : Tensor(data.data(), staticShapeOrFail(data.size())) {}
   template <class T>
-  Tensor(const std::vector<T>& data, const Shape& shape) : Tensor(data.data(), shape) {
-    if (static_cast<std::int64_t>(data.size()) != detail::numelOf(shape))
-      detail::fail("Tensor", "host vector has " + std::to_string(data.size()) +
-                                 " elements but shape " + detail::shapeStr(shape) + " needs " +
-                                 std::to_string(detail::numelOf(shape)));
-  }
+  Tensor(const std::vector<T> &data, const Shape &shape)
+      : Tensor(data.data(), checkedSize(data.size(), shape)) {}
   /// Host data behind a raw pointer with a shape (copied).
   template <class T>
-  Tensor(const T* data, const Shape& shape) : Tensor(shape) {
+  Tensor(const T *data, const Shape &shape) : impl_(std::make_shared<detail::Array>(D, shape)) {
+    static_assert(PL_DSL_RULE(D != DType::Any),
+                  "pl::Tensor: a tensor with pl::any_dtype cannot be allocated [F101]");
+    detail::checkAgainst("Tensor", *impl_, D, static_shape);
     for (std::size_t i = 0; i < impl_->data.size(); ++i) impl_->data[i] = detail::hostToSlot(D, data[i]);
   }
 
   bool defined() const { return impl_ != nullptr; }
-  DType dtype() const { return arr().dtype; }
-  const Shape& shape() const { return arr().shape; }
-  std::int64_t rank() const { return arr().rank(); }
-  std::int64_t numel() const { return arr().numel(); }
+  DType dtype() const { return node().dtype; }
+  const Shape &shape() const { return node().shape; }
+  std::int64_t rank() const { return node().rank(); }
+  std::int64_t numel() const { return node().numel(); }
   std::int64_t dim(std::int64_t i) const {
     const auto r = rank();
     if (i < 0) i += r;
@@ -248,10 +340,10 @@ public:
   }
   /// Reads one element (as double) / writes one element (rounded to the dtype). Host helpers.
   double get(const Shape& idx) const {
-    return detail::slotToDouble(dtype(), arr().data[detail::flatIndex(shape(), idx, "Tensor::get")]);
+    return detail::slotToDouble(dtype(), impl_->storage()[elementAt(idx, "Tensor::get")]);
   }
   void set(const Shape& idx, double v) const {
-    impl_->data[detail::flatIndex(shape(), idx, "Tensor::set")] = detail::slotFromDouble(dtype(), v);
+    impl_->storage()[elementAt(idx, "Tensor::set")] = detail::slotFromDouble(dtype(), v);
   }
   /// Reads the whole tensor back in row-major order.
   template <class T = float>
@@ -264,16 +356,34 @@ public:
   void copy_to(T* dst) const {
     for (std::size_t i = 0; i < arr().data.size(); ++i) dst[i] = detail::slotToHost<T>(dtype(), arr().data[i]);
   }
-  /// Deep copy (a new buffer).
+  /// Deep copy (a new buffer, also of a view).
   Tensor clone() const { return Tensor(std::make_shared<detail::Array>(arr()), detail::FromData{}); }
+  /// True when this tensor is a view (`pl::slice` / `pl::reshape`) sharing another's storage.
+  bool is_view() const { return arr().isView(); }
 
   const std::shared_ptr<detail::Array>& impl() const { return impl_; }
+  /// The array without refreshing a view's snapshot: for element and window access, which go
+  /// through `storage()` / `elementIndex()` (a view's `data` may be stale).
+  detail::Array &node() const {
+    if (!impl_)
+      detail::fail("Tensor", "use of an empty (unallocated) tensor handle");
+    return *impl_;
+  }
+  /// The elements (a view's snapshot is refreshed first: a view reads its parent's current values).
   const detail::Array& arr() const {
     if (!impl_) detail::fail("Tensor", "use of an empty (unallocated) tensor handle");
+    impl_->refresh();
     return *impl_;
   }
 
  protected:
+   static const Shape &checkedSize(std::size_t n, const Shape &shape) {
+     if (static_cast<std::int64_t>(n) != detail::numelOf(shape))
+       detail::fail("Tensor", "host vector has " + std::to_string(n) + " elements but shape " +
+                                  detail::shapeStr(shape) + " needs " +
+                                  std::to_string(detail::numelOf(shape)));
+     return shape;
+   }
   static Shape staticShapeOrFail(std::size_t n) {
     static_assert(detail::allStatic(static_shape), // host code: the translator never sees it
                   "pl::Tensor(std::vector): needs static dims; pass a shape for dynamic ones");
@@ -282,6 +392,10 @@ public:
       detail::fail("Tensor", "host vector has " + std::to_string(n) + " elements but shape " +
                                  detail::shapeStr(s) + " needs " + std::to_string(detail::numelOf(s)));
     return s;
+  }
+  std::size_t elementAt(const Shape &idx, const char *what) const {
+    detail::flatIndex(shape(), idx, what); // checks rank and bounds
+    return static_cast<std::size_t>(impl_->elementIndex(idx));
   }
   std::shared_ptr<detail::Array> impl_;
 };
@@ -455,8 +569,8 @@ class Out<Tensor<D, Dims...>> : public Tensor<D, Dims...> {
       detail::fail("Out", "assigning " + detail::typeStr(src.dtype, src.shape) + " to output " +
                               detail::typeStr(dst.dtype, dst.shape) +
                               "; the whole buffer is written, so dtype and shape must match");
-    dst.data = src.data;
-    ++detail::opCounter();
+    const detail::Array copy = src; // src may be a view of dst
+    detail::writeWindow(dst, copy, Shape(dst.shape.size(), 0), dst.shape);
   }
 };
 

@@ -24,7 +24,7 @@ template <class K, class V> std::map<K, V> invert(const std::map<V, K> &m) {
 
 using T = pl::Tensor<pl::fp32, 16, 16>;
 
-// CHECK: void add_one(T a, pl::Out<T> c) { ::pl::sim::HostArgs pl_args_; pl_args_.bind(a).bind(c); ::pl_gen_rewrite::dispatch(reinterpret_cast<const void *>(&::add_one), pl_args_);
+// CHECK: void add_one(T a, pl::Out<T> c) { ::pl::sim::HostArgs pl_args_("add_one", {"a", "c"}); pl_args_.bind(a).bind(c); ::pl_gen_rewrite::dispatch(reinterpret_cast<const void *>(&::add_one), pl_args_);
 // CHECK-EMPTY:
 // CHECK-NEXT: }
 // CHECK-NEXT: int host_helper
