@@ -300,7 +300,9 @@ private:
   // Writes into input parameters (lower_input_writes.cpp, F375).
   /// Per variable, the plain (input) tensor parameter whose caller buffer it may name: the
   /// parameter itself, a copy, a view (pl::slice, pl::reshape, ...) or an aliasing op's result
-  /// of one, a carry initialised with one. "May": an assignment adds, never removes.
+  /// of one, a carry initialised with one. "May": an assignment inside a branch, loop or scope
+  /// body adds; only one in the body's straight-line code replaces (`x = pl::create_tensor(..)`
+  /// makes the parameter variable a local buffer, as it does eagerly).
   llvm::DenseMap<const ir::Var *, const clang::ParmVarDecl *> inputBuffers_;
   /// Starts tracking parameter `p` (lowered to `v`) when it is a plain tensor parameter.
   void trackInputParam(const clang::ParmVarDecl *p, const ir::Var *v, ir::ParamDirection dir);
@@ -309,6 +311,8 @@ private:
   const clang::ParmVarDecl *inputBuffer(const ir::ExprPtr &e) const;
   /// Propagates inputBuffers_ through an emitted statement (assignments, loop carries).
   void noteInputBufferFlow(const ir::Stmt &s);
+  /// `var` now holds `value`: it names what `value` names; when `replaces`, only that.
+  void noteInputBufferCopy(const ir::Var &var, const ir::ExprPtr &value, bool replaces);
   /// F375 when the op call `call` (the lowering of the user's `pl::<name>(...)` at `loc`)
   /// writes an argument that names an input parameter's buffer.
   void checkOpInputWrites(const ir::ExprPtr &call, const std::string &name,

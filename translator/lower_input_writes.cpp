@@ -76,22 +76,28 @@ const clang::ParmVarDecl *FunctionLowerer::inputBuffer(const ir::ExprPtr &e) con
   return inputBuffer(c->args()[static_cast<size_t>(*from)]);
 }
 
+void FunctionLowerer::noteInputBufferCopy(const ir::Var &var, const ir::ExprPtr &value,
+                                          bool replaces) {
+  if (const clang::ParmVarDecl *p = inputBuffer(value))
+    inputBuffers_[&var] = p;
+  else if (replaces)
+    inputBuffers_.erase(&var);
+}
+
 void FunctionLowerer::noteInputBufferFlow(const ir::Stmt &s) {
   if (inputBuffers_.empty())
     return;
-  auto note = [&](const ir::VarPtr &var, const ir::ExprPtr &value) {
-    if (const clang::ParmVarDecl *p = inputBuffer(value))
-      inputBuffers_.try_emplace(var.get(), p);
-  };
   auto carries = [&](const std::vector<ir::IterArg> &iters, const std::vector<ir::VarPtr> &rets) {
     for (size_t i = 0; i < iters.size(); ++i) {
-      note(iters[i].var, iters[i].init);
+      noteInputBufferCopy(*iters[i].var, iters[i].init, false);
       if (i < rets.size())
-        note(rets[i], iters[i].init);
+        noteInputBufferCopy(*rets[i], iters[i].init, false);
     }
   };
+  // Straight-line code of the body (no enclosing branch, loop or scope body) runs every
+  // assignment once, in order: it replaces what the variable named. Elsewhere it may not run.
   if (auto *a = ir::dynCast<ir::Assign>(&s))
-    note(a->var(), a->value());
+    noteInputBufferCopy(*a->var(), a->value(), blocks_.size() == 1);
   else if (auto *f = ir::dynCast<ir::For>(&s))
     carries(f->iterArgs(), f->returnVars());
   else if (auto *w = ir::dynCast<ir::While>(&s))

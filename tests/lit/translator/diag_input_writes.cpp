@@ -41,6 +41,20 @@ void through(T a, W x) { // expected-note 3 {{input parameter 'x' is declared he
   pl::store(pl::load(a, {0, 0}, {16, 16}), {0, 0}, lower); // expected-error {{'lower' names input parameter 'x' of 'through' (or a view of it): pl::store writes}}
 }
 
+// Through a loop carry initialised with the parameter (an assignment in a branch may happen).
+PL_FUNCTION(pl::FunctionType::Opaque)
+void carried(T a, T x, pl::Index n) { // expected-note 2 {{input parameter 'x' is declared here}}
+  T y = pl::create_tensor({16, 16}, pl::fp32);
+  if (n > 2)
+    y = x;
+  pl::store(pl::load(a, {0, 0}, {16, 16}), {0, 0}, y); // expected-error {{'y' names input parameter 'x' of 'carried' (or a view of it): pl::store writes}}
+  auto [last] = pl::range(n, pl::init_values(x), [&](pl::Index i, T acc) {
+    pl::write(acc, {0, 0}, 1.0f); // expected-error {{'acc' names input parameter 'x' of 'carried' (or a view of it): pl::write writes}}
+    return pl::yield_(acc);
+  });
+  (void)last;
+}
+
 // An orchestration passing its plain parameter, or a view of it, to a kernel's InOut / Out.
 PL_FUNCTION(pl::FunctionType::InCore)
 void accumulate(T a, pl::InOut<T> acc) {
@@ -69,13 +83,20 @@ void scoped(T a, T x) { // expected-note {{input parameter 'x' is declared here}
   });
 }
 
-// Must not report: Out / InOut parameters, local tensors (also views of them), reads, a plain
-// parameter passed on to a callee's input, an Inline helper writing its own InOut parameter.
+// Must not report: a parameter variable rebound to a local tensor in straight-line code, Out /
+// InOut parameters, local tensors (also views of them), reads, a plain parameter passed on to a
+// callee's input, an Inline helper writing its own InOut parameter.
 PL_FUNCTION(pl::FunctionType::InCore)
 void reads(T a, pl::Out<T> o) { pl::store(pl::load(a, {0, 0}, {16, 16}), {0, 0}, o); }
 
 PL_INLINE void inlineOut(T a, pl::InOut<T> acc) {
   pl::store(pl::load(a, {0, 0}, {16, 16}), {0, 0}, acc);
+}
+
+PL_FUNCTION(pl::FunctionType::Opaque)
+void rebinds(T a, T x) { // the parameter variable now holds a local buffer, as it does eagerly
+  x = pl::create_tensor({16, 16}, pl::fp32);
+  pl::store(pl::load(a, {0, 0}, {16, 16}), {0, 0}, x);
 }
 
 PL_FUNCTION(pl::FunctionType::Orchestration)
