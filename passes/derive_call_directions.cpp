@@ -97,14 +97,6 @@ ProgramPtr materializeWrapperDirections(const ProgramPtr &p) {
   return changed ? p->withFunctions(std::move(fns)) : p;
 }
 
-bool isViewOp(const Op &op) {
-  if (op.family() != "tensor")
-    return false;
-  const std::string &n = op.name();
-  return n == "tensor.slice" || n == "tensor.reshape" || n == "tensor.transpose" ||
-         n == "tensor.fillpad" || n == "tensor.view";
-}
-
 class ReturnParams;
 
 /// The buffer root of every variable of one function body: the Var whose buffer it names
@@ -230,7 +222,7 @@ void BufferRoots::assign(const Assign &s) {
     return callResult(v, c->target(), c->args(), dynCast<TupleType>(c->type()) != nullptr);
   const Op &op = *c->target().op;
   std::optional<int> from = op.outputAliasesArg;
-  if (!from && isViewOp(op))
+  if (!from && isTensorViewOp(op))
     from = 0;
   if (from && static_cast<size_t>(*from) < c->args().size())
     alias(v, c->args()[static_cast<size_t>(*from)]);

@@ -19,6 +19,10 @@ const std::vector<DiagnosticCheck> &diagnosticChecks() {
        "and op operands the op's type rules reject (T1xx)",
        false},
       {"pl-out-not-written", "an output parameter the body never writes (F370)", false},
+      {"pl-input-written",
+       "a write into a plain (input) tensor parameter, which only pl::Out / pl::InOut "
+       "parameters allow (F375; fix-it: declare it pl::InOut)",
+       false},
       {"pl-signed-index-division",
        "a signed division or remainder whose operands are not provably non-negative after the "
        "pipeline, so it keeps C++'s rounding toward zero (F371)",
@@ -69,6 +73,8 @@ const char *checkFor(std::string_view code) {
     return "pl-out-not-written";
   if (n == 371)
     return "pl-signed-index-division";
+  if (n == 375)
+    return "pl-input-written";
   if ((n >= 330 && n < 370) || (n >= 372 && n <= 374))
     return "pl-explicit-forms";
   if (n >= 500)

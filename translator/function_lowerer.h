@@ -81,7 +81,10 @@ public:
   // statements (lower_stmt.cpp; lowerStmt dispatches with a clang::ConstStmtVisitor)
   void lowerStmt(const clang::Stmt *s);
   ir::StmtPtr lowerBlock(const clang::Stmt *s);
-  void emit(ir::StmtPtr s) { blocks_.back().push_back(std::move(s)); }
+  void emit(ir::StmtPtr s) {
+    noteInputBufferFlow(*s);
+    blocks_.back().push_back(std::move(s));
+  }
   void lowerDeclStmt(const clang::DeclStmt *ds);
   void lowerVarDecl(const clang::VarDecl *vd);
   void lowerIf(const clang::IfStmt *is);
@@ -293,6 +296,35 @@ private:
   llvm::DenseSet<const clang::ValueDecl *> referenced_;
   /// F370: output parameters the body never names.
   void reportUnwrittenOutputs(const clang::FunctionDecl *fd);
+
+  // Writes into input parameters (lower_input_writes.cpp, F375).
+  /// Per variable, the plain (input) tensor parameter whose caller buffer it may name: the
+  /// parameter itself, a copy, a view (pl::slice, pl::reshape, ...) or an aliasing op's result
+  /// of one, a carry initialised with one. "May": an assignment inside a branch, loop or scope
+  /// body adds; only one in the body's straight-line code replaces (`x = pl::create_tensor(..)`
+  /// makes the parameter variable a local buffer, as it does eagerly).
+  llvm::DenseMap<const ir::Var *, const clang::ParmVarDecl *> inputBuffers_;
+  /// Starts tracking parameter `p` (lowered to `v`) when it is a plain tensor parameter.
+  void trackInputParam(const clang::ParmVarDecl *p, const ir::Var *v, ir::ParamDirection dir);
+  /// The input parameter whose buffer `e` may name (a tracked variable, or a view / aliasing
+  /// op applied to one); nullptr for anything else.
+  const clang::ParmVarDecl *inputBuffer(const ir::ExprPtr &e) const;
+  /// Propagates inputBuffers_ through an emitted statement (assignments, loop carries).
+  void noteInputBufferFlow(const ir::Stmt &s);
+  /// `var` now holds `value`: it names what `value` names; when `replaces`, only that.
+  void noteInputBufferCopy(const ir::Var &var, const ir::ExprPtr &value, bool replaces);
+  /// F375 when the op call `call` (the lowering of the user's `pl::<name>(...)` at `loc`)
+  /// writes an argument that names an input parameter's buffer.
+  void checkOpInputWrites(const ir::ExprPtr &call, const std::string &name,
+                          clang::SourceLocation loc);
+  /// F375 when `arg`, passed at `loc` to the Out / InOut parameter `param` of the marked
+  /// function `callee`, names an input parameter's buffer.
+  void checkCalleeInputWrite(const ir::ExprPtr &arg, const clang::ParmVarDecl *param,
+                             const clang::FunctionDecl *callee, clang::SourceLocation loc);
+  /// Reports F375 for a write by `writer` into `target`, which names input parameter `p`'s
+  /// buffer, with the fix-it declaring `p` pl::InOut and a note at `p`.
+  void reportInputWrite(const ir::ExprPtr &target, const clang::ParmVarDecl *p,
+                        const std::string &writer, clang::SourceLocation loc);
   ir::ExprPtr inlineReturn_;
   /// The function's return type could not be lowered (already explained): returns stay quiet.
   bool returnTypeFailed_ = false;
@@ -342,6 +374,9 @@ const clang::CallExpr *plCall(const clang::Expr *e);
 const clang::Expr *peelConversion(const clang::Expr *e);
 /// The call operator whose body is lowered (the instantiation, for generic lambdas).
 const clang::CXXMethodDecl *lambdaMethod(const clang::LambdaExpr *l);
+/// The direction a parameter of C++ type `t` declares: Out / InOut for pl::Out<T> /
+/// pl::InOut<T> (through references), In otherwise.
+ir::ParamDirection declaredDirection(clang::QualType t);
 /// Is `d` declared directly or indirectly inside namespace `pl`?
 bool isInPlNamespace(const clang::Decl *d);
 /// The unqualified name of the called function, or "" when not a direct call.

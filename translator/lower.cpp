@@ -168,6 +168,7 @@ ir::FunctionPtr FunctionLowerer::lowerFunction(const MarkedFunction &m) {
     ir::TypePtr t = lowerType(p->getType(), p->getLocation(), &dir);
     params.push_back({declareVar(p, t), dir});
     paramDirections_[p] = dir;
+    trackInputParam(p, params.back().var.get(), dir);
   }
   std::vector<ir::TypePtr> rets;
   if (!fd->getReturnType()->isVoidType()) {

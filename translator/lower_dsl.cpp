@@ -362,7 +362,9 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
     for (auto &[k, v] : kwargs)
       if (k == "dtype")
         k = "target_type";
-  return makeDslOp(op, std::move(args), std::move(kwargs), loc);
+  ir::ExprPtr result = makeDslOp(op, std::move(args), std::move(kwargs), loc);
+  checkOpInputWrites(result, name, loc);
+  return result;
 }
 
 // ---- loops ------------------------------------------------------------------------------------

@@ -228,6 +228,7 @@ std::vector<ir::IterArg> FunctionLowerer::declareIterArgs(
     if (ir::isa<ir::ScalarType>(t) || ir::isa<ir::UnknownType>(t))
       t = lowerType(params[i]->getType(), params[i]->getLocation());
     iters.push_back({declareVar(params[i], t), v});
+    noteInputBufferCopy(*iters.back().var, v, false); // the body may write the carried buffer
   }
   return iters;
 }

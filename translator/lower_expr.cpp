@@ -575,6 +575,7 @@ FunctionLowerer::lowerMarkedCallArgs(const clang::FunctionDecl *fd, const Callee
     parts.args.push_back(conformToDeclared(
         p->getType(), lowerExpr(peelConversion(a)), a->getExprLoc(),
         "parameter '" + p->getNameAsString() + "' of '" + fd->getNameAsString() + "'"));
+    checkCalleeInputWrite(parts.args.back(), p, fd, a->getExprLoc());
   }
   if (!noDep.empty()) // DeriveCallDirections turns these arguments' directions into NoDep
     parts.attrs.emplace_back("arg_direction_overrides", std::move(noDep));

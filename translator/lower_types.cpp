@@ -301,6 +301,13 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
   return value;
 }
 
+ir::ParamDirection declaredDirection(clang::QualType t) {
+  t = t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  if (plSpecialization(t, "InOut"))
+    return ir::ParamDirection::InOut;
+  return plSpecialization(t, "Out") ? ir::ParamDirection::Out : ir::ParamDirection::In;
+}
+
 ir::TypePtr FunctionLowerer::lowerType(clang::QualType qt, clang::SourceLocation loc,
                                        ir::ParamDirection *dir) {
   clang::QualType t = qt.getNonReferenceType().getCanonicalType().getUnqualifiedType();

@@ -10,6 +10,14 @@ namespace pl::passes {
 
 using namespace ir;
 
+bool isTensorViewOp(const Op &op) {
+  if (op.family() != "tensor")
+    return false;
+  const std::string &n = op.name();
+  return n == "tensor.slice" || n == "tensor.reshape" || n == "tensor.transpose" ||
+         n == "tensor.fillpad" || n == "tensor.view";
+}
+
 std::vector<int> returnedParams(const Function &f) {
   std::vector<int> out;
   const Stmt *last = f.body().get();

@@ -1,6 +1,7 @@
-// Buffer aliasing and parameter-direction inference shared by the outline passes and
-// ConvertTensorToTileOps: which variables name the same buffer as a root variable, and whether
-// a body reads, writes or both reads and writes each root.
+// Buffer aliasing and parameter-direction inference shared by the outline passes,
+// ConvertTensorToTileOps, DeriveCallDirections and pl-translate's F375: which ops view a buffer,
+// which variables name the same buffer as a root variable, and whether a body reads, writes or
+// both reads and writes each root.
 #pragma once
 
 #include "ir/carry_plan.h"
@@ -8,11 +9,20 @@
 
 #include <unordered_map>
 
+namespace pl::ir {
+class Op;
+} // namespace pl::ir
+
 namespace pl::passes {
 
 /// The callee parameter index each value `f`'s trailing return returns, or -1 (a value the
 /// function allocated).
 std::vector<int> returnedParams(const ir::Function &f);
+
+/// Whether the result of `op` names argument 0's buffer under another window or shape (the
+/// tensor views slice, reshape, transpose, fillpad and view), so a write through the result is
+/// a write into that buffer.
+bool isTensorViewOp(const ir::Op &op);
 
 /// Variable → the root variable whose buffer it names.
 using AliasRoots = std::unordered_map<const ir::Var *, const ir::Var *>;

@@ -5,6 +5,7 @@
 // RUN: %clang-tidy --load=%pl-tidy-plugin --config='{}' --checks='-*,pl-*' --list-checks | FileCheck %s --check-prefix=LIST
 // LIST: pl-cond-placement
 // LIST-NEXT: pl-explicit-forms
+// LIST-NEXT: pl-input-written
 // LIST-NEXT: pl-markers
 // LIST-NEXT: pl-out-not-written
 // LIST-NEXT: pl-pipeline
