@@ -230,6 +230,14 @@ private:
         return line(definition(v, "ChipTensor") + " = " + name(c->args()[0]) + ".view(" + shapes +
                     ", " + offsets + ");");
       }
+      if (op == "tensor.reshape" && c->args().size() == 2) { // reshape(uint32_t[], uint32_t)
+        auto *shape = dyn_cast<MakeTuple>(c->args()[1].get());
+        std::string shapes = u32Array(v->name() + "_shapes", c->args()[1]);
+        if (shapes.empty())
+          return;
+        return line(definition(v, "ChipTensor") + " = " + name(c->args()[0]) + ".reshape(" +
+                    shapes + ", " + std::to_string(shape->elements().size()) + ");");
+      }
     }
     if (isAlias(s))
       return alias(v.get(), name(val));

@@ -1,0 +1,140 @@
+// LowerOrchestrationAssembles: orchestration-level tensor copies → copy loops in InCore scopes
+// (see lower_orchestration_assembles.h).
+#include "passes/lower_orchestration_assembles.h"
+
+#include "ir/mutator.h"
+#include "ir/op_registry.h"
+#include "passes/utils/fresh_names.h"
+
+#include <algorithm>
+
+namespace pl::passes {
+
+namespace {
+using namespace ir;
+
+/// The bytes of one copy tile, and of one of its rows at most; rows are whole 32-byte units.
+constexpr int64_t kTileBytes = 16 * 1024;
+constexpr int64_t kMaxRowBytes = 4 * 1024;
+constexpr int64_t kRowAlignBytes = 32;
+
+/// The copy tile's [rows, cols] for a source of dims `rows` x `cols` (nullopt: dynamic).
+std::pair<int64_t, int64_t> copyTileShape(DataType dt, std::optional<int64_t> rows,
+                                          std::optional<int64_t> cols) {
+  const int64_t bits = std::max<int64_t>(1, dtypeBits(dt));
+  const int64_t align = std::max<int64_t>(1, kRowAlignBytes * 8 / bits);
+  const int64_t maxCols = std::max<int64_t>(align, kMaxRowBytes * 8 / bits);
+  int64_t tc = maxCols;
+  if (cols)
+    tc = std::min(maxCols, (std::max<int64_t>(*cols, 1) + align - 1) / align * align);
+  int64_t tr = std::max<int64_t>(1, kTileBytes * 8 / (tc * bits));
+  if (rows)
+    tr = std::max<int64_t>(1, std::min(tr, *rows));
+  return {tr, tc};
+}
+
+bool isOrchestrationLevel(FunctionType t) {
+  return t == FunctionType::Orchestration || t == FunctionType::Opaque || t == FunctionType::Graph;
+}
+
+class AssembleLowerer final : public IRMutator {
+public:
+  AssembleLowerer(const Function &f, DiagnosticEngine &diags) : names_(f), diags_(diags) {}
+  bool failed = false;
+
+  /// Kernel scopes (and the other outlined kinds) are not orchestration code.
+  StmtPtr mutateScope(const std::shared_ptr<const Scope> &s) override {
+    if (s->scopeKind() != ScopeKind::Runtime)
+      return s;
+    return IRMutator::mutateScope(s);
+  }
+
+  StmtPtr mutateAssign(const std::shared_ptr<const Assign> &a) override {
+    auto *c = dynCast<Call>(a->value());
+    if (!c || !c->target().isOp() || c->target().name() != "tensor.assemble" ||
+        c->args().size() != 3)
+      return a;
+    auto dst = as<Var>(c->args()[0]);
+    auto src = as<Var>(c->args()[1]);
+    auto *offsets = dynCast<MakeTuple>(c->args()[2]);
+    auto *st = src ? dynCast<TensorType>(src->type()) : nullptr;
+    if (!dst || !st || !offsets || !isa<TensorType>(dst->type()))
+      return a;
+    if (st->rank() != 2 || offsets->elements().size() != 2) {
+      failed = true;
+      diags_.error("OA001", a->span(),
+                   "copying '" + src->name() + "' (rank " + std::to_string(st->rank()) +
+                       ") into '" + dst->name() +
+                       "' at orchestration level: the generated copy kernel copies rank-2 "
+                       "tensors only; expected a rank-2 tensor (or write the copy in a pl::at "
+                       "scope)");
+      return a;
+    }
+    return lower(*a, dst, src, *st, offsets->elements());
+  }
+
+private:
+  /// The statements of the copy (see the header); `a` binds the assemble's result.
+  StmtPtr lower(const Assign &a, const VarPtr &dst, const VarPtr &src, const TensorType &st,
+                const ExprList &offs) {
+    const Span &span = a.span();
+    std::vector<StmtPtr> out;
+    ExprList dims;
+    for (size_t k = 0; k < 2; ++k) {
+      if (st.constDim(k)) {
+        dims.push_back(st.shape()[k]);
+        continue;
+      }
+      ExprPtr dim = makeOpCall("tensor.dim", {src, ConstInt::make(int64_t(k))}, {}, span, diags_);
+      if (!dim)
+        return fail(a);
+      auto d = Var::make(names_.fresh(src->name() + "_d" + std::to_string(k)), dim->type(), span);
+      out.push_back(Assign::make(d, dim, span));
+      dims.push_back(d);
+    }
+    auto [tr, tc] = copyTileShape(st.dtype(), st.constDim(0), st.constDim(1));
+    auto i = Var::make(names_.fresh("copy_r"), ScalarType::get(DataType::Index), span);
+    auto j = Var::make(names_.fresh("copy_c"), ScalarType::get(DataType::Index), span);
+    ExprPtr window = MakeTuple::make({ConstInt::make(tr), ConstInt::make(tc)});
+    ExprPtr load =
+        makeOpCall("tile.load", {src, MakeTuple::make({i, j}), window}, {}, span, diags_);
+    if (!load)
+      return fail(a);
+    auto t = Var::make(names_.fresh("copy_" + src->name()), load->type(), span);
+    ExprPtr at = MakeTuple::make({Binary::make(BinaryOp::Add, offs[0], i, span),
+                                  Binary::make(BinaryOp::Add, offs[1], j, span)});
+    ExprPtr store = makeOpCall("tile.store", {t, at, dst}, {}, span, diags_);
+    if (!store)
+      return fail(a);
+    StmtPtr body = Seq::make({Assign::make(t, load, span), Assign::make(dst, store, span)}, span);
+    StmtPtr inner = For::make(j, ConstInt::make(int64_t(0)), dims[1], ConstInt::make(tc), {}, body,
+                              {}, ForKind::Sequential, {}, span);
+    StmtPtr outer = For::make(i, ConstInt::make(int64_t(0)), dims[0], ConstInt::make(tr), {}, inner,
+                              {}, ForKind::Sequential, {}, span);
+    out.push_back(Scope::make(ScopeKind::InCore, "copy_" + dst->name(), outer, {}, nullptr, span));
+    if (a.var() != dst)
+      out.push_back(Assign::make(a.var(), dst, span));
+    return Seq::make(std::move(out), span);
+  }
+
+  StmtPtr fail(const Assign &a) {
+    failed = true;
+    return Assign::make(a.var(), a.value(), a.span());
+  }
+
+  FreshNames names_;
+  DiagnosticEngine &diags_;
+};
+} // namespace
+
+FunctionPtr lowerOrchestrationAssembles(const FunctionPtr &f, DiagnosticEngine &diags) {
+  if (!isOrchestrationLevel(f->type()))
+    return f;
+  AssembleLowerer lowerer(*f, diags);
+  FunctionPtr nf = lowerer.mutateFunction(f);
+  return lowerer.failed ? nullptr : nf;
+}
+
+PL_DEFINE_FUNCTION_PASS(LowerOrchestrationAssembles, lowerOrchestrationAssembles)
+
+} // namespace pl::passes
