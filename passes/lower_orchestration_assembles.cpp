@@ -114,7 +114,7 @@ private:
     out.push_back(Scope::make(ScopeKind::InCore, "copy_" + dst->name(), outer, {}, nullptr, span));
     if (a.var() != dst)
       out.push_back(Assign::make(a.var(), dst, span));
-    return Seq::make(std::move(out), span);
+    return out.size() == 1 ? out[0] : Seq::make(std::move(out), span);
   }
 
   StmtPtr fail(const Assign &a) {

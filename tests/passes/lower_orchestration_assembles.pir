@@ -57,12 +57,16 @@ program {
 // RUN: lower-orchestration-assembles
 // dynamic dims are read in the orchestration (tensor.dim) and bound the loops; a dynamic row count takes the 16 KiB / row tile's rows
 program {
+  index n;
+
   Orchestration f(In Tensor<fp16, n, 48> x, Out Tensor<fp16, n, 48> o) {
     o = tensor.assemble(o, x, {0, 0});
   }
 }
 // EXPECTED:
 program {
+  index n;
+
   Orchestration f(In Tensor<fp16, n, 48> x, Out Tensor<fp16, n, 48> o) {
     index x_d0 = tensor.dim(x, 0);
     scope incore "copy_o" {
