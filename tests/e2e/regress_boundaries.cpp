@@ -2,10 +2,13 @@
 // them from docs/dsl.md, eager vs translated: `out = x` for a pl::Out / pl::InOut parameter
 // (a ring of tensors rotated through a loop of 0, 1 and 3 trips and written out at the end;
 // ragged static shapes larger than one copy tile; dynamic shapes; pl::assemble of a window
-// at offsets), pl::reshape of a tensor passed to a kernel, and an orchestration that calls
-// another orchestration (spliced into its caller by InlineFunctions).
+// at offsets), pl::reshape of a tensor passed to a kernel, an orchestration that calls
+// another orchestration (spliced into its caller by InlineFunctions), and a trip count read
+// with pl::read from a tensor no task writes (0, 1 and 3 trips).
 #include <pl/dsl.hpp>
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "report.hpp"
@@ -90,6 +93,22 @@ void nested(X x, pl::Out<X> y, pl::Out<X> z) {
   z = y;
 }
 
+using Counts = pl::Tensor<pl::i32, 4>;
+
+/// y += 1.
+PL_FUNCTION(pl::FunctionType::InCore)
+void bump(pl::InOut<X> y) { pl::store(pl::adds(pl::load(y, {0, 0}, {16, 64}), 1.0f), {0, 0}, y); }
+
+/// A data-dependent trip count: the orchestration reads it from a tensor no task writes.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void counted(Counts counts, pl::InOut<X> y) {
+  const pl::Index k = pl::read(counts, {1});
+  for (auto i : pl::range(k)) {
+    (void)i;
+    bump(y);
+  }
+}
+
 namespace {
 Vec stepRef(const Vec &x) {
   Vec y(x.size());
@@ -152,6 +171,15 @@ int main() {
     const Vec want = stepRef(stepRef(stepRef(stepRef(xs))));
     report.close("nested_orchestration", y, want);
     report.close("nested_orchestration_copy", z, want);
+  }
+  for (std::int32_t k : {0, 1, 3}) {
+    X y(xs);
+    counted(Counts(std::vector<std::int32_t>{7, k, -1, 2}), y);
+    Vec want = xs;
+    for (float &v : want)
+      for (std::int32_t i = 0; i < k; ++i)
+        v = static_cast<float>(v + 1.0f);
+    report.close("read_trip_count_" + std::to_string(k), y, want);
   }
   return report.exitCode();
 }
