@@ -60,36 +60,68 @@ public:
     auto *st = src ? dynCast<TensorType>(src->type()) : nullptr;
     if (!dst || !st || !offsets || !isa<TensorType>(dst->type()))
       return a;
-    if (st->rank() != 2 || offsets->elements().size() != 2) {
+    std::vector<StmtPtr> out;
+    VarPtr from = src, into = dst;
+    ExprList offs = offsets->elements();
+    if (st->rank() == 1 && offs.size() == 1) { // copied as [1, n] row views of both
+      from = rowView(src, out, a->span());
+      into = from ? rowView(dst, out, a->span()) : nullptr;
+      if (!into)
+        return fail(*a);
+      offs = {ConstInt::make(int64_t(0)), offs[0]};
+    } else if (st->rank() != 2 || offs.size() != 2) {
       failed = true;
       diags_.error("OA001", a->span(),
                    "copying '" + src->name() + "' (rank " + std::to_string(st->rank()) +
                        ") into '" + dst->name() +
-                       "' at orchestration level: the generated copy kernel copies rank-2 "
-                       "tensors only; expected a rank-2 tensor (or write the copy in a pl::at "
-                       "scope)");
+                       "' at orchestration level: the generated copy kernel copies rank-1 and "
+                       "rank-2 tensors only; expected one of those (or write the copy in a "
+                       "pl::at scope)");
       return a;
     }
-    return lower(*a, dst, src, *st, offsets->elements());
+    return lower(*a, dst, into, from, offs, std::move(out));
   }
 
 private:
-  /// The statements of the copy (see the header); `a` binds the assemble's result.
-  StmtPtr lower(const Assign &a, const VarPtr &dst, const VarPtr &src, const TensorType &st,
-                const ExprList &offs) {
+  /// `v`'s dim k: the constant, else `<v>_d<k> = tensor.dim(v, k)` appended to `out`.
+  ExprPtr dimOf(const VarPtr &v, size_t k, std::vector<StmtPtr> &out, const Span &span) {
+    auto *tt = dynCast<TensorType>(v->type());
+    if (tt->constDim(k))
+      return tt->shape()[k];
+    ExprPtr dim = makeOpCall("tensor.dim", {v, ConstInt::make(int64_t(k))}, {}, span, diags_);
+    if (!dim)
+      return nullptr;
+    auto d = Var::make(names_.fresh(v->name() + "_d" + std::to_string(k)), dim->type(), span);
+    out.push_back(Assign::make(d, dim, span));
+    return d;
+  }
+
+  /// A rank-1 tensor as a [1, n] row: `<v>_row = tensor.reshape(v, {1, n})` appended to `out`
+  /// (a view of the same elements; a rank-1 tensor is contiguous).
+  VarPtr rowView(const VarPtr &v, std::vector<StmtPtr> &out, const Span &span) {
+    ExprPtr n = dimOf(v, 0, out, span);
+    ExprPtr r =
+        n ? makeOpCall("tensor.reshape", {v, MakeTuple::make({ConstInt::make(int64_t(1)), n})}, {},
+                       span, diags_)
+          : nullptr;
+    if (!r)
+      return nullptr;
+    auto rv = Var::make(names_.fresh(v->name() + "_row"), r->type(), span);
+    out.push_back(Assign::make(rv, r, span));
+    return rv;
+  }
+
+  /// The statements of the copy of `from` into `into` at `offs` after `out` (see the header);
+  /// `a` binds the assemble's result, `dst`.
+  StmtPtr lower(const Assign &a, const VarPtr &dst, const VarPtr &into, const VarPtr &from,
+                const ExprList &offs, std::vector<StmtPtr> out) {
     const Span &span = a.span();
-    std::vector<StmtPtr> out;
+    auto &st = *dynCast<TensorType>(from->type());
     ExprList dims;
     for (size_t k = 0; k < 2; ++k) {
-      if (st.constDim(k)) {
-        dims.push_back(st.shape()[k]);
-        continue;
-      }
-      ExprPtr dim = makeOpCall("tensor.dim", {src, ConstInt::make(int64_t(k))}, {}, span, diags_);
-      if (!dim)
+      ExprPtr d = dimOf(from, k, out, span);
+      if (!d)
         return fail(a);
-      auto d = Var::make(names_.fresh(src->name() + "_d" + std::to_string(k)), dim->type(), span);
-      out.push_back(Assign::make(d, dim, span));
       dims.push_back(d);
     }
     auto [tr, tc] = copyTileShape(st.dtype(), st.constDim(0), st.constDim(1));
@@ -97,16 +129,16 @@ private:
     auto j = Var::make(names_.fresh("copy_c"), ScalarType::get(DataType::Index), span);
     ExprPtr window = MakeTuple::make({ConstInt::make(tr), ConstInt::make(tc)});
     ExprPtr load =
-        makeOpCall("tile.load", {src, MakeTuple::make({i, j}), window}, {}, span, diags_);
+        makeOpCall("tile.load", {from, MakeTuple::make({i, j}), window}, {}, span, diags_);
     if (!load)
       return fail(a);
-    auto t = Var::make(names_.fresh("copy_" + src->name()), load->type(), span);
+    auto t = Var::make(names_.fresh("copy_" + from->name()), load->type(), span);
     ExprPtr at = MakeTuple::make({Binary::make(BinaryOp::Add, offs[0], i, span),
                                   Binary::make(BinaryOp::Add, offs[1], j, span)});
-    ExprPtr store = makeOpCall("tile.store", {t, at, dst}, {}, span, diags_);
+    ExprPtr store = makeOpCall("tile.store", {t, at, into}, {}, span, diags_);
     if (!store)
       return fail(a);
-    StmtPtr body = Seq::make({Assign::make(t, load, span), Assign::make(dst, store, span)}, span);
+    StmtPtr body = Seq::make({Assign::make(t, load, span), Assign::make(into, store, span)}, span);
     StmtPtr inner = For::make(j, ConstInt::make(int64_t(0)), dims[1], ConstInt::make(tc), {}, body,
                               {}, ForKind::Sequential, {}, span);
     StmtPtr outer = For::make(i, ConstInt::make(int64_t(0)), dims[0], ConstInt::make(tr), {}, inner,

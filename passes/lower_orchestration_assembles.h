@@ -14,7 +14,8 @@
 // Rules: in Orchestration, Opaque and Graph functions, outside any scope but runtime scopes
 //   (pl::scope / pl::manual_scope: still orchestration code), each statement
 //   `r = tensor.assemble(dst, src, {o0, o1})` whose dst and src are rank-2 tensor variables
-//   becomes
+//   becomes (rank-1 ones are copied the same way through `[1, n]` row views of both,
+//   `src_row = tensor.reshape(src, {1, n})`: a rank-1 tensor is contiguous)
 //     [index src_d0 = tensor.dim(src, 0); ...]            (a dynamic source dim only)
 //     scope incore "copy_<dst>" {
 //       for (index i : range(0, R, TR)) { for (index j : range(0, C, TC)) {
@@ -27,7 +28,7 @@
 //   (at most the source's rows when static, at least 1). A statement with another source (an
 //   expression) is left alone: the printer reports it as it did.
 // Options: none.
-// Diagnostics: OA001 a copy of a tensor of rank other than 2 at orchestration level.
+// Diagnostics: OA001 a copy of a tensor of rank other than 1 and 2 at orchestration level.
 // Example: `Orchestration f(In T x, Out T o) { o = tensor.assemble(o, x, {0, 0}); }` (T =
 //   Tensor<fp32, 16, 64>) → `scope incore "copy_o" { for i.. { for j.. { Tile<fp32, 16, 64> t
 //   = tile.load(x, {i, j}, {16, 64}); o = tile.store(t, {0 + i, 0 + j}, o); } } }`.

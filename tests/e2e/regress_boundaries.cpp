@@ -2,8 +2,8 @@
 // them from docs/dsl.md, eager vs translated: `out = x` for a pl::Out / pl::InOut parameter
 // (a ring of tensors rotated through a loop of 0, 1 and 3 trips and written out at the end;
 // ragged static shapes larger than one copy tile; dynamic shapes; pl::assemble of a window
-// at offsets), pl::reshape of a tensor passed to a kernel, an orchestration that calls
-// another orchestration (spliced into its caller by InlineFunctions), and a trip count read
+// at offsets; rank-1 tensors), pl::reshape of a tensor passed to a kernel, an orchestration that
+// calls another orchestration (spliced into its caller by InlineFunctions), and a trip count read
 // with pl::read from a tensor no task writes (0, 1 and 3 trips).
 #include <pl/dsl.hpp>
 
@@ -109,6 +109,15 @@ void counted(Counts counts, pl::InOut<X> y) {
   }
 }
 
+using Line = pl::Tensor<pl::fp32, pl::dyn>;
+
+/// Rank-1 copies (through [1, n] row views): a whole short one, a window of a long one.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void copyLines(Counts c, Line l, pl::Out<Counts> co, pl::InOut<Line> lo) {
+  co = c;
+  pl::assemble(lo, l, {3});
+}
+
 namespace {
 Vec stepRef(const Vec &x) {
   Vec y(x.size());
@@ -180,6 +189,17 @@ int main() {
       for (std::int32_t i = 0; i < k; ++i)
         v = static_cast<float>(v + 1.0f);
     report.close("read_trip_count_" + std::to_string(k), y, want);
+  }
+  {
+    const Vec ls = pl::random_vector(2500, 3509), los = pl::random_vector(2600, 3510);
+    Counts co;
+    Line lo(los, {2600});
+    copyLines(Counts(std::vector<std::int32_t>{4, -3, 0, 9}), Line(ls, {2500}), co, lo);
+    Vec want = los;
+    for (int k = 0; k < 2500; ++k)
+      want[3 + k] = ls[k];
+    report.close("copy_rank1", co, std::vector<std::int32_t>{4, -3, 0, 9});
+    report.close("assemble_rank1", lo, want);
   }
   return report.exitCode();
 }

@@ -99,6 +99,35 @@ program {
 // a copy of a rank-3 tensor at orchestration level is an error at the statement
 program {
   Orchestration f(In Tensor<fp32, 2, 16, 64> x, Out Tensor<fp32, 2, 16, 64> o) {
-    o = tensor.assemble(o, x, {0, 0, 0}); // EXPECTED-ERROR: OA001 {{copying 'x' (rank 3) into 'o' at orchestration level: the generated copy kernel copies rank-2 tensors only}}
+    o = tensor.assemble(o, x, {0, 0, 0}); // EXPECTED-ERROR: OA001 {{copying 'x' (rank 3) into 'o' at orchestration level: the generated copy kernel copies rank-1 and rank-2 tensors only}}
+  }
+}
+// -----
+// RUN: lower-orchestration-assembles
+// a rank-1 copy goes through [1, n] row views of both tensors (a dynamic length read by tensor.dim)
+program {
+  index n;
+
+  Orchestration f(In Tensor<int32, n> x, InOut Tensor<int32, 100> o) {
+    o = tensor.assemble(o, x, {4});
+  }
+}
+// EXPECTED:
+program {
+  index n;
+
+  Orchestration f(In Tensor<int32, n> x, InOut Tensor<int32, 100> o) {
+    index x_d0 = tensor.dim(x, 0);
+    Tensor<int32, 1, x_d0> x_row = tensor.reshape(x, {1, x_d0});
+    Tensor<int32, 1, 100> o_row = tensor.reshape(o, {1, 100});
+    index x_row_d1 = tensor.dim(x_row, 1);
+    scope incore "copy_o" {
+      for (index copy_r : range(0, 1, 1)) {
+        for (index copy_c : range(0, x_row_d1, 1024)) {
+          Tile<int32, 1, 1024, Vec> copy_x_row = tile.load(x_row, {copy_r, copy_c}, {1, 1024});
+          o_row = tile.store(copy_x_row, {0 + copy_r, 4 + copy_c}, o_row);
+        }
+      }
+    }
   }
 }
