@@ -14,8 +14,8 @@ namespace {
 using namespace ir;
 
 /// The bytes of one copy tile, and of one of its rows at most; rows are whole 32-byte units.
-constexpr int64_t kTileBytes = 16 * 1024;
-constexpr int64_t kMaxRowBytes = 4 * 1024;
+constexpr int64_t kTileBytes = int64_t{16} * 1024;
+constexpr int64_t kMaxRowBytes = int64_t{4} * 1024;
 constexpr int64_t kRowAlignBytes = 32;
 
 /// The copy tile's [rows, cols] for a source of dims `rows` x `cols` (nullopt: dynamic).
