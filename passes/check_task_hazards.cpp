@@ -604,13 +604,102 @@ private:
   bool ok_ = true;
 };
 
+/// TH004: the orchestration reads a tensor element (`tensor.read`: a direct read of the
+/// tensor's memory, the runtime does not wait for tasks) of a buffer a task of the function
+/// writes, or of an unknown buffer. Any writer counts, before or after the read: in a loop a
+/// later writer runs before the next iteration's read, and a task may still run when the
+/// orchestration reaches a read after it.
+class OrchestrationReads : public IRVisitor {
+public:
+  OrchestrationReads(const Program &p, const Function &f, DiagnosticEngine &diags)
+      : program_(p), fn_(f), diags_(diags), regions_(computeTaskRegions(p, f)) {}
+
+  bool run() {
+    visitStmt(fn_.body());
+    for (const auto &[read, tensor] : reads_)
+      check(*read, tensor);
+    return ok_;
+  }
+
+  void visitAssign(const Assign &a) override {
+    writes(a.value());
+    IRVisitor::visitAssign(a);
+  }
+  void visitEval(const Eval &e) override {
+    writes(e.expr());
+    IRVisitor::visitEval(e);
+  }
+  void visitCall(const Call &c) override {
+    if (c.target().isOp() && c.target().name() == "tensor.read" && !c.args().empty())
+      reads_.emplace_back(&c, c.args()[0]);
+    IRVisitor::visitCall(c);
+  }
+
+private:
+  struct Write {
+    Region region;
+    std::string task;
+    Span span;
+  };
+
+  /// The arguments a task call or submit writes (Output, OutputExisting, InOut).
+  void writes(const ExprPtr &e) {
+    std::optional<FunctionCallSite> site = functionCallSite(e);
+    if (!site || !isTaskCallee(program_, site->target->function))
+      return;
+    const std::vector<std::string> *dirs = argDirectionNames(*site->attrs);
+    for (size_t i = 0; dirs && i < site->args->size() && i < dirs->size(); ++i) {
+      auto d = parseArgDirection((*dirs)[i]);
+      if (d && (*d == ArgDirection::Output || *d == ArgDirection::OutputExisting ||
+                *d == ArgDirection::InOut))
+        writes_.push_back({regions_.of((*site->args)[i]), site->target->function, e->span()});
+    }
+  }
+
+  void check(const Call &read, const ExprPtr &tensor) {
+    Region r = regions_.of(tensor);
+    const std::string what = "'pl::read' of '" + printExpr(tensor) + "' in orchestration '" +
+                             fn_.name() +
+                             "' reads the tensor's memory directly (the runtime does "
+                             "not wait for tasks)";
+    if (!r.root) {
+      ok_ = false;
+      diags_.error("TH004", read.span(),
+                   what + ", and its buffer cannot be traced; read an orchestration parameter "
+                          "no task writes, or read it in a kernel");
+      return;
+    }
+    for (const Write &w : writes_)
+      if (!w.region.root || w.region.root == r.root) {
+        ok_ = false;
+        diags_.report(Diagnostic{Severity::Error,
+                                 "TH004",
+                                 what + ", but task '" + w.task +
+                                     "' writes it; read it in a "
+                                     "kernel, or read a tensor no task writes",
+                                 read.span(),
+                                 {{w.span, "'" + w.task + "' writes it here"}}});
+        return;
+      }
+  }
+
+  const Program &program_;
+  const Function &fn_;
+  DiagnosticEngine &diags_;
+  TaskRegions regions_;
+  std::vector<std::pair<const Call *, ExprPtr>> reads_;
+  std::vector<Write> writes_;
+  bool ok_ = true;
+};
+
 } // namespace
 
 bool checkTaskHazards(const Program &p, const Function &f, DiagnosticEngine &diags) {
   if (f.type() != FunctionType::Orchestration)
     return true;
   bool escapesOk = ManualScopeEscapes(diags).run(f);
-  return HazardChecker(p, f, diags).run() && escapesOk;
+  bool readsOk = OrchestrationReads(p, f, diags).run();
+  return HazardChecker(p, f, diags).run() && escapesOk && readsOk;
 }
 
 Pass createCheckTaskHazardsPass(PassOptions &) {

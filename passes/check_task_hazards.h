@@ -33,13 +33,18 @@
 //     too — TH002.
 //   - A task id produced inside a manual scope names its task only until the scope ends (the
 //     runtime may retire its tasks then): a dependency on it where the scope has ended is TH003.
+//   - An orchestration's `tensor.read` (pl::read) reads the tensor's memory directly: the
+//     runtime does not wait for tasks. Reading a buffer that any task of the function writes
+//     (before or after the read: in a loop a later writer runs before the next read), or a
+//     buffer that cannot be traced, is TH004 at the read with a note at the writer.
 //   - Only the first later task whose access may overlap a read (in a manual scope: any access)
 //     and conflicts with it is compared, within 256 tasks: linear in long orchestrations.
 // Options: none.
 // Diagnostics: TH001 a task writes a window an earlier task reads, with nothing ordering them ·
 //   TH002 in a manual scope, a task reads or writes a window an earlier task writes (or writes
 //   one it reads) without a dependency · TH003 a dependency on a task id produced inside a
-//   manual scope that has ended (after it, or carried into a later iteration's instance).
+//   manual scope that has ended (after it, or carried into a later iteration's instance) ·
+//   TH004 an orchestration reads an element of a tensor a task of it writes.
 // Example: `k1(y, z)` (reads y) followed by `k2(x, y)` (writes y) with no dependency →
 //   error TH001 "write-after-read hazard: 'k2' writes 'y', which the earlier task 'k1' reads ...".
 // Test: tests/passes/check_task_hazards.pir

@@ -490,9 +490,16 @@ private:
   std::unordered_map<const Var *, ExprList> unpacked_;
 };
 
-/// One round over the non-Inline functions; nullopt after an error.
+/// Functions whose calls of Orchestration functions are spliced too: orchestration code.
+bool callsOrchestrationsInline(FunctionType t) {
+  return t == FunctionType::Orchestration || t == FunctionType::Opaque;
+}
+
+/// One round over the non-Inline functions; nullopt after an error. Orchestration code splices
+/// the callees of `orchTable` (Inline and Orchestration functions), other functions `table`'s.
 std::optional<std::vector<FunctionPtr>> inlineRound(const std::vector<FunctionPtr> &fs,
-                                                    const InlineTable &table, unsigned &counter,
+                                                    const InlineTable &table,
+                                                    const InlineTable &orchTable, unsigned &counter,
                                                     DiagnosticEngine &diags, bool &changed) {
   std::vector<FunctionPtr> out;
   for (auto &f : fs) {
@@ -500,7 +507,8 @@ std::optional<std::vector<FunctionPtr>> inlineRound(const std::vector<FunctionPt
       out.push_back(f);
       continue;
     }
-    CallSiteInliner inliner(table, counter, diags, *f);
+    CallSiteInliner inliner(callsOrchestrationsInline(f->type()) ? orchTable : table, counter,
+                            diags, *f);
     FunctionPtr nf = inliner.mutateFunction(f);
     if (inliner.failed)
       return std::nullopt;
@@ -537,32 +545,39 @@ std::vector<FunctionPtr> dropUncalledInlines(const std::vector<FunctionPtr> &fs)
 } // namespace
 
 ProgramPtr inlineFunctions(const ProgramPtr &p, DiagnosticEngine &diags) {
-  InlineTable table;
-  for (auto &f : p->functions())
+  InlineTable table, orchTable;
+  for (auto &f : p->functions()) {
     if (f->type() == FunctionType::Inline)
       table.emplace(f->name(), f);
-  if (table.empty())
+    if (f->type() == FunctionType::Inline || f->type() == FunctionType::Orchestration)
+      orchTable.emplace(f->name(), f);
+  }
+  if (orchTable.empty())
     return p;
-  if (!CycleFinder(table, diags).run())
+  if (!CycleFinder(orchTable, diags).run())
     return nullptr;
   bool shapesOk = true;
-  for (auto &[name, f] : table)
+  for (auto &[name, f] : orchTable)
     shapesOk &= checkCalleeShape(*f, diags);
   if (!shapesOk)
     return nullptr;
   std::vector<FunctionPtr> fs = p->functions();
   unsigned counter = 0;
-  // Acyclic: every round removes one level of Inline nesting.
+  bool spliced = false;
+  // Acyclic: every round removes one level of nesting.
   for (size_t round = 0;; ++round) {
-    PL_CHECK(round <= table.size() + 1, "inline-functions", "no fixpoint after every level");
+    PL_CHECK(round <= orchTable.size() + 1, "inline-functions", "no fixpoint after every level");
     bool changed = false;
-    auto next = inlineRound(fs, table, counter, diags, changed);
+    auto next = inlineRound(fs, table, orchTable, counter, diags, changed);
     if (!next)
       return nullptr;
     fs = std::move(*next);
+    spliced |= changed;
     if (!changed)
       break;
   }
+  if (!spliced && table.empty())
+    return p;
   ProgramPtr out = p->withFunctions(dropUncalledInlines(fs));
   unsigned before = diags.errorCount();
   verifyInlineFunctionsEliminated(*out, diags);

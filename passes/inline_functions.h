@@ -23,6 +23,10 @@
 //   iteration) and in the right operand of && / ||; these and submits of Inline functions are
 //   reported by the InlineFunctionsEliminated verifier (V801) and the pass fails. (PyPTO leaves
 //   every nested call to the verifier; its Python frontend binds calls to names first.)
+//   Orchestration and Opaque functions splice their calls of Orchestration functions the same
+//   way (issue 35): the runtime starts one orchestration per launch and a kernel package has one
+//   entry per orchestration file, so an orchestration calling another has no call to print; the
+//   callee function itself stays (host code may call it too).
 // Options: none.
 // Diagnostics: IN001 cycle among Inline functions (names it, at the call closing it) ·
 //   IN002 an Out/InOut parameter the body re-assigns gets a non-variable argument ·

@@ -230,6 +230,14 @@ private:
         return line(definition(v, "ChipTensor") + " = " + name(c->args()[0]) + ".view(" + shapes +
                     ", " + offsets + ");");
       }
+      if (op == "tensor.reshape" && c->args().size() == 2) { // reshape(uint32_t[], uint32_t)
+        auto *shape = dyn_cast<MakeTuple>(c->args()[1].get());
+        std::string shapes = u32Array(v->name() + "_shapes", c->args()[1]);
+        if (shapes.empty())
+          return;
+        return line(definition(v, "ChipTensor") + " = " + name(c->args()[0]) + ".reshape(" +
+                    shapes + ", " + std::to_string(shape->elements().size()) + ");");
+      }
     }
     if (isAlias(s))
       return alias(v.get(), name(val));
@@ -257,6 +265,8 @@ private:
     const std::string &op = c.target().name();
     if (op == "tensor.dim" && c.args().size() == 2)
       return name(c.args()[0]) + ".shapes[" + expr(c.args()[1]) + "]";
+    if (op == "tensor.read" && c.args().size() == 2)
+      return element(c);
     if (op == "array.create")
       return valueType(c.type(), c.span()).value_or("void") + "{}";
     if (op == "array.get_element" && c.args().size() == 2)
@@ -269,6 +279,31 @@ private:
               "' has no PTO form in orchestration (kernels compute; "
               "run pass OutlineIncoreScopes)");
     return std::nullopt;
+  }
+
+  /// `tensor.read(t, {i, ..})`: the element read from the tensor's memory (PyPTO's
+  /// orchestration reads host memory; CheckTaskHazards' TH004 keeps it to tensors no task
+  /// writes). Element types C++ has (integers, bool, fp32) only.
+  std::optional<std::string> element(const Call &c) {
+    auto *tt = dyn_cast<TensorType>(c.args()[0]->type().get());
+    auto *idx = dyn_cast<MakeTuple>(c.args()[1].get());
+    bool native = tt && (isIntLike(tt->dtype()) || tt->dtype() == DataType::FP32);
+    auto elem = native ? elemCppType(tt->dtype()) : std::nullopt;
+    if (!tt || !idx || !elem || idx->elements().size() != tt->rank()) {
+      error("ES003", c.span(),
+            "the orchestration reads one element of a tensor of integers, bool or fp32 with one "
+            "index per dim; found '" +
+                printExpr(c.args()[0]) + "' of type '" + printType(c.args()[0]->type()) + "'");
+      return std::nullopt;
+    }
+    const std::string t = name(c.args()[0]);
+    std::string off;
+    for (size_t k = 0; k < tt->rank(); ++k)
+      off += std::string(k ? " + " : "") + "(" + indexExpr(idx->elements()[k]) + ") * " + t +
+             ".strides[" + std::to_string(k) + "]";
+    auto st = scalarType(c.type(), c.span());
+    return "static_cast<" + st.value_or("void") + ">((reinterpret_cast<const " + *elem + "*>(" + t +
+           ".buffer.addr) + " + t + ".start_offset)[" + off + "])";
   }
 
   /// `uint32_t <stem>[] = {...};` of a tuple's elements (the runtime's shapes and offsets are

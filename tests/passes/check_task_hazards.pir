@@ -975,3 +975,27 @@ program {
     return;
   }
 }
+// -----
+// RUN: check-task-hazards
+// TH004: an orchestration's tensor.read of a buffer a task of it writes (a later task too: in a
+// loop it runs before the next read); reading a parameter no task writes is fine
+program {
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<int32, 4> n) -> Tensor<int32, 4> {
+    Tensor<int32, 4> s = tensor.write(n, {0}, 2);
+    return s;
+  }
+
+  AIV rd(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, In Tensor<int32, 4> k, Out Tensor<int32, 4> n, Out Tensor<fp32, 32, 16> y) {
+    int32 a = tensor.read(k, {1});
+    int32 b = tensor.read(n, {0}); // EXPECTED-ERROR: TH004 {{'pl::read' of 'n' in orchestration 'main' reads the tensor's memory directly (the runtime does not wait for tasks), but task 'wr' writes it}}
+    Tensor<int32, 4> m = wr(x, n) [[arg_directions = ["Input", "OutputExisting"]]];
+    Tensor<fp32, 32, 16> r = rd(x, y) [[arg_directions = ["Input", "OutputExisting"]]];
+    return;
+  }
+}

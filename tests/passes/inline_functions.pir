@@ -531,3 +531,39 @@ program p {
     return z;
   }
 }
+// -----
+// RUN: inline-functions
+// An orchestration's call of another orchestration is spliced (issue 35: the runtime has no such call); the callee stays, a kernel call does not
+program p {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> y) {
+    y = tile.store(tile.load(a, {0, 0}, {16, 16}), {0, 0}, y);
+  }
+
+  Orchestration inner(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> y) {
+    Tensor<fp32, 16, 16> t = tensor.create({16, 16}, {.dtype = fp32});
+    k(x, t);
+    k(t, y);
+  }
+
+  Orchestration outer(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> b) {
+    inner(a, b);
+  }
+}
+// EXPECTED:
+program p {
+  InCore k(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> y) {
+    y = tile.store(tile.load(a, {0, 0}, {16, 16}), {0, 0}, y);
+  }
+
+  Orchestration inner(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> y) {
+    Tensor<fp32, 16, 16> t = tensor.create({16, 16}, {.dtype = fp32});
+    k(x, t);
+    k(t, y);
+  }
+
+  Orchestration outer(In Tensor<fp32, 16, 16> a, Out Tensor<fp32, 16, 16> b) {
+    Tensor<fp32, 16, 16> t_inline0 = tensor.create({16, 16}, {.dtype = fp32});
+    k(a, t_inline0);
+    k(t_inline0, b);
+  }
+}

@@ -591,6 +591,24 @@ TEST_F(SimRuntimeMisc, TensorViewsAndScalars) {
   EXPECT_EQ(t.strides[0], 1);
   EXPECT_TRUE(mayOverlap(v, t));
   expectSimError([&] { window(m, {2, 3}, {3, 0}); }, "exceeds fp16[4, 6]");
+  // reshape (issue 35): a row-major view of a contiguous tensor; its windows overlap the
+  // elements they alias and no others.
+  const std::uint32_t flat[] = {3, 8}, twelve[] = {12}, half[] = {2, 6}, six[] = {6};
+  ChipTensor r = m.reshape(flat, 2);
+  EXPECT_EQ(r.describe(), "fp16[3, 8]");
+  EXPECT_EQ(r.strides[0], 8);
+  EXPECT_TRUE(window(m, {2, 6}, {2, 0}).is_contiguous());
+  EXPECT_FALSE(v.is_contiguous());
+  ChipTensor lower = window(m, {2, 6}, {2, 0}).reshape(twelve, 1);
+  EXPECT_EQ(lower.start_offset, 12);
+  EXPECT_TRUE(mayOverlap(lower, window(m, {1, 1}, {2, 0})));
+  EXPECT_FALSE(mayOverlap(lower, window(m, {2, 6}, {0, 0})));
+  ChipTensor r2 = lower.reshape(half, 2);
+  EXPECT_EQ(r2.origin[0], 2); // the rows of m it aliases, in m's row-major coordinates
+  EXPECT_TRUE(mayOverlap(r2, window(m, {1, 6}, {3, 0})));
+  EXPECT_FALSE(mayOverlap(r2, window(m, {1, 6}, {1, 0})));
+  expectSimError([&] { r.reshape(half, 2); }, "the element counts differ");
+  expectSimError([&] { v.reshape(six, 1); }, "not contiguous");
   EXPECT_EQ(from_u64<float>(to_u64(1.25f)), 1.25f);
   EXPECT_EQ(from_u64<std::int32_t>(to_u64(-3)), -3);
   EXPECT_EQ(from_u64<double>(to_u64(-0.1)), -0.1);

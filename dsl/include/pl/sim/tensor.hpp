@@ -139,6 +139,53 @@ public:
     }
     return t;
   }
+  /// Whether the elements are one dense row-major run (extent-1 dims may have any stride).
+  bool is_contiguous() const {
+    std::int64_t expected = 1;
+    for (std::uint32_t k = ndims; k-- > 0;) {
+      if (shapes[k] != 1 && strides[k] != expected)
+        return false;
+      expected *= shapes[k];
+    }
+    return true;
+  }
+
+  /// The same elements as a row-major tensor of `new_shapes` (`new_ndims` dims; no data moves).
+  /// The runtime's signature and rule: the element count must match and the tensor must be
+  /// contiguous (a window of a wider tensor is not). `in_manual_dep` is the runtime's
+  /// dependency-tracking flag of the view; the simulator tracks every view the same way.
+  ChipTensor reshape(const std::uint32_t new_shapes[], std::uint32_t new_ndims,
+                     bool in_manual_dep = false) const {
+    (void)in_manual_dep;
+    if (new_ndims < 1 || new_ndims > kMaxRank)
+      simFail("ChipTensor::reshape", "rank " + std::to_string(new_ndims) + " is outside 1..5");
+    ChipTensor t = *this;
+    t.ndims = new_ndims;
+    std::int64_t n = 1;
+    for (std::uint32_t k = new_ndims; k-- > 0;) {
+      t.shapes[k] = static_cast<std::int64_t>(new_shapes[k]);
+      t.strides[k] = n;
+      n *= t.shapes[k];
+    }
+    for (std::uint32_t k = new_ndims; k < kMaxRank; ++k)
+      t.shapes[k] = t.strides[k] = 0;
+    if (n != numel())
+      simFail("ChipTensor::reshape", "cannot reshape " + describe() + " to " + t.describe() +
+                                         ": the element counts differ");
+    if (!is_contiguous())
+      simFail("ChipTensor::reshape", describe() + " is not contiguous (a window of a wider "
+                                                  "tensor); the runtime reshapes contiguous "
+                                                  "tensors only");
+    // Coordinates of the first element in the new row-major layout, so that views of the
+    // result compare with other row-major views of the same buffer (mayOverlap).
+    for (std::uint32_t k = 0; k < kMaxRank; ++k)
+      t.origin[k] = 0;
+    for (std::uint32_t k = 0; k < new_ndims && n > 0; ++k)
+      t.origin[k] =
+          k == 0 ? start_offset / t.strides[0] : (start_offset / t.strides[k]) % t.shapes[k];
+    return t;
+  }
+
   /// Swaps two axes (a strided view; no data moves).
   ChipTensor transpose(std::uint32_t a, std::uint32_t b) const {
     if (a >= ndims || b >= ndims)

@@ -1,0 +1,205 @@
+// tests/e2e/regress_boundaries.cpp — issue 35's orchestration-level constructs as a user writes
+// them from docs/dsl.md, eager vs translated: `out = x` for a pl::Out / pl::InOut parameter
+// (a ring of tensors rotated through a loop of 0, 1 and 3 trips and written out at the end;
+// ragged static shapes larger than one copy tile; dynamic shapes; pl::assemble of a window
+// at offsets; rank-1 tensors), pl::reshape of a tensor passed to a kernel, an orchestration that
+// calls another orchestration (spliced into its caller by InlineFunctions), and a trip count read
+// with pl::read from a tensor no task writes (0, 1 and 3 trips).
+#include <pl/dsl.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "report.hpp"
+
+using Vec = std::vector<float>;
+using X = pl::Tensor<pl::fp32, 16, 64>;
+using Sq = pl::Tensor<pl::fp32, 32, 32>;
+using Ragged = pl::Tensor<pl::fp32, 40, 600>; // 16 KiB copy tiles of 6 x 600: a ragged last one
+using Wide = pl::Tensor<pl::fp32, 5, 2000>;   // 4 x 1024 copy tiles: ragged in both dims
+using Dyn = pl::Tensor<pl::fp32, pl::dyn, pl::dyn>;
+using Half = pl::Tensor<pl::fp16, pl::dyn, 48>;
+using Big = pl::Tensor<pl::fp32, 64, 128>;
+using Part = pl::Tensor<pl::fp32, 20, 60>;
+
+/// y = x * 2 + 1.
+PL_FUNCTION(pl::FunctionType::InCore)
+void step(X x, pl::Out<X> y) {
+  pl::store(pl::adds(pl::muls(pl::load(x, {0, 0}, {16, 64}), 2.0f), 1.0f), {0, 0}, y);
+}
+
+/// A ring: each iteration's result becomes the next one's source; the last is written out.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void ring(X x, pl::Index n, pl::Out<X> out) {
+  X a = x;
+  for (auto i : pl::range(n)) {
+    (void)i;
+    X b = pl::create_tensor({16, 64}, pl::fp32);
+    step(a, b);
+    a = b;
+  }
+  out = a;
+}
+
+/// Whole-tensor copies larger than one copy tile, ragged in rows and in columns.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void copyRagged(Ragged x, Wide w, pl::Out<Ragged> o, pl::InOut<Wide> v) {
+  o = x;
+  v = w;
+}
+
+/// Copies of tensors whose dims are known only at run time.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void copyDynamic(Dyn x, Half h, pl::Out<Dyn> o, pl::Out<Half> p) {
+  o = x;
+  p = h;
+}
+
+/// Windows of `big` written from two sources; the rest of `big` keeps its values.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void assembleWindows(Part x, X y, pl::InOut<Big> big) {
+  pl::assemble(big, x, {8, 16});
+  pl::assemble(big, y, {40, 64});
+}
+
+/// y = x * 2 + 1 on a 32 x 32 tensor.
+PL_FUNCTION(pl::FunctionType::InCore)
+void stepSq(Sq x, pl::Out<Sq> y) {
+  pl::store(pl::adds(pl::muls(pl::load(x, {0, 0}, {32, 32}), 2.0f), 1.0f), {0, 0}, y);
+}
+
+/// A kernel reads a 16 x 64 tensor as 32 x 32 (same elements, row-major).
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void reshaped(X x, pl::Out<Sq> out) {
+  Sq v = pl::reshape(x, {32, 32});
+  stepSq(v, out);
+}
+
+/// One step through an intermediate, then written out whole.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void twoSteps(X x, pl::Out<X> y) {
+  X t = pl::create_tensor({16, 64}, pl::fp32);
+  step(x, t);
+  step(t, y);
+}
+
+/// An orchestration calling another one, twice, and copying the result.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void nested(X x, pl::Out<X> y, pl::Out<X> z) {
+  X mid = pl::create_tensor({16, 64}, pl::fp32);
+  twoSteps(x, mid);
+  twoSteps(mid, y);
+  z = y;
+}
+
+using Counts = pl::Tensor<pl::i32, 4>;
+
+/// y += 1.
+PL_FUNCTION(pl::FunctionType::InCore)
+void bump(pl::InOut<X> y) { pl::store(pl::adds(pl::load(y, {0, 0}, {16, 64}), 1.0f), {0, 0}, y); }
+
+/// A data-dependent trip count: the orchestration reads it from a tensor no task writes.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void counted(Counts counts, pl::InOut<X> y) {
+  const pl::Index k = pl::read(counts, {1});
+  for (auto i : pl::range(k)) {
+    (void)i;
+    bump(y);
+  }
+}
+
+using Line = pl::Tensor<pl::fp32, pl::dyn>;
+
+/// Rank-1 copies (through [1, n] row views): a whole short one, a window of a long one.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void copyLines(Counts c, Line l, pl::Out<Counts> co, pl::InOut<Line> lo) {
+  co = c;
+  pl::assemble(lo, l, {3});
+}
+
+namespace {
+Vec stepRef(const Vec &x) {
+  Vec y(x.size());
+  for (size_t i = 0; i < x.size(); ++i)
+    y[i] = static_cast<float>(static_cast<float>(x[i] * 2.0f) + 1.0f);
+  return y;
+}
+} // namespace
+
+int main() {
+  e2e::Report report("regress_boundaries");
+  const Vec xs = pl::random_vector(16 * 64, 3501, -1, 1);
+  X x(xs);
+  for (pl::Index n : {pl::Index(0), pl::Index(1), pl::Index(3)}) {
+    X out;
+    ring(x, n, out);
+    Vec want = xs;
+    for (pl::Index i = 0; i < n; ++i)
+      want = stepRef(want);
+    report.close("ring_" + std::to_string(n), out, want);
+  }
+  {
+    const Vec rs = pl::random_vector(40 * 600, 3502), ws = pl::random_vector(5 * 2000, 3503);
+    Ragged o;
+    Wide v(pl::random_vector(5 * 2000, 3504));
+    copyRagged(Ragged(rs), Wide(ws), o, v);
+    report.close("copy_ragged", o, rs);
+    report.close("copy_wide", v, ws);
+  }
+  {
+    const Vec ds = pl::random_vector(50 * 1100, 3505), hs = pl::random_vector(37 * 48, 3506);
+    Dyn o(Vec(50 * 1100, 0.0f), {50, 1100});
+    Half p(Vec(37 * 48, 0.0f), {37, 48});
+    Half h(hs, {37, 48});
+    copyDynamic(Dyn(ds, {50, 1100}), h, o, p);
+    report.close("copy_dynamic", o, ds);
+    report.close("copy_dynamic_fp16", p, h.to_vector<float>());
+  }
+  {
+    const Vec ps = pl::random_vector(20 * 60, 3507), bs = pl::random_vector(64 * 128, 3508);
+    Big big(bs);
+    assembleWindows(Part(ps), x, big);
+    Vec want = bs;
+    for (int r = 0; r < 20; ++r)
+      for (int c = 0; c < 60; ++c)
+        want[(8 + r) * 128 + 16 + c] = ps[r * 60 + c];
+    for (int r = 0; r < 16; ++r)
+      for (int c = 0; c < 64; ++c)
+        want[(40 + r) * 128 + 64 + c] = xs[r * 64 + c];
+    report.close("assemble_windows", big, want);
+  }
+  {
+    Sq out;
+    reshaped(x, out);
+    report.close("reshape_into_kernel", out, stepRef(xs));
+  }
+  {
+    X y, z;
+    nested(x, y, z);
+    const Vec want = stepRef(stepRef(stepRef(stepRef(xs))));
+    report.close("nested_orchestration", y, want);
+    report.close("nested_orchestration_copy", z, want);
+  }
+  for (std::int32_t k : {0, 1, 3}) {
+    X y(xs);
+    counted(Counts(std::vector<std::int32_t>{7, k, -1, 2}), y);
+    Vec want = xs;
+    for (float &v : want)
+      for (std::int32_t i = 0; i < k; ++i)
+        v = static_cast<float>(v + 1.0f);
+    report.close("read_trip_count_" + std::to_string(k), y, want);
+  }
+  {
+    const Vec ls = pl::random_vector(2500, 3509), los = pl::random_vector(2600, 3510);
+    Counts co;
+    Line lo(los, {2600});
+    copyLines(Counts(std::vector<std::int32_t>{4, -3, 0, 9}), Line(ls, {2500}), co, lo);
+    Vec want = los;
+    for (int k = 0; k < 2500; ++k)
+      want[3 + k] = ls[k];
+    report.close("copy_rank1", co, std::vector<std::int32_t>{4, -3, 0, 9});
+    report.close("assemble_rank1", lo, want);
+  }
+  return report.exitCode();
+}
