@@ -38,11 +38,11 @@ void negateHalf(Half x, pl::Out<Half> z) {
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void sliceWrites(X x, pl::InOut<X> y, pl::Out<X> z) {
   Half top = pl::slice(y, {16, 64}, {0, 0});
-  bumpBlock(5, pl::slice(top, {8, 64}, {8, 0}));  // rows 8..16 of y
+  bumpBlock(5, pl::slice(top, {8, 64}, {8, 0})); // rows 8..16 of y
   Half bottom = pl::slice(y, {16, 64}, {16, 0});
-  bumpBlock(-3, pl::slice(bottom, {8, 64}, {0, 0}));  // rows 16..24 of y
-  scaleRows(x, 24, 1, y);                               // rows 24..32 of y, through y itself
-  negateHalf(bottom, pl::slice(z, {16, 64}, {16, 0}));  // bottom sees both writes above
+  bumpBlock(-3, pl::slice(bottom, {8, 64}, {0, 0}));   // rows 16..24 of y
+  scaleRows(x, 24, 1, y);                              // rows 24..32 of y, through y itself
+  negateHalf(bottom, pl::slice(z, {16, 64}, {16, 0})); // bottom sees both writes above
   negateHalf(top, pl::slice(z, {16, 64}, {0, 0}));
 }
 
@@ -68,9 +68,12 @@ int main() {
     for (int r = 0; r < 32; ++r)
       for (int c = 0; c < 64; ++c) {
         float v = at(y0, r, c);
-        if (r >= 8 && r < 16) v = static_cast<float>(v + 5.0f);
-        if (r >= 16 && r < 24) v = static_cast<float>(v - 3.0f);
-        if (r >= 24) v = static_cast<float>(static_cast<float>(at(xs, r, c) * 2.0f) + 1.0f);
+        if (r >= 8 && r < 16)
+          v = static_cast<float>(v + 5.0f);
+        if (r >= 16 && r < 24)
+          v = static_cast<float>(v - 3.0f);
+        if (r >= 24)
+          v = static_cast<float>(static_cast<float>(at(xs, r, c) * 2.0f) + 1.0f);
         wy[r * 64 + c] = v;
         wz[r * 64 + c] = -v;
       }
@@ -83,12 +86,14 @@ int main() {
     Block b = pl::slice(y, {8, 64}, {16, 0});
     bumpBlock(4, b);
     pl::Tensor<pl::fp32, 2048> flat = pl::reshape(y, {2048});
-    bumpBlock(-2, pl::reshape(pl::slice(flat, {512}, {512}), {8, 64}));  // rows 8..16
+    bumpBlock(-2, pl::reshape(pl::slice(flat, {512}, {512}), {8, 64})); // rows 8..16
     std::vector<double> wy = y0;
     for (int r = 0; r < 32; ++r)
       for (int c = 0; c < 64; ++c) {
-        if (r >= 16 && r < 24) wy[r * 64 + c] = static_cast<float>(at(y0, r, c) + 4.0f);
-        if (r >= 8 && r < 16) wy[r * 64 + c] = static_cast<float>(at(y0, r, c) - 2.0f);
+        if (r >= 16 && r < 24)
+          wy[r * 64 + c] = static_cast<float>(at(y0, r, c) + 4.0f);
+        if (r >= 8 && r < 16)
+          wy[r * 64 + c] = static_cast<float>(at(y0, r, c) - 2.0f);
       }
     check(pl::allclose(y, wy), "host slices and reshapes passed as InOut update the parent");
     check(pl::allclose(b, std::vector<double>(wy.begin() + 16 * 64, wy.begin() + 24 * 64)),
@@ -105,7 +110,8 @@ int main() {
   }
   { // host data of a static i64 tensor (docs/dsl.md §6) is data, not a shape
     pl::Tensor<pl::i64, 2, 3> t(std::vector<std::int64_t>{1, -2, 3, -4, 5, -6});
-    check(t.get({1, 2}) == -6 && t.get({0, 1}) == -2, "pl::Tensor<pl::i64, 2, 3>(std::vector<std::int64_t>)");
+    check(t.get({1, 2}) == -6 && t.get({0, 1}) == -2,
+          "pl::Tensor<pl::i64, 2, 3>(std::vector<std::int64_t>)");
   }
   if (failures == 0)
     std::printf("regress_views: ok\n");

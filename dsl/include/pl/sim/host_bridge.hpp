@@ -59,7 +59,8 @@ class HostArgs {
        : function_(std::move(function)), params_(std::move(params)) {}
 
    template <DType D, std::int64_t... Dims> HostArgs &bind(const pl::Tensor<D, Dims...> &t) {
-     return addTensor(t.impl().get(), false); }
+     return addTensor(t.impl().get(), false);
+   }
   template <DType D, std::int64_t... Dims>
   HostArgs& bind(const pl::Out<pl::Tensor<D, Dims...>>& t) { return addTensor(t.impl().get(), true); }
   template <DType D, std::int64_t... Dims>
