@@ -11,6 +11,8 @@
 //   PRELU_TMP_ELEM TPRELU with a float scratch tile (PTO-ISA's is a uint8_t mask)
 //   SEL_TMP     TSEL without its scratch tile
 //   SELS_TMP    TSELS without its scratch tile (the scalar where tmp goes)
+//   SEL_MASK    TSEL with a bool mask (PTO-ISA's is the packed uint8_t mask TCMP writes)
+//   CMP_MASK    TCMP into a float tile (PTO-ISA writes a packed uint8_t mask)
 #include <pto/pto-inst.hpp>
 
 using namespace pto;
@@ -70,5 +72,15 @@ void rejected() {
   Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, d;
   Tile<TileType::Vec, std::uint8_t, 8, 32, BLayout::RowMajor, -1, -1> m;
   TSELS(d, m, a, 0.0f);
+#endif
+#ifdef PL_TYPE_REJECT_SEL_MASK
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
+  Tile<TileType::Vec, bool, 8, 32, BLayout::RowMajor, -1, -1> m;
+  Tile<TileType::Vec, std::uint32_t, 1, 8, BLayout::RowMajor, -1, -1> t;
+  TSEL(d, m, a, b, t);
+#endif
+#ifdef PL_TYPE_REJECT_CMP_MASK
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
+  TCMP(d, a, b, CmpMode::LT);
 #endif
 }

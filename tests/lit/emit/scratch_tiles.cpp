@@ -1,5 +1,6 @@
 // emit/pto: TREM, TREMS, TPRELU, TSEL and TSELS in PTO-ISA's signatures, each with the scratch
-// tile MaterializeScratchTiles plans (docs/backend.md "The op table"), in C++ and in PTO-AS.
+// tile MaterializeScratchTiles plans (docs/backend.md "The op table"), in C++ and in PTO-AS; the
+// selects read the packed uint8 mask TCMP writes (PackCompareMasks).
 // RUN: %pl-translate --emit=kernels %s -- %dsl-flags | FileCheck %s
 // RUN: %pl-translate --emit=pto-as %s -- %dsl-flags | FileCheck %s --check-prefix=AS
 #include <pl/dsl.hpp>
@@ -13,16 +14,19 @@ using X = pl::Tensor<pl::fp32, 16, 64>;
 // CHECK:     TREMS(s, r, 3.0f, r_tmp);
 // CHECK:     pto::Tile<pto::TileType::Vec, std::uint8_t, 17, 32, {{.*}}> s_tmp(17, 32);
 // CHECK:     TPRELU(p, s, b, s_tmp);
+// CHECK:     pto::Tile<pto::TileType::Vec, std::uint8_t, 16, 32, {{.*}}> m_packed(16, 8);
+// CHECK:     TCMP(m_packed, a, b, pto::CmpMode::LT);
 // CHECK:     pto::Tile<pto::TileType::Vec, std::uint32_t, 1, 8, {{.*}}> p_tmp(1, 8);
-// CHECK:     TSEL(q, m, p, b, p_tmp);
+// CHECK:     TSEL(q, m_packed, p, b, p_tmp);
 // CHECK:     pto::Tile<pto::TileType::Vec, float, 1, 8, {{.*}}> q_tmp(1, 8);
-// CHECK:     TSELS(w, m, q, q_tmp, 0.5f);
+// CHECK:     TSELS(w, m_packed, q, q_tmp, 0.5f);
 // AS-LABEL: func.func @scratch
 // AS:     pto.trem ins(%a, %b, %a_tmp : {{.*}}) outs(%r :
 // AS:     pto.trems ins(%r, %{{.*}}, %r_tmp : !pto.tile_buf<{{.*}}>, f32, !pto.tile_buf<{{.*}}>) outs(%s :
 // AS:     pto.tprelu ins(%s, %b, %s_tmp : {{.*}}dtype=i8{{.*}}) outs(%p :
-// AS:     pto.tsel ins(%m, %p, %b, %p_tmp : {{.*}}dtype=i32{{.*}}) outs(%q :
-// AS:     pto.tsels ins(%m, %q, %q_tmp, %{{.*}} : {{.*}}, f32) outs(%w :
+// AS:     pto.tcmp ins(%a, %b {cmpMode = #pto<cmp lt>} : {{.*}}) outs(%m_packed : !pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32, v_row=16, v_col=8,
+// AS:     pto.tsel ins(%m_packed, %p, %b, %p_tmp : {{.*}}dtype=i32{{.*}}) outs(%q :
+// AS:     pto.tsels ins(%m_packed, %q, %q_tmp, %{{.*}} : {{.*}}, f32) outs(%w :
 PL_FUNCTION(pl::FunctionType::AIV)
 void scratch(X x, X y, pl::Out<X> o) {
   pl::Tile<pl::fp32, 16, 64> a = pl::load(x, {0, 0}, {16, 64});

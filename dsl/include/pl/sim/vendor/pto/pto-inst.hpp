@@ -473,19 +473,36 @@ template <class D, class S>
 void TCVT(D &dst, S &src, RoundMode mode) {
   TCVT(dst, src, mode, SaturationMode::OFF);
 }
+namespace detail {
+/// PTO-ISA's compare mask: a uint8_t tile, one bit per element (pl/sim/ops_math.hpp "packed
+/// compare masks"); a bool destination is pl's own unpacked mask (one element per byte, for a
+/// mask the program stores or combines), which PTO-ISA's headers reject.
+template <class M> inline constexpr bool kPackedMask = std::is_same_v<ElemOf<M>, std::uint8_t>;
+template <class M> inline constexpr bool kPlMask = std::is_same_v<ElemOf<M>, bool>;
+} // namespace detail
 template <class D, class A, class B>
   requires detail::isPtoTile<D>
 void TCMP(D &dst, const A &a, const B &b, CmpMode mode) {
   PTO_SIM_ROW_MAJOR_ONLY("TCMP", D, A, B);
+  static_assert(detail::kPackedMask<D> || detail::kPlMask<D>,
+                "pto::TCMP: the destination is a uint8_t tile (PTO-ISA's packed compare mask)");
   detail::issue(pl::sim::PIPE_V, "TCMP", dst, a, b);
-  pl::sim::TCMP(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
+  if constexpr (detail::kPackedMask<D>)
+    pl::sim::TCMPPacked(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
+  else
+    pl::sim::TCMP(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
 }
 template <class D, class A, class S>
   requires(detail::isPtoTile<D> && !detail::isPtoTile<S>)
 void TCMPS(D &dst, const A &a, const S &s, CmpMode mode) {
   PTO_SIM_ROW_MAJOR_ONLY("TCMPS", D, A);
+  static_assert(detail::kPackedMask<D> || detail::kPlMask<D>,
+                "pto::TCMPS: the destination is a uint8_t tile (PTO-ISA's packed compare mask)");
   detail::issue(pl::sim::PIPE_V, "TCMPS", dst, a);
-  pl::sim::TCMPS(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
+  if constexpr (detail::kPackedMask<D>)
+    pl::sim::TCMPSPacked(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
+  else
+    pl::sim::TCMPS(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
 }
 /// TFILLPAD(dst, src): the padding value is dst's `PadVal` (Null is an error: nothing to fill).
 template <class D, class S>
@@ -825,8 +842,11 @@ template <class D, class M, class T>
   requires detail::kAllTiles<D, M, T>
 void TSEL(D &dst, M &mask, D &src0, D &src1, T &tmp) {
   PTO_SIM_ROW_MAJOR_ONLY("TSEL", D, M);
+  static_assert(detail::kPackedMask<M>,
+                "pto::TSEL: the mask is a uint8_t tile (PTO-ISA's packed compare mask)");
   detail::issueWithScratch("TSEL", dst, tmp, mask, src0, src1);
-  pl::sim::TSEL(detail::base(dst), detail::base(mask), detail::base(src0), detail::base(src1));
+  pl::sim::TSELPacked(detail::base(dst), detail::base(mask), detail::base(src0),
+                      detail::base(src1));
 }
 template <class D, class M, class A, class B>
   requires detail::kAllTiles<D, M, A, B>
@@ -841,8 +861,10 @@ void TSELS(D &dst, M &mask, S &src, T &tmp, const V &scalar) {
   PTO_SIM_ROW_MAJOR_ONLY("TSELS", D, M, S);
   static_assert(std::is_same_v<detail::ElemOf<D>, detail::ElemOf<S>>,
                 "pto::TSELS: dst and src have one element type");
+  static_assert(detail::kPackedMask<M>,
+                "pto::TSELS: the mask is a uint8_t tile (PTO-ISA's packed compare mask)");
   detail::issueWithScratch("TSELS", dst, tmp, mask, src);
-  pl::sim::TSELS(detail::base(dst), detail::base(mask), detail::base(src), scalar);
+  pl::sim::TSELSPacked(detail::base(dst), detail::base(mask), detail::base(src), scalar);
 }
 template <class D, class M, class S, class V>
   requires detail::kAllTiles<D, M, S> && (!detail::isPtoTile<V>)
