@@ -21,7 +21,8 @@ enum class Scratch : uint8_t {
   Operand,   ///< row reductions, column arg reductions: the operand's shape, dtype and layout
   Transpose, ///< TTRANS: [W, H rounded up to the row stride] (transposeScratchShape)
   Rem,       ///< TREM: [1, C + 2 * ceil(C / 64)] of the dtype, whole 32-byte rows
-  Rems,      ///< TREMS: the destination's tile type (the vendor's CPU TREMS takes no other)
+  Dest,      ///< TREMS, TXOR, TXORS: the destination's tile type (the vendor's CPU TREMS takes
+             ///< no other; TXOR / TXORS hold an intermediate of dst's shape)
   Prelu,     ///< TPRELU: uint8 [R + 1, ceil(C / 8)] (a packed compare mask and a spare row)
   Sel,       ///< TSEL: uint32 [1, 8] (the mask row's address, copied for set_cmpmask)
   Sels,      ///< TSELS: [1, 32 bytes] of the dtype (the scalar, for set_cmpmask)
@@ -33,7 +34,7 @@ struct ScratchRule {
   size_t data; ///< the argument whose shape and name the scratch tile derives from
 };
 
-constexpr std::array<ScratchRule, 12> kScratchRules = {{
+constexpr std::array<ScratchRule, 14> kScratchRules = {{
     {"tile.row_sum", Scratch::Operand, 0},
     {"tile.row_max", Scratch::Operand, 0},
     {"tile.row_min", Scratch::Operand, 0},
@@ -42,7 +43,9 @@ constexpr std::array<ScratchRule, 12> kScratchRules = {{
     {"tile.col_argmin", Scratch::Operand, 0},
     {"tile.transpose", Scratch::Transpose, 0},
     {"tile.rem", Scratch::Rem, 0},
-    {"tile.rems", Scratch::Rems, 0},
+    {"tile.rems", Scratch::Dest, 0},
+    {"tile.xor", Scratch::Dest, 0},
+    {"tile.xors", Scratch::Dest, 0},
     {"tile.prelu", Scratch::Prelu, 0},
     {"tile.sel", Scratch::Sel, 1},
     {"tile.sels", Scratch::Sels, 1},
@@ -99,7 +102,7 @@ std::shared_ptr<const TileType> scratchType(Scratch kind, const TileType &x, con
     if (cols < 0)
       return nullptr;
     return make(x.dtype(), {idx(1), idx(roundUp(cols + 2 * ((cols + 63) / 64), block))});
-  case Scratch::Rems: {
+  case Scratch::Dest: {
     auto *d = dynCast<TileType>(c.type());
     if (!d)
       return nullptr;

@@ -123,8 +123,8 @@ const std::vector<PtoOpEntry> kTable = {
     {"tile.tpush_to_aiv", "TPUSH", F::Pipe},
     {"tile.transpose", "TTRANS", F::FirstArg},
     {"tile.write", "TSETVAL", F::Write},
-    {"tile.xor", "TXOR", F::Generic},
-    {"tile.xors", "TXORS", F::Generic},
+    {"tile.xor", "TXOR", F::Scratch},
+    {"tile.xors", "TXORS", F::Scratch},
 };
 
 } // namespace

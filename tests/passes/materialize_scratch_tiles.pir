@@ -179,3 +179,25 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: materialize-scratch-tiles
+// xor and xors get PTO-ISA's TXOR / TXORS scratch tile: the destination's tile type (a2a3 keeps an intermediate of dst's shape in it)
+program {
+  AIV k(In Tensor<int32, 16, 64> x) {
+    Tile<int32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<int32, 16, 64, Vec> b = tile.xor(a, a);
+    Tile<int32, 16, 64, Vec> c = tile.xors(b, 5);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<int32, 16, 64> x) {
+    Tile<int32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<int32, 16, 64, Vec> a_tmp = tile.create({16, 64}, {.dtype = int32, .target_memory = Vec});
+    Tile<int32, 16, 64, Vec> b = tile.xor(a, a, a_tmp);
+    Tile<int32, 16, 64, Vec> b_tmp = tile.create({16, 64}, {.dtype = int32, .target_memory = Vec});
+    Tile<int32, 16, 64, Vec> c = tile.xors(b, 5, b_tmp);
+    return;
+  }
+}

@@ -11,6 +11,7 @@
 //   PRELU_TMP_ELEM TPRELU with a float scratch tile (PTO-ISA's is a uint8_t mask)
 //   SEL_TMP     TSEL without its scratch tile
 //   SELS_TMP    TSELS without its scratch tile (the scalar where tmp goes)
+//   XOR_TMP     TXOR without its scratch tile
 //   SEL_MASK    TSEL with a bool mask (PTO-ISA's is the packed uint8_t mask TCMP writes)
 //   CMP_MASK    TCMP into a float tile (PTO-ISA writes a packed uint8_t mask)
 #include <pto/pto-inst.hpp>
@@ -82,5 +83,9 @@ void rejected() {
 #ifdef PL_TYPE_REJECT_CMP_MASK
   Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
   TCMP(d, a, b, CmpMode::LT);
+#endif
+#ifdef PL_TYPE_REJECT_XOR_TMP
+  Tile<TileType::Vec, std::int32_t, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
+  TXOR(d, a, b);
 #endif
 }

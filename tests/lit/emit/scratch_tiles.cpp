@@ -1,4 +1,4 @@
-// emit/pto: TREM, TREMS, TPRELU, TSEL and TSELS in PTO-ISA's signatures, each with the scratch
+// emit/pto: TREM, TREMS, TPRELU, TSEL, TSELS, TXOR and TXORS in PTO-ISA's signatures, each with the scratch
 // tile MaterializeScratchTiles plans (docs/backend.md "The op table"), in C++ and in PTO-AS; the
 // selects read the packed uint8 mask TCMP writes (PackCompareMasks).
 // RUN: %pl-translate --emit=kernels %s -- %dsl-flags | FileCheck %s
@@ -6,6 +6,7 @@
 #include <pl/dsl.hpp>
 
 using X = pl::Tensor<pl::fp32, 16, 64>;
+using I = pl::Tensor<pl::i32, 16, 64>;
 
 // CHECK-LABEL: kernel 'scratch'
 // CHECK:     pto::Tile<pto::TileType::Vec, float, 1, 72, {{.*}}> a_tmp(1, 72);
@@ -38,4 +39,19 @@ void scratch(X x, X y, pl::Out<X> o) {
   pl::Tile<pl::fp32, 16, 64> q = pl::sel(m, p, b);
   pl::Tile<pl::fp32, 16, 64> w = pl::sels(m, q, 0.5f);
   pl::store(w, {0, 0}, o);
+}
+
+// CHECK-LABEL: kernel 'bits'
+// CHECK:     pto::Tile<pto::TileType::Vec, std::int32_t, 16, 64, {{.*}}> a_tmp(16, 64);
+// CHECK:     TXOR(b, a, a, a_tmp);
+// CHECK:     TXORS(c, b, 5, b_tmp);
+// AS-LABEL: func.func @bits
+// AS:     pto.txor ins(%a, %a, %a_tmp :
+// AS:     pto.txors ins(%b, %{{.*}}, %b_tmp :
+PL_FUNCTION(pl::FunctionType::AIV)
+void bits(I x, pl::Out<I> o) {
+  pl::Tile<pl::i32, 16, 64> a = pl::load(x, {0, 0}, {16, 64});
+  pl::Tile<pl::i32, 16, 64> b = pl::xor_(a, a);
+  pl::Tile<pl::i32, 16, 64> c = pl::xors(b, 5);
+  pl::store(c, {0, 0}, o);
 }

@@ -768,8 +768,6 @@ PTO_SIM_VECTOR(TSIN)
 PTO_SIM_VECTOR(TSQRT)
 PTO_SIM_VECTOR(TSUB)
 PTO_SIM_VECTOR(TSUBS)
-PTO_SIM_VECTOR(TXOR)
-PTO_SIM_VECTOR(TXORS)
 
 namespace detail {
 /// Records an instruction writing `dst` and its scratch tile `tmp`, reading the tiles of `a`.
@@ -802,6 +800,36 @@ template <class D, class A, class B>
   requires detail::kAllTiles<D, A, B>
 void TREM(D &, A &, B &) {
   static_assert(detail::kNoTmp<D>, "pto::TREM takes a scratch tile: TREM(dst, src0, src1, tmp)");
+}
+/// TXOR(dst, src0, src1, tmp), TXORS(dst, src, scalar, tmp): a2a3 builds xor from and / or / not
+/// through tmp (dst's element type and at least its valid shape).
+template <class D, class A, class B, class T>
+  requires detail::kAllTiles<D, A, B, T>
+void TXOR(D &dst, A &src0, B &src1, T &tmp) {
+  PTO_SIM_ROW_MAJOR_ONLY("TXOR", D, A, B, T);
+  static_assert(std::is_same_v<detail::ElemOf<T>, detail::ElemOf<D>>,
+                "pto::TXOR: the scratch tile has the destination's element type");
+  detail::issueWithScratch("TXOR", dst, tmp, src0, src1);
+  pl::sim::TXOR(detail::base(dst), detail::base(src0), detail::base(src1));
+}
+template <class D, class A, class B>
+  requires detail::kAllTiles<D, A, B>
+void TXOR(D &, A &, B &) {
+  static_assert(detail::kNoTmp<D>, "pto::TXOR takes a scratch tile: TXOR(dst, src0, src1, tmp)");
+}
+template <class D, class S, class V, class T>
+  requires detail::kAllTiles<D, S, T> && (!detail::isPtoTile<V>)
+void TXORS(D &dst, S &src, const V &scalar, T &tmp) {
+  PTO_SIM_ROW_MAJOR_ONLY("TXORS", D, S, T);
+  static_assert(std::is_same_v<detail::ElemOf<T>, detail::ElemOf<D>>,
+                "pto::TXORS: the scratch tile has the destination's element type");
+  detail::issueWithScratch("TXORS", dst, tmp, src);
+  pl::sim::TXORS(detail::base(dst), detail::base(src), scalar);
+}
+template <class D, class S, class V>
+  requires detail::kAllTiles<D, S> && (!detail::isPtoTile<V>)
+void TXORS(D &, S &, const V &) {
+  static_assert(detail::kNoTmp<D>, "pto::TXORS takes a scratch tile: TXORS(dst, src, scalar, tmp)");
 }
 /// TREMS(dst, src, scalar, tmp): the scratch tile has dst's tile type (the vendor's CPU
 /// TREMS_IMPL takes no other; on a2a3 it needs dst's element type and at least its columns).
