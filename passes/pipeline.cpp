@@ -42,6 +42,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createExpandTileBroadcastsPass(none));  // -- (pl's own: the ISA's broadcast forms)
   p.add(createInferTileLayoutsPass(none));      // -- (pl's own: layouts from the SoC)
   p.add(createResolveBackendOpLayoutsPass(none)); // 23 (after the layouts: they are pl's)
+  p.add(createPackCompareMasksPass(none));        // -- (pl's own: PTO-ISA's packed masks)
   p.add(createMaterializeScratchTilesPass(none)); // -- (pl's own: ptoas plans these for PyPTO)
   p.add(createCheckTileConstraintsPass(none));    // -- (pl's own: PTO-ISA's tile shape rules)
   p.add(createNormalizeReturnOrderPass(none));  // 29

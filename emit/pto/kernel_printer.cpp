@@ -439,6 +439,18 @@ private:
         ops.push_back(operand(x));
       return in + "(" + join(ops) + ");";
     }
+    case PtoForm::Scratch:
+    case PtoForm::Sels: { // the planned scratch tile in the instruction's place
+      auto order = scratchOperands(c, e.form);
+      if (!order) {
+        error("ES003", span, missingScratch(c, e.instr));
+        return "";
+      }
+      std::vector<std::string> ops{dst};
+      for (size_t i : *order)
+        ops.push_back(operand(a[i]));
+      return in + "(" + join(ops) + ");";
+    }
     case PtoForm::FirstArg:
       if (c.target().name() == "tile.transpose") { // TTRANS(dst, src, tmp)
         if (a.size() < 4) {

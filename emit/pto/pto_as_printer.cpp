@@ -1164,6 +1164,15 @@ private:
       for (const auto &x : a)
         ins.push_back(operand(x, types, dt.dtype()));
       return dps(opn, ins, types, dst, dt, span);
+    case PtoForm::Scratch:
+    case PtoForm::Sels: { // ins(..., %tmp[, scalar]): the planned scratch tile
+      auto order = scratchOperands(c, e.form);
+      if (!order)
+        return unsupported(c, " without its scratch tile (run pass MaterializeScratchTiles)");
+      for (size_t i : *order)
+        ins.push_back(operand(a[i], types, dt.dtype()));
+      return dps(opn, ins, types, dst, dt, span);
+    }
     case PtoForm::ColSum:
       for (const auto &x : a)
         ins.push_back(operand(x, types, dt.dtype()));

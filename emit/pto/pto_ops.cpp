@@ -2,6 +2,8 @@
 // arguments print.
 #include "emit/pto/pto_ops.h"
 
+#include "ir/op_registry.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -79,12 +81,12 @@ const std::vector<PtoOpEntry> kTable = {
     {"tile.not", "TNOT", F::Generic},
     {"tile.or", "TOR", F::Generic},
     {"tile.ors", "TORS", F::Generic},
-    {"tile.prelu", "TPRELU", F::Generic},
+    {"tile.prelu", "TPRELU", F::Scratch},
     {"tile.read", "TGETVAL", F::Read},
     {"tile.recip", "TRECIP", F::Generic},
     {"tile.relu", "TRELU", F::Generic},
-    {"tile.rem", "TREM", F::Generic},
-    {"tile.rems", "TREMS", F::Generic},
+    {"tile.rem", "TREM", F::Scratch},
+    {"tile.rems", "TREMS", F::Scratch},
     {"tile.reshape", "TRESHAPE", F::FirstArg},
     {"tile.row_argmax", "TROWARGMAX", F::Generic},
     {"tile.row_argmin", "TROWARGMIN", F::Generic},
@@ -101,8 +103,8 @@ const std::vector<PtoOpEntry> kTable = {
     {"tile.row_prod", "TROWPROD", F::Generic},
     {"tile.row_sum", "TROWSUM", F::Generic},
     {"tile.rsqrt", "TRSQRT", F::Generic},
-    {"tile.sel", "TSEL", F::Generic},
-    {"tile.sels", "TSELS", F::Generic},
+    {"tile.sel", "TSEL", F::Scratch},
+    {"tile.sels", "TSELS", F::Sels},
     {"tile.shl", "TSHL", F::Generic},
     {"tile.shls", "TSHLS", F::Generic},
     {"tile.shr", "TSHR", F::Generic},
@@ -121,8 +123,8 @@ const std::vector<PtoOpEntry> kTable = {
     {"tile.tpush_to_aiv", "TPUSH", F::Pipe},
     {"tile.transpose", "TTRANS", F::FirstArg},
     {"tile.write", "TSETVAL", F::Write},
-    {"tile.xor", "TXOR", F::Generic},
-    {"tile.xors", "TXORS", F::Generic},
+    {"tile.xor", "TXOR", F::Scratch},
+    {"tile.xors", "TXORS", F::Scratch},
 };
 
 } // namespace
@@ -181,6 +183,23 @@ std::string missingArgs(const ir::Call &c, size_t n) {
   if (c.args().size() >= n)
     return "";
   return "op '" + c.target().name() + "' needs " + std::to_string(n) + " arguments";
+}
+
+std::optional<std::vector<size_t>> scratchOperands(const ir::Call &c, PtoForm f) {
+  const size_t n = c.args().size();
+  if (!c.target().isOp() || n < c.target().op->maxArgs() || n < 2)
+    return std::nullopt;
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i)
+    order[i] = i;
+  if (f == PtoForm::Sels) // IR (mask, src, scalar, tmp) -> TSELS(mask, src, tmp, scalar)
+    std::swap(order[n - 2], order[n - 1]);
+  return order;
+}
+
+std::string missingScratch(const ir::Call &c, std::string_view instr) {
+  return "emitter needs the scratch tile of '" + c.target().name() + "' (PTO-ISA's " +
+         std::string(instr) + " tmp; run pass MaterializeScratchTiles)";
 }
 
 std::string lowerCase(std::string_view s) {

@@ -19,6 +19,9 @@ enum class PtoForm : uint8_t {
   FirstArg, ///< INSTR(dst, args[0])               shape/axis arguments dropped (reshape, transpose)
   Extract,  ///< INSTR(dst, src, row, col)         the shape argument dropped
   ShapeOf,  ///< dst takes args[0]'s valid shape, then INSTR(dst, args[1..])   expands, row_expand
+  Scratch,  ///< INSTR(dst, args..., tmp)           the op's last argument is the instruction's
+            ///< scratch tile (MaterializeScratchTiles plans it): TREM, TREMS, TPRELU, TSEL
+  Sels,     ///< TSELS(dst, mask, src, tmp, scalar)  the scratch tile before the scalar
   Cast,     ///< TCVT(dst, x[, pl::RoundMode::M])  from kwarg `mode`
   Cmp,      ///< INSTR(dst, a, b, pl::CmpMode::M)  from kwarg `mode`
   Fillpad,  ///< TFILLPAD(dst, x, pl::PadValue::P) from kwarg `pad_value`
@@ -69,6 +72,12 @@ std::optional<std::string> stringKwarg(const ir::Call &c, std::string_view key);
 /// The printers' arity check of a form's operands: the message of error ES003 when `c` has fewer
 /// than `n` arguments, else empty.
 std::string missingArgs(const ir::Call &c, size_t n);
+/// The operands of a Scratch or Sels call in the instruction's order (PTO-ISA's C++
+/// and ptoas's `ins(...)` agree), as indices of the call's arguments; nullopt when the scratch
+/// tile (the op's last argument) is missing: the printers' error ES003.
+std::optional<std::vector<size_t>> scratchOperands(const ir::Call &c, PtoForm f);
+/// The message of that error.
+std::string missingScratch(const ir::Call &c, std::string_view instr);
 /// "eq" -> "EQ", "rint" -> "RINT": an enumerator spelled from a string kwarg.
 std::string upperCase(std::string s);
 /// "TADD" -> "tadd".

@@ -91,24 +91,76 @@ bool checkCmpMode(const DeduceCall &c) {
   return false;
 }
 
+/// The columns of PTO-ISA's packed compare mask of an [R, C] compare: one bit per element, a row
+/// of ceil(C / 8) bytes rounded up to whole 32-byte rows.
+int64_t packedMaskCols(int64_t cols) { return ((cols + 7) / 8 + 31) / 32 * 32; }
+
+/// A compare's mask: bool of the compared shape, or with `packed` PTO-ISA's packed form, a
+/// uint8 tile [R, packedMaskCols(C)] whose valid shape is [R, ceil(C / 8)] (a tile compare of a
+/// 2-D shape with constant columns). The vendor's CPU TCMPS and TSEL walk the mask by its valid
+/// columns, so they must be exactly the bytes of a row.
+TypePtr compareMask(const DeduceCall &c, const ExprList &shape) {
+  if (!c.boolKw("packed").value_or(false))
+    return c.makeShaped(DataType::Bool, shape);
+  const int64_t cols = shape.size() == 2 ? constIntValue(shape[1]).value_or(-1) : -1;
+  if (!c.isTileOp() || cols < 0) {
+    c.fail("T106", "kwarg 'packed' of '" + c.op.name() +
+                       "' needs a 2-D tile compare with constant columns, got " + shapeStr(shape));
+    return nullptr;
+  }
+  TileView view; // valid: the bytes that hold bits, ceil(C / 8) of each row
+  view.validShape = {shape[0], ConstInt::make((cols + 7) / 8, DataType::Index, {})};
+  return TileType::make(DataType::UInt8,
+                        {shape[0], ConstInt::make(packedMaskCols(cols), DataType::Index, {})},
+                        std::nullopt, view);
+}
+
 TypePtr deduceCmp(const DeduceCall &c) {
   auto *a = c.operand(0);
   auto *b = a ? c.operand(1) : nullptr;
   if (!b || !checkSameDType(c, a->dtype(), b->dtype(), "the operands") || !checkCmpMode(c))
     return nullptr;
   auto shape = broadcastShapes(c, a->shape(), b->shape());
-  return shape ? c.makeShaped(DataType::Bool, *shape) : nullptr;
+  return shape ? compareMask(c, *shape) : nullptr;
 }
 
 TypePtr deduceCmps(const DeduceCall &c) {
   auto *a = c.operand(0);
   if (!a || !checkScalarOperand(c, 1, a->dtype(), DTypeClass::Numeric) || !checkCmpMode(c))
     return nullptr;
-  return c.makeShaped(DataType::Bool, a->shape());
+  return compareMask(c, a->shape());
+}
+
+/// The scratch tile (argument i) of a select, when present: a tile of dtype `d` (PTO-ISA's TSEL
+/// copies the mask into a uint32 tmp; TSELS keeps its scalar in a tmp of the operand's dtype).
+bool checkSelScratch(const DeduceCall &c, size_t i, DataType d, const char *expected) {
+  if (!c.hasArg(i))
+    return true;
+  auto *t = c.tile(i);
+  return t && checkDType(c, i, t->dtype(), t->dtype() == d, expected);
 }
 
 bool checkMask(const DeduceCall &c, const ShapedType *m) {
-  return m && checkDType(c, 0, m->dtype(), m->dtype() == DataType::Bool, "'bool' (a mask)");
+  return m &&
+         checkDType(c, 0, m->dtype(),
+                    m->dtype() == DataType::Bool || (c.isTileOp() && m->dtype() == DataType::UInt8),
+                    "'bool' (a mask) or 'uint8' (a packed mask)");
+}
+
+/// The mask fits the selected shape: a bool mask has it, a packed (uint8) mask has its rows and
+/// the packed columns of a compare of it.
+bool checkMaskShape(const DeduceCall &c, const ShapedType &m, const ExprList &shape,
+                    const char *what) {
+  if (m.dtype() != DataType::UInt8)
+    return checkSameShape(c, m.shape(), shape, what);
+  const int64_t cols = shape.size() == 2 ? constIntValue(shape[1]).value_or(-1) : -1;
+  const int64_t mcols = m.rank() == 2 ? constIntValue(m.shape()[1]).value_or(-1) : -1;
+  if (cols >= 0 && mcols == packedMaskCols(cols) &&
+      checkSameShape(c, {m.shape()[0]}, {shape[0]}, what))
+    return true;
+  c.fail("T109", std::string("the packed mask ") + shapeStr(m.shape()) + " does not fit " +
+                     shapeStr(shape) + " (" + what + ")");
+  return false;
 }
 
 TypePtr deduceSel(const DeduceCall &c) {
@@ -120,7 +172,8 @@ TypePtr deduceSel(const DeduceCall &c) {
   if (!b || !checkSameDType(c, a->dtype(), b->dtype(), "the selected operands"))
     return nullptr;
   if (!checkSameShape(c, a->shape(), b->shape(), "the selected operands") ||
-      !checkSameShape(c, m->shape(), a->shape(), "the mask and the operands"))
+      !checkMaskShape(c, *m, a->shape(), "the mask and the operands") ||
+      !checkSelScratch(c, 3, DataType::UInt32, "'uint32' (TSEL's scratch tile)"))
     return nullptr;
   return c.makeShaped(a->dtype(), a->shape());
 }
@@ -132,7 +185,8 @@ TypePtr deduceSels(const DeduceCall &c) {
   auto *a = c.operand(1);
   if (!a || !checkScalarOperand(c, 2, a->dtype(), DTypeClass::Numeric))
     return nullptr;
-  if (!checkSameShape(c, m->shape(), a->shape(), "the mask and the operand"))
+  if (!checkMaskShape(c, *m, a->shape(), "the mask and the operand") ||
+      !checkSelScratch(c, 3, a->dtype(), "the operand dtype"))
     return nullptr;
   return c.makeShaped(a->dtype(), a->shape());
 }
@@ -179,20 +233,30 @@ void registerCompareSelect(OpRegistry &r) {
     OpDef cmp(r, fam.op("cmp"));
     cmp.category("compare").describe("elementwise comparison giving a bool mask");
     cmp.args({"lhs", "rhs"}).kwarg("mode", AttrKind::String, true).deduce(deduceCmp);
+    cmp.kwarg("packed", AttrKind::Bool); // PTO-ISA's packed mask (PackCompareMasks sets it)
     OpDef cmps(r, fam.op("cmps"));
     cmps.category("compare").describe("elementwise comparison with a scalar giving a bool mask");
     cmps.args({"lhs", "rhs"}).kwarg("mode", AttrKind::String, true).deduce(deduceCmps);
+    cmps.kwarg("packed", AttrKind::Bool);
     OpDef sel(r, fam.op("sel"));
     sel.category("select").describe("elementwise select: lhs where mask, else rhs");
-    sel.args({"mask", "lhs", "rhs"}).deduce(deduceSel);
     OpDef sels(r, fam.op("sels"));
     sels.category("select").describe("elementwise select: lhs where mask, else a scalar");
-    sels.args({"mask", "lhs", "rhs"}).deduce(deduceSels);
+    if (fam.tile) { // PTO-ISA's TSEL / TSELS scratch tile (MaterializeScratchTiles plans it)
+      sel.args({"mask", "lhs", "rhs", "tmp"}, 1).effect(3, ArgEffect::Write);
+      sels.args({"mask", "lhs", "rhs", "tmp"}, 1).effect(3, ArgEffect::Write);
+    } else {
+      sel.args({"mask", "lhs", "rhs"});
+      sels.args({"mask", "lhs", "rhs"});
+    }
+    sel.deduce(deduceSel);
+    sels.deduce(deduceSels);
     if (fam.tile) {
       vecTileRules(cmp, 2);
       vecTileRules(cmps, 1);
-      vecTileRules(sel, 3);
+      vecTileRules(sel, 4);
       vecTileRules(sels, 2);
+      sels.argSpace(3, kVecOnly);
     }
   }
 }

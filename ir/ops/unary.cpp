@@ -49,7 +49,7 @@ TypePtr deduceLrelu(const DeduceCall &c) {
   return c.makeShaped(a->dtype(), a->shape());
 }
 
-/// prelu(x, slope): a float operand and a slope of the same dtype and shape.
+/// prelu(x, slope[, tmp]): a float operand and a slope of the same dtype and shape.
 TypePtr deducePrelu(const DeduceCall &c) {
   auto *a = c.operand(0);
   auto *s = a ? c.operand(1) : nullptr;
@@ -57,6 +57,12 @@ TypePtr deducePrelu(const DeduceCall &c) {
       !checkSameDType(c, a->dtype(), s->dtype(), "x and slope") ||
       !checkSameShape(c, a->shape(), s->shape(), "x and slope"))
     return nullptr;
+  if (c.hasArg(2)) { // PTO-ISA's TPRELU scratch tile: a uint8 compare mask
+    auto *t = c.tile(2);
+    if (!t || !checkDType(c, 2, t->dtype(), t->dtype() == DataType::UInt8,
+                          "'uint8' (TPRELU's scratch tile)"))
+      return nullptr;
+  }
   return c.makeShaped(a->dtype(), a->shape());
 }
 
@@ -141,7 +147,11 @@ void registerCastLike(OpRegistry &r) {
         .deduce(deduceLrelu);
     OpDef prelu = unaryOp(r, fam, "prelu",
                           "parametric relu: x where x > 0, else slope * x (slope elementwise)");
-    prelu.args({"x", "slope"}).deduce(deducePrelu);
+    if (fam.tile) // PTO-ISA's TPRELU scratch tile (MaterializeScratchTiles plans it)
+      prelu.args({"x", "slope", "tmp"}, 1).effect(2, ArgEffect::Write).argSpace(2, kVecOnly);
+    else
+      prelu.args({"x", "slope"});
+    prelu.deduce(deducePrelu);
     if (fam.tile)
       prelu.argSpace(1, kVecOnly);
   }

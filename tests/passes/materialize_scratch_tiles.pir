@@ -112,3 +112,92 @@ program {
     return;
   }
 }
+// -----
+// RUN: materialize-scratch-tiles
+// rem, rems, prelu, sel and sels get PTO-ISA's scratch tile: TREM [1, C + 2 * ceil(C / 64)] of the dtype, TREMS the destination's tile type, TPRELU uint8 [R + 1, ceil(C / 8)], TSEL uint32 [1, 8], TSELS [1, 32 bytes] of the dtype; rows stay whole 32-byte rows
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, In Tensor<fp16, 16, 128> y) {
+    Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<fp32, 16, 64, Vec> b = tile.load(x, {0, 0}, {16, 64});
+    Tile<fp32, 16, 64, Vec> r = tile.rem(a, b);
+    Tile<fp32, 16, 64, Vec> s = tile.rems(a, 3.0);
+    Tile<fp32, 16, 64, Vec> p = tile.prelu(a, b);
+    Tile<bool, 16, 64, Vec> m = tile.cmp(a, b, {.mode = "lt"});
+    Tile<fp32, 16, 64, Vec> q = tile.sel(m, a, b);
+    Tile<fp32, 16, 64, Vec> w = tile.sels(m, a, 0.0);
+    Tile<fp16, 16, 128, Vec> h = tile.load(y, {0, 0}, {16, 128});
+    Tile<fp16, 16, 128, Vec> hr = tile.rem(h, h);
+    Tile<fp16, 16, 128, Vec> hp = tile.prelu(h, h);
+    Tile<bool, 16, 128, Vec> hm = tile.cmp(h, h, {.mode = "eq"});
+    Tile<fp16, 16, 128, Vec> hs = tile.sels(hm, h, 1.0);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, In Tensor<fp16, 16, 128> y) {
+    Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<fp32, 16, 64, Vec> b = tile.load(x, {0, 0}, {16, 64});
+    Tile<fp32, 1, 72, Vec> a_tmp = tile.create({1, 72}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 64, Vec> r = tile.rem(a, b, a_tmp);
+    Tile<fp32, 16, 64, Vec> a_tmp_1 = tile.create({16, 64}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 64, Vec> s = tile.rems(a, 3.0, a_tmp_1);
+    Tile<uint8, 17, 32, Vec> a_tmp_2 = tile.create({17, 32}, {.dtype = uint8, .target_memory = Vec});
+    Tile<fp32, 16, 64, Vec> p = tile.prelu(a, b, a_tmp_2);
+    Tile<bool, 16, 64, Vec> m = tile.cmp(a, b, {.mode = "lt"});
+    Tile<uint32, 1, 8, Vec> a_tmp_3 = tile.create({1, 8}, {.dtype = uint32, .target_memory = Vec});
+    Tile<fp32, 16, 64, Vec> q = tile.sel(m, a, b, a_tmp_3);
+    Tile<fp32, 1, 8, Vec> a_tmp_4 = tile.create({1, 8}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 16, 64, Vec> w = tile.sels(m, a, 0.0, a_tmp_4);
+    Tile<fp16, 16, 128, Vec> h = tile.load(y, {0, 0}, {16, 128});
+    Tile<fp16, 1, 144, Vec> h_tmp = tile.create({1, 144}, {.dtype = fp16, .target_memory = Vec});
+    Tile<fp16, 16, 128, Vec> hr = tile.rem(h, h, h_tmp);
+    Tile<uint8, 17, 32, Vec> h_tmp_1 = tile.create({17, 32}, {.dtype = uint8, .target_memory = Vec});
+    Tile<fp16, 16, 128, Vec> hp = tile.prelu(h, h, h_tmp_1);
+    Tile<bool, 16, 128, Vec> hm = tile.cmp(h, h, {.mode = "eq"});
+    Tile<fp16, 1, 16, Vec> h_tmp_2 = tile.create({1, 16}, {.dtype = fp16, .target_memory = Vec});
+    Tile<fp16, 16, 128, Vec> hs = tile.sels(hm, h, 1.0, h_tmp_2);
+    return;
+  }
+}
+// -----
+// RUN: materialize-scratch-tiles
+// must not change: rem, rems, prelu, sel and sels that pass their own scratch tile
+program {
+  AIV k(In Tensor<fp32, 16, 64> x) {
+    Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<fp32, 16, 64, Vec> t = tile.create({16, 64}, {.dtype = fp32, .target_memory = Vec});
+    Tile<uint8, 17, 32, Vec> u = tile.create({17, 32}, {.dtype = uint8, .target_memory = Vec});
+    Tile<uint32, 1, 8, Vec> v = tile.create({1, 8}, {.dtype = uint32, .target_memory = Vec});
+    Tile<fp32, 16, 64, Vec> r = tile.rem(a, a, t);
+    Tile<fp32, 16, 64, Vec> s = tile.rems(a, 3.0, t);
+    Tile<fp32, 16, 64, Vec> p = tile.prelu(a, a, u);
+    Tile<bool, 16, 64, Vec> m = tile.cmps(a, 0.0, {.mode = "gt"});
+    Tile<fp32, 16, 64, Vec> q = tile.sel(m, a, a, v);
+    Tile<fp32, 16, 64, Vec> w = tile.sels(m, a, 0.0, t);
+    return;
+  }
+}
+// EXPECTED-UNCHANGED
+// -----
+// RUN: materialize-scratch-tiles
+// xor and xors get PTO-ISA's TXOR / TXORS scratch tile: the destination's tile type (a2a3 keeps an intermediate of dst's shape in it)
+program {
+  AIV k(In Tensor<int32, 16, 64> x) {
+    Tile<int32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<int32, 16, 64, Vec> b = tile.xor(a, a);
+    Tile<int32, 16, 64, Vec> c = tile.xors(b, 5);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<int32, 16, 64> x) {
+    Tile<int32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<int32, 16, 64, Vec> a_tmp = tile.create({16, 64}, {.dtype = int32, .target_memory = Vec});
+    Tile<int32, 16, 64, Vec> b = tile.xor(a, a, a_tmp);
+    Tile<int32, 16, 64, Vec> b_tmp = tile.create({16, 64}, {.dtype = int32, .target_memory = Vec});
+    Tile<int32, 16, 64, Vec> c = tile.xors(b, 5, b_tmp);
+    return;
+  }
+}

@@ -267,6 +267,48 @@ TEST_F(PtoApi, TtransWithScratchTile) {
   EXPECT_EQ(t.get(5, 2), 21.0);
 }
 
+// PTO-ISA's packed compare mask: TCMP / TCMPS write element (r, c) at bit c % 8 of byte
+// (r, c / 8) of a uint8_t tile (valid shape (rows, ceil(cols / 8))), TSEL / TSELS read it so;
+// TREM, TREMS, TPRELU, TSEL and TSELS take their scratch tile and leave it alone.
+TEST_F(PtoApi, PackedMasksAndScratchForms) {
+  ChipTensor a = iota(4, 8); // element (r, c) = 8r + c
+  VecF x, y, d;
+  TASSIGN(x, 0);
+  TASSIGN(y, 4096);
+  TASSIGN(d, 8192);
+  TLOAD(x, window(a, 0, 0, 4, 8));
+  TEXPANDS(y, 10.0f);
+  pto::Tile<pto::TileType::Vec, std::uint8_t, 4, 32, pto::BLayout::RowMajor, -1, -1> m(4, 1);
+  TASSIGN(m, 12288);
+  TCMP(m, x, y, pto::CmpMode::LT); // row 0: all < 10; row 1: 8, 9
+  EXPECT_EQ(m.GetValidRow(), 4);
+  EXPECT_EQ(m.GetValidCol(), 1);
+  EXPECT_EQ(m.get(0, 0), 255.0);
+  EXPECT_EQ(m.get(1, 0), 3.0);
+  EXPECT_EQ(m.get(2, 0), 0.0);
+  pto::Tile<pto::TileType::Vec, std::uint32_t, 1, 8, pto::BLayout::RowMajor, -1, -1> selTmp;
+  TASSIGN(selTmp, 16384);
+  TSEL(d, m, x, y, selTmp);
+  EXPECT_EQ(d.get(1, 1), 9.0);
+  EXPECT_EQ(d.get(1, 2), 10.0);
+  TCMPS(m, x, 20.0f, pto::CmpMode::GE); // row 2: 20..23 at bits 4..7
+  EXPECT_EQ(m.get(2, 0), 240.0);
+  VecF sTmp;
+  TASSIGN(sTmp, 20480);
+  TSELS(d, m, x, sTmp, -1.0f);
+  EXPECT_EQ(d.get(2, 4), 20.0);
+  EXPECT_EQ(d.get(2, 3), -1.0);
+  TREMS(d, x, 3.0f, sTmp);
+  EXPECT_EQ(d.get(1, 2), 1.0); // 10 % 3
+  TREM(d, x, y, sTmp);
+  EXPECT_EQ(d.get(1, 3), 1.0); // 11 % 10
+  pto::Tile<pto::TileType::Vec, std::uint8_t, 5, 32, pto::BLayout::RowMajor, -1, -1> pTmp;
+  TASSIGN(pTmp, 24576);
+  TMULS(y, x, -1.0f);
+  TPRELU(d, y, x, pTmp); // y <= 0: y * x = -x * x
+  EXPECT_EQ(d.get(0, 3), -9.0);
+}
+
 namespace orch {
 int calls = 0;
 PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs &) {

@@ -4,6 +4,16 @@
 //   MATMUL_INT16 TMATMUL of int16_t x int16_t into int32_t
 //   TRANS_TMP   TTRANS without its scratch tile
 //   TRANS_ELEM  TTRANS of std::int64_t
+//   REM_TMP     TREM without its scratch tile
+//   REMS_TMP    TREMS without its scratch tile
+//   REMS_TMP_TYPE TREMS with a scratch tile of another tile type than dst's
+//   PRELU_TMP   TPRELU without its scratch tile
+//   PRELU_TMP_ELEM TPRELU with a float scratch tile (PTO-ISA's is a uint8_t mask)
+//   SEL_TMP     TSEL without its scratch tile
+//   SELS_TMP    TSELS without its scratch tile (the scalar where tmp goes)
+//   XOR_TMP     TXOR without its scratch tile
+//   SEL_MASK    TSEL with a bool mask (PTO-ISA's is the packed uint8_t mask TCMP writes)
+//   CMP_MASK    TCMP into a float tile (PTO-ISA writes a packed uint8_t mask)
 #include <pto/pto-inst.hpp>
 
 using namespace pto;
@@ -31,5 +41,51 @@ void rejected() {
   Tile<TileType::Vec, std::int64_t, 16, 8, BLayout::RowMajor, -1, -1> d;
   Tile<TileType::Vec, std::int64_t, 16, 16, BLayout::RowMajor, -1, -1> t;
   TTRANS(d, s, t);
+#endif
+#ifdef PL_TYPE_REJECT_REM_TMP
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
+  TREM(d, a, b);
+#endif
+#ifdef PL_TYPE_REJECT_REMS_TMP
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, d;
+  TREMS(d, a, 2.0f);
+#endif
+#ifdef PL_TYPE_REJECT_REMS_TMP_TYPE
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, d;
+  Tile<TileType::Vec, float, 1, 16, BLayout::RowMajor, -1, -1> t;
+  TREMS(d, a, 2.0f, t);
+#endif
+#ifdef PL_TYPE_REJECT_PRELU_TMP
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
+  TPRELU(d, a, b);
+#endif
+#ifdef PL_TYPE_REJECT_PRELU_TMP_ELEM
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
+  Tile<TileType::Vec, float, 9, 16, BLayout::RowMajor, -1, -1> t;
+  TPRELU(d, a, b, t);
+#endif
+#ifdef PL_TYPE_REJECT_SEL_TMP
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
+  Tile<TileType::Vec, std::uint8_t, 8, 32, BLayout::RowMajor, -1, -1> m;
+  TSEL(d, m, a, b);
+#endif
+#ifdef PL_TYPE_REJECT_SELS_TMP
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, d;
+  Tile<TileType::Vec, std::uint8_t, 8, 32, BLayout::RowMajor, -1, -1> m;
+  TSELS(d, m, a, 0.0f);
+#endif
+#ifdef PL_TYPE_REJECT_SEL_MASK
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
+  Tile<TileType::Vec, bool, 8, 32, BLayout::RowMajor, -1, -1> m;
+  Tile<TileType::Vec, std::uint32_t, 1, 8, BLayout::RowMajor, -1, -1> t;
+  TSEL(d, m, a, b, t);
+#endif
+#ifdef PL_TYPE_REJECT_CMP_MASK
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
+  TCMP(d, a, b, CmpMode::LT);
+#endif
+#ifdef PL_TYPE_REJECT_XOR_TMP
+  Tile<TileType::Vec, std::int32_t, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
+  TXOR(d, a, b);
 #endif
 }

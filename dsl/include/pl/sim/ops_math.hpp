@@ -183,6 +183,119 @@ void TCMPS(D& dst, const A& a, const S& s, CmpMode mode) {
   detail::scalarTile<detail::Need::Any>("TCMPS", dst, a, s, pl::detail::CmpF{mode});
 }
 
+// PTO-ISA's packed compare masks: TCMP / TCMPS into a uint8_t tile write one bit per element,
+// element (r, c) at bit c % 8 of byte (r, c / 8), and give the mask the valid shape
+// (rows, ceil(cols / 8)); TSEL / TSELS read such a mask (pl's vendor layer takes no other).
+namespace detail {
+template <SimTile D, class Bit>
+void packMask(const char *op, D &dst, std::int64_t vr, std::int64_t vc, Bit bit) {
+  using XD = std::remove_cvref_t<D>;
+  static_assert(std::is_same_v<typename XD::Elem, std::uint8_t>,
+                "pl::sim: a packed mask is a uint8_t tile");
+  requireSpace(op, "dst", dst, {Space::Vec});
+  const std::int64_t bytes = (vc + 7) / 8;
+  if (vr > XD::kRows || bytes > XD::kCols)
+    simFail(op, "the packed mask of " + validString(vr, vc) + " does not fit " +
+                    tileString("dst", dst));
+  for (std::int64_t r = 0; r < vr; ++r)
+    for (std::int64_t b = 0; b < bytes; ++b) {
+      unsigned v = 0;
+      for (std::int64_t k = 0; k < 8 && b * 8 + k < vc; ++k)
+        if (bit(r, b * 8 + k))
+          v |= 1u << k;
+      dst.at(r, b) = static_cast<std::uint8_t>(v);
+    }
+  setValidZeroPad(op, dst, vr, bytes);
+}
+/// Element (r, c) of a packed mask; the mask must hold the bits of a vr x vc selection.
+template <SimTile M> bool maskBit(const M &m, std::int64_t r, std::int64_t c) {
+  static_assert(std::is_same_v<typename std::remove_cvref_t<M>::Elem, std::uint8_t>,
+                "pl::sim: a packed mask is a uint8_t tile");
+  return ((m.at(r, c / 8) >> (c % 8)) & 1u) != 0;
+}
+template <SimTile M>
+void requirePackedMask(const char *op, const M &m, std::int64_t vr, std::int64_t vc) {
+  requireSpace(op, "mask", m, {Space::Vec});
+  if (m.GetValidRow() < vr || m.GetValidCol() < (vc + 7) / 8)
+    simFail(op, tileString("mask", m) + " does not hold the bits of " + validString(vr, vc));
+}
+} // namespace detail
+
+/// TCMP into a packed mask: bit (r, c) = a(r, c) <mode> b(r, c).
+template <SimTile D, SimTile A, SimTile B>
+void TCMPPacked(D &dst, const A &a, const B &b, CmpMode mode) {
+  using XA = std::remove_cvref_t<A>;
+  using XB = std::remove_cvref_t<B>;
+  static_assert(std::is_same_v<typename XA::Elem, typename XB::Elem>,
+                "pl::sim: the operands have different element types");
+  detail::requireSpace("TCMP", "src0", a, {Space::Vec});
+  detail::requireSpace("TCMP", "src1", b, {Space::Vec});
+  detail::requireSameValid("TCMP", a, b);
+  detail::visitCompute(XA::dtype, [&]<class C>(std::type_identity<C>) {
+    const pl::detail::CmpF f{mode};
+    detail::packMask(
+        "TCMP", dst, a.GetValidRow(), a.GetValidCol(), [&](std::int64_t r, std::int64_t c) {
+          return f(detail::fromSlot<C>(detail::loadSlot<typename XA::Elem>(a.at(r, c))),
+                   detail::fromSlot<C>(detail::loadSlot<typename XB::Elem>(b.at(r, c))));
+        });
+  });
+}
+/// TCMPS into a packed mask: bit (r, c) = a(r, c) <mode> s.
+template <SimTile D, SimTile A, class S>
+  requires(!SimTile<S>)
+void TCMPSPacked(D &dst, const A &a, const S &s, CmpMode mode) {
+  using XA = std::remove_cvref_t<A>;
+  detail::requireSpace("TCMPS", "src", a, {Space::Vec});
+  detail::visitCompute(XA::dtype, [&]<class C>(std::type_identity<C>) {
+    const pl::detail::CmpF f{mode};
+    const C y = detail::fromSlot<C>(detail::scalarToSlot(XA::dtype, s));
+    detail::packMask(
+        "TCMPS", dst, a.GetValidRow(), a.GetValidCol(), [&](std::int64_t r, std::int64_t c) {
+          return f(detail::fromSlot<C>(detail::loadSlot<typename XA::Elem>(a.at(r, c))), y);
+        });
+  });
+}
+/// dst = packed mask ? a : b over a's valid shape (a and b agree on it).
+template <SimTile D, SimTile M, SimTile A, SimTile B>
+void TSELPacked(D &dst, const M &mask, const A &a, const B &b) {
+  using XD = std::remove_cvref_t<D>;
+  detail::requireSameElem<D, A>();
+  detail::requireSameElem<D, B>();
+  detail::requireSpace("TSEL", "dst", dst, {Space::Vec});
+  detail::requireSpace("TSEL", "src0", a, {Space::Vec});
+  detail::requireSpace("TSEL", "src1", b, {Space::Vec});
+  detail::requireSameValid("TSEL", a, b);
+  const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
+  detail::requirePackedMask("TSEL", mask, vr, vc);
+  if (vr > XD::kRows || vc > XD::kCols)
+    simFail("TSEL",
+            detail::tileString("src0", a) + " does not fit " + detail::tileString("dst", dst));
+  for (std::int64_t r = 0; r < vr; ++r)
+    for (std::int64_t c = 0; c < vc; ++c)
+      dst.at(r, c) = detail::maskBit(mask, r, c) ? a.at(r, c) : b.at(r, c);
+  detail::setValidZeroPad("TSEL", dst, vr, vc);
+}
+/// dst = packed mask ? a : scalar.
+template <SimTile D, SimTile M, SimTile A, class S>
+  requires(!SimTile<S>)
+void TSELSPacked(D &dst, const M &mask, const A &a, const S &s) {
+  using XD = std::remove_cvref_t<D>;
+  detail::requireSameElem<D, A>();
+  detail::requireSpace("TSELS", "dst", dst, {Space::Vec});
+  detail::requireSpace("TSELS", "src", a, {Space::Vec});
+  const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
+  detail::requirePackedMask("TSELS", mask, vr, vc);
+  if (vr > XD::kRows || vc > XD::kCols)
+    simFail("TSELS",
+            detail::tileString("src", a) + " does not fit " + detail::tileString("dst", dst));
+  typename XD::Storage v{};
+  detail::storeSlot<typename XD::Elem>(v, detail::scalarToSlot(XD::dtype, s));
+  for (std::int64_t r = 0; r < vr; ++r)
+    for (std::int64_t c = 0; c < vc; ++c)
+      dst.at(r, c) = detail::maskBit(mask, r, c) ? a.at(r, c) : v;
+  detail::setValidZeroPad("TSELS", dst, vr, vc);
+}
+
 /// dst = mask ? a : b (mask: nonzero is true); mask, a and b must have the same valid shape.
 template <SimTile D, SimTile M, SimTile A, SimTile B>
 void TSEL(D& dst, const M& mask, const A& a, const B& b) {

@@ -473,19 +473,36 @@ template <class D, class S>
 void TCVT(D &dst, S &src, RoundMode mode) {
   TCVT(dst, src, mode, SaturationMode::OFF);
 }
+namespace detail {
+/// PTO-ISA's compare mask: a uint8_t tile, one bit per element (pl/sim/ops_math.hpp "packed
+/// compare masks"); a bool destination is pl's own unpacked mask (one element per byte, for a
+/// mask the program stores or combines), which PTO-ISA's headers reject.
+template <class M> inline constexpr bool kPackedMask = std::is_same_v<ElemOf<M>, std::uint8_t>;
+template <class M> inline constexpr bool kPlMask = std::is_same_v<ElemOf<M>, bool>;
+} // namespace detail
 template <class D, class A, class B>
   requires detail::isPtoTile<D>
 void TCMP(D &dst, const A &a, const B &b, CmpMode mode) {
   PTO_SIM_ROW_MAJOR_ONLY("TCMP", D, A, B);
+  static_assert(detail::kPackedMask<D> || detail::kPlMask<D>,
+                "pto::TCMP: the destination is a uint8_t tile (PTO-ISA's packed compare mask)");
   detail::issue(pl::sim::PIPE_V, "TCMP", dst, a, b);
-  pl::sim::TCMP(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
+  if constexpr (detail::kPackedMask<D>)
+    pl::sim::TCMPPacked(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
+  else
+    pl::sim::TCMP(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
 }
 template <class D, class A, class S>
   requires(detail::isPtoTile<D> && !detail::isPtoTile<S>)
 void TCMPS(D &dst, const A &a, const S &s, CmpMode mode) {
   PTO_SIM_ROW_MAJOR_ONLY("TCMPS", D, A);
+  static_assert(detail::kPackedMask<D> || detail::kPlMask<D>,
+                "pto::TCMPS: the destination is a uint8_t tile (PTO-ISA's packed compare mask)");
   detail::issue(pl::sim::PIPE_V, "TCMPS", dst, a);
-  pl::sim::TCMPS(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
+  if constexpr (detail::kPackedMask<D>)
+    pl::sim::TCMPSPacked(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
+  else
+    pl::sim::TCMPS(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
 }
 /// TFILLPAD(dst, src): the padding value is dst's `PadVal` (Null is an error: nothing to fill).
 template <class D, class S>
@@ -731,11 +748,8 @@ PTO_SIM_VECTOR(TNEG)
 PTO_SIM_VECTOR(TNOT)
 PTO_SIM_VECTOR(TOR)
 PTO_SIM_VECTOR(TORS)
-PTO_SIM_VECTOR(TPRELU)
 PTO_SIM_VECTOR(TRECIP)
 PTO_SIM_VECTOR(TRELU)
-PTO_SIM_VECTOR(TREM)
-PTO_SIM_VECTOR(TREMS)
 PTO_SIM_VECTOR(TRESHAPE)
 PTO_SIM_VECTOR(TROWEXPAND)
 PTO_SIM_VECTOR(TROWEXPANDADD)
@@ -746,8 +760,6 @@ PTO_SIM_VECTOR(TROWEXPANDMIN)
 PTO_SIM_VECTOR(TROWEXPANDMUL)
 PTO_SIM_VECTOR(TROWEXPANDSUB)
 PTO_SIM_VECTOR(TRSQRT)
-PTO_SIM_VECTOR(TSEL)
-PTO_SIM_VECTOR(TSELS)
 PTO_SIM_VECTOR(TSHL)
 PTO_SIM_VECTOR(TSHLS)
 PTO_SIM_VECTOR(TSHR)
@@ -756,8 +768,138 @@ PTO_SIM_VECTOR(TSIN)
 PTO_SIM_VECTOR(TSQRT)
 PTO_SIM_VECTOR(TSUB)
 PTO_SIM_VECTOR(TSUBS)
-PTO_SIM_VECTOR(TXOR)
-PTO_SIM_VECTOR(TXORS)
+
+namespace detail {
+/// Records an instruction writing `dst` and its scratch tile `tmp`, reading the tiles of `a`.
+template <class D, class T, class... A>
+void issueWithScratch(const char *name, const D &dst, const T &tmp, const A &...a) {
+  auto &t = pl::sim::detail::pipeTracker();
+  if (!t.active())
+    return;
+  std::vector<pl::sim::detail::ByteRange> reads, writes;
+  addRange(writes, dst);
+  addRange(writes, tmp);
+  (addRange(reads, a), ...);
+  t.issue(pl::sim::PIPE_V, name, reads, writes);
+}
+template <class... X> inline constexpr bool kAllTiles = (isPtoTile<X> && ...);
+} // namespace detail
+
+// TREM, TREMS, TPRELU, TSEL and TSELS as PTO-ISA declares them: each always names its scratch
+// tile (pl plans it: MaterializeScratchTiles), the scalar forms take their scalar where PTO-ISA
+// does (TREMS before tmp, TSELS after it). The simulator computes exactly and leaves tmp's bytes
+// alone; the forms without tmp are named only to reject them with a message.
+template <class D, class A, class B, class T>
+  requires detail::kAllTiles<D, A, B, T>
+void TREM(D &dst, A &src0, B &src1, T &tmp) {
+  PTO_SIM_ROW_MAJOR_ONLY("TREM", D, A, B);
+  detail::issueWithScratch("TREM", dst, tmp, src0, src1);
+  pl::sim::TREM(detail::base(dst), detail::base(src0), detail::base(src1));
+}
+template <class D, class A, class B>
+  requires detail::kAllTiles<D, A, B>
+void TREM(D &, A &, B &) {
+  static_assert(detail::kNoTmp<D>, "pto::TREM takes a scratch tile: TREM(dst, src0, src1, tmp)");
+}
+/// TXOR(dst, src0, src1, tmp), TXORS(dst, src, scalar, tmp): a2a3 builds xor from and / or / not
+/// through tmp (dst's element type and at least its valid shape).
+template <class D, class A, class B, class T>
+  requires detail::kAllTiles<D, A, B, T>
+void TXOR(D &dst, A &src0, B &src1, T &tmp) {
+  PTO_SIM_ROW_MAJOR_ONLY("TXOR", D, A, B, T);
+  static_assert(std::is_same_v<detail::ElemOf<T>, detail::ElemOf<D>>,
+                "pto::TXOR: the scratch tile has the destination's element type");
+  detail::issueWithScratch("TXOR", dst, tmp, src0, src1);
+  pl::sim::TXOR(detail::base(dst), detail::base(src0), detail::base(src1));
+}
+template <class D, class A, class B>
+  requires detail::kAllTiles<D, A, B>
+void TXOR(D &, A &, B &) {
+  static_assert(detail::kNoTmp<D>, "pto::TXOR takes a scratch tile: TXOR(dst, src0, src1, tmp)");
+}
+template <class D, class S, class V, class T>
+  requires detail::kAllTiles<D, S, T> && (!detail::isPtoTile<V>)
+void TXORS(D &dst, S &src, const V &scalar, T &tmp) {
+  PTO_SIM_ROW_MAJOR_ONLY("TXORS", D, S, T);
+  static_assert(std::is_same_v<detail::ElemOf<T>, detail::ElemOf<D>>,
+                "pto::TXORS: the scratch tile has the destination's element type");
+  detail::issueWithScratch("TXORS", dst, tmp, src);
+  pl::sim::TXORS(detail::base(dst), detail::base(src), scalar);
+}
+template <class D, class S, class V>
+  requires detail::kAllTiles<D, S> && (!detail::isPtoTile<V>)
+void TXORS(D &, S &, const V &) {
+  static_assert(detail::kNoTmp<D>, "pto::TXORS takes a scratch tile: TXORS(dst, src, scalar, tmp)");
+}
+/// TREMS(dst, src, scalar, tmp): the scratch tile has dst's tile type (the vendor's CPU
+/// TREMS_IMPL takes no other; on a2a3 it needs dst's element type and at least its columns).
+template <class D, class S, class V, class T>
+  requires detail::kAllTiles<D, S, T> && (!detail::isPtoTile<V>)
+void TREMS(D &dst, S &src, const V &scalar, T &tmp) {
+  PTO_SIM_ROW_MAJOR_ONLY("TREMS", D, S);
+  static_assert(std::is_same_v<std::remove_cvref_t<T>, std::remove_cvref_t<D>>,
+                "pto::TREMS: the scratch tile has the destination's tile type");
+  detail::issueWithScratch("TREMS", dst, tmp, src);
+  pl::sim::TREMS(detail::base(dst), detail::base(src), scalar);
+}
+template <class D, class S, class V>
+  requires detail::kAllTiles<D, S> && (!detail::isPtoTile<V>)
+void TREMS(D &, S &, const V &) {
+  static_assert(detail::kNoTmp<D>, "pto::TREMS takes a scratch tile: TREMS(dst, src, scalar, tmp)");
+}
+/// TPRELU(dst, src0, src1, tmp): tmp is a uint8_t tile (a2a3 writes src0 > 0 into it as a
+/// packed compare mask, with a spare row past dst's valid rows).
+template <class D, class A, class B, class T>
+  requires detail::kAllTiles<D, A, B, T>
+void TPRELU(D &dst, A &src0, B &src1, T &tmp) {
+  PTO_SIM_ROW_MAJOR_ONLY("TPRELU", D, A, B, T);
+  static_assert(std::is_same_v<detail::ElemOf<T>, std::uint8_t>,
+                "pto::TPRELU: the scratch tile is a uint8_t tile (the compare mask)");
+  detail::issueWithScratch("TPRELU", dst, tmp, src0, src1);
+  pl::sim::TPRELU(detail::base(dst), detail::base(src0), detail::base(src1));
+}
+template <class D, class A, class B>
+  requires detail::kAllTiles<D, A, B>
+void TPRELU(D &, A &, B &) {
+  static_assert(detail::kNoTmp<D>,
+                "pto::TPRELU takes a scratch tile: TPRELU(dst, src0, src1, tmp)");
+}
+/// TSEL(dst, mask, src0, src1, tmp): dst, src0 and src1 are one tile type (PTO-ISA's
+/// `TileData`); tmp receives the mask row on a2a3.
+template <class D, class M, class T>
+  requires detail::kAllTiles<D, M, T>
+void TSEL(D &dst, M &mask, D &src0, D &src1, T &tmp) {
+  PTO_SIM_ROW_MAJOR_ONLY("TSEL", D, M);
+  static_assert(detail::kPackedMask<M>,
+                "pto::TSEL: the mask is a uint8_t tile (PTO-ISA's packed compare mask)");
+  detail::issueWithScratch("TSEL", dst, tmp, mask, src0, src1);
+  pl::sim::TSELPacked(detail::base(dst), detail::base(mask), detail::base(src0),
+                      detail::base(src1));
+}
+template <class D, class M, class A, class B>
+  requires detail::kAllTiles<D, M, A, B>
+void TSEL(D &, M &, A &, B &) {
+  static_assert(detail::kNoTmp<D>,
+                "pto::TSEL takes a scratch tile: TSEL(dst, mask, src0, src1, tmp)");
+}
+/// TSELS(dst, mask, src, tmp, scalar): tmp holds the scalar on a2a3.
+template <class D, class M, class S, class T, class V>
+  requires detail::kAllTiles<D, M, S, T> && (!detail::isPtoTile<V>)
+void TSELS(D &dst, M &mask, S &src, T &tmp, const V &scalar) {
+  PTO_SIM_ROW_MAJOR_ONLY("TSELS", D, M, S);
+  static_assert(std::is_same_v<detail::ElemOf<D>, detail::ElemOf<S>>,
+                "pto::TSELS: dst and src have one element type");
+  static_assert(detail::kPackedMask<M>,
+                "pto::TSELS: the mask is a uint8_t tile (PTO-ISA's packed compare mask)");
+  detail::issueWithScratch("TSELS", dst, tmp, mask, src);
+  pl::sim::TSELSPacked(detail::base(dst), detail::base(mask), detail::base(src), scalar);
+}
+template <class D, class M, class S, class V>
+  requires detail::kAllTiles<D, M, S> && (!detail::isPtoTile<V>)
+void TSELS(D &, M &, S &, const V &) {
+  static_assert(detail::kNoTmp<D>,
+                "pto::TSELS takes a scratch tile: TSELS(dst, mask, src, tmp, scalar)");
+}
 #undef PTO_SIM_VECTOR
 #undef PTO_SIM_INSTRUCTION
 #undef PTO_SIM_ROW_MAJOR_ONLY
