@@ -4,6 +4,7 @@
 // and disjoint windows of one tensor may be two parameters of one call (overlapping ones are
 // reported: alias_args.cpp). Every case is checked against a plain-loop reference, so the eager
 // run and the translated runs in every executor mode must agree.
+#include <algorithm>
 #include <cstdio>
 #include <pl/dsl.hpp>
 #include <vector>
@@ -44,6 +45,24 @@ void sliceWrites(X x, pl::InOut<X> y, pl::Out<X> z) {
   scaleRows(x, 24, 1, y);                              // rows 24..32 of y, through y itself
   negateHalf(bottom, pl::slice(z, {16, 64}, {16, 0})); // bottom sees both writes above
   negateHalf(top, pl::slice(z, {16, 64}, {0, 0}));
+}
+
+using HT = pl::Tensor<pl::fp16, 20, 40>;
+using HBig = pl::Tensor<pl::fp16, 30, 40>;
+
+/// Negates rows [r, r + 8) of an fp16 view through a ragged [8, 48] window (the last block of a
+/// 20-row view has 4 rows; the window is 8 columns wider than the tensor).
+PL_FUNCTION(pl::FunctionType::InCore)
+void negRows(pl::Index r, pl::InOut<HT> y) {
+  pl::store(pl::neg(pl::load(y, {r, 0}, {8, 48})), {r, 0}, y);
+}
+
+/// n row blocks of a view of `big` (rows 5..25), written through the view in a loop.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void negRowsOfView(pl::Index n, pl::InOut<HBig> big) {
+  HT v = pl::slice(big, {20, 40}, {5, 0});
+  for (auto i : pl::range(n))
+    negRows(i * 8, v);
 }
 
 namespace {
@@ -107,6 +126,16 @@ int main() {
     for (int i = 0; i < 16 * 64; ++i)
       wa[16 * 64 + i] = -a0[i];
     check(pl::allclose(a, wa), "disjoint windows of one tensor as two parameters");
+  }
+  for (pl::Index n : {0, 1, 3}) { // fp16, negative values, ragged blocks, 0 / 1 / 3 trips
+    HBig big(pl::random_vector(30 * 40, 26, -4.0, 4.0));
+    const std::vector<double> b0 = big.to_vector<double>();
+    negRowsOfView(n, big);
+    std::vector<double> wb = b0;
+    for (int r = 5; r < std::min<int>(25, 5 + 8 * static_cast<int>(n)); ++r)
+      for (int c = 0; c < 40; ++c)
+        wb[r * 40 + c] = -b0[r * 40 + c];
+    check(pl::allclose(big, wb), "fp16 ragged blocks negated through a view in a loop");
   }
   { // host data of a static i64 tensor (docs/dsl.md §6) is data, not a shape
     pl::Tensor<pl::i64, 2, 3> t(std::vector<std::int64_t>{1, -2, 3, -4, 5, -6});
