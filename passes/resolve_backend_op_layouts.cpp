@@ -37,11 +37,34 @@ TypePtr rowType(const TileType &t) {
                         nullptr);
 }
 
+/// The tile operands that PTO-ISA's instruction for op declares with its destination's one tile
+/// type (`template <typename TileData> TSEL(TileData &dst, Mask &, TileData &src0, TileData &src1,
+/// Tmp &)`, TAND, TOR): their indices in the call, or none for every other op.
+std::vector<size_t> sameTypeOperands(const Op &op) {
+  const std::string &n = op.name();
+  if (n == "tile.sel")
+    return {1, 2};
+  if (n == "tile.and" || n == "tile.or")
+    return {0, 1};
+  return {};
+}
+
+PadValue padOf(const TileType &t) { return t.view() ? t.view()->pad : PadValue::Null; }
+
+/// t with pad value `pad` (the same bytes: a pad value is a fact of TLOAD / TFILLPAD only).
+TypePtr withPad(const TileType &t, PadValue pad) {
+  TileView v = t.view().value_or(TileView{});
+  v.pad = pad;
+  return TileType::make(t.dtype(), t.shape(), t.memorySpace(), explicitView(std::move(v)), nullptr);
+}
+
 class LayoutRepairer : public KernelRewriter {
 public:
   explicit LayoutRepairer(const Function &f) : KernelRewriter(f, "ResolveBackendOpLayouts") {}
 
   StmtPtr rewriteOpCall(const Assign &a, const Call &c, const StmtPtr &out) override {
+    if (StmtPtr s = unifyPads(a, c))
+      return s;
     if (!rowMajorElementwise(*c.target().op))
       return out;
     auto *rt = dynCast<TileType>(a.var()->type());
@@ -76,6 +99,29 @@ public:
   }
 
 private:
+  /// A single-type instruction whose tile operands differ from its result in pad value reads
+  /// them through same-shape reshapes with the result's pad (no data moves), then is repaired
+  /// like any other op; null when nothing differs.
+  StmtPtr unifyPads(const Assign &a, const Call &c) {
+    auto *rt = dynCast<TileType>(a.var()->type());
+    if (!rt)
+      return nullptr;
+    std::vector<StmtPtr> stmts;
+    ExprList args = c.args();
+    for (size_t i : sameTypeOperands(*c.target().op)) {
+      auto *t = i < args.size() ? dynCast<TileType>(args[i]->type()) : nullptr;
+      if (t && padOf(*t) != padOf(*rt))
+        args[i] = bind(stemOf(args[i], "arg") + "_pad", reshape(args[i], t->shape(), c.span()),
+                       stmts, a.span(), withPad(*t, padOf(*rt)));
+    }
+    if (stmts.empty())
+      return nullptr;
+    auto call = Call::make(c.target(), std::move(args), c.kwargs(), c.attrs(), c.type(), c.span());
+    StmtPtr assign = Assign::make(a.var(), call, a.span());
+    stmts.push_back(rewriteOpCall(*dynCast<Assign>(assign), *dynCast<Call>(call), assign));
+    return Seq::flatten(std::move(stmts), a.span());
+  }
+
   ExprPtr reshape(const ExprPtr &x, ExprList shape, const Span &span) const {
     return opCall("tile.reshape", {x, MakeTuple::make(std::move(shape), span)}, {}, span);
   }

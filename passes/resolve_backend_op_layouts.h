@@ -18,6 +18,11 @@
 //   The [1, R] types are row-major with the valid shape swapped ({v, 1} → {1, v}) and the pad
 //   kept. Broadcasting forms ([R, 1] with [R, C], [1, 1], ...) and row-major-only columns are
 //   unchanged, as is everything outside kernels.
+//   Pad values: PTO-ISA's TSEL, TAND and TOR take one tile type (`TileData`) for dst and both
+//   sources, and a tile's pad value is part of its type (tile.fillpad's result carries it). A
+//   tile operand of `tile.sel` (src0, src1), `tile.and` or `tile.or` whose pad differs from the
+//   result's is read through `x_pad = tile.reshape(x, shape(x))` typed with the result's pad (the
+//   same bytes: a pad value only matters to TLOAD and TFILLPAD); then the rules above apply.
 // Options: none. Diagnostics: none.
 // Example: `Tile<fp32, 16, 1, Vec, view{blayout = col_major}> n = tile.adds(s, 1.0)` →
 //   `s_row = tile.reshape(s, {1, 16}); n_row = tile.adds(s_row, 1.0);

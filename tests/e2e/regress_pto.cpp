@@ -2,13 +2,18 @@
 // tile (tile.fillpad's pad value lives in its PTO tile type) carried through a loop with 3 and
 // 0 trips and read on a ragged window; the load / store windows clipped to a ragged tensor;
 // cast rounding modes and comparison modes on negative operands (printed as PTO enums);
-// int32 data. Every kernel also runs under the simulator's pipe checker, so each case checks
-// the flags InsertPipeSyncs wrote (loop back edges, an if). Eager and translated must agree.
+// int32 data; selects, ands and ors whose operands are padded tiles of different pad values
+// (PTO-ISA's TSEL / TAND / TOR take one tile type for the destination and both sources: fuzzer
+// program 606000050 printed a TSEL that did not compile). Every kernel also runs under the
+// simulator's pipe checker, so each case checks the flags InsertPipeSyncs wrote (loop back edges,
+// an if). Eager and translated must agree.
 #include <pl/dsl.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "report.hpp"
@@ -54,6 +59,25 @@ void modes(R x, pl::Out<I> fl, pl::Out<I> ce, pl::Out<I> tr, pl::Out<R> lt) {
   pl::store(pl::cast(t, pl::i32, pl::RoundMode::Trunc), {0, 0}, tr);
   auto m = pl::cmps(t, -1.0f, pl::CmpMode::Lt);
   pl::store(pl::sels(m, t, 7.0f), {0, 0}, lt);
+}
+
+using RI = pl::Tensor<pl::i32, 20, 16>;
+
+/// The last window of x (rows 16..19 valid, the rest padded with 0) raised by 1 where it is
+/// below the full window at row 4 and replaced by that window elsewhere, over n trips; int32
+/// windows of xi padded with 0 (the last) and with the tensor's values combined by and / or.
+/// Every padded row reaches the output, so a wrong pad value is a wrong number.
+PL_FUNCTION(pl::FunctionType::InCore)
+void padded_select(R x, RI xi, pl::Index n, pl::Out<R> o, pl::Out<I> band, pl::Out<I> bor) {
+  T a = pl::fillpad(pl::load(x, {4, 0}, {16, 16}), pl::PadValue::Max);
+  T acc = pl::fillpad(pl::load(x, {16, 0}, {16, 16}), pl::PadValue::Zero);
+  for ([[maybe_unused]] auto k : pl::range(n))
+    acc = pl::sel(pl::cmp(acc, a, pl::CmpMode::Lt), pl::adds(acc, 1.0f), a);
+  pl::store(acc, {0, 0}, o);
+  auto p = pl::fillpad(pl::load(xi, {16, 0}, {16, 16}), pl::PadValue::Zero);
+  auto q = pl::load(xi, {2, 0}, {16, 16});
+  pl::store(pl::and_(p, q), {0, 0}, band);
+  pl::store(pl::or_(pl::ands(q, 0x0F), p), {0, 0}, bor);
 }
 
 int main() {
@@ -109,5 +133,34 @@ int main() {
   for (int i = 0; i < 256; ++i)
     want3[i] = static_cast<float>(lt[i]);
   report.close("modes.cmps_lt", olt, want3);
+
+  std::vector<std::int32_t> xis(20 * 16);
+  for (int i = 0; i < 20 * 16; ++i)
+    xis[i] = static_cast<std::int32_t>(std::floor(xs[i] * 1000.0f)); // negative values too
+  RI xi(xis);
+  for (pl::Index n : {pl::Index(0), pl::Index(1), pl::Index(3)}) {
+    Vec want4(20 * 16, 0.0f);
+    for (int i = 0; i < 256; ++i) {
+      float acc = i < 64 ? xs[256 + i] : 0.0f; // rows 16..19, then the zero padding
+      const float a = xs[64 + i];
+      for (pl::Index k = 0; k < n; ++k)
+        acc = acc < a ? acc + 1.0f : a;
+      want4[i] = acc;
+    }
+    R o4;
+    I oand, oor;
+    padded_select(x, xi, n, o4, oand, oor);
+    report.close("padded_select.n" + std::to_string(n), o4, want4);
+    if (n != 0)
+      continue;
+    std::vector<double> wand(256), wor(256);
+    for (int i = 0; i < 256; ++i) {
+      const std::int32_t p = i < 64 ? xis[256 + i] : 0, q = xis[32 + i];
+      wand[i] = p & q;
+      wor[i] = (q & 0x0F) | p;
+    }
+    report.close("padded_select.and", oand, wand);
+    report.close("padded_select.or", oor, wor);
+  }
   return report.exitCode();
 }

@@ -94,3 +94,46 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: resolve-backend-op-layouts
+// PTO-ISA's TSEL, TAND and TOR take one tile type for the destination and both sources: a tile operand whose pad value differs from the result's is read through a same-shape reshape with the result's pad (the same bytes), also the valid shape kept and a result that carries a pad itself; the mask, a select whose operands agree, and an add (three tile types) must not change
+program {
+  AIV k(In Tensor<fp32, 16, 16> x, In Tensor<int32, 16, 16> y, In index v) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16});
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v, 16}, pad = zero}> a = tile.fillpad(t, {.pad_value = "zero"});
+    Tile<fp32, 16, 16, Vec, view{pad = max}> b = tile.fillpad(t, {.pad_value = "max"});
+    Tile<bool, 16, 16, Vec> m = tile.cmp(a, b, {.mode = "lt"});
+    Tile<fp32, 16, 16, Vec> s = tile.sel(m, a, b);
+    Tile<fp32, 16, 16, Vec, view{pad = max}> s2 = tile.sel(m, t, b);
+    Tile<fp32, 16, 16, Vec> s3 = tile.sel(m, t, t);
+    Tile<fp32, 16, 16, Vec> d = tile.add(a, b);
+    Tile<int32, 16, 16, Vec> u = tile.load(y, {0, 0}, {16, 16});
+    Tile<int32, 16, 16, Vec, view{pad = zero}> p = tile.fillpad(u, {.pad_value = "zero"});
+    Tile<int32, 16, 16, Vec> n = tile.and(p, u);
+    Tile<int32, 16, 16, Vec> o = tile.or(u, p);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 16, 16> x, In Tensor<int32, 16, 16> y, In index v) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16});
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v, 16}, pad = zero}> a = tile.fillpad(t, {.pad_value = "zero"});
+    Tile<fp32, 16, 16, Vec, view{pad = max}> b = tile.fillpad(t, {.pad_value = "max"});
+    Tile<bool, 16, 16, Vec> m = tile.cmp(a, b, {.mode = "lt"});
+    Tile<fp32, 16, 16, Vec, view{valid_shape = {v, 16}}> a_pad = tile.reshape(a, {16, 16});
+    Tile<fp32, 16, 16, Vec> b_pad = tile.reshape(b, {16, 16});
+    Tile<fp32, 16, 16, Vec> s = tile.sel(m, a_pad, b_pad);
+    Tile<fp32, 16, 16, Vec, view{pad = max}> t_pad = tile.reshape(t, {16, 16});
+    Tile<fp32, 16, 16, Vec, view{pad = max}> s2 = tile.sel(m, t_pad, b);
+    Tile<fp32, 16, 16, Vec> s3 = tile.sel(m, t, t);
+    Tile<fp32, 16, 16, Vec> d = tile.add(a, b);
+    Tile<int32, 16, 16, Vec> u = tile.load(y, {0, 0}, {16, 16});
+    Tile<int32, 16, 16, Vec, view{pad = zero}> p = tile.fillpad(u, {.pad_value = "zero"});
+    Tile<int32, 16, 16, Vec> p_pad = tile.reshape(p, {16, 16});
+    Tile<int32, 16, 16, Vec> n = tile.and(p_pad, u);
+    Tile<int32, 16, 16, Vec> p_pad_1 = tile.reshape(p, {16, 16});
+    Tile<int32, 16, 16, Vec> o = tile.or(u, p_pad_1);
+    return;
+  }
+}

@@ -14,6 +14,8 @@
 //   XOR_TMP     TXOR without its scratch tile
 //   SEL_MASK    TSEL with a bool mask (PTO-ISA's is the packed uint8_t mask TCMP writes)
 //   CMP_MASK    TCMP into a float tile (PTO-ISA writes a packed uint8_t mask)
+//   SEL_PAD     TSEL whose sources differ from dst in pad value (one tile type, PTO-ISA's TileData)
+//   AND_PAD     TAND likewise; OR_PAD TOR likewise
 #include <pto/pto-inst.hpp>
 
 using namespace pto;
@@ -87,5 +89,28 @@ void rejected() {
 #ifdef PL_TYPE_REJECT_XOR_TMP
   Tile<TileType::Vec, std::int32_t, 8, 16, BLayout::RowMajor, -1, -1> a, b, d;
   TXOR(d, a, b);
+#endif
+#ifdef PL_TYPE_REJECT_SEL_PAD
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, d;
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1, SLayout::NoneBox, 512,
+       PadValue::Zero>
+      b;
+  Tile<TileType::Vec, std::uint8_t, 8, 32, BLayout::RowMajor, -1, -1> m;
+  Tile<TileType::Vec, std::uint32_t, 1, 8, BLayout::RowMajor, -1, -1> t;
+  TSEL(d, m, a, b, t);
+#endif
+#ifdef PL_TYPE_REJECT_AND_PAD
+  Tile<TileType::Vec, std::int32_t, 8, 16, BLayout::RowMajor, -1, -1> a, d;
+  Tile<TileType::Vec, std::int32_t, 8, 16, BLayout::RowMajor, -1, -1, SLayout::NoneBox, 512,
+       PadValue::Max>
+      b;
+  TAND(d, a, b);
+#endif
+#ifdef PL_TYPE_REJECT_OR_PAD
+  Tile<TileType::Vec, std::int32_t, 8, 16, BLayout::RowMajor, -1, -1, SLayout::NoneBox, 512,
+       PadValue::Zero>
+      a;
+  Tile<TileType::Vec, std::int32_t, 8, 16, BLayout::RowMajor, -1, -1> b, d;
+  TOR(d, a, b);
 #endif
 }

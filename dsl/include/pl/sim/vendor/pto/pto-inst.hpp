@@ -717,7 +717,6 @@ void TMATMUL_BIAS(C &acc, A &lhs, B &rhs, Bias &bias) {
 PTO_SIM_VECTOR(TABS)
 PTO_SIM_VECTOR(TADD)
 PTO_SIM_VECTOR(TADDS)
-PTO_SIM_VECTOR(TAND)
 PTO_SIM_VECTOR(TANDS)
 PTO_SIM_VECTOR(TCOLEXPAND)
 PTO_SIM_VECTOR(TCOLEXPANDADD)
@@ -746,7 +745,6 @@ PTO_SIM_VECTOR(TMUL)
 PTO_SIM_VECTOR(TMULS)
 PTO_SIM_VECTOR(TNEG)
 PTO_SIM_VECTOR(TNOT)
-PTO_SIM_VECTOR(TOR)
 PTO_SIM_VECTOR(TORS)
 PTO_SIM_VECTOR(TRECIP)
 PTO_SIM_VECTOR(TRELU)
@@ -876,6 +874,26 @@ void TSEL(D &dst, M &mask, D &src0, D &src1, T &tmp) {
   pl::sim::TSELPacked(detail::base(dst), detail::base(mask), detail::base(src0),
                       detail::base(src1));
 }
+template <class D, class M, class A, class B, class T>
+  requires detail::kAllTiles<D, M, A, B, T> && (!std::is_same_v<D, A> || !std::is_same_v<D, B>)
+void TSEL(D &, M &, A &, B &, T &) {
+  static_assert(detail::kNoTmp<D>, "pto::TSEL: dst, src0 and src1 are one tile type (PTO-ISA's "
+                                   "TileData; pass ResolveBackendOpLayouts unifies pad values)");
+}
+/// TAND / TOR(dst, src0, src1): one tile type for all three, as TSEL's.
+#define PTO_SIM_SAME_TYPE_VECTOR(NAME)                                                             \
+  template <class D, class A, class B>                                                             \
+    requires detail::kAllTiles<D, A, B>                                                            \
+  void NAME(D &dst, A &src0, B &src1) {                                                            \
+    static_assert(std::is_same_v<D, A> && std::is_same_v<D, B>,                                    \
+                  "pto::" #NAME ": dst, src0 and src1 are one tile type (PTO-ISA's TileData)");    \
+    PTO_SIM_ROW_MAJOR_ONLY(#NAME, D);                                                              \
+    detail::issue(pl::sim::PIPE_V, #NAME, dst, src0, src1);                                        \
+    pl::sim::NAME(detail::base(dst), detail::base(src0), detail::base(src1));                      \
+  }
+PTO_SIM_SAME_TYPE_VECTOR(TAND)
+PTO_SIM_SAME_TYPE_VECTOR(TOR)
+#undef PTO_SIM_SAME_TYPE_VECTOR
 template <class D, class M, class A, class B>
   requires detail::kAllTiles<D, M, A, B>
 void TSEL(D &, M &, A &, B &) {
