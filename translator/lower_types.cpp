@@ -140,6 +140,20 @@ std::optional<std::string> shapeRuleViolation(llvm::ArrayRef<clang::TemplateArgu
   return std::nullopt;
 }
 
+/// Whether t's shape is [1, ..., 1] followed by `want` (at least one leading 1): what the eager
+/// run makes 2-D by dropping the 1s.
+bool leadingOnesThen(const ir::ShapedType &t, const std::vector<std::optional<int64_t>> &want) {
+  if (t.rank() <= want.size())
+    return false;
+  const size_t lead = t.rank() - want.size();
+  for (size_t i = 0; i < t.rank(); ++i) {
+    auto w = i < lead ? std::optional<int64_t>(1) : want[i - lead];
+    if (w && t.constDim(i) && *t.constDim(i) != *w)
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 DeclaredType FunctionLowerer::declaredType(clang::QualType qt) {
@@ -264,13 +278,13 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
   pp.SuppressTagKeyword = true;
   std::string declStr = declared.getNonReferenceType().getUnqualifiedType().getAsString(pp);
   auto mismatch = [&](const char *code, const std::string &detail,
-                      std::vector<ir::FixIt> fixits = {}, const std::string &hint = "") {
-    return errorExpr(loc, code,
-                     "value of type '" + ir::printType(vt) +
-                         "' does not match the declared type '" + declStr + "'" +
-                         (what.empty() ? std::string() : " of " + what) + ": " + detail +
-                         " (the eager run rejects it)" + hint,
-                     std::move(fixits));
+                      std::vector<ir::FixIt> fixits = {}, const std::string &hint = "",
+                      const std::string &why = " (the eager run rejects it)") {
+    return errorExpr(
+        loc, code,
+        "value of type '" + ir::printType(vt) + "' does not match the declared type '" + declStr +
+            "'" + (what.empty() ? std::string() : " of " + what) + ": " + detail + why + hint,
+        std::move(fixits));
   };
   bool dimsOk = true;
   if (d.dims) {
@@ -293,8 +307,16 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
                                             " with its out_dtype option";
     return mismatch("F110", detail, std::move(fixits), hint);
   }
-  if (!dimsOk)
-    return mismatch("F111", "shape " + ir::ops::shapeStr(st->shape()) + " vs " + dimsStr(*d.dims));
+  if (!dimsOk) {
+    std::string detail = "shape " + ir::ops::shapeStr(st->shape()) + " vs " + dimsStr(*d.dims);
+    if (tile && leadingOnesThen(*st, *d.dims))
+      return mismatch("F111", detail, {}, "",
+                      ": a tile loaded from a window of a rank-" + std::to_string(st->rank()) +
+                          " tensor keeps the window's rank here (the eager run drops its leading "
+                          "1s; the translator's FlattenTileNdTo2D is not implemented yet); "
+                          "pl::reshape the tensor to rank 2 and load from that");
+    return mismatch("F111", detail);
+  }
   if (!spaceOk)
     return mismatch("F112", "memory space " + std::string(ir::memorySpaceName(*tt->memorySpace())) +
                                 " vs " + std::string(ir::memorySpaceName(*d.space)));
