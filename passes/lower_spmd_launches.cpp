@@ -63,10 +63,12 @@ std::optional<SpmdBody> splitBody(const Function &f, const Program &p, Diagnosti
     const Call *c = callOf(*s);
     if (!c || !launchable(p, c->target())) {
       diags.error("SP001", s->span(),
-                  "the body of pl::spmd may only call kernels, which run once per block; '" +
+                  "a pl::spmd body that calls kernels may only call kernels, which run once "
+                  "per block; '" +
                       stmtHead(s) +
-                      "' would run in the orchestration (compute block-dependent "
-                      "values inside the kernel with pl::get_block_idx())");
+                      "' would run in the orchestration (compute block-dependent values inside "
+                      "the kernel with pl::get_block_idx(), or write the body's work without "
+                      "kernel calls: then it is a kernel itself)");
       return std::nullopt;
     }
     b.calls.push_back(s);

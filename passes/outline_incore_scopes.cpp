@@ -1,6 +1,8 @@
 // OutlineIncoreScopes: InCore scopes → InCore functions (see outline_incore_scopes.h).
 #include "passes/outline_incore_scopes.h"
 
+#include "ir/mutator.h"
+#include "ir/visitor.h"
 #include "passes/utils/scope_outliner.h"
 
 namespace pl::passes {
@@ -58,6 +60,36 @@ bool rejectScopesInKernels(const Program &p, DiagnosticEngine &diags) {
   }
   return true;
 }
+/// What an Spmd body holds: launches (function calls, submits, nested scopes) and op calls.
+class SpmdBodyKinds final : public IRVisitor {
+public:
+  bool launches = false, ops = false;
+  void visitCallTarget(const CallTarget &t, const Expr &site) override {
+    (t.isOp() && site.kind() == ExprKind::Call ? ops : launches) = true;
+  }
+  void visitScope(const Scope &) override { launches = true; }
+};
+
+/// An Spmd scope whose body does work itself (op calls, no launches: `pl::spmd(n, [&] { tiles
+/// of block get_block_idx() })`) gets that body as an InCore scope, so it is outlined to a
+/// kernel launched once per block like any other (docs/dsl.md); a body that launches kernels
+/// is LowerSpmdLaunches' (mixing both stays its SP001).
+class SpmdWorkAsKernel final : public IRMutator {
+public:
+  StmtPtr mutateScope(const std::shared_ptr<const Scope> &s) override {
+    StmtPtr out = IRMutator::mutateScope(s);
+    if (s->scopeKind() != ScopeKind::Spmd)
+      return out;
+    SpmdBodyKinds kinds;
+    kinds.visitStmt(s->body());
+    if (kinds.launches || !kinds.ops)
+      return out;
+    auto *spmd = dynCast<Scope>(out);
+    StmtPtr kernel = Scope::make(ScopeKind::InCore, "", spmd->body(), {}, nullptr, spmd->span());
+    return Scope::make(ScopeKind::Spmd, spmd->nameHint(), kernel, spmd->attrs(), spmd->taskId(),
+                       spmd->span());
+  }
+};
 } // namespace
 
 ProgramPtr outlineIncoreScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
@@ -65,7 +97,7 @@ ProgramPtr outlineIncoreScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
     return nullptr;
   OutlineOptions o = incoreOptions();
   o.eligibleParent = [](const Function &f) { return isParentType(f.type()); };
-  return outlineScopes(p, o, diags);
+  return outlineScopes(SpmdWorkAsKernel().mutateProgram(p), o, diags);
 }
 
 PL_DEFINE_PROGRAM_PASS(OutlineIncoreScopes, outlineIncoreScopes)

@@ -13,6 +13,10 @@
 //   gets `_0`, `_1` in one function and a `{f}_` prefix across functions. A scope with a
 //   task_id or deps becomes a `submit` whose last result is the task id. The scope's "split"
 //   attr moves to the function.
+//   An Spmd scope whose body does work itself (op calls and no function call, submit or nested
+//   scope: `pl::spmd(n, [&] { ... pl::get_block_idx() ... tiles ... })`) first gets that body
+//   as an InCore scope, so the work becomes a kernel the Spmd scope launches once per block
+//   (LowerSpmdLaunches); a body that launches kernels, or mixes launches and work, is unchanged.
 // Options: none.
 // Diagnostics: OL001 an InCore scope nested in another InCore scope or inside a kernel function.
 // Example: `scope incore { t = tensor.add(a, b); }  return t;`

@@ -1,6 +1,8 @@
-// tests/e2e/regress_spmd.cpp — pl::spmd launches (docs/dsl.md §1): every block runs the kernel with its own
-// pl::get_block_idx() / get_block_num(); constant and run-time block counts, two kernels in one launch, a launch
-// whose task id orders a later scope, launches in an orchestration loop, and a count below 1 (an error in both runs).
+// tests/e2e/regress_spmd.cpp — pl::spmd launches (docs/dsl.md §1): every block runs the kernel with
+// its own pl::get_block_idx() / get_block_num(); constant and run-time block counts, two kernels in
+// one launch, a launch whose task id orders a later scope, launches in an orchestration loop, a
+// count below 1 (an error in both runs), and tile work written straight in the body (outlined to a
+// kernel launched once per block).
 #include <pl/dsl.hpp>
 #include <cstdio>
 #include <stdexcept>
@@ -51,6 +53,24 @@ void looped(X x, pl::Index n, pl::Out<X> y, pl::Out<X> z) {
     pl::spmd(i + 1, {.deps = {read}}, [&] { rows(x, y); });
     read = pl::spmd(2, [&] { negate(y, i, z); });
   }
+}
+
+/// Tile work written straight in the spmd body (no kernel of its own): block b of n scales rows
+/// [6b, 6b + 6) of x by -(b + 1) and adds get_block_num() (the third block's window is ragged:
+/// rows 12..15); a second launch, ordered by the first's task id, negates y into z.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void inline_body(X x, pl::Index n, pl::Out<X> y, pl::Out<X> z) {
+  pl::TaskId t = pl::spmd(n, [&] {
+    pl::Index b = pl::get_block_idx();
+    auto w = pl::load(x, {b * 6, 0}, {6, 64});
+    pl::Scalar<pl::fp32> s = -(b + 1);
+    pl::Scalar<pl::fp32> num = pl::get_block_num();
+    pl::store(pl::adds(pl::muls(w, s), num), {b * 6, 0}, y);
+  });
+  pl::spmd(2, {.deps = {t}}, [&] {
+    pl::Index b = pl::get_block_idx();
+    pl::store(pl::neg(pl::load(y, {b * 8, 0}, {8, 64})), {b * 8, 0}, z);
+  });
 }
 
 namespace {
@@ -111,6 +131,19 @@ int main() {
       wz = negateRef(2, wy, i, wz);
     }
     check(pl::allclose(y, wy) && pl::allclose(z, wz), "launches in a loop");
+  }
+  for (pl::Index n : {1, 3}) {
+    X y, z;
+    inline_body(x, n, y, z);
+    std::vector<double> wy = zero, wz(16 * 64);
+    for (int r = 0; r < 16; ++r)
+      for (int c = 0; c < 64; ++c) {
+        if (r / 6 < n)
+          wy[r * 64 + c] = static_cast<float>(static_cast<float>(in[r * 64 + c]) * -(r / 6 + 1.0f) +
+                                              static_cast<float>(n));
+        wz[r * 64 + c] = -wy[r * 64 + c];
+      }
+    check(pl::allclose(y, wy) && pl::allclose(z, wz), "tile work in the spmd body");
   }
   for (pl::Index n : {0, -2}) {
     X y, z;

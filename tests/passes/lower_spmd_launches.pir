@@ -164,7 +164,7 @@ program {
   }
 
   Spmd w(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
-    index b = tile.get_block_idx(); // EXPECTED-ERROR: SP001 {{may only call kernels}}
+    index b = tile.get_block_idx(); // EXPECTED-ERROR: SP001 {{a pl::spmd body that calls kernels may only call kernels}}
     k(x, b, o);
     return;
   }

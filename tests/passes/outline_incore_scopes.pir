@@ -403,3 +403,75 @@ program {
     return u;
   }
 }
+// -----
+// RUN: outline-incore-scopes
+// an spmd body that does tile work itself (pl::spmd(n, [&] { ... get_block_idx() ... })) is a kernel: its body becomes an InCore scope, outlined to a kernel the spmd scope launches (LowerSpmdLaunches then puts core_num on that call); a store result used after the scope is the kernel's output; the scope's attrs stay on the spmd scope
+program {
+  Opaque main(In Tensor<fp32, 64, 32> x, In index n, Out Tensor<fp32, 64, 32> y) -> Tensor<fp32, 64, 32> {
+    scope spmd [[core_num = (n), sync_start = false]] {
+      index b = tile.get_block_idx();
+      Tile<fp32, 16, 32, Vec> t = tile.load(x, {b * 16, 0}, {16, 32});
+      Tile<fp32, 16, 32, Vec> u = tile.muls(t, 2.0);
+      Tensor<fp32, 64, 32> y_1 = tile.store(u, {b * 16, 0}, y);
+    }
+    return y_1;
+  }
+}
+// EXPECTED:
+program {
+  InCore main_incore_0(In Tensor<fp32, 64, 32> x, Out Tensor<fp32, 64, 32> y) -> Tensor<fp32, 64, 32> {
+    index b = tile.get_block_idx();
+    Tile<fp32, 16, 32, Vec> t = tile.load(x, {b * 16, 0}, {16, 32});
+    Tile<fp32, 16, 32, Vec> u = tile.muls(t, 2.0);
+    Tensor<fp32, 64, 32> y_1 = tile.store(u, {b * 16, 0}, y);
+    return y;
+  }
+
+  Orchestration main(In Tensor<fp32, 64, 32> x, In index n, Out Tensor<fp32, 64, 32> y) -> Tensor<fp32, 64, 32> {
+    scope spmd [[core_num = (n), sync_start = false]] {
+      Tensor<fp32, 64, 32> y_1 = main_incore_0(x, y);
+    }
+    return y_1;
+  }
+}
+// -----
+// RUN: outline-incore-scopes
+// must not change: an spmd body that launches a kernel, and one that computes a value and launches (LowerSpmdLaunches' SP001), and one without op calls
+program {
+  InCore k(In Tensor<fp32, 64, 32> x, In index i) {
+    return;
+  }
+  Orchestration main(In Tensor<fp32, 64, 32> x, In index n) {
+    scope spmd [[core_num = (n)]] {
+      k(x, n);
+    }
+    scope spmd [[core_num = (n)]] {
+      index b = tile.get_block_idx();
+      k(x, b);
+    }
+    scope spmd [[core_num = (4)]] {
+      index c = n + 1;
+    }
+    return;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 64, 32> x, In index i) {
+    return;
+  }
+
+  Orchestration main(In Tensor<fp32, 64, 32> x, In index n) {
+    scope spmd [[core_num = (n)]] {
+      k(x, n);
+    }
+    scope spmd [[core_num = (n)]] {
+      index b = tile.get_block_idx();
+      k(x, b);
+    }
+    scope spmd [[core_num = (4)]] {
+      index c = n + 1;
+    }
+    return;
+  }
+}
