@@ -73,7 +73,18 @@ TypePtr deduceStore(const DeduceCall &c) {
                               std::to_string(src->rank()) + " at " +
                               std::to_string(offsets->size()) + " offsets into a tensor of rank " +
                               std::to_string(dst->rank()) + "; expected at most the tensor rank");
-  if (!checkSameDType(c, src->dtype(), dst->dtype(), "the tile and the tensor"))
+  const DataType from = src->dtype(), to = dst->dtype();
+  if (src->memorySpace() == MemorySpace::Acc && from != to) {
+    // The FIX pipe converts on the way out (PTO-ISA's TSTORE from Acc without quantisation);
+    // the eager pl::store and pl/sim's TSTORE take the same pairs.
+    if (from == DataType::FP32 && (to == DataType::FP16 || to == DataType::BF16))
+      return c.args[2]->type();
+    return c.fail("T108", "'" + c.op.name() + "' of an Acc tile of '" + dtypeStr(from) +
+                              "' into a tensor of '" + dtypeStr(to) +
+                              "': an Acc tile converts on store from fp32 into fp16 or bf16 only; "
+                              "expected equal dtypes otherwise");
+  }
+  if (!checkSameDType(c, from, to, "the tile and the tensor"))
     return nullptr;
   return c.args[2]->type();
 }

@@ -4,7 +4,8 @@
 // ragged static shapes larger than one copy tile; dynamic shapes; pl::assemble of a window
 // at offsets; rank-1 tensors), pl::reshape of a tensor passed to a kernel, an orchestration that
 // calls another orchestration (spliced into its caller by InlineFunctions), and a trip count read
-// with pl::read from a tensor no task writes (0, 1 and 3 trips).
+// with pl::read from a tensor no task writes (0, 1 and 3 trips); an fp32 Acc tile stored into
+// bf16, fp16 and fp32 tensors (the one dtype change a store makes, docs/dsl.md §4).
 #include <pl/dsl.hpp>
 
 #include <cstdint>
@@ -127,6 +128,22 @@ Vec stepRef(const Vec &x) {
 }
 } // namespace
 
+using Ab = pl::Tensor<pl::fp32, 16, 32>;
+/// One fp32 matmul, its Acc tile stored as it is and converted into bf16 and fp16.
+PL_FUNCTION(pl::FunctionType::InCore)
+void acc_stores(Ab a, pl::Tensor<pl::fp32, 32, 16> b, pl::Out<pl::Tensor<pl::fp32, 16, 16>> f32,
+                pl::Out<pl::Tensor<pl::bf16, 16, 16>> b16,
+                pl::Out<pl::Tensor<pl::fp16, 16, 16>> f16) {
+  auto l = pl::move(pl::load(a, {0, 0}, {16, 32}, {.target_memory = pl::Mem::Mat}),
+                    {.target_memory = pl::Mem::Left});
+  auto r = pl::move(pl::load(b, {0, 0}, {32, 16}, {.target_memory = pl::Mem::Mat}),
+                    {.target_memory = pl::Mem::Right});
+  auto acc = pl::matmul(l, r);
+  pl::store(acc, {0, 0}, f32);
+  pl::store(acc, {0, 0}, b16);
+  pl::store(acc, {0, 0}, f16);
+}
+
 int main() {
   e2e::Report report("regress_boundaries");
   const Vec xs = pl::random_vector(16 * 64, 3501, -1, 1);
@@ -200,6 +217,24 @@ int main() {
       want[3 + k] = ls[k];
     report.close("copy_rank1", co, std::vector<std::int32_t>{4, -3, 0, 9});
     report.close("assemble_rank1", lo, want);
+  }
+  {
+    const Vec av = pl::random_vector(16 * 32, 501, -2.0f, 2.0f),
+              bv = pl::random_vector(16 * 32, 502, -2.0f, 2.0f);
+    std::vector<double> want(16 * 16, 0.0);
+    for (int i = 0; i < 16; ++i)
+      for (int j = 0; j < 16; ++j)
+        for (int k = 0; k < 32; ++k)
+          want[i * 16 + j] += double(av[i * 32 + k]) * double(bv[k * 16 + j]);
+    Ab a(av);
+    pl::Tensor<pl::fp32, 32, 16> b(bv);
+    pl::Tensor<pl::fp32, 16, 16> f32;
+    pl::Tensor<pl::bf16, 16, 16> b16;
+    pl::Tensor<pl::fp16, 16, 16> f16;
+    acc_stores(a, b, f32, b16, f16);
+    report.close("acc_store_fp32", f32, want);
+    report.close("acc_store_bf16", b16, want);
+    report.close("acc_store_fp16", f16, want);
   }
   return report.exitCode();
 }

@@ -153,20 +153,39 @@ PL_DSL_OP("tile.load") auto load(const T& t, const Shape& offsets, LoadOptions o
                                       detail::FromData{});
 }
 
+namespace detail {
+/// The conversions of a store from an Acc tile (the FIX pipe's, PTO-ISA's TSTORE from Acc without
+/// quantisation): fp32 into fp16 or bf16; every other store keeps its dtype.
+constexpr bool accStoreConverts(DType from, DType to) {
+  return from == to || from == DType::Any || to == DType::Any ||
+         (from == DType::FP32 && (to == DType::FP16 || to == DType::BF16));
+}
+} // namespace detail
+
 /// Writes the valid region of `tile` into `out` at `offsets` (in place; returns the handle).
-/// Acc tiles may convert to the tensor's dtype (the FIX pipe does); others must match.
+/// An Acc tile of fp32 may be stored into an fp16 or bf16 tensor (the FIX pipe converts, round to
+/// nearest even); otherwise the dtypes must match.
 template <TileLike Tl, TensorLike T>
 PL_DSL_OP("tile.store") auto store(const Tl& tile, const Shape& offsets, const T& out) {
   using TT = detail::BaseOf<T>;
   using TL = detail::BaseOf<Tl>;
-  static_assert(PL_DSL_RULE(TL::static_mem == Mem::Acc || TL::static_mem == Mem::Auto ||
-                            detail::dtypesCompatible(TT::static_dtype, TL::static_dtype)),
-                "pl::store: tile and tensor dtypes differ; insert pl::cast [T108]");
+  static_assert(PL_DSL_RULE(TL::static_mem == Mem::Auto ||
+                            (TL::static_mem == Mem::Acc
+                                 ? detail::accStoreConverts(TL::static_dtype, TT::static_dtype)
+                                 : detail::dtypesCompatible(TT::static_dtype, TL::static_dtype))),
+                "pl::store: tile and tensor dtypes differ (only an fp32 Acc tile converts, into "
+                "fp16 or bf16); "
+                "insert pl::cast [T108]");
   const detail::TileData& td = tile.data();
   detail::Array &dst = out.node();
-  if (td.a.dtype != dst.dtype && td.mem != Mem::Acc)
-    detail::fail("store", "tile " + detail::typeStr(td.a.dtype, td.a.shape) + " and tensor " +
-                              detail::typeStr(dst.dtype, dst.shape) + " have different dtypes; insert pl::cast");
+  if (td.mem == Mem::Acc ? !detail::accStoreConverts(td.a.dtype, dst.dtype)
+                         : td.a.dtype != dst.dtype)
+    detail::fail(
+        "store",
+        "tile " + detail::typeStr(td.a.dtype, td.a.shape) + " and tensor " +
+            detail::typeStr(dst.dtype, dst.shape) +
+            " have different dtypes (only an fp32 Acc tile converts on store, into fp16 or bf16); "
+            "insert pl::cast");
   const std::size_t n = dst.shape.size();
   if (offsets.size() != n)
     detail::fail("store", "offsets " + detail::shapeStr(offsets) + " must have rank " + std::to_string(n) + " for tensor " +

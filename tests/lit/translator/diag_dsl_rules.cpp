@@ -84,6 +84,17 @@ void tensorOperands(T a, T16 h, pl::Tensor<pl::fp32, 8, 16> b, pl::Out<T> c) {
   c = pl::matmul(a, h); // expected-error {{dtype mismatch in 'tensor.matmul': the lhs and rhs have dtypes 'fp32' and 'fp16'; expected equal dtypes [T108]}}
 }
 
+// Stores (T108): an fp32 Acc tile converts into fp16 or bf16 (the FIX pipe); nothing else converts.
+// EAGER-DAG: pl::store: tile and tensor dtypes differ (only an fp32 Acc tile converts, into fp16 or bf16); insert pl::cast [T108]
+PL_FUNCTION(pl::FunctionType::InCore)
+void stores(T a, pl::Out<pl::Tensor<pl::bf16, 16, 16>> bf, pl::Out<pl::Tensor<pl::i8, 16, 16>> i8) {
+  auto l = pl::move(pl::load(a, {0, 0}, {16, 16}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
+  auto r = pl::move(pl::load(a, {0, 0}, {16, 16}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
+  pl::Tile<pl::fp32, 16, 16, pl::Mem::Acc> acc = pl::matmul(l, r);
+  pl::store(acc, {0, 0}, bf); // converts
+  pl::store(acc, {0, 0}, i8); // expected-error {{'tile.store' of an Acc tile of 'fp32' into a tensor of 'int8': an Acc tile converts on store from fp32 into fp16 or bf16 only; expected equal dtypes otherwise [T108]}}
+}
+
 // Explicit forms (F209, F341, F342, F350, F353-F355, F357, F365, F374).
 // EAGER-DAG: pl: the loop body must yield exactly as many values as init_values [F350]
 // EAGER-DAG: pl: a loop with init_values must end its body with 'return pl::yield_(...);' [F350]

@@ -81,6 +81,10 @@ void TSTORE(const GlobalView<T>& dst, const Tl& tile) {
   using X = std::remove_cvref_t<Tl>;
   detail::requireSpace("TSTORE", "src", tile, {Space::Vec, Space::Mat, Space::Acc});
   if constexpr (!std::is_same_v<typename X::Elem, T>) {
+    static_assert(X::space != Space::Acc ||
+                      (std::is_same_v<typename X::Elem, float> &&
+                       (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>)),
+                  "TSTORE: an Acc tile converts on store from float into half or bfloat16_t only");
     if (X::space != Space::Acc)
       simFail("TSTORE", detail::tileString("src", tile) + " and tensor " + dst.shapeString() +
                             " have different element types; only Acc tiles convert on store");
