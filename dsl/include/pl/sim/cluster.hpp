@@ -226,9 +226,12 @@ public:
       const End &other = ring.ends[r];
       if (r == idx(who) || !other.declared || other == mine)
         continue;
-      simFail("TPipe", "the ends of pipe " + std::string(dirName(d)) + " disagree: " +
-                           roleName(KernelRole(r)) + " declares " + endString(other) + ", " +
-                           roleName(who) + " declares " + endString(mine));
+      const bool first = r < idx(who); // in role order, whichever declared first
+      simFail("TPipe", "the ends of pipe " + std::string(dirName(d)) +
+                           " disagree: " + roleName(first ? KernelRole(r) : who) + " declares " +
+                           endString(first ? other : mine) + ", " +
+                           roleName(first ? who : KernelRole(r)) + " declares " +
+                           endString(first ? mine : other));
     }
     end = mine;
     if (!ring.ready) {
