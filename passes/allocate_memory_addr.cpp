@@ -32,6 +32,37 @@ struct AllocSite {
   std::optional<int64_t> addr; ///< already placed
 };
 
+/// The slots pto-isa's TPOP places its tiles in (TPipe's LocalSlotNum, printed with the pipe).
+constexpr int64_t kPipeLocalSlots = 2;
+
+/// A pipe set-up and the consumer buffer it needs in its kernel's memory: the AIV end of a C2V
+/// pipe in Vec (pto-isa's C2V_CONSUMER_BUF), the AIC end of a V2C pipe in Mat
+/// (V2C_CONSUMER_BUF); kPipeLocalSlots slots of slot_size bytes. `kwarg` null: it needs none.
+struct PipeBufSite {
+  const Call *call;
+  const char *kwarg; ///< c2v_consumer_buf, v2c_consumer_buf or null
+  MemorySpace space;
+  int64_t size;
+  std::optional<int64_t> addr; ///< already placed
+};
+
+std::optional<PipeBufSite> pipeBuffer(const Call &c) {
+  if (!c.target().isOp())
+    return std::nullopt;
+  const std::string &op = c.target().name();
+  if (op != "system.aiv_initialize_pipe" && op != "system.aic_initialize_pipe")
+    return std::nullopt;
+  const int64_t mask = intKwarg(c, "dir_mask").value_or(0);
+  const int64_t size = kPipeLocalSlots * intKwarg(c, "slot_size").value_or(0);
+  if (op == "system.aiv_initialize_pipe" && (mask & 1))
+    return PipeBufSite{&c, "c2v_consumer_buf", MemorySpace::Vec, size,
+                       intKwarg(c, "c2v_consumer_buf")};
+  if (op == "system.aic_initialize_pipe" && (mask & 2))
+    return PipeBufSite{&c, "v2c_consumer_buf", MemorySpace::Mat, size,
+                       intKwarg(c, "v2c_consumer_buf")};
+  return PipeBufSite{&c, nullptr, MemorySpace::Vec, 0, std::nullopt};
+}
+
 /// The allocations of a function in program order, and every MemRef on a tile type.
 class AllocCollector : public IRVisitor {
 public:
@@ -43,32 +74,61 @@ public:
     auto space = std::get<MemorySpace>(*findAttr(c.kwargs(), "target_memory"));
     allocs.push_back({s.var().get(), space, intKwarg(c, "size").value_or(0), intKwarg(c, "addr")});
   }
+  void visitCall(const Call &c) override {
+    IRVisitor::visitCall(c);
+    if (auto b = pipeBuffer(c))
+      pipeBufs.push_back(*b);
+  }
   void visitType(const TypePtr &t) override {
     if (auto *tt = dynCast<TileType>(t); tt && tt->memref() && seen_.insert(tt->memref()).second)
       memrefs.push_back(tt->memref());
     IRVisitor::visitType(t);
   }
   std::vector<AllocSite> allocs;
+  std::vector<PipeBufSite> pipeBufs;
   std::vector<MemRefPtr> memrefs;
 
 private:
   std::set<MemRefPtr> seen_;
 };
 
-/// Places the new allocations; returns base → address, or nullopt after MA001.
-std::optional<std::unordered_map<const Var *, int64_t>>
-place(const Function &f, const std::vector<AllocSite> &allocs, const SocDesc &soc,
-      DiagnosticEngine &diags) {
+/// Where the new allocations go: base → address, pipe set-up → its consumer buffer's address
+/// (nullopt: it needs none, only its local_slot_num).
+struct Placement {
+  std::unordered_map<const Var *, int64_t> addr;
+  std::unordered_map<const Call *, std::optional<int64_t>> pipeBuf;
+};
+
+/// Places the new allocations, then the pipes' consumer buffers after them (no tile shares
+/// their bytes); nullopt after MA001.
+std::optional<Placement> place(const Function &f, const std::vector<AllocSite> &allocs,
+                               const std::vector<PipeBufSite> &pipeBufs, const SocDesc &soc,
+                               DiagnosticEngine &diags) {
   std::map<MemorySpace, int64_t> end;
   for (auto &a : allocs)
     if (a.addr)
       end[a.space] = std::max(end[a.space], *a.addr + a.size);
-  std::unordered_map<const Var *, int64_t> addr;
+  for (auto &b : pipeBufs)
+    if (b.addr)
+      end[b.space] = std::max(end[b.space], *b.addr + b.size);
+  Placement out;
+  auto &addr = out.addr;
   for (auto &a : allocs) {
     if (a.addr)
       continue;
     addr[a.base] = alignUp(end[a.space], soc.alignment);
     end[a.space] = addr[a.base] + a.size;
+  }
+  for (auto &b : pipeBufs) {
+    if (b.addr || (!b.kwarg && findAttr(b.call->kwargs(), "local_slot_num")))
+      continue;
+    if (!b.kwarg) {
+      out.pipeBuf[b.call] = std::nullopt;
+      continue;
+    }
+    const int64_t at = alignUp(end[b.space], soc.alignment);
+    out.pipeBuf[b.call] = at;
+    end[b.space] = at + b.size;
   }
   bool ok = true;
   for (auto &[space, need] : end) {
@@ -83,13 +143,26 @@ place(const Function &f, const std::vector<AllocSite> &allocs, const SocDesc &so
   }
   if (!ok)
     return std::nullopt;
-  return addr;
+  return out;
 }
 
-/// Writes `.addr` on the allocations; MemRefs were remapped before the walk.
+/// Writes `.addr` on the allocations and the consumer buffers' addresses (with
+/// `.local_slot_num`) on the pipe set-ups; MemRefs were remapped before the walk.
 class AddrWriter : public IRMutator {
 public:
-  explicit AddrWriter(const std::unordered_map<const Var *, int64_t> &addr) : addr_(addr) {}
+  explicit AddrWriter(const Placement &p) : addr_(p.addr), pipeBuf_(p.pipeBuf) {}
+
+  ExprPtr mutateCall(const std::shared_ptr<const Call> &c) override {
+    auto it = pipeBuf_.find(c.get());
+    if (it == pipeBuf_.end())
+      return IRMutator::mutateCall(c);
+    AttrList kw = c->kwargs();
+    if (it->second)
+      kw.emplace_back(pipeBuffer(*c)->kwarg, *it->second);
+    if (!findAttr(kw, "local_slot_num"))
+      kw.emplace_back("local_slot_num", kPipeLocalSlots);
+    return Call::make(c->target(), c->args(), std::move(kw), c->attrs(), c->type(), c->span());
+  }
 
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
     auto it = addr_.find(s->var().get());
@@ -120,6 +193,7 @@ public:
 
 private:
   const std::unordered_map<const Var *, int64_t> &addr_;
+  const std::unordered_map<const Call *, std::optional<int64_t>> &pipeBuf_;
 };
 } // namespace
 
@@ -152,12 +226,12 @@ FunctionPtr allocateMemoryAddr(const FunctionPtr &f, const SocDesc &soc, Diagnos
   collect.visitFunction(*f);
   if (!memrefsFit(collect, diags))
     return nullptr;
-  auto addr = place(*f, collect.allocs, soc, diags);
-  if (!addr)
+  auto placed = place(*f, collect.allocs, collect.pipeBufs, soc, diags);
+  if (!placed)
     return nullptr;
-  if (addr->empty())
+  if (placed->addr.empty() && placed->pipeBuf.empty())
     return f;
-  AddrWriter writer(*addr);
+  AddrWriter writer(*placed);
   for (auto &m : collect.memrefs)
     writer.relocate(m);
   return writer.mutateFunction(f);

@@ -9,7 +9,12 @@
 // other from address 0, each aligned to the SoC alignment (32 bytes). The address is written
 // as `.addr` on the `tile.alloc` and into every MemRef on that base: its byte offset becomes
 // addr + the offset it had (relative to the base). Allocations that already have an `.addr`
-// keep it (and their MemRefs are not touched); new ones are placed after them.
+// keep it (and their MemRefs are not touched); new ones are placed after them. Then each
+// cross-core pipe set-up's consumer buffer (where pto-isa's TPOP places its tiles: 2 slots of
+// slot_size bytes, in Vec for the AIV end of a C2V pipe, in Mat for the AIC end of a V2C pipe)
+// goes after the tiles of its space, as `.c2v_consumer_buf` / `.v2c_consumer_buf` on the
+// set-up; every set-up gets `.local_slot_num = 2` (TPipe's LocalSlotNum). The buffers count
+// against the capacity (MA001).
 // Capacities are the SoC's safe ones (a2a3: Vec 184 KiB, Mat 512, Left / Right 64, Acc 128,
 // Bias 1; a5: Vec 240, Acc 256, Bias 4, LeftScale / RightScale 4), the SoC coming from the
 // PassContext platform.

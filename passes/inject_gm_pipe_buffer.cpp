@@ -28,13 +28,18 @@ int64_t intKwarg(const Call &c, std::string_view key) {
   return i ? *i : 0;
 }
 
-/// Bytes of the slot rings a kernel's pipe set-ups need (0: no pipes, or it has its buffer).
+/// The bytes of one direction's slot ring (pto-isa's SlotNum * SlotSize).
+int64_t ringOf(const Call &c) { return intKwarg(c, "slot_num") * intKwarg(c, "slot_size"); }
+
+/// Bytes of the slot rings a kernel's pipe set-ups need (0: no pipes, or it has its buffer):
+/// one ring per direction of the mask, C2V first.
 int64_t ringBytes(const Function &k) {
   struct Finder : IRVisitor {
     int64_t bytes = 0;
     void visitCall(const Call &c) override {
+      const int64_t mask = intKwarg(c, "dir_mask");
       if (isInitPipe(c) && c.args().empty())
-        bytes = std::max(bytes, 4 * intKwarg(c, "slot_num") * intKwarg(c, "slot_size"));
+        bytes = std::max(bytes, ((mask & 1) + ((mask >> 1) & 1)) * ringOf(c));
       IRVisitor::visitCall(c);
     }
   } finder;
@@ -57,7 +62,15 @@ public:
       return m;
     ExprList args = mc->args();
     args.push_back(buf_);
-    return Call::make(mc->target(), std::move(args), mc->kwargs(), mc->attrs(), mc->type(),
+    AttrList kw = mc->kwargs();
+    if (mc->target().isOp()) { // a pipe set-up: each direction's ring in the buffer, C2V first
+      const int64_t mask = intKwarg(*mc, "dir_mask");
+      if (mask & 1)
+        kw.emplace_back("gm_c2v_offset", int64_t{0});
+      if (mask & 2)
+        kw.emplace_back("gm_v2c_offset", (mask & 1) ? ringOf(*mc) : int64_t{0});
+    }
+    return Call::make(mc->target(), std::move(args), std::move(kw), mc->attrs(), mc->type(),
                       mc->span());
   }
 

@@ -8,6 +8,9 @@
 #include "ir/mutator.h"
 #include "ir/op_registry.h"
 #include "ir/printer.h"
+#include "ir/visitor.h"
+
+#include <set>
 
 namespace pl::passes {
 using namespace ir;
@@ -19,9 +22,26 @@ const TileType *plannedTile(const ExprPtr &e) {
   return t && t->memref() ? t : nullptr;
 }
 
+/// The variables a cross-core pop defines: pto-isa's TPOP places its tile in the pipe's
+/// consumer buffer (TPipe's C2V / V2C consumer buffer), never in the tile's planned bytes.
+std::set<const Var *> poppedVars(const Function &f) {
+  struct Finder : IRVisitor {
+    std::set<const Var *> vars;
+    void visitAssign(const Assign &s) override {
+      IRVisitor::visitAssign(s);
+      auto *c = dynCast<Call>(s.value());
+      if (c && c->target().isOp() && c->target().name().starts_with("tile.tpop_"))
+        vars.insert(s.var().get());
+    }
+  } finder;
+  finder.visitStmt(f.body());
+  return finder.vars;
+}
+
 class MoveMaterializer : public CarryCopyRewriter {
 public:
-  MoveMaterializer(const Function &f, DiagnosticEngine &diags) : names_(f), diags_(diags) {}
+  MoveMaterializer(const Function &f, DiagnosticEngine &diags)
+      : names_(f), diags_(diags), popped_(poppedVars(f)) {}
 
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
     StmtPtr out = IRMutator::mutateAssign(s);
@@ -40,7 +60,7 @@ public:
       return out;
     size_t k = size_t(*c->target().op->outputAliasesArg);
     const TileType *at = k < c->args().size() ? plannedTile(c->args()[k]) : nullptr;
-    if (!at || sameTileBytes(*dt, *at))
+    if (!at || (sameTileBytes(*dt, *at) && !isPopped(c->args()[k])))
       return out;
     std::vector<StmtPtr> stmts;
     ExprList args = c->args();
@@ -55,10 +75,15 @@ public:
   }
 
 private:
-  /// True when `src` must be moved to be `dst`'s value (a planned tile elsewhere).
-  static bool needsMove(const ExprPtr &src, const VarPtr &dst) {
+  /// True when `src` must be moved to be `dst`'s value (a planned tile elsewhere, or a popped
+  /// one: it lives in the pipe's consumer buffer).
+  bool needsMove(const ExprPtr &src, const VarPtr &dst) const {
     const TileType *dt = plannedTile(dst), *st = plannedTile(src);
-    return dt && st && !sameTileBytes(*dt, *st);
+    return dt && st && (!sameTileBytes(*dt, *st) || isPopped(src));
+  }
+  bool isPopped(const ExprPtr &e) const {
+    auto *v = dynCast<Var>(e);
+    return v && popped_.count(v);
   }
 
   /// `tile.move(src)` producing a value of src's type in dst's bytes (`dst` for the message).
@@ -119,6 +144,7 @@ private:
 
   FreshNames names_;
   DiagnosticEngine &diags_;
+  std::set<const Var *> popped_;
 };
 } // namespace
 

@@ -20,6 +20,8 @@
 //   - a loop init not in its iter_arg's bytes → the same move right before the loop;
 //   - an op whose result reuses an argument (`outputAliasesArg`), with the result elsewhere →
 //     the argument is first moved into the result's bytes.
+//   A tile a `tile.tpop_*` defines is never in its planned bytes (pto-isa's TPOP places it in
+//   the pipe's consumer buffer), so each of these uses of it moves, into its own MemRef too.
 //   A loop's exit (return var = iter_arg) never moves: InitMemRef gives the return var its
 //   iter_arg's buffer (the verifier reports any other exit).
 // Options: none. Diagnostics: TM001 an Acc tile would need a copy (no Acc → Acc move exists:

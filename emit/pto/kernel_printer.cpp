@@ -309,18 +309,27 @@ private:
       return i ? *i : int64_t{0};
     };
     if (op.ends_with("_initialize_pipe")) {
-      static constexpr const char *kSplit[] = {"None", "UpDown", "LeftRight"};
-      int64_t split = intKw("split"), mask = intKw("dir_mask");
-      std::string tail =
-          std::to_string(intKw("slot_size")) + ", " + std::to_string(intKw("slot_num"));
-      if (!c.args().empty())
-        tail +=
-            ", reinterpret_cast<__gm__ void*>(" + dataPointer(name(c.args()[0]), "uint8_t") + ")";
-      for (int d = 0; d < 2; ++d)
-        if (mask & (1 << d))
-          line(std::string(e.instr) + "<pto::PipeDir::" + (d ? "V2C" : "C2V") +
-               ", pto::PipeSplit::" + kSplit[split >= 0 && split <= 2 ? split : 0] + "> " +
-               (d ? "pipe_v2c(" : "pipe_c2v(") + tail + ");");
+      // One single-direction pto::TPipe per direction of the mask (FlagID 0 / 2: each uses its
+      // flag and the next), with that direction's GM ring (InjectGMPipeBuffer's offset into
+      // the gm_pipe_buffer argument; none: nullptr) and the consumer buffers in UB / L1
+      // (AllocateMemoryAddr's addresses).
+      const std::string bufs = ", " + std::to_string(intKw("c2v_consumer_buf")) + ", " +
+                               std::to_string(intKw("v2c_consumer_buf")) + ");";
+      const std::string local = findAttr(c.kwargs(), "local_slot_num")
+                                    ? ", " + std::to_string(intKw("local_slot_num"))
+                                    : "";
+      for (int d = 0; d < 2; ++d) {
+        if (!(intKw("dir_mask") & (1 << d)))
+          continue;
+        std::string gm = "nullptr";
+        if (!c.args().empty())
+          gm = "reinterpret_cast<__gm__ void*>(" + dataPointer(name(c.args()[0]), "uint8_t") +
+               " + " + std::to_string(intKw(d ? "gm_v2c_offset" : "gm_c2v_offset")) + ")";
+        line(std::string(e.instr) + "<" + (d ? "2" : "0") +
+             ", pto::Direction::" + (d ? "DIR_V2C" : "DIR_C2V") + ", " +
+             std::to_string(intKw("slot_size")) + ", " + std::to_string(intKw("slot_num")) + local +
+             "> " + (d ? "pipe_v2c(" : "pipe_c2v(") + gm + bufs);
+      }
       return;
     }
     if (op == "system.reserve_buffer" || op == "system.import_peer_buffer") {
@@ -333,9 +342,19 @@ private:
                   std::to_string(findAttr(c.kwargs(), "base") ? intKw("base") : -1) + ");");
     }
     const std::string pipe(crossCorePipe(op));
+    const std::string split = splitAxis(c);
     if (op.find("tpush") != std::string::npos)
-      return line(std::string(e.instr) + "(" + pipe + ", " + name(c.args()[0]) + ");");
-    line(std::string(e.instr) + "(" + pipe + ");"); // TFREE
+      return line(std::string(e.instr) + "<decltype(" + pipe + "), decltype(" + name(c.args()[0]) +
+                  "), " + split + ">(" + pipe + ", " + name(c.args()[0]) + ");");
+    line(std::string(e.instr) + "<decltype(" + pipe + "), " + split + ">(" + pipe + ");"); // TFREE
+  }
+
+  /// pto-isa's TileSplitAxis of a push, pop or free from its `split` kwarg (0 none, 1 up-down,
+  /// 2 left-right; the op's type deduction checked it).
+  static std::string splitAxis(const Call &c) {
+    static constexpr const char *kAxis[] = {"TILE_NO_SPLIT", "TILE_UP_DOWN", "TILE_LEFT_RIGHT"};
+    const int64_t *s = findAttrAs<int64_t>(c.kwargs(), "split");
+    return std::string("pto::TileSplitAxis::") + kAxis[s && *s >= 0 && *s <= 2 ? *s : 0];
   }
 
   void noteAlloc(const VarPtr &v, const Call &c) {
@@ -505,8 +524,11 @@ private:
         slope = static_cast<double>(std::get<int64_t>(*s));
       return need(1) ? in + "(" + dst + ", " + name(a[0]) + ", " + formatDouble(slope) + ");" : "";
     }
-    case PtoForm::Pop:
-      return in + "(" + dst + ", " + std::string(crossCorePipe(c.target().name())) + ");";
+    case PtoForm::Pop: {
+      const std::string pipe(crossCorePipe(c.target().name()));
+      return in + "<decltype(" + pipe + "), decltype(" + dst + "), " + splitAxis(c) + ">(" + pipe +
+             ", " + dst + ");";
+    }
     case PtoForm::Move: {
       auto t = findAttr(c.kwargs(), "transpose");
       bool transpose = t && std::holds_alternative<bool>(*t) && std::get<bool>(*t);

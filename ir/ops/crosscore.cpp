@@ -117,12 +117,19 @@ void registerCrossCoreOps(OpRegistry &r) {
         .category("crosscore")
         .describe(std::string("sets up the ") + side +
                   " end of the cluster's pipes: directions, slot bytes, slot count, split; "
-                  "optionally the GM tensor that holds the slot rings (a2a3)")
+                  "optionally the GM tensor that holds the slot rings (a2a3; each direction's "
+                  "ring at gm_c2v_offset / gm_v2c_offset, InjectGMPipeBuffer) and the consumer "
+                  "buffers of local_slot_num slots in UB / L1 (AllocateMemoryAddr)")
         .args({"gm_buffer"}, 1)
         .kwarg("dir_mask", AttrKind::Int, true)
         .kwarg("slot_size", AttrKind::Int, true)
         .kwarg("slot_num", AttrKind::Int, true)
         .kwarg("split", AttrKind::Int)
+        .kwarg("gm_c2v_offset", AttrKind::Int)
+        .kwarg("gm_v2c_offset", AttrKind::Int)
+        .kwarg("c2v_consumer_buf", AttrKind::Int)
+        .kwarg("v2c_consumer_buf", AttrKind::Int)
+        .kwarg("local_slot_num", AttrKind::Int)
         .deduce(deduceInitPipe);
   OpDef(r, "system.reserve_buffer")
       .category("crosscore")

@@ -148,3 +148,64 @@ program {
     return o;
   }
 }
+// -----
+// RUN: allocate-memory-addr
+// a pipe set-up's consumer buffer (2 slots of slot_size bytes, where pto-isa's TPOP places its tiles) goes after the tiles of its space: the AIV end of a C2V pipe in Vec, the AIC end of a V2C pipe in Mat; a producer end needs none; every set-up gets local_slot_num (TPipe's LocalSlotNum)
+program {
+  AIC c(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aic_initialize_pipe({.dir_mask = 3, .slot_size = 1024, .slot_num = 2, .split = 0});
+    Ptr<Mat> mem_mat_0 = tile.alloc({.target_memory = Mat, .size = 1000});
+    Tile<fp32, 16, 16, Mat, @mat_0(mem_mat_0, 0, 1000)> m = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Mat});
+    tile.tpush_to_aiv(m, {.split = 0});
+    return o;
+  }
+
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> t = tile.tpop_from_aic({16, 16}, {.dtype = fp32, .split = 0, .target_memory = Vec});
+    tile.tfree_to_aic(t, {.split = 0});
+    Tensor<fp32, 16, 16> o1 = tile.store(t, {0, 0}, o);
+    return o;
+  }
+
+  AIC p(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aic_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    return o;
+  }
+}
+// EXPECTED:
+program {
+  AIC c(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aic_initialize_pipe({.dir_mask = 3, .slot_size = 1024, .slot_num = 2, .split = 0, .v2c_consumer_buf = 1024, .local_slot_num = 2});
+    Ptr<Mat> mem_mat_0 = tile.alloc({.target_memory = Mat, .size = 1000, .addr = 0});
+    Tile<fp32, 16, 16, Mat, @mat_0(mem_mat_0, 0, 1000)> m = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Mat});
+    tile.tpush_to_aiv(m, {.split = 0});
+    return o;
+  }
+
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0, .c2v_consumer_buf = 1024, .local_slot_num = 2});
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024, .addr = 0});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> t = tile.tpop_from_aic({16, 16}, {.dtype = fp32, .split = 0, .target_memory = Vec});
+    tile.tfree_to_aic(t, {.split = 0});
+    Tensor<fp32, 16, 16> o1 = tile.store(t, {0, 0}, o);
+    return o;
+  }
+
+  AIC p(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aic_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0, .local_slot_num = 2});
+    return o;
+  }
+}
+// -----
+// RUN: allocate-memory-addr{platform=a2a3}
+// the consumer buffer counts against the space's capacity: 180 KiB of tiles and 2 x 4 KiB of slots exceed a2a3's 184 KiB of Vec
+program {
+  // EXPECTED-ERROR: MA001 {{kernel 'v' needs 192512 bytes of Vec but a2a3 has 188416 bytes available}}
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 4096, .slot_num = 2, .split = 0});
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 184320});
+    return o;
+  }
+}

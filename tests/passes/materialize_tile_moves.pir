@@ -154,3 +154,42 @@ program {
     return b2;
   }
 }
+// -----
+// RUN: materialize-tile-moves
+// a popped tile lives in the pipe's consumer buffer (pto-isa's TPOP places it there), not in its planned bytes: an if yielding it moves it into the result's bytes although they share a MemRef; a tile computed from it does not move
+program {
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o, In index n) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    if (n > 1) -> (Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> y) {
+      Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> pv = tile.tpop_from_aic({16, 16}, {.dtype = fp32, .split = 0, .target_memory = Vec});
+      tile.tfree_to_aic(pv, {.split = 0});
+      yield(pv);
+    } else {
+      Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> t = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+      Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> e = tile.exp(t);
+      yield(e);
+    }
+    Tensor<fp32, 16, 16> s = tile.store(y, {0, 0}, o);
+    return s;
+  }
+}
+// EXPECTED:
+program {
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o, In index n) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    if (n > 1) -> (Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> y) {
+      Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> pv = tile.tpop_from_aic({16, 16}, {.dtype = fp32, .split = 0, .target_memory = Vec});
+      tile.tfree_to_aic(pv, {.split = 0});
+      Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> pv_mv = tile.move(pv, {.target_memory = Vec});
+      yield(pv_mv);
+    } else {
+      Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> t = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+      Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> e = tile.exp(t);
+      yield(e);
+    }
+    Tensor<fp32, 16, 16> s = tile.store(y, {0, 0}, o);
+    return s;
+  }
+}

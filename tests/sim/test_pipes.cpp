@@ -1,6 +1,7 @@
 // tests/sim/test_pipes.cpp — clusters and cross-core pipes: mixed tasks run their AIC and AIV
-// kernels at once; TPipe / TPUSH / TPOP / TFREE round trips, splits, the GM ring, and every error
-// (deadlocks included), in every executor mode. Deterministic: no test depends on timing.
+// kernels at once; pto-isa's TPipe / TPUSH / TPOP / TFREE round trips, splits, the per-direction
+// GM ring and its slot layout, the consumer buffers, and every error (deadlocks included), in
+// every executor mode. Deterministic: no test depends on timing.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -17,8 +18,10 @@
 #include "sim_test_util.h"
 
 using namespace pl::sim;
-using pto::PipeDir;
-using pto::PipeSplit;
+using pto::TILE_LEFT_RIGHT;
+using pto::TILE_NO_SPLIT;
+using pto::TILE_UP_DOWN;
+using pto::TileSplitAxis;
 
 namespace {
 
@@ -30,9 +33,23 @@ using VecT = pto::Tile<pto::TileType::Vec, T, R, C, pto::BLayout::RowMajor, -1, 
 /// A Mat tile in the NZ layout (column-major boxes of row-major fractals).
 using MatNZ = pto::Tile<pto::TileType::Mat, float, 16, 16, pto::BLayout::ColMajor, -1, -1,
                         pto::SLayout::RowMajor, 512>;
-using C2V = pto::TPipe<PipeDir::C2V, PipeSplit::None>;
-using V2C = pto::TPipe<PipeDir::V2C, PipeSplit::None>;
 constexpr std::uint32_t kTileBytes = 16 * 16 * 4;
+/// pto-isa's pipes of each direction (FlagID 0 and 2), `Bytes` per slot, `N` slots.
+template <std::uint32_t Bytes = kTileBytes, std::uint32_t N = 2>
+using C2V = pto::TPipe<0, pto::Direction::DIR_C2V, Bytes, N>;
+template <std::uint32_t Bytes = kTileBytes, std::uint32_t N = 2>
+using V2C = pto::TPipe<2, pto::Direction::DIR_V2C, Bytes, N>;
+/// The consumer buffers (UB for C2V, L1 for V2C) the tests give every pipe: past their tiles.
+constexpr std::uint32_t kBuf = 64 * 1024;
+
+/// pto-isa's spellings with the split axis as a template argument.
+template <TileSplitAxis S = TILE_NO_SPLIT, class P, class T> void push(P &p, T &t) {
+  pto::TPUSH<P, T, S>(p, t);
+}
+template <TileSplitAxis S = TILE_NO_SPLIT, class P, class T> void pop(P &p, T &t) {
+  pto::TPOP<P, T, S>(p, t);
+}
+template <TileSplitAxis S = TILE_NO_SPLIT, class P> void freeSlot(P &p) { pto::TFREE<P, S>(p); }
 
 /// Element (r, c) of test tile i.
 float val(int i, std::int64_t r, std::int64_t c) {
@@ -59,11 +76,12 @@ template <class Tl> Seen snap(const Tl &t) {
       s.v.push_back(static_cast<float>(t.get(r, c)));
   return s;
 }
-/// `s` holds rows [r0, r0 + rows) x cols [c0, c0 + cols) of test tile i plus `add`.
+/// `s`'s valid region holds rows [r0, r0 + vr) x cols [c0, c0 + vc) of test tile i plus `add`
+/// and the rest is padding (0): pto-isa's TPOP loads the tile's valid region.
 void expectWindow(const Seen &s, int i, std::int64_t r0, std::int64_t c0, float add = 0) {
   for (std::int64_t r = 0; r < s.rows; ++r)
     for (std::int64_t c = 0; c < s.cols; ++c)
-      ASSERT_EQ(s.at(r, c), val(i, r0 + r, c0 + c) + add)
+      ASSERT_EQ(s.at(r, c), r < s.vr && c < s.vc ? val(i, r0 + r, c0 + c) + add : 0.0f)
           << "tile " << i << " (" << r << ", " << c << ")";
 }
 
@@ -147,29 +165,36 @@ INSTANTIATE_TEST_SUITE_P(Modes, SimPipes,
 
 // ---- transfers --------------------------------------------------------------------------------
 
+/// `body.template operator()<N>()` for N = 1 and 2 slots.
+template <class F> void forSlots(F &&body) {
+  body.template operator()<1>();
+  body.template operator()<2>();
+}
+
 // Five Acc tiles stream to AIV0 through 1 and 2 slots (the AIC waits for freed slots); each
-// arrives whole, in order, with its valid shape, in a Vec tile.
+// arrives whole, in order, in a Vec tile of its valid shape.
 TEST_P(SimPipes, CubeToVectorStreamWaitsForFreeSlots) {
-  for (std::uint32_t slots : {1u, 2u})
+  forSlots([&]<std::uint32_t slots>() {
     for (int rep = 0; rep < reps(); ++rep) {
       std::vector<Seen> got;
       auto cube = [&](std::int64_t *) {
-        C2V pipe(kTileBytes, slots);
+        C2V<kTileBytes, slots> pipe(nullptr, kBuf, kBuf);
         AccT<16, 16> acc;
         TASSIGN(acc, 0);
         for (int i = 0; i < 5; ++i) {
           fill(acc, i, 16 - i, 16 - 2 * i);
-          TPUSH(pipe, acc);
+          push(pipe, acc);
         }
       };
       auto vec = [&](std::int64_t *) {
-        C2V pipe(kTileBytes, slots);
+        C2V<kTileBytes, slots> pipe(nullptr, kBuf, kBuf);
         VecT<16, 16> v;
         TASSIGN(v, 0);
         for (int i = 0; i < 5; ++i) {
-          TPOP(v, pipe);
+          v.SetValidShape(16 - i, 16 - 2 * i); // the consumer knows the shape it pops
+          pop(pipe, v);
           got.push_back(snap(v));
-          TFREE(pipe);
+          freeSlot(pipe);
         }
       };
       ASSERT_EQ(runMixed(mode(), cube, vec, nullptr), "");
@@ -180,30 +205,32 @@ TEST_P(SimPipes, CubeToVectorStreamWaitsForFreeSlots) {
         expectWindow(got[i], i, 0, 0);
       }
     }
+  });
 }
 
 // Five Vec tiles stream from AIV1 (the only lane) to the AIC, popped into an NZ Mat tile.
 TEST_P(SimPipes, VectorToCubeStreamIntoNzMat) {
-  for (std::uint32_t slots : {1u, 2u})
+  forSlots([&]<std::uint32_t slots>() {
     for (int rep = 0; rep < reps(); ++rep) {
       std::vector<Seen> got;
       auto cube = [&](std::int64_t *) {
-        V2C pipe(kTileBytes, slots);
+        V2C<kTileBytes, slots> pipe(nullptr, kBuf, kBuf);
         MatNZ m;
         TASSIGN(m, 0);
         for (int i = 0; i < 5; ++i) {
-          TPOP(m, pipe);
+          m.SetValidShape(3 + i, 16);
+          TPOP(m, pipe); // the reversed form: no split
           got.push_back(snap(m));
           TFREE(pipe);
         }
       };
       auto vec = [&](std::int64_t *) {
-        V2C pipe(kTileBytes, slots);
+        V2C<kTileBytes, slots> pipe(nullptr, kBuf, kBuf);
         VecT<16, 16> v;
         TASSIGN(v, 0);
         for (int i = 0; i < 5; ++i) {
           fill(v, i, 3 + i, 16);
-          TPUSH(pipe, v);
+          TPUSH(v, pipe);
         }
       };
       ASSERT_EQ(runMixed(mode(), cube, nullptr, vec), "");
@@ -214,46 +241,47 @@ TEST_P(SimPipes, VectorToCubeStreamIntoNzMat) {
         expectWindow(got[i], i, 0, 0);
       }
     }
+  });
 }
 
 // A round trip per tile: the AIC sends tile i, AIV0 adds 1 to every element and sends it back,
 // the AIC receives it. With the consumer rings declared (reserve_buffer / import_peer_buffer).
 TEST_P(SimPipes, RoundTripThroughBothPipes) {
-  for (std::uint32_t slots : {1u, 2u})
+  forSlots([&]<std::uint32_t slots>() {
     for (int rep = 0; rep < reps(); ++rep) {
       std::vector<Seen> got;
       auto cube = [&](std::int64_t *) {
         pto::reserve_buffer("c2v_ring", slots * kTileBytes, 0);
         pto::import_peer_buffer("v2c_ring");
-        C2V out(kTileBytes, slots);
-        V2C in(kTileBytes, slots);
+        C2V<kTileBytes, slots> out(nullptr, kBuf, kBuf);
+        V2C<kTileBytes, slots> in(nullptr, kBuf, kBuf);
         AccT<16, 16> acc;
         MatNZ m;
         TASSIGN(acc, 0);
         TASSIGN(m, 0);
         for (int i = 0; i < 4; ++i) {
           fill(acc, i, 16, 16);
-          TPUSH(out, acc);
-          TPOP(m, in);
+          push(out, acc);
+          pop(in, m);
           got.push_back(snap(m));
-          TFREE(in);
+          freeSlot(in);
         }
       };
       auto vec = [&](std::int64_t *) {
         pto::reserve_buffer("v2c_ring", slots * kTileBytes, -1);
         pto::import_peer_buffer("c2v_ring");
-        C2V in(kTileBytes, slots);
-        V2C out(kTileBytes, slots);
+        C2V<kTileBytes, slots> in(nullptr, kBuf, kBuf);
+        V2C<kTileBytes, slots> out(nullptr, kBuf, kBuf);
         VecT<16, 16> a, b;
         TASSIGN(a, 0);
         TASSIGN(b, kTileBytes);
         for (int i = 0; i < 4; ++i) {
-          TPOP(a, in);
+          pop(in, a);
           for (std::int64_t r = 0; r < 16; ++r)
             for (std::int64_t c = 0; c < 16; ++c)
               b.set(r, c, a.get(r, c) + 1);
-          TFREE(in);
-          TPUSH(out, b);
+          freeSlot(in);
+          push(out, b);
         }
       };
       ASSERT_EQ(runMixed(mode(), cube, vec, nullptr), "");
@@ -261,67 +289,95 @@ TEST_P(SimPipes, RoundTripThroughBothPipes) {
       for (int i = 0; i < 4; ++i)
         expectWindow(got[i], i, 0, 0, 1.0f);
     }
+  });
 }
 
-/// A split round trip: the AIC pushes a [16, 16] Acc tile (values of `seed`, valid [11, 13]),
-/// each lane pops its [HR, HC] half and sends it back, and the AIC's pop joins the halves into
-/// an NZ Mat tile. Returns the lanes' and the joined tile's views.
-template <PipeSplit S, int HR, int HC>
-std::string splitRoundTrip(ExecMode mode, int seed, std::uint32_t slots, Seen (&lane)[2],
-                           Seen &joined) {
+// pto-isa's TPOP places its tile in the consumer buffer, slot (pop count mod LocalSlotNum):
+// the lane's Vec tiles land at kBuf, kBuf + SlotSize, kBuf, ... whatever TASSIGN said.
+TEST_P(SimPipes, PopPlacesTheTileInTheConsumerBuffer) {
+  std::vector<std::uint32_t> addrs;
   auto cube = [&](std::int64_t *) {
-    pto::TPipe<PipeDir::C2V, S> out(kTileBytes / 2, slots);
-    pto::TPipe<PipeDir::V2C, S> in(kTileBytes / 2, slots);
+    C2V<> out(nullptr, 0, kBuf);
+    AccT<16, 16> acc;
+    TASSIGN(acc, 0);
+    for (int i = 0; i < 3; ++i) {
+      fill(acc, i, 16, 16);
+      push(out, acc);
+    }
+  };
+  auto vec = [&](std::int64_t *) {
+    C2V<> in(nullptr, kBuf, 0);
+    VecT<16, 16> v;
+    TASSIGN(v, 0);
+    for (int i = 0; i < 3; ++i) {
+      pop(in, v);
+      addrs.push_back(pto::detail::base(v).addr());
+      expectWindow(snap(v), i, 0, 0);
+      freeSlot(in);
+    }
+  };
+  ASSERT_EQ(runMixed(mode(), cube, vec, nullptr), "");
+  EXPECT_EQ(addrs, (std::vector<std::uint32_t>{kBuf, kBuf + kTileBytes, kBuf}));
+}
+
+/// A split round trip: the AIC pushes a [16, 16] Acc tile (values of `seed`, valid [VR, VC]),
+/// each lane pops its part (a [HR, HC] tile of valid [LR, LC]) and sends it back, and the AIC's
+/// pop joins the parts into an NZ Mat tile of valid [VR, VC]. Returns the lanes' and the joined
+/// tile's views.
+template <TileSplitAxis S, int HR, int HC, int VR, int VC, int LR, int LC, std::uint32_t Slots>
+std::string splitRoundTrip(ExecMode mode, int seed, Seen (&lane)[2], Seen &joined) {
+  auto cube = [&](std::int64_t *) {
+    C2V<kTileBytes, Slots> out(nullptr, 0, kBuf);
+    V2C<kTileBytes, Slots> in(nullptr, 0, kBuf);
     AccT<16, 16> acc;
     MatNZ m;
     TASSIGN(acc, 0);
     TASSIGN(m, 0);
-    fill(acc, seed, 11, 13);
-    TPUSH(out, acc);
-    TPOP(m, in);
+    fill(acc, seed, VR, VC);
+    push<S>(out, acc);
+    m.SetValidShape(VR, VC);
+    pop<S>(in, m);
     joined = snap(m);
-    TFREE(in);
+    freeSlot<S>(in);
   };
   auto vec = [&](std::int64_t *) {
-    pto::TPipe<PipeDir::C2V, S> in(kTileBytes / 2, slots);
-    pto::TPipe<PipeDir::V2C, S> out(kTileBytes / 2, slots);
+    C2V<kTileBytes, Slots> in(nullptr, kBuf, 0);
+    V2C<kTileBytes, Slots> out(nullptr, kBuf, 0);
     VecT<HR, HC> h;
     TASSIGN(h, 0);
-    TPOP(h, in);
+    h.SetValidShape(LR, LC);
+    pop<S>(in, h);
     lane[pl::sim::get_subblock_idx()] = snap(h);
-    TFREE(in);
+    freeSlot<S>(in);
     popThenPush();
-    TPUSH(out, h);
+    push<S>(out, h);
   };
   return runMixed(mode, cube, vec, vec);
 }
 
-// Up-down split: lane k gets rows [8k, 8k + 8) of a [16, 16] tile with valid [11, 13] (lane 0
-// valid [8, 13], lane 1 [3, 13]); the lanes send their halves back and the AIC's pop joins them
-// into valid [11, 13] again.
+// Up-down split: lane k gets rows [6k, 6k + 6) of a [16, 16] tile with valid [12, 14] (each
+// lane valid [6, 14] in an [8, 16] tile); the lanes send their parts back and the AIC's pop
+// joins them into valid [12, 14] again.
 TEST_P(SimPipes, UpDownSplitHalvesRowsAndJoinsThem) {
   for (int rep = 0; rep < reps(); ++rep) {
     Seen lane[2], joined;
-    ASSERT_EQ((splitRoundTrip<PipeSplit::UpDown, 8, 16>(mode(), 3, 2, lane, joined)), "");
-    EXPECT_EQ(std::tie(lane[0].vr, lane[0].vc), std::make_tuple(8, 13));
-    EXPECT_EQ(std::tie(lane[1].vr, lane[1].vc), std::make_tuple(3, 13));
+    ASSERT_EQ((splitRoundTrip<TILE_UP_DOWN, 8, 16, 12, 14, 6, 14, 2>(mode(), 3, lane, joined)), "");
     expectWindow(lane[0], 3, 0, 0);
-    expectWindow(lane[1], 3, 8, 0);
-    EXPECT_EQ(std::tie(joined.vr, joined.vc), std::make_tuple(11, 13));
+    expectWindow(lane[1], 3, 6, 0);
+    EXPECT_EQ(std::tie(joined.vr, joined.vc), std::make_tuple(12, 14));
     expectWindow(joined, 3, 0, 0);
   }
 }
 
-// Left-right split: lane k gets columns [8k, 8k + 8) (valid [11, 8] and [11, 5]), and back.
+// Left-right split: lane k gets columns [6k, 6k + 6) of valid [11, 12], and back.
 TEST_P(SimPipes, LeftRightSplitHalvesColumnsAndJoinsThem) {
   for (int rep = 0; rep < reps(); ++rep) {
     Seen lane[2], joined;
-    ASSERT_EQ((splitRoundTrip<PipeSplit::LeftRight, 16, 8>(mode(), 4, 1, lane, joined)), "");
-    EXPECT_EQ(std::tie(lane[0].vr, lane[0].vc), std::make_tuple(11, 8));
-    EXPECT_EQ(std::tie(lane[1].vr, lane[1].vc), std::make_tuple(11, 5));
+    ASSERT_EQ((splitRoundTrip<TILE_LEFT_RIGHT, 16, 8, 11, 12, 11, 6, 1>(mode(), 4, lane, joined)),
+              "");
     expectWindow(lane[0], 4, 0, 0);
-    expectWindow(lane[1], 4, 0, 8);
-    EXPECT_EQ(std::tie(joined.vr, joined.vc), std::make_tuple(11, 13));
+    expectWindow(lane[1], 4, 0, 6);
+    EXPECT_EQ(std::tie(joined.vr, joined.vc), std::make_tuple(11, 12));
     expectWindow(joined, 4, 0, 0);
   }
 }
@@ -330,19 +386,20 @@ TEST_P(SimPipes, LeftRightSplitHalvesColumnsAndJoinsThem) {
 TEST_P(SimPipes, UnsplitPushReachesEveryLane) {
   Seen lane[2];
   auto cube = [&](std::int64_t *) {
-    C2V out(kTileBytes, 1);
+    C2V<kTileBytes, 1> out(nullptr, kBuf, kBuf);
     AccT<16, 16> acc;
     TASSIGN(acc, 0);
     fill(acc, 5, 9, 16);
-    TPUSH(out, acc);
+    push(out, acc);
   };
   auto vec = [&](std::int64_t *) {
-    C2V in(kTileBytes, 1);
+    C2V<kTileBytes, 1> in(nullptr, kBuf, kBuf);
     VecT<16, 16> v;
     TASSIGN(v, 0);
-    TPOP(v, in);
+    v.SetValidShape(9, 16);
+    pop(in, v);
     lane[pl::sim::get_subblock_idx()] = snap(v);
-    TFREE(in);
+    freeSlot(in);
   };
   ASSERT_EQ(runMixed(mode(), cube, vec, vec), "");
   for (const Seen &s : lane) {
@@ -351,48 +408,54 @@ TEST_P(SimPipes, UnsplitPushReachesEveryLane) {
   }
 }
 
-/// The GM pipe buffer of the a2a3 constructor: 4 · slots · slot bytes, as floats.
-ChipTensor gmBuffer(std::uint32_t slotBytes, std::uint32_t slots) {
-  return ChipTensor::allocate(DataType::FLOAT32, {4 * slotBytes * slots / 4});
+/// A GM buffer of `bytes` bytes (as floats) for the pipes' rings.
+ChipTensor gmBuffer(std::uint32_t bytes) {
+  return ChipTensor::allocate(DataType::FLOAT32, {bytes / 4});
 }
-void *gmArg(std::int64_t *args) { return tensorArg(args, 0).data(); }
+/// Byte `offset` of the task's first tensor argument (the GM buffer).
+void *gmArg(std::int64_t *args, std::size_t offset = 0) {
+  return static_cast<std::byte *>(tensorArg(args, 0).data()) + offset;
+}
 
-// The third constructor stages every payload through the GM buffer: channel (d, k) at byte
-// (2d + k) · slots · slot bytes. After three up-down tiles (slots 0, 1, 0) and their halves
-// sent back (+1), each channel's slots hold the last payloads, row-major.
+// Each direction's ring is its own GM region (pto-isa's TPipe constructor takes its base): the
+// C2V ring at byte 0, the V2C ring after it. A slot holds the AIC's whole valid region, rows
+// `valid cols` apart; with an up-down split lane k's rows start at element k · 8 · 16. After
+// three tiles (slots 0, 1, 0) and their halves sent back (+1), each ring's slots hold the last
+// payloads as the vendor lays them out.
 TEST_P(SimPipes, GmRingStagesPayloadsInTheBuffer) {
-  constexpr std::uint32_t kSlot = kTileBytes / 2, kSlots = 2;
+  constexpr std::uint32_t kSlots = 2, kRing = kSlots * kTileBytes;
   for (int rep = 0; rep < reps(); ++rep) {
     std::vector<Seen> got;
-    ChipTensor gm = gmBuffer(kSlot, kSlots);
+    ChipTensor gm = gmBuffer(2 * kRing);
     auto cube = [&](std::int64_t *args) {
-      pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> out(kSlot, kSlots, gmArg(args));
-      pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> in(kSlot, kSlots, gmArg(args));
+      C2V<kTileBytes, kSlots> out(gmArg(args), 0, kBuf);
+      V2C<kTileBytes, kSlots> in(gmArg(args, kRing), 0, kBuf);
       AccT<16, 16> acc;
       MatNZ m;
       TASSIGN(acc, 0);
       TASSIGN(m, 0);
       for (int i = 0; i < 3; ++i) {
         fill(acc, i, 16, 16);
-        TPUSH(out, acc);
-        TPOP(m, in);
+        push<TILE_UP_DOWN>(out, acc);
+        pop<TILE_UP_DOWN>(in, m);
         got.push_back(snap(m));
-        TFREE(in);
+        freeSlot<TILE_UP_DOWN>(in);
       }
     };
     auto vec = [&](std::int64_t *args) {
-      pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> in(kSlot, kSlots, gmArg(args));
-      pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> out(kSlot, kSlots, gmArg(args));
-      VecT<8, 16> h;
+      C2V<kTileBytes, kSlots> in(gmArg(args), kBuf, 0);
+      V2C<kTileBytes, kSlots> out(gmArg(args, kRing), kBuf, 0);
+      VecT<8, 16> h, back;
       TASSIGN(h, 0);
+      TASSIGN(back, 1024);
       for (int i = 0; i < 3; ++i) {
-        TPOP(h, in);
-        TFREE(in);
+        pop<TILE_UP_DOWN>(in, h);
         for (std::int64_t r = 0; r < 8; ++r)
           for (std::int64_t c = 0; c < 16; ++c)
-            h.set(r, c, h.get(r, c) + 1);
+            back.set(r, c, h.get(r, c) + 1);
+        freeSlot<TILE_UP_DOWN>(in);
         popThenPush();
-        TPUSH(out, h);
+        push<TILE_UP_DOWN>(out, back);
         pushThenPop();
       }
     };
@@ -403,18 +466,16 @@ TEST_P(SimPipes, GmRingStagesPayloadsInTheBuffer) {
     for (int i = 0; i < 3; ++i)
       expectWindow(got[i], i, 0, 0, 1.0f);
     const auto *f = static_cast<const float *>(gm.data());
-    const std::size_t slotFloats = kSlot / 4, ringFloats = kSlots * slotFloats;
+    const std::size_t slotFloats = kTileBytes / 4, ringFloats = kSlots * slotFloats;
     for (int d = 0; d < 2; ++d)
-      for (int k = 0; k < 2; ++k)
-        for (int slot = 0; slot < 2; ++slot) {
-          const int tile = slot == 0 ? 2 : 1; // tiles 0, 1, 2 went to slots 0, 1, 0
-          const float *s = f + static_cast<std::size_t>(2 * d + k) * ringFloats + slot * slotFloats;
-          for (std::int64_t r = 0; r < 8; ++r)
-            for (std::int64_t c = 0; c < 16; ++c)
-              ASSERT_EQ(s[r * 16 + c],
-                        val(tile, std::int64_t{8} * k + r, c) + static_cast<float>(d))
-                  << "channel (" << d << ", " << k << ") slot " << slot;
-        }
+      for (int slot = 0; slot < 2; ++slot) {
+        const int tile = slot == 0 ? 2 : 1; // tiles 0, 1, 2 went to slots 0, 1, 0
+        const float *s = f + static_cast<std::size_t>(d) * ringFloats + slot * slotFloats;
+        for (std::int64_t r = 0; r < 16; ++r)
+          for (std::int64_t c = 0; c < 16; ++c)
+            ASSERT_EQ(s[r * 16 + c], val(tile, r, c) + static_cast<float>(d))
+                << "direction " << d << " slot " << slot;
+      }
   }
 }
 
@@ -431,27 +492,27 @@ TEST_P(SimPipes, KernelsSeeTheirLaneBlockAndOwnMemory) {
   };
   auto cube = [&](std::int64_t *args) {
     note(0, args);
-    pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> in(kTileBytes / 2, 1);
-    pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> out(kTileBytes / 2, 1);
+    V2C<kTileBytes, 1> in(nullptr, 0, kBuf);
+    C2V<kTileBytes, 1> out(nullptr, 0, kBuf);
     MatNZ m;
     TASSIGN(m, 0);
-    TPOP(m, in); // both lanes have written their Vec tile
-    TFREE(in);
+    pop<TILE_UP_DOWN>(in, m); // both lanes have written their Vec tile
+    freeSlot<TILE_UP_DOWN>(in);
     popThenPush();
-    TPUSH(out, m);
+    push<TILE_UP_DOWN>(out, m);
   };
   auto vec = [&](std::int64_t *args) {
     const int lane = get_sub_block_id(args);
     note(1 + lane, args);
-    pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> out(kTileBytes / 2, 1);
-    pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> in(kTileBytes / 2, 1);
+    V2C<kTileBytes, 1> out(nullptr, kBuf, 0);
+    C2V<kTileBytes, 1> in(nullptr, kBuf, 0);
     VecT<8, 16> mine, h;
     TASSIGN(mine, 0);
     TASSIGN(h, 4096);
     mine.set(0, 0, 10.0 + lane);
-    TPUSH(out, mine);
-    TPOP(h, in); // the other lane has written its tile too
-    TFREE(in);
+    push<TILE_UP_DOWN>(out, mine);
+    pop<TILE_UP_DOWN>(in, h); // the other lane has written its tile too
+    freeSlot<TILE_UP_DOWN>(in);
     kept[(2 * static_cast<std::size_t>(get_block_idx(args))) + static_cast<std::size_t>(lane)] =
         static_cast<float>(mine.get(0, 0));
   };
@@ -473,47 +534,47 @@ TEST_P(SimPipes, KernelsSeeTheirLaneBlockAndOwnMemory) {
 // TPOP writes its tile on MTE2 and TPUSH reads on MTE3: the pipe checker wants the flags.
 TEST_P(SimPipes, PipeOrderChecksCoverPushAndPop) {
   auto cube = [&](std::int64_t *) {
-    C2V out(kTileBytes, 1);
+    C2V<kTileBytes, 1> out(nullptr, kBuf, kBuf);
     AccT<16, 16> acc;
     TASSIGN(acc, 0);
     fill(acc, 0, 16, 16);
-    TPUSH(out, acc);
+    push(out, acc);
   };
   auto vecFlagged = [&](std::int64_t *) {
-    C2V in(kTileBytes, 1);
+    C2V<kTileBytes, 1> in(nullptr, kBuf, kBuf);
     VecT<16, 16> v;
     TASSIGN(v, 0);
-    TPOP(v, in);
+    pop(in, v);
     set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
     wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
     TADDS(v, v, 1.0f);
-    TFREE(in);
+    freeSlot(in);
   };
   EXPECT_EQ(runMixed(mode(), cube, vecFlagged, nullptr), "");
   auto vecUnflagged = [&](std::int64_t *) {
-    C2V in(kTileBytes, 1);
+    C2V<kTileBytes, 1> in(nullptr, kBuf, kBuf);
     VecT<16, 16> v;
     TASSIGN(v, 0);
-    TPOP(v, in);
-    TFREE(in);
+    pop(in, v);
+    freeSlot(in);
     TADDS(v, v, 1.0f);
   };
   expectTaskError(mode(), cube, vecUnflagged, nullptr,
                   {"kernel 'vec0' (AIV0): ", "TADDS on PIPE_V reads Vec bytes",
                    "that TPOP on PIPE_MTE2 writes"});
   auto vecPushUnflagged = [&](std::int64_t *) {
-    V2C out(kTileBytes, 1);
+    V2C<kTileBytes, 1> out(nullptr, kBuf, kBuf);
     VecT<16, 16> v;
     TASSIGN(v, 0);
     TEXPANDS(v, 2.0f);
-    TPUSH(out, v);
+    push(out, v);
   };
   auto cubePop = [&](std::int64_t *) {
-    V2C in(kTileBytes, 1);
+    V2C<kTileBytes, 1> in(nullptr, kBuf, kBuf);
     MatNZ m;
     TASSIGN(m, 0);
-    TPOP(m, in);
-    TFREE(in);
+    pop(in, m);
+    freeSlot(in);
   };
   expectTaskError(mode(), cubePop, vecPushUnflagged, nullptr,
                   {"TPUSH on PIPE_MTE3 reads Vec bytes", "that TEXPANDS on PIPE_V writes"});
@@ -535,91 +596,90 @@ TEST_P(SimPipes, MixedTaskWithoutPipesRunsEveryKernel) {
 
 // ---- errors -----------------------------------------------------------------------------------
 
-/// A cube kernel pushing `n` [16, 16] Acc tiles on a C2V pipe of `slots` slots of `bytes`.
-KernelFn cubePushes(int n, std::uint32_t bytes = kTileBytes, std::uint32_t slots = 2) {
+/// A cube kernel pushing `n` [16, 16] Acc tiles (split S) on a C2V pipe of `Slots` slots of
+/// `Bytes`.
+template <std::uint32_t Bytes = kTileBytes, std::uint32_t Slots = 2,
+          TileSplitAxis S = TILE_NO_SPLIT>
+KernelFn cubePushes(int n) {
   return [=](std::int64_t *) {
-    C2V out(bytes, slots);
+    C2V<Bytes, Slots> out(nullptr, kBuf, kBuf);
     AccT<16, 16> acc;
     TASSIGN(acc, 0);
     for (int i = 0; i < n; ++i) {
       fill(acc, i, 16, 16);
-      TPUSH(out, acc);
+      push<S>(out, acc);
     }
   };
 }
 /// A vector kernel popping `n` tiles of type Tl (each freed when `free`) on a C2V pipe.
-template <class Tl>
-KernelFn vecPops(int n, bool free = true, std::uint32_t bytes = kTileBytes,
-                 std::uint32_t slots = 2) {
+template <class Tl, std::uint32_t Bytes = kTileBytes, std::uint32_t Slots = 2>
+KernelFn vecPops(int n, bool free = true) {
   return [=](std::int64_t *) {
-    C2V in(bytes, slots);
+    C2V<Bytes, Slots> in(nullptr, kBuf, kBuf);
     Tl v;
     TASSIGN(v, 0);
     for (int i = 0; i < n; ++i) {
-      TPOP(v, in);
+      pop(in, v);
       if (free)
-        TFREE(in);
+        freeSlot(in);
     }
   };
 }
 
 TEST_P(SimPipes, PayloadLargerThanASlotFails) {
-  expectTaskError(mode(), cubePushes(1, 512), vecPops<VecT<16, 16>>(1, true, 512), nullptr,
+  expectTaskError(mode(), cubePushes<512>(1), vecPops<VecT<16, 16>, 512>(0), nullptr,
                   {"kernel 'cube' (AIC): pl::sim 'TPUSH': ",
-                   "the payload fp32[16, 16] of fp32[16, 16] in Acc is 1024 bytes, more than the "
-                   "512-byte slot of pipe AIC->AIV0"});
+                   "the valid region fp32[16, 16] of fp32[16, 16] in Acc pushed to pipe AIC->AIV0 "
+                   "reaches byte 1024 of the slot, past its 512 bytes (TPipe's SlotSize)"});
+  // The consumer's tile must fit a slot of the consumer buffer too.
+  expectTaskError(mode(), cubePushes<512>(0), vecPops<VecT<16, 16>, 512>(1), nullptr,
+                  {"kernel 'vec0' (AIV0): pl::sim 'TPOP': ",
+                   "takes 1024 bytes, more than a consumer-buffer slot of 512 (TPipe's SlotSize)"});
 }
 
-TEST_P(SimPipes, PoppedShapeOrDtypeDifferentFromPushedFails) {
+TEST_P(SimPipes, PoppedShapeDtypeOrSplitDifferentFromPushedFails) {
   expectTaskError(mode(), cubePushes(1), vecPops<VecT<8, 16>>(1), nullptr,
                   {"kernel 'vec0' (AIV0): pl::sim 'TPOP': ",
-                   "pipe AIC->AIV0 delivers fp32[16, 16] (pushed from fp32[16, 16] in Acc), but "
-                   "the tile expects fp32[8, 16]"});
+                   "pipe AIC->AIV0 delivers fp32[16, 16] (from fp32[16, 16] in Acc), but "
+                   "fp32[8, 16] in Vec has the valid shape [8, 16] (pto-isa's TPOP reads the "
+                   "tile's valid region)"});
   expectTaskError(mode(), cubePushes(1), vecPops<VecT<16, 16, std::int32_t>>(1), nullptr,
-                  {"pipe AIC->AIV0 delivers fp32[16, 16]", "but the tile expects int32[16, 16]"});
+                  {"pipe AIC->AIV0 delivers fp32 (pushed from fp32[16, 16] in Acc), but the tile "
+                   "holds int32"});
+  expectTaskError(mode(), cubePushes<kTileBytes, 2, TILE_UP_DOWN>(1), vecPops<VecT<8, 16>>(1),
+                  vecPops<VecT<8, 16>>(0),
+                  {"pipe AIC->AIV0: the tile was pushed with TILE_UP_DOWN (fp32[16, 16] in Acc), "
+                   "popped with TILE_NO_SPLIT"});
 }
 
 TEST_P(SimPipes, EndsThatDisagreeFail) {
-  expectTaskError(mode(), cubePushes(0, kTileBytes, 2), vecPops<VecT<16, 16>>(0, true, 512, 2),
+  expectTaskError(mode(), cubePushes<kTileBytes, 2>(0), vecPops<VecT<16, 16>, 512, 2>(0), nullptr,
+                  {"the ends of pipe C2V disagree: AIC declares 2 slot(s) of 1024 bytes, AIV0 "
+                   "declares 2 slot(s) of 512 bytes"});
+  expectTaskError(mode(), cubePushes<kTileBytes, 2>(0), vecPops<VecT<16, 16>, kTileBytes, 1>(0),
                   nullptr,
-                  {"the two ends of pipe AIC->AIV0 disagree: the AIC declares 2 slot(s) of 1024 "
-                   "bytes, split none, AIV0 declares 2 slot(s) of 512 bytes, split none"});
-  expectTaskError(mode(), cubePushes(0, kTileBytes, 2),
-                  vecPops<VecT<16, 16>>(0, true, kTileBytes, 1), nullptr,
-                  {"the AIC declares 2 slot(s) of 1024 bytes, split none, AIV0 declares 1 slot(s) "
-                   "of 1024 bytes, split none"});
-  auto cubeSplit = [](std::int64_t *) {
-    pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> out(kTileBytes, 2);
-  };
-  expectTaskError(mode(), cubeSplit, vecPops<VecT<16, 16>>(0), vecPops<VecT<16, 16>>(0),
-                  {"split up-down, AIV", "declares 2 slot(s) of 1024 bytes, split none"});
+                  {"AIC declares 2 slot(s) of 1024 bytes, AIV0 declares 1 slot(s) of 1024 bytes"});
   auto twice = [](std::int64_t *) {
-    C2V a(kTileBytes, 2);
-    C2V b(kTileBytes, 1);
+    C2V<kTileBytes, 2> a(nullptr, kBuf, kBuf);
+    C2V<kTileBytes, 1> b(nullptr, kBuf, kBuf);
   };
   expectTaskError(mode(), twice, vecPops<VecT<16, 16>>(0), nullptr,
-                  {"kernel 'cube' (AIC): pl::sim 'TPipe': pipe AIC->AIV0 declared twice: first 2 "
-                   "slot(s) of 1024 bytes, split none, then 1 slot(s) of 1024 bytes, split none"});
-  auto empty = [](std::int64_t *) { C2V a(kTileBytes, 0); };
-  expectTaskError(
-      mode(), empty, vecPops<VecT<16, 16>>(0), nullptr,
-      {"a pipe needs at least one slot of at least one byte (got 0 slots of 1024 bytes)"});
+                  {"kernel 'cube' (AIC): pl::sim 'TPipe': pipe C2V declared twice: first 2 "
+                   "slot(s) of 1024 bytes, then 1 slot(s) of 1024 bytes"});
 }
 
 TEST_P(SimPipes, SplitWithOneLaneFails) {
-  auto cube = [](std::int64_t *) {
-    pto::TPipe<PipeDir::C2V, PipeSplit::LeftRight> out(kTileBytes, 2);
-  };
-  expectTaskError(mode(), cube, vecPops<VecT<16, 16>>(0), nullptr,
-                  {"kernel 'cube' (AIC): pl::sim 'TPipe': ",
-                   "a left-right split halves the tile between two AIV lanes, but the task has "
-                   "only AIV0"});
+  expectTaskError(mode(), cubePushes<kTileBytes, 2, TILE_LEFT_RIGHT>(1), vecPops<VecT<16, 8>>(0),
+                  nullptr,
+                  {"kernel 'cube' (AIC): pl::sim 'TPUSH': ",
+                   "a left-right split halves the tile between two AIV lanes, but the task has 1 "
+                   "AIV lane(s)"});
 }
 
 TEST_P(SimPipes, PipeOperationsOutsideAMixedTaskFail) {
   const std::string outside = "a cross-core pipe operation outside a mixed task";
   // On the calling thread, no task at all.
-  expectSimError([] { C2V p(kTileBytes, 2); }, "pl::sim 'TPipe': " + outside);
+  expectSimError([] { C2V<> p(nullptr, kBuf, kBuf); }, "pl::sim 'TPipe': " + outside);
   expectSimError([] { pto::reserve_buffer("r", 64, 0); }, "pl::sim 'reserve_buffer': " + outside);
   expectSimError([] { pto::import_peer_buffer("r"); }, "pl::sim 'import_peer_buffer': " + outside);
   // An AIV task, and a mixed task with no AIV kernel.
@@ -634,15 +694,15 @@ TEST_P(SimPipes, PipeOperationsOutsideAMixedTaskFail) {
 
 // A pipe object kept past its kernel run and used by another task's kernel.
 TEST_P(SimPipes, PipeUsedOutsideItsKernelRunFails) {
-  std::optional<C2V> kept;
+  std::optional<C2V<>> kept;
   auto cube = [&](std::int64_t *) {
     if (!kept) {
-      kept.emplace(kTileBytes, 2);
+      kept.emplace(nullptr, kBuf, kBuf);
       return;
     }
     AccT<16, 16> acc;
     TASSIGN(acc, 0);
-    TPUSH(*kept, acc);
+    push(*kept, acc);
   };
   auto vec = vecPops<VecT<16, 16>>(0);
   ASSERT_EQ(runMixed(mode(), cube, vec, nullptr), "");
@@ -653,26 +713,26 @@ TEST_P(SimPipes, PipeUsedOutsideItsKernelRunFails) {
 
 TEST_P(SimPipes, WrongDirectionFails) {
   auto vecPushesC2V = [](std::int64_t *) {
-    C2V p(kTileBytes, 2);
+    C2V<> p(nullptr, kBuf, kBuf);
     VecT<16, 16> v;
     TASSIGN(v, 0);
-    TPUSH(p, v);
+    push(p, v);
   };
   expectTaskError(mode(), cubePushes(0), vecPushesC2V, nullptr,
                   {"kernel 'vec0' (AIV0): pl::sim 'TPUSH': a push to a pipe flowing into the AIV "
                    "lanes: a kernel pushes only to the pipes leaving it"});
   auto cubePopsC2V = [](std::int64_t *) {
-    C2V p(kTileBytes, 2);
+    C2V<> p(nullptr, kBuf, kBuf);
     MatNZ m;
     TASSIGN(m, 0);
-    TPOP(m, p);
+    pop(p, m);
   };
   expectTaskError(
       mode(), cubePopsC2V, vecPops<VecT<16, 16>>(0), nullptr,
       {"kernel 'cube' (AIC): pl::sim 'TPOP': a pop from a pipe flowing out of the AIC"});
   auto cubeFreesC2V = [](std::int64_t *) {
-    C2V p(kTileBytes, 2);
-    TFREE(p);
+    C2V<> p(nullptr, kBuf, kBuf);
+    freeSlot(p);
   };
   expectTaskError(mode(), cubeFreesC2V, vecPops<VecT<16, 16>>(0), nullptr,
                   {"kernel 'cube' (AIC): pl::sim 'TFREE': a free of a slot of a pipe flowing out "
@@ -681,8 +741,8 @@ TEST_P(SimPipes, WrongDirectionFails) {
 
 TEST_P(SimPipes, FreeWithoutPopFails) {
   auto vec = [](std::int64_t *) {
-    C2V p(kTileBytes, 2);
-    TFREE(p);
+    C2V<> p(nullptr, kBuf, kBuf);
+    freeSlot(p);
   };
   expectTaskError(mode(), cubePushes(0), vec, nullptr,
                   {"kernel 'vec0' (AIV0): pl::sim 'TFREE': pipe AIC->AIV0 has no popped slot to "
@@ -691,12 +751,12 @@ TEST_P(SimPipes, FreeWithoutPopFails) {
 
 TEST_P(SimPipes, UnsplitPopFromTwoLanesFails) {
   auto cube = [](std::int64_t *) {
-    V2C p(kTileBytes, 2);
+    V2C<> p(nullptr, kBuf, kBuf);
     MatNZ m;
     TASSIGN(m, 0);
-    TPOP(m, p);
+    pop(p, m);
   };
-  auto vec = [](std::int64_t *) { V2C p(kTileBytes, 2); };
+  auto vec = [](std::int64_t *) { V2C<> p(nullptr, kBuf, kBuf); };
   expectTaskError(mode(), cube, vec, vec,
                   {"kernel 'cube' (AIC): pl::sim 'TPOP': ",
                    "a pipe without a split from both AIV lanes cannot be popped by the AIC"});
@@ -704,49 +764,51 @@ TEST_P(SimPipes, UnsplitPopFromTwoLanesFails) {
 
 TEST_P(SimPipes, SplitOfAnOddExtentFails) {
   auto cube = [](std::int64_t *) {
-    pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> p(kTileBytes, 2);
+    C2V<> p(nullptr, kBuf, kBuf);
     AccT<15, 16> acc;
     TASSIGN(acc, 0);
-    TPUSH(p, acc);
+    push<TILE_UP_DOWN>(p, acc);
   };
-  auto vec = [](std::int64_t *) { pto::TPipe<PipeDir::C2V, PipeSplit::UpDown> p(kTileBytes, 2); };
+  auto vec = [](std::int64_t *) { C2V<> p(nullptr, kBuf, kBuf); };
   expectTaskError(mode(), cube, vec, vec,
-                  {"an up-down split halves the rows, but the tile has 15 of them (an odd count)"});
+                  {"an up-down split halves the rows, but fp32[15, 16] in Acc has 15 valid ones "
+                   "(an odd count)"});
 }
 
 TEST_P(SimPipes, HalvesThatDoNotJoinFail) {
   auto cube = [](std::int64_t *) {
-    pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> p(kTileBytes, 2);
+    V2C<> p(nullptr, kBuf, kBuf);
     MatNZ m;
     TASSIGN(m, 0);
-    TPOP(m, p);
-    TFREE(p);
+    pop<TILE_UP_DOWN>(p, m);
+    freeSlot<TILE_UP_DOWN>(p);
   };
   auto vec = [](std::int64_t *) {
-    pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> p(kTileBytes, 2);
+    V2C<> p(nullptr, kBuf, kBuf);
     VecT<8, 16> h;
     TASSIGN(h, 0);
     h.SetValidShape(3 + 2 * pl::sim::get_subblock_idx(), 16);
-    TPUSH(p, h);
+    push<TILE_UP_DOWN>(p, h);
   };
   expectTaskError(mode(), cube, vec, vec,
-                  {"the up-down halves' valid shapes [3, 16] (AIV0) and [5, 16] (AIV1) do not join "
-                   "into one valid region of fp32[16, 16] in Mat"});
+                  {"pipe AIV0->AIC: the lanes' parts [3, 16] (AIV0) and [5, 16] (AIV1) differ; "
+                   "pto-isa joins equal halves only"});
 }
 
-TEST_P(SimPipes, PopIntoAStaticValidShapeThatDiffersFails) {
+// pto-isa's TPOP reads the tile's valid region: a static valid shape other than the pushed one
+// would read bytes nobody wrote.
+TEST_P(SimPipes, PopIntoAValidShapeThatDiffersFails) {
   auto cube = [](std::int64_t *) {
-    C2V out(kTileBytes, 1);
+    C2V<kTileBytes, 1> out(nullptr, kBuf, kBuf);
     AccT<16, 16> acc;
     TASSIGN(acc, 0);
     acc.SetValidShape(10, 16);
-    TPUSH(out, acc);
+    push(out, acc);
   };
-  expectTaskError(
-      mode(), cube, vecPops<pto::Tile<pto::TileType::Vec, float, 16, 16>>(1, true, kTileBytes, 1),
-      nullptr,
-      {"the payload's valid shape [10, 16] differs from the static valid shape [16, 16] of "
-       "fp32[16, 16] in Vec (declare it dynamic: -1)"});
+  expectTaskError(mode(), cube,
+                  vecPops<pto::Tile<pto::TileType::Vec, float, 16, 16>, kTileBytes, 1>(1), nullptr,
+                  {"pipe AIC->AIV0 delivers fp32[10, 16] (from fp32[16, 16] in Acc), but "
+                   "fp32[16, 16] in Vec has the valid shape [16, 16]"});
 }
 
 TEST_P(SimPipes, KernelReturningWithAHeldSlotFails) {
@@ -765,24 +827,24 @@ TEST_P(SimPipes, TilesNeverPoppedFail) {
 TEST_P(SimPipes, CrossedPopsDeadlock) {
   for (int rep = 0; rep < reps(); ++rep) {
     auto cube = [](std::int64_t *) {
-      C2V out(kTileBytes, 2);
-      V2C in(kTileBytes, 2);
+      C2V<> out(nullptr, kBuf, kBuf);
+      V2C<> in(nullptr, kBuf, kBuf);
       MatNZ m;
       AccT<16, 16> acc;
       TASSIGN(m, 0);
       TASSIGN(acc, 0);
-      TPOP(m, in);
-      TFREE(in);
-      TPUSH(out, acc);
+      pop(in, m);
+      freeSlot(in);
+      push(out, acc);
     };
     auto vec = [](std::int64_t *) {
-      C2V in(kTileBytes, 2);
-      V2C out(kTileBytes, 2);
+      C2V<> in(nullptr, kBuf, kBuf);
+      V2C<> out(nullptr, kBuf, kBuf);
       VecT<16, 16> v;
       TASSIGN(v, 0);
-      TPOP(v, in);
-      TFREE(in);
-      TPUSH(out, v);
+      pop(in, v);
+      freeSlot(in);
+      push(out, v);
     };
     expectTaskError(mode(), cube, vec, nullptr,
                     {"task 0 (mixed 'cube') failed: deadlock: every kernel still running is "
@@ -794,7 +856,7 @@ TEST_P(SimPipes, CrossedPopsDeadlock) {
 
 // AIV0 keeps two popped slots and wants a third; the AIC waits for a free slot to push it.
 TEST_P(SimPipes, FullRingDeadlockNamesTheHeldSlots) {
-  expectTaskError(mode(), cubePushes(3, kTileBytes, 2), vecPops<VecT<16, 16>>(3, false), nullptr,
+  expectTaskError(mode(), cubePushes<kTileBytes, 2>(3), vecPops<VecT<16, 16>>(3, false), nullptr,
                   {"deadlock: every kernel still running is blocked and none can proceed: kernel "
                    "'cube' (AIC) waits to push to pipe AIC->AIV0 (2 of 2 slots held: 0 filled, 2 "
                    "popped and not freed); kernel 'vec0' (AIV0) waits to pop from pipe AIC->AIV0 "
@@ -803,7 +865,7 @@ TEST_P(SimPipes, FullRingDeadlockNamesTheHeldSlots) {
 
 // AIV1 waits for a tile the AIC never sends (the AIC returns), while AIV0 finishes.
 TEST_P(SimPipes, WaitOnAReturnedPeerDeadlocks) {
-  auto cube = [](std::int64_t *) { C2V out(kTileBytes, 2); };
+  auto cube = [](std::int64_t *) { C2V<> out(nullptr, kBuf, kBuf); };
   expectTaskError(mode(), cube, vecPops<VecT<16, 16>>(0), vecPops<VecT<16, 16>>(1),
                   {"deadlock: kernel 'vec1' (AIV1) waits to pop from pipe AIC->AIV1 (empty), and "
                    "the kernel at its other end, 'cube' (AIC), has returned"});
@@ -812,75 +874,71 @@ TEST_P(SimPipes, WaitOnAReturnedPeerDeadlocks) {
 // A kernel that fails releases the others, whatever they wait for.
 TEST_P(SimPipes, FailureReleasesTheOtherKernels) {
   auto cube = [](std::int64_t *) {
-    C2V out(kTileBytes, 1);
+    C2V<kTileBytes, 1> out(nullptr, kBuf, kBuf);
     throw SimError("boom");
   };
-  expectTaskError(mode(), cube, vecPops<VecT<16, 16>>(1, true, kTileBytes, 1),
-                  vecPops<VecT<16, 16>>(1, true, kTileBytes, 1), {"kernel 'cube' (AIC): boom"});
+  expectTaskError(mode(), cube, vecPops<VecT<16, 16>, kTileBytes, 1>(1),
+                  vecPops<VecT<16, 16>, kTileBytes, 1>(1), {"kernel 'cube' (AIC): boom"});
   // The AIC waits for both halves, AIV0 sends its half and waits for a tile, AIV1 fails.
   auto cubeJoins = [](std::int64_t *) {
-    pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> in(kTileBytes, 1);
+    V2C<kTileBytes, 1> in(nullptr, kBuf, kBuf);
     MatNZ m;
     TASSIGN(m, 0);
-    TPOP(m, in);
+    pop<TILE_UP_DOWN>(in, m);
   };
   auto vec = [](std::int64_t *) {
-    pto::TPipe<PipeDir::V2C, PipeSplit::UpDown> out(kTileBytes, 1);
-    C2V in(kTileBytes, 1);
+    V2C<kTileBytes, 1> out(nullptr, kBuf, kBuf);
+    C2V<kTileBytes, 1> in(nullptr, kBuf, kBuf);
     if (pl::sim::get_subblock_idx() == 1)
       throw SimError("lane boom");
     VecT<8, 16> h;
     TASSIGN(h, 0);
-    TPUSH(out, h);
+    push<TILE_UP_DOWN>(out, h);
     pushThenPop();
-    TPOP(h, in);
+    pop<TILE_UP_DOWN>(in, h);
   };
   expectTaskError(mode(), cubeJoins, vec, vec, {"kernel 'vec1' (AIV1): lane boom"});
 }
 
 TEST_P(SimPipes, GmRingErrors) {
-  // A null buffer, and one smaller than 4 · slots · slot bytes.
-  auto cubeNull = [](std::int64_t *) { C2V out(kTileBytes, 2, nullptr); };
-  expectTaskError(mode(), cubeNull, vecPops<VecT<16, 16>>(0), nullptr,
-                  {"pl::sim 'TPipe': the GM pipe buffer pointer is null"});
-  auto cubeGm = [](std::int64_t *args) { C2V out(kTileBytes, 2, gmArg(args)); };
-  auto vecGm = [](std::int64_t *args) { C2V in(kTileBytes, 2, gmArg(args)); };
+  // A buffer smaller than slot_num · slot_size.
+  auto cubeGm = [](std::int64_t *args) { C2V<> out(gmArg(args), kBuf, kBuf); };
+  auto vecGm = [](std::int64_t *args) { C2V<> in(gmArg(args), kBuf, kBuf); };
   CoreTaskArgs small;
-  const ChipTensor smallGm = ChipTensor::allocate(DataType::FLOAT32, {1024});
+  const ChipTensor smallGm = gmBuffer(1024);
   small.add_inout(smallGm);
   expectTaskError(mode(), cubeGm, vecGm, nullptr,
-                  {"the GM pipe buffer must hold 4 * slot_num * slot_size = 8192 bytes inside one "
+                  {"the GM ring of a pipe must hold slot_num * slot_size = 2048 bytes inside one "
                    "live allocation"},
                   small);
   // The two ends on different buffers.
-  ChipTensor other = gmBuffer(kTileBytes, 2);
-  auto vecOther = [&](std::int64_t *) { C2V in(kTileBytes, 2, other.data()); };
+  ChipTensor other = gmBuffer(2 * kTileBytes);
+  auto vecOther = [&](std::int64_t *) { C2V<> in(other.data(), kBuf, kBuf); };
   CoreTaskArgs p;
-  const ChipTensor gm = gmBuffer(kTileBytes, 2);
+  const ChipTensor gm = gmBuffer(4 * kTileBytes);
   p.add_inout(gm);
   expectTaskError(mode(), cubeGm, vecOther, nullptr,
-                  {"the two ends of pipe AIC->AIV0 disagree", ", GM ring at "}, p);
-  // Two directions with different slot sizes on one buffer: V2C lane 0 lands on C2V lane 1.
+                  {"the ends of pipe C2V disagree", ", GM ring at "}, p);
+  // The two directions' rings overlapping: V2C starts inside the C2V ring.
   auto cubeBoth = [](std::int64_t *args) {
-    C2V out(kTileBytes, 2, gmArg(args));
-    V2C in(kTileBytes / 2, 2, gmArg(args));
+    C2V<> out(gmArg(args), kBuf, kBuf);
+    V2C<> in(gmArg(args, kTileBytes), kBuf, kBuf);
   };
   auto vecNone = [](std::int64_t *) {};
   expectTaskError(mode(), cubeBoth, vecNone, vecNone,
-                  {"the GM ring of pipe AIV0->AIC (block 0) shares GM bytes with the GM ring of "
-                   "pipe AIC->AIV1 (block 0)"},
+                  {"the GM ring of pipe V2C (block 0) shares GM bytes with the GM ring of pipe C2V "
+                   "(block 0)"},
                   p);
   // Two blocks of one launch on the same ring.
   KernelTable table{{0, cubeGm, "cube"}, {1, vecGm, "vec"}};
   Runtime rt(table, opts(mode()));
   RuntimeBinding bind(rt);
   CoreTaskArgs q;
-  const ChipTensor gmBlocks = gmBuffer(kTileBytes, 2);
+  const ChipTensor gmBlocks = gmBuffer(4 * kTileBytes);
   q.add_inout(gmBlocks);
   q.launch_spec.set_block_num(2);
   rt_submit_task(MixedKernels{0, 1, INVALID_KERNEL_ID}, q);
-  expectSimError([&] { rt.wait_all(); },
-                 "shares GM bytes with the GM ring of pipe AIC->AIV0 (block ");
+  expectSimError([&] { rt.wait_all(); }, "shares GM bytes with the GM ring of pipe C2V (block ");
 }
 
 TEST_P(SimPipes, ReservedBufferErrors) {

@@ -1,8 +1,10 @@
 // pl/sim/cluster.hpp — one cluster (an AIC and one or two AIV lanes running a mixed task's kernels
-// at once) and its cross-core pipes: per direction and lane a ring of slots, blocking push and
-// pop, and the deadlock check. Type-erased: the PTO-ISA side (vendor/pto/pto-inst.hpp: TPipe,
-// TPUSH, TPOP, TFREE) turns tiles into slot payloads; the runtime (Runtime::execute) runs each
-// kernel of a mixed task on its own thread inside a Cluster.
+// at once) and its cross-core pipes: per direction one ring of slots (in the GM buffer the
+// kernels name, or kept here), per direction and lane the ring's bookkeeping (filled, popped,
+// freed), blocking push and pop, and the deadlock check. Type-erased: the PTO-ISA side
+// (vendor/pto/pto-inst.hpp: TPipe, TPUSH, TPOP, TFREE) writes and reads the slots' bytes as
+// pto-isa's TPipe lays them out; the runtime (Runtime::execute) runs each kernel of a mixed task
+// on its own thread inside a Cluster.
 //
 // Blocking and deadlock detection share one mutex: a kernel that must wait records what it waits
 // for (push to a full ring, pop from an empty one) before it sleeps, and whoever blocks or
@@ -31,8 +33,9 @@ namespace pl::sim {
 
 /// The direction of a cross-core pipe: cube to vector (`AIC->AIVk`) or vector to cube.
 enum class PipeDir : std::uint8_t { C2V, V2C };
-/// How the AIC's tile is shared between the two lanes: not at all (every lane gets all of it),
-/// rows halved (lane k gets rows [k·R/2, (k+1)·R/2)) or columns halved.
+/// How the AIC's tile is shared between the two lanes (pto-isa's TileSplitAxis, the template
+/// argument of each TPUSH / TPOP / TFREE): not at all (every lane gets all of it), rows halved
+/// (lane k gets rows [k·R/2, (k+1)·R/2)) or columns halved.
 enum class PipeSplit : std::uint8_t { None, UpDown, LeftRight };
 /// The kernels of a cluster.
 enum class KernelRole : std::uint8_t { AIC, AIV0, AIV1 };
@@ -54,13 +57,13 @@ inline std::string channelName(PipeDir d, int lane) {
   return d == PipeDir::C2V ? "AIC->" + v : v + "->AIC";
 }
 
-/// What a slot holds besides its bytes: the pushed tile's element type, physical and valid
-/// shape (the half with a split) and the tile it came from (for messages).
+/// What a slot holds besides its bytes (per lane): the producer's element type, the valid
+/// shape it wrote (the AIC's whole tile; a lane's own part), the split of its TPUSH and the tile
+/// it came from (for messages). The consumer checks its TPOP against it.
 struct SlotPayload {
   DType dtype = DType::FP32;
-  std::int64_t rows = 0, cols = 0;
   std::int64_t validRow = 0, validCol = 0;
-  std::size_t bytes = 0;
+  PipeSplit split = PipeSplit::None;
   std::string from;
 };
 
@@ -72,8 +75,8 @@ namespace detail {
 /// Not a std::exception: kernel code that catches those must not swallow it.
 struct ClusterReleased {};
 
-/// The GM pipe rings the blocks of one mixed task use (channel (d, k) of block b): two blocks
-/// run at once on hardware, so their rings must not share bytes; nor may two channels of one
+/// The GM pipe rings the blocks of one mixed task use (direction d of block b): two blocks run
+/// at once on hardware, so their rings must not share bytes; nor may the two directions of one
 /// block.
 class GmRingClaims {
 public:
@@ -88,7 +91,7 @@ public:
       simFail("TPipe", what + " shares GM bytes with " + c.what +
                            (c.block == block ? ""
                                              : ": the blocks of a launch run at once, so give "
-                                               "each its own 4 * slot_num * slot_size bytes"));
+                                               "each its own rings"));
     }
     claims_.push_back(Claim{block, channel, lo, hi, what});
   }
@@ -191,63 +194,57 @@ public:
 
   // ---- set-up ---------------------------------------------------------------------------------
 
-  /// Kernel `who` declares its end of the pipes of direction `d` (the AIC: one channel per
-  /// lane; lane k: channel (d, k)). Errors: an empty ring, a split without both lanes, a GM
-  /// ring outside one live allocation or shared with another block or channel, and a channel
-  /// whose other end (or an earlier declaration) disagrees on slot size, count, split or ring.
-  void declare(KernelRole who, PipeDir d, PipeSplit s, std::uint32_t slotBytes,
-               std::uint32_t slotNum, void *gm) {
+  /// Kernel `who` declares its end of the pipe of direction `d` (pto-isa's TPipe constructor):
+  /// `slotNum` slots of `slotBytes` bytes in one ring, in the GM bytes at `gm` (a2a3) or kept by
+  /// the simulator (null); lane k of the AIC's end is channel (d, k). Errors: an empty ring, a GM
+  /// ring outside one live allocation or shared with another block or direction, and a pipe whose
+  /// other end (or an earlier declaration) disagrees on slot size, count or ring.
+  void declare(KernelRole who, PipeDir d, std::uint32_t slotBytes, std::uint32_t slotNum,
+               void *gm) {
     if (slotBytes == 0 || slotNum == 0)
       simFail("TPipe", "a pipe needs at least one slot of at least one byte (got " +
                            std::to_string(slotNum) + " slots of " + std::to_string(slotBytes) +
                            " bytes)");
-    if (s != PipeSplit::None && laneCount() != 2)
-      simFail("TPipe", splitPhrase(s) +
-                           " halves the tile between two AIV lanes, but the task has only " +
-                           onlyLane());
-    const std::size_t ring = std::size_t(slotBytes) * slotNum;
+    const std::size_t ringBytes = std::size_t(slotBytes) * slotNum;
     if (gm)
-      requireGmRing(gm, 4 * ring);
+      requireGmRing(gm, ringBytes);
+    if (gm && gmClaims_) {
+      const auto lo = reinterpret_cast<std::uintptr_t>(gm);
+      gmClaims_->claim(block_, int(d), lo, lo + ringBytes,
+                       "the GM ring of pipe " + std::string(dirName(d)) + " (block " +
+                           std::to_string(block_) + ")");
+    }
     std::unique_lock lk(mu_);
     throwIfAborted();
-    for (int lane = 0; lane < 2; ++lane) {
-      if (!hasLane(lane) || (who != KernelRole::AIC && who != laneRole(lane)))
+    Ring &ring = rings_[int(d)];
+    const End mine{true, slotBytes, slotNum, gm};
+    End &end = ring.ends[idx(who)];
+    if (end.declared && !(end == mine))
+      simFail("TPipe", "pipe " + std::string(dirName(d)) + " declared twice: first " +
+                           endString(end) + ", then " + endString(mine));
+    for (int r = 0; r < 3; ++r) {
+      const End &other = ring.ends[r];
+      if (r == idx(who) || !other.declared || other == mine)
         continue;
-      const int c = 2 * int(d) + lane;
-      std::byte *base = gm ? static_cast<std::byte *>(gm) + std::size_t(c) * ring : nullptr;
-      if (base && gmClaims_) {
-        const auto lo = reinterpret_cast<std::uintptr_t>(base);
-        gmClaims_->claim(block_, c, lo, lo + ring,
-                         "the GM ring of pipe " + channelName(d, lane) + " (block " +
-                             std::to_string(block_) + ")");
+      const bool first = r < idx(who); // in role order, whichever declared first
+      simFail("TPipe", "the ends of pipe " + std::string(dirName(d)) +
+                           " disagree: " + roleName(first ? KernelRole(r) : who) + " declares " +
+                           endString(first ? other : mine) + ", " +
+                           roleName(first ? who : KernelRole(r)) + " declares " +
+                           endString(first ? mine : other));
+    }
+    end = mine;
+    if (!ring.ready) {
+      ring.slotBytes = slotBytes;
+      ring.slotNum = slotNum;
+      ring.base = static_cast<std::byte *>(gm);
+      if (!gm) {
+        ring.own.assign(ringBytes, std::byte{0});
+        ring.base = ring.own.data();
       }
-      Channel &ch = channels_[c];
-      const End mine{true, slotBytes, slotNum, s, gm};
-      End &end = who == KernelRole::AIC ? ch.aic : ch.aiv;
-      const End &other = who == KernelRole::AIC ? ch.aiv : ch.aic;
-      if (end.declared && !(end == mine))
-        simFail("TPipe", "pipe " + channelName(d, lane) + " declared twice: first " +
-                             endString(end) + ", then " + endString(mine));
-      if (other.declared && !(other == mine)) {
-        const End &a = who == KernelRole::AIC ? mine : other;
-        const End &v = who == KernelRole::AIC ? other : mine;
-        simFail("TPipe", "the two ends of pipe " + channelName(d, lane) +
-                             " disagree: the AIC declares " + endString(a) + ", AIV" +
-                             std::to_string(lane) + " declares " + endString(v));
-      }
-      end = mine;
-      if (!ch.ready) {
-        ch.dir = d;
-        ch.lane = lane;
-        ch.slotBytes = slotBytes;
-        ch.slots.resize(slotNum);
-        ch.base = base;
-        if (!base) {
-          ch.own.assign(ring, std::byte{0});
-          ch.base = ch.own.data();
-        }
-        ch.ready = true;
-      }
+      ring.ready = true;
+      for (int lane = 0; lane < 2; ++lane)
+        channels_[2 * int(d) + lane] = Channel{d, lane, std::vector<SlotPayload>(slotNum)};
     }
   }
 
@@ -285,44 +282,59 @@ public:
 
   // ---- transfers ------------------------------------------------------------------------------
 
-  /// Copies `meta.bytes` bytes of `bytes` into the next slot of channel (d, lane), waiting
-  /// while none is free (kernel `who` is the producer).
-  void push(KernelRole who, PipeDir d, int lane, SlotPayload meta, const std::byte *bytes) {
+  /// A TPUSH of kernel `who` into direction `d` reaching `lanes`: waits until the next slot is
+  /// free in every one of them, lets `write` fill the slot's bytes (its base, the ring's slot
+  /// size) and marks it filled in each lane with `meta`.
+  void push(KernelRole who, PipeDir d, const std::vector<int> &lanes, const SlotPayload &meta,
+            const std::function<void(std::byte *, std::uint32_t)> &write) {
     std::unique_lock lk(mu_);
     throwIfAborted();
-    Channel &ch = channel(d, lane);
-    waitFor(lk, who, Wait{true, d, lane});
-    const std::size_t n = ch.slots.size();
-    const std::size_t i = (ch.head + ch.held + ch.filled) % n;
-    std::memcpy(ch.base + i * ch.slotBytes, bytes, meta.bytes);
-    ch.slots[i] = std::move(meta);
-    ++ch.filled;
+    for (int lane : lanes)
+      waitFor(lk, who, Wait{true, d, lane}); // only `who` fills: a free slot stays free
+    const std::size_t i = slotIndex(d, lanes, true);
+    const Ring &ring = rings_.at(int(d));
+    write(ring.base + i * ring.slotBytes, ring.slotBytes);
+    for (int lane : lanes) {
+      Channel &ch = channel(d, lane);
+      ch.slots[i] = meta;
+      ++ch.filled;
+    }
     cv_.notify_all();
   }
-  /// Takes the oldest filled slot of channel (d, lane) (waiting while none), holds it until
-  /// free(), and returns its payload with the bytes copied into `bytes`.
-  SlotPayload pop(KernelRole who, PipeDir d, int lane, std::vector<std::byte> &bytes) {
+  /// A TPOP of kernel `who` from direction `d` reaching `lanes`: waits until every one of them
+  /// has a filled slot, lets `read` take the slot's bytes with each lane's payload, and holds the
+  /// slot until free().
+  void pop(KernelRole who, PipeDir d, const std::vector<int> &lanes,
+           const std::function<void(const std::byte *, std::uint32_t,
+                                    const std::vector<SlotPayload> &)> &read) {
     std::unique_lock lk(mu_);
     throwIfAborted();
-    Channel &ch = channel(d, lane);
-    waitFor(lk, who, Wait{false, d, lane});
-    const std::size_t i = (ch.head + ch.held) % ch.slots.size();
-    const SlotPayload &p = ch.slots[i];
-    bytes.assign(ch.base + i * ch.slotBytes, ch.base + i * ch.slotBytes + p.bytes);
-    --ch.filled;
-    ++ch.held;
-    return p;
+    for (int lane : lanes)
+      waitFor(lk, who, Wait{false, d, lane}); // only `who` pops: a filled slot stays filled
+    const std::size_t i = slotIndex(d, lanes, false);
+    const Ring &ring = rings_.at(int(d));
+    std::vector<SlotPayload> metas;
+    for (int lane : lanes)
+      metas.push_back(channel(d, lane).slots[i]);
+    read(ring.base + i * ring.slotBytes, ring.slotBytes, metas);
+    for (int lane : lanes) {
+      Channel &ch = channel(d, lane);
+      --ch.filled;
+      ++ch.held;
+    }
   }
-  /// Releases the oldest held slot of channel (d, lane).
-  void free(PipeDir d, int lane) {
+  /// Releases the oldest held slot of direction `d` in each of `lanes`.
+  void free(PipeDir d, const std::vector<int> &lanes) {
     std::lock_guard lk(mu_);
     throwIfAborted();
-    Channel &ch = channel(d, lane);
-    if (ch.held == 0)
-      simFail("TFREE", "pipe " + channelName(d, lane) +
-                           " has no popped slot to free (TFREE without a TPOP before it)");
-    ch.head = (ch.head + 1) % ch.slots.size();
-    --ch.held;
+    for (int lane : lanes) {
+      Channel &ch = channel(d, lane);
+      if (ch.held == 0)
+        simFail("TFREE", "pipe " + channelName(d, lane) +
+                             " has no popped slot to free (TFREE without a TPOP before it)");
+      ch.head = (ch.head + 1) % ch.slots.size();
+      --ch.held;
+    }
     cv_.notify_all();
   }
 
@@ -331,21 +343,23 @@ private:
   struct End {
     bool declared = false;
     std::uint32_t slotBytes = 0, slotNum = 0;
-    PipeSplit split = PipeSplit::None;
     void *gm = nullptr;
     bool operator==(const End &) const = default;
   };
-  /// One direction of one lane: a ring of slots, FIFO from `head`: `held` popped and not
-  /// freed, then `filled` waiting to be popped, then free ones.
-  struct Channel {
+  /// One direction's ring of slots: in GM (`base` = the kernels' pointer) or in `own`.
+  struct Ring {
     bool ready = false;
+    std::array<End, 3> ends{}; // by kernel role
+    std::uint32_t slotBytes = 0, slotNum = 0;
+    std::vector<std::byte> own;
+    std::byte *base = nullptr;
+  };
+  /// One direction's bookkeeping for one lane: FIFO from `head`: `held` popped and not freed,
+  /// then `filled` waiting to be popped, then free ones (the payload of each filled slot).
+  struct Channel {
     PipeDir dir = PipeDir::C2V;
     int lane = 0;
-    End aic, aiv;
-    std::uint32_t slotBytes = 0;
     std::vector<SlotPayload> slots;
-    std::vector<std::byte> own; // the ring, unless it lives in a GM buffer
-    std::byte *base = nullptr;
     std::size_t head = 0, held = 0, filled = 0;
     std::size_t freeSlots() const { return slots.size() - held - filled; }
   };
@@ -356,9 +370,10 @@ private:
   };
 
   static int idx(KernelRole r) { return static_cast<int>(r); }
+  static const char *dirName(PipeDir d) { return d == PipeDir::C2V ? "C2V" : "V2C"; }
   static std::string endString(const End &e) {
-    std::string s = std::to_string(e.slotNum) + " slot(s) of " + std::to_string(e.slotBytes) +
-                    " bytes, split " + splitName(e.split);
+    std::string s =
+        std::to_string(e.slotNum) + " slot(s) of " + std::to_string(e.slotBytes) + " bytes";
     if (e.gm)
       s += ", GM ring at " + std::to_string(reinterpret_cast<std::uintptr_t>(e.gm));
     return s;
@@ -369,10 +384,23 @@ private:
   static void requireGmRing(void *gm, std::size_t bytes) {
     const auto lo = reinterpret_cast<std::uintptr_t>(gm);
     if (!detail::gmRegistry().contains(lo, lo + bytes))
-      simFail("TPipe",
-              "the GM pipe buffer must hold 4 * slot_num * slot_size = " + std::to_string(bytes) +
-                  " bytes inside one live allocation (channel (d, k) at (2d + k) * "
-                  "slot_num * slot_size)");
+      simFail("TPipe", "the GM ring of a pipe must hold slot_num * slot_size = " +
+                           std::to_string(bytes) + " bytes inside one live allocation");
+  }
+  /// The slot the next push (or pop) of direction `d` uses: the same in every lane it reaches
+  /// (the AIC pushes to, and pops from, all of them at once); mu_ held.
+  std::size_t slotIndex(PipeDir d, const std::vector<int> &lanes, bool push) const {
+    std::size_t i = 0;
+    for (std::size_t n = 0; n < lanes.size(); ++n) {
+      const Channel &ch = channel(d, lanes[n]);
+      const std::size_t k = (ch.head + ch.held + (push ? ch.filled : 0)) % ch.slots.size();
+      if (n > 0 && k != i)
+        simFail(push ? "TPUSH" : "TPOP",
+                "the lanes of pipe " + std::string(dirName(d)) +
+                    " are at different slots (a lane pushed or freed out of step)");
+      i = k;
+    }
+    return i;
   }
   /// Channel (d, lane); mu_ held. Its existence follows from the caller's TPipe.
   Channel &channel(PipeDir d, int lane) { return channels_.at(2 * int(d) + lane); }
@@ -482,6 +510,7 @@ private:
   std::condition_variable cv_;
   std::array<State, 3> state_{};
   std::array<Wait, 3> wait_{};
+  std::map<int, Ring> rings_;       // by direction
   std::map<int, Channel> channels_; // by 2 * direction + lane
   std::map<std::pair<int, std::string>, std::uint32_t> reserved_;
   std::vector<std::pair<std::string, KernelRole>> imports_;

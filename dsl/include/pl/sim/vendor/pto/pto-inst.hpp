@@ -925,17 +925,38 @@ void TSELS(D &, M &, S &, const V &) {
 // ---- cross-core pipes
 // ------------------------------------------------------------------------------
 //
-// The kernels of a mixed task run at once, one cluster (pl/sim/cluster.hpp): an AIC and one or
-// two AIV lanes. `TPipe<D, S>` is a kernel's end of the pipes of direction D (the AIC's: one per
-// lane; lane k's: its own); TPUSH copies a tile (with a split: half k for lane k) into the next
-// free slot, waiting while none is free; TPOP copies the oldest filled slot into a tile (the AIC
-// with a split: the lanes' halves joined), waiting while none is filled, and holds the slot until
-// TFREE. Payloads go element by element through the tiles' (row, col) accessors, so any layout
-// on either end works. Pipes recorded: TPUSH reads its tile on FIX (Acc) or MTE3, TPOP writes
-// its tile on MTE2, TFREE none.
+// pto-isa's TPipe form (docs/backend.md "Mixed tasks and cross-core pipes"). The kernels of a
+// mixed task run at once, one cluster (pl/sim/cluster.hpp): an AIC and one or two AIV lanes.
+// `TPipe<FlagID, DIR_C2V | DIR_V2C, SlotSize, SlotNum>` is a kernel's end of the pipe of one
+// direction, constructed with the GM base of that direction's ring of SlotNum slots of SlotSize
+// bytes (null: the simulator keeps the ring) and the consumer buffers in UB (C2V) and L1 (V2C).
+// `TPUSH<Pipe, Tile, Split>(pipe, tile)` writes the producer's valid region into the next free
+// slot as pto-isa's a2a3 code lays it out: the AIC its whole tile (rows `valid cols` apart),
+// lane k its part (TILE_UP_DOWN at element k·rows·cols, TILE_LEFT_RIGHT at column k·cols with
+// rows 2·cols apart); TPOP reads the consumer tile's valid region from the same place (the AIC
+// with a split: both lanes' parts), pads the rest with the tile's PadVal and holds the slot until
+// TFREE. pl/sim checks what the vendor's code assumes: the consumer's split, element type and
+// valid shape fit what the producer wrote, the bytes stay inside the slot. The reversed forms
+// TPUSH(tile, pipe) / TPOP(tile, pipe) / TFREE(pipe) are TILE_NO_SPLIT. Pipes recorded: TPUSH
+// reads its tile on FIX (Acc) or MTE3, TPOP writes its tile on MTE2, TFREE none.
 
-using pl::sim::PipeDir;
-using pl::sim::PipeSplit;
+/// pto-isa's pipe directions (pto/common/fifo.hpp); pl/sim implements DIR_C2V and DIR_V2C.
+enum Direction : std::uint8_t {
+  UNDEFINED = 0,
+  DIR_C2V = 1,
+  DIR_V2C = 2,
+  DIR_BOTH = DIR_C2V | DIR_V2C,
+  DIR_V2C_CTRL = 4,
+};
+/// pto-isa's split of the AIC's tile between the two AIV lanes (pto/common/fifo.hpp); pl/sim
+/// implements TILE_NO_SPLIT, TILE_UP_DOWN and TILE_LEFT_RIGHT.
+enum TileSplitAxis : std::uint8_t {
+  TILE_NO_SPLIT = 0,
+  TILE_UP_DOWN = 1,
+  TILE_LEFT_RIGHT = 2,
+  TILE_UP_DOWN_ODD = 3,
+  TILE_LEFT_RIGHT_ODD = 4,
+};
 
 namespace detail {
 
@@ -950,17 +971,27 @@ inline pl::sim::detail::ClusterSeat clusterSeat(const char *op) {
 }
 inline int laneOf(pl::sim::KernelRole r) { return r == pl::sim::KernelRole::AIV1 ? 1 : 0; }
 
-/// One piece of a transfer: the window [r0, r0 + rows) x [c0, c0 + cols) of the tile, to or
-/// from lane `lane`.
-struct PipePart {
-  int lane;
-  std::int64_t r0, c0, rows, cols;
-};
-/// The lanes an AIC transfer under split `s` reaches: both with a split; without one every lane
-/// (`everyLane`: a push) or exactly one (a pop or free: the AIC takes one lane's tiles).
-inline std::vector<int> aicLanes(const pl::sim::Cluster &cl, const char *op, PipeSplit s,
-                                 bool everyLane) {
-  if (s == PipeSplit::None && !everyLane && cl.laneCount() != 1)
+template <TileSplitAxis S> constexpr pl::sim::PipeSplit pipeSplit() {
+  static_assert(S == TILE_NO_SPLIT || S == TILE_UP_DOWN || S == TILE_LEFT_RIGHT,
+                "pto::TPUSH / TPOP / TFREE: pl/sim implements TILE_NO_SPLIT, TILE_UP_DOWN and "
+                "TILE_LEFT_RIGHT");
+  return S == TILE_NO_SPLIT  ? pl::sim::PipeSplit::None
+         : S == TILE_UP_DOWN ? pl::sim::PipeSplit::UpDown
+                             : pl::sim::PipeSplit::LeftRight;
+}
+
+/// The lanes a transfer of kernel `who` under split `s` reaches: a lane its own; the AIC every
+/// lane, which a split needs two of and a pop without one exactly one of (`aicPush`: a push,
+/// which a no-split pipe sends to every lane).
+inline std::vector<int> pipeLanes(const pl::sim::Cluster &cl, pl::sim::KernelRole who,
+                                  const char *op, pl::sim::PipeSplit s, bool aicPush) {
+  if (s != pl::sim::PipeSplit::None && cl.laneCount() != 2)
+    pl::sim::simFail(op, pl::sim::splitPhrase(s) +
+                             " halves the tile between two AIV lanes, but the task has " +
+                             std::to_string(cl.laneCount()) + " AIV lane(s)");
+  if (who != pl::sim::KernelRole::AIC)
+    return {laneOf(who)};
+  if (s == pl::sim::PipeSplit::None && !aicPush && cl.laneCount() != 1)
     pl::sim::simFail(op, "a pipe without a split from both AIV lanes cannot be popped by the AIC "
                          "(it takes exactly one lane); split it up-down or left-right");
   std::vector<int> lanes;
@@ -969,21 +1000,57 @@ inline std::vector<int> aicLanes(const pl::sim::Cluster &cl, const char *op, Pip
       lanes.push_back(k);
   return lanes;
 }
-/// The pieces of an AIC tile of `rows` x `cols` under split `s`: the whole tile per lane, or
-/// half k (rows or columns) for lane k.
-inline std::vector<PipePart> aicParts(const pl::sim::Cluster &cl, const char *op, PipeSplit s,
-                                      std::int64_t rows, std::int64_t cols, bool everyLane) {
-  std::vector<PipePart> parts;
-  const bool ud = s == PipeSplit::UpDown;
-  if (s != PipeSplit::None && (ud ? rows : cols) % 2 != 0)
-    pl::sim::simFail(op, pl::sim::splitPhrase(s) + " halves the " + (ud ? "rows" : "columns") +
-                             ", but the tile has " + std::to_string(ud ? rows : cols) +
-                             " of them (an odd count)");
-  for (int k : aicLanes(cl, op, s, everyLane))
-    parts.push_back(s == PipeSplit::None ? PipePart{k, 0, 0, rows, cols}
-                    : ud                 ? PipePart{k, k * rows / 2, 0, rows / 2, cols}
-                                         : PipePart{k, 0, k * cols / 2, rows, cols / 2});
-  return parts;
+
+/// A tile region of `rows` x `cols` elements in a slot: from byte `offset`, rows `stride`
+/// elements apart.
+struct SlotWindow {
+  std::size_t offset = 0;
+  std::int64_t rows = 0, cols = 0, stride = 0;
+};
+/// The AIC's whole valid region: rows `cols` apart from the slot's start.
+inline SlotWindow wholeWindow(std::int64_t rows, std::int64_t cols) {
+  return {0, rows, cols, cols};
+}
+/// Lane `lane`'s part of `rows` x `cols` (pto-isa a2a3's addressing): TILE_UP_DOWN from
+/// element lane·rows·cols, TILE_LEFT_RIGHT from column lane·cols with rows 2·cols apart,
+/// TILE_NO_SPLIT the slot's start.
+inline SlotWindow laneWindow(pl::sim::PipeSplit s, int lane, std::int64_t rows, std::int64_t cols,
+                             std::size_t elem) {
+  if (s == pl::sim::PipeSplit::UpDown)
+    return {static_cast<std::size_t>(lane * rows * cols) * elem, rows, cols, cols};
+  if (s == pl::sim::PipeSplit::LeftRight)
+    return {static_cast<std::size_t>(lane * cols) * elem, rows, cols, 2 * cols};
+  return {0, rows, cols, cols};
+}
+/// `w` of elements of `elem` bytes must lie inside a slot of `slotBytes`.
+inline void requireInSlot(const char *op, const SlotWindow &w, std::size_t elem,
+                          std::uint32_t slotBytes, const std::string &what) {
+  if (w.rows <= 0 || w.cols <= 0)
+    return;
+  const std::size_t end =
+      w.offset + static_cast<std::size_t>((w.rows - 1) * w.stride + w.cols) * elem;
+  if (end > slotBytes)
+    pl::sim::simFail(op, what + " reaches byte " + std::to_string(end) + " of the slot, past its " +
+                             std::to_string(slotBytes) + " bytes (TPipe's SlotSize)");
+}
+template <class B> void writeWindow(const B &t, const SlotWindow &w, std::byte *slot) {
+  using St = typename B::Storage;
+  for (std::int64_t r = 0; r < w.rows; ++r)
+    for (std::int64_t c = 0; c < w.cols; ++c) {
+      const St v = t.at(r, c);
+      std::memcpy(slot + w.offset + static_cast<std::size_t>(r * w.stride + c) * sizeof(St), &v,
+                  sizeof(St));
+    }
+}
+template <class B> void readWindow(B &t, const SlotWindow &w, const std::byte *slot) {
+  using St = typename B::Storage;
+  for (std::int64_t r = 0; r < w.rows; ++r)
+    for (std::int64_t c = 0; c < w.cols; ++c) {
+      St v;
+      std::memcpy(&v, slot + w.offset + static_cast<std::size_t>(r * w.stride + c) * sizeof(St),
+                  sizeof(St));
+      t.at(r, c) = v;
+    }
 }
 
 /// `fp32[16, 16]`.
@@ -991,28 +1058,46 @@ inline std::string shapeString(pl::DType d, std::int64_t rows, std::int64_t cols
   return std::string(pl::dtypeName(d)) + "[" + std::to_string(rows) + ", " + std::to_string(cols) +
          "]";
 }
-
-/// The valid extent of part `k` of a split: [k·half, (k+1)·half) of `valid`.
-inline std::int64_t halfValid(std::int64_t valid, int k, std::int64_t half) {
-  return std::clamp<std::int64_t>(valid - k * half, 0, half);
+inline const char *splitAxisName(pl::sim::PipeSplit s) {
+  return s == pl::sim::PipeSplit::None     ? "TILE_NO_SPLIT"
+         : s == pl::sim::PipeSplit::UpDown ? "TILE_UP_DOWN"
+                                           : "TILE_LEFT_RIGHT";
 }
 
-template <class B> void encodeTile(const B &t, const PipePart &p, std::byte *out) {
-  using St = typename B::Storage;
-  for (std::int64_t r = 0; r < p.rows; ++r)
-    for (std::int64_t c = 0; c < p.cols; ++c) {
-      const St v = t.at(p.r0 + r, p.c0 + c);
-      std::memcpy(out + static_cast<std::size_t>(r * p.cols + c) * sizeof(St), &v, sizeof(St));
-    }
-}
-template <class B> void decodeTile(B &t, const PipePart &p, const std::byte *in) {
-  using St = typename B::Storage;
-  for (std::int64_t r = 0; r < p.rows; ++r)
-    for (std::int64_t c = 0; c < p.cols; ++c) {
-      St v;
-      std::memcpy(&v, in + static_cast<std::size_t>(r * p.cols + c) * sizeof(St), sizeof(St));
-      t.at(p.r0 + r, p.c0 + c) = v;
-    }
+/// The valid shape a consumer of split `s` reads, from what the producers wrote (`metas`: the
+/// AIC's whole tile for a lane; each lane's part for the AIC); checks their split and element
+/// type against the consumer's. pto-isa's TPOP reads the consumer tile's valid region, so it
+/// must be exactly this.
+inline std::pair<std::int64_t, std::int64_t>
+poppedValid(const std::vector<pl::sim::SlotPayload> &metas, bool aic, pl::sim::PipeSplit s,
+            pl::DType dtype, const std::string &pipe) {
+  for (const pl::sim::SlotPayload &m : metas) {
+    if (m.split != s)
+      pl::sim::simFail("TPOP", "pipe " + pipe + ": the tile was pushed with " +
+                                   splitAxisName(m.split) + " (" + m.from + "), popped with " +
+                                   splitAxisName(s));
+    if (m.dtype != dtype)
+      pl::sim::simFail("TPOP", "pipe " + pipe + " delivers " + std::string(pl::dtypeName(m.dtype)) +
+                                   " (pushed from " + m.from + "), but the tile holds " +
+                                   std::string(pl::dtypeName(dtype)));
+  }
+  const pl::sim::SlotPayload &m = metas.front();
+  const bool ud = s == pl::sim::PipeSplit::UpDown, lr = s == pl::sim::PipeSplit::LeftRight;
+  if (!aic) {
+    if ((ud && m.validRow % 2) || (lr && m.validCol % 2))
+      pl::sim::simFail("TPOP", "pipe " + pipe + ": " + pl::sim::splitPhrase(s) + " halves the " +
+                                   (ud ? "rows" : "columns") + ", but the pushed tile (" + m.from +
+                                   ") has " + std::to_string(ud ? m.validRow : m.validCol) +
+                                   " valid ones (an odd count)");
+    return {ud ? m.validRow / 2 : m.validRow, lr ? m.validCol / 2 : m.validCol};
+  }
+  if (metas.size() == 2 && (metas[1].validRow != m.validRow || metas[1].validCol != m.validCol))
+    pl::sim::simFail("TPOP",
+                     "pipe " + pipe + ": the lanes' parts " +
+                         pl::sim::detail::validString(m.validRow, m.validCol) + " (AIV0) and " +
+                         pl::sim::detail::validString(metas[1].validRow, metas[1].validCol) +
+                         " (AIV1) differ; pto-isa joins equal halves only");
+  return {ud ? 2 * m.validRow : m.validRow, lr ? 2 * m.validCol : m.validCol};
 }
 
 /// Records a pipe instruction reading or writing `tile` (pipe checker).
@@ -1030,20 +1115,33 @@ template <class Tl> void issuePipe(pl::sim::Pipe p, const char *name, const Tl &
 
 } // namespace detail
 
-/// A kernel's end of the cross-core pipes of direction `D`: `slotNum` slots of `slotBytes`
-/// bytes per lane, in a ring the simulator keeps or (a2a3) in the GM buffer `gm` (4 · slotNum
-/// · slotBytes bytes: channel (d, k) at (2d + k) · slotNum · slotBytes). Both ends must declare
-/// the same slot size, count, split and ring.
-template <PipeDir D, PipeSplit S> class TPipe {
-public:
-  static constexpr PipeDir kDir = D;
-  static constexpr PipeSplit kSplit = S;
+/// pto-isa's TPipe (pto/npu/a2a3/TPush.hpp, pto/cpu/TPush.hpp): a kernel's end of the pipe of
+/// direction `DirType` with `SlotNum` slots of `SlotSize` bytes, the flags FlagID and FlagID + 1
+/// on hardware. The constructor takes the GM base of the ring (SlotNum · SlotSize bytes; null:
+/// the simulator keeps the ring), and the consumer buffers in UB (C2V) and L1 (V2C), where the
+/// hardware's TPOP places its tile (LocalSlotNum slots of SlotSize bytes).
+template <std::uint8_t FlagID, std::uint8_t DirType, std::uint32_t SlotSize, std::uint32_t SlotNum,
+          std::uint32_t LocalSlotNum = 2, bool IsNoSplit = false, bool EN_UNIT_FLAG = false>
+struct TPipe {
+  static_assert(DirType == DIR_C2V || DirType == DIR_V2C,
+                "pto::TPipe: pl/sim implements the single-direction pipes DIR_C2V and DIR_V2C");
+  static_assert(SlotSize > 0 && SlotNum >= 1 && LocalSlotNum >= 1,
+                "pto::TPipe: a pipe needs at least one slot of at least one byte");
+  static_assert(FlagID + 1 < 16, "pto::TPipe: FlagID + 1 must be less than 16 (hardware flags)");
+  static_assert(!IsNoSplit && !EN_UNIT_FLAG,
+                "pto::TPipe: pl/sim implements IsNoSplit = false and EN_UNIT_FLAG = false");
+  static constexpr bool is_c2v = DirType == DIR_C2V;
+  static constexpr bool is_v2c = DirType == DIR_V2C;
+  static constexpr pl::sim::PipeDir kDir = is_c2v ? pl::sim::PipeDir::C2V : pl::sim::PipeDir::V2C;
+  static constexpr std::uint32_t kSlotSize = SlotSize;
 
-  TPipe(std::uint32_t slotBytes, std::uint32_t slotNum) { open(slotBytes, slotNum, nullptr); }
-  TPipe(std::uint32_t slotBytes, std::uint32_t slotNum, __gm__ void *gm) {
-    if (!gm)
-      pl::sim::simFail("TPipe", "the GM pipe buffer pointer is null");
-    open(slotBytes, slotNum, gm);
+  explicit TPipe(__gm__ void *gmSlotBuffer, std::uint32_t c2vConsumerBuf,
+                 std::uint32_t v2cConsumerBuf)
+      : c2vConsumerBuf_(c2vConsumerBuf), v2cConsumerBuf_(v2cConsumerBuf) {
+    const pl::sim::detail::ClusterSeat seat = detail::clusterSeat("TPipe");
+    seat.cluster->declare(seat.role, kDir, SlotSize, SlotNum, gmSlotBuffer);
+    cluster_ = seat.cluster;
+    role_ = seat.role;
   }
   TPipe(const TPipe &) = delete;
   TPipe &operator=(const TPipe &) = delete;
@@ -1056,142 +1154,152 @@ public:
     return *cluster_;
   }
   pl::sim::KernelRole role() const { return role_; }
-  std::uint32_t slotBytes() const { return slotBytes_; }
+  /// The consumer-buffer address of this end's next TPOP (pto-isa a2a3: the buffer of the
+  /// pipe's direction plus (pop count mod LocalSlotNum) · SlotSize); counts the pop.
+  std::uint64_t nextConsumerSlot() {
+    const std::uint64_t base = is_c2v ? c2vConsumerBuf_ : v2cConsumerBuf_;
+    return base + std::uint64_t(pops_++ % LocalSlotNum) * SlotSize;
+  }
 
 private:
-  void open(std::uint32_t slotBytes, std::uint32_t slotNum, void *gm) {
-    const pl::sim::detail::ClusterSeat seat = detail::clusterSeat("TPipe");
-    seat.cluster->declare(seat.role, D, S, slotBytes, slotNum, gm);
-    cluster_ = seat.cluster;
-    role_ = seat.role;
-    slotBytes_ = slotBytes;
-  }
+  std::uint32_t c2vConsumerBuf_ = 0, v2cConsumerBuf_ = 0;
+  std::uint64_t pops_ = 0;
   pl::sim::Cluster *cluster_ = nullptr;
   pl::sim::KernelRole role_ = pl::sim::KernelRole::AIC;
-  std::uint32_t slotBytes_ = 0;
 };
 
-/// Sends `src` (its whole physical shape and its valid shape) to the other side: the AIC to
-/// every lane (with a split: half k to lane k), a lane to the AIC. Waits while the channel's
-/// slots are all filled or held.
-template <class Pipe, class Tl>
-  requires detail::isPtoTile<Tl>
-void TPUSH(Pipe &pipe, Tl &src) {
-  using X = std::remove_cvref_t<Tl>;
+namespace detail {
+template <class P> struct IsTPipe : std::false_type {};
+template <std::uint8_t F, std::uint8_t D, std::uint32_t S, std::uint32_t N, std::uint32_t L, bool A,
+          bool B>
+struct IsTPipe<TPipe<F, D, S, N, L, A, B>> : std::true_type {};
+template <class P> inline constexpr bool isTPipe = IsTPipe<std::remove_cvref_t<P>>::value;
+inline std::string pipeString(pl::sim::PipeDir d, int lane) {
+  return pl::sim::channelName(d, lane);
+}
+} // namespace detail
+
+/// Sends the valid region of `tile` to the other side: the AIC to every lane (with a split:
+/// part k to lane k), a lane to the AIC. Waits while the next slot is filled or held.
+template <class Pipe, class TileProd, TileSplitAxis Split>
+  requires detail::isTPipe<Pipe> && detail::isPtoTile<TileProd>
+void TPUSH(Pipe &pipe, TileProd &tile) {
+  using X = std::remove_cvref_t<TileProd>;
   static_assert(X::space == pl::Mem::Acc || X::space == pl::Mem::Mat || X::space == pl::Mem::Vec,
                 "pto::TPUSH sends an Acc, Mat or Vec tile");
+  constexpr pl::sim::PipeSplit s = detail::pipeSplit<Split>();
   pl::sim::Cluster &cl = pipe.cluster("TPUSH");
   const pl::sim::KernelRole who = pipe.role();
   const bool aic = who == pl::sim::KernelRole::AIC;
-  if (aic != (Pipe::kDir == PipeDir::C2V))
+  if (aic != Pipe::is_c2v)
     pl::sim::simFail("TPUSH", std::string("a push to a pipe flowing ") +
                                   (aic ? "into the AIC" : "into the AIV lanes") +
                                   ": a kernel pushes only to the pipes leaving it");
-  detail::issuePipe(X::space == pl::Mem::Acc ? pl::sim::PIPE_FIX : pl::sim::PIPE_MTE3, "TPUSH", src,
-                    false);
-  const auto &b = detail::base(src);
-  const std::vector<detail::PipePart> parts =
-      aic ? detail::aicParts(cl, "TPUSH", Pipe::kSplit, X::kRows, X::kCols, true)
-          : std::vector<detail::PipePart>{{detail::laneOf(who), 0, 0, X::kRows, X::kCols}};
-  const std::size_t bytes =
-      static_cast<std::size_t>(parts[0].rows * parts[0].cols) * sizeof(typename X::Storage);
-  if (bytes > pipe.slotBytes())
-    pl::sim::simFail("TPUSH",
-                     "the payload " + detail::shapeString(X::dtype, parts[0].rows, parts[0].cols) +
-                         " of " + b.describe() + " is " + std::to_string(bytes) +
-                         " bytes, more than the " + std::to_string(pipe.slotBytes()) +
-                         "-byte slot of pipe " + pl::sim::channelName(Pipe::kDir, parts[0].lane));
-  std::vector<std::byte> data(bytes);
-  for (const detail::PipePart &p : parts) {
-    pl::sim::SlotPayload meta;
-    meta.dtype = X::dtype;
-    meta.rows = p.rows;
-    meta.cols = p.cols;
-    const bool ud = Pipe::kSplit == PipeSplit::UpDown, lr = Pipe::kSplit == PipeSplit::LeftRight;
-    meta.validRow =
-        aic && ud ? detail::halfValid(b.GetValidRow(), p.lane, p.rows) : b.GetValidRow();
-    meta.validCol =
-        aic && lr ? detail::halfValid(b.GetValidCol(), p.lane, p.cols) : b.GetValidCol();
-    meta.bytes = bytes;
-    meta.from = b.describe();
-    detail::encodeTile(b, p, data.data());
-    cl.push(who, Pipe::kDir, p.lane, std::move(meta), data.data());
-  }
+  detail::issuePipe(X::space == pl::Mem::Acc ? pl::sim::PIPE_FIX : pl::sim::PIPE_MTE3, "TPUSH",
+                    tile, false);
+  const auto &b = detail::base(tile);
+  const std::vector<int> lanes = detail::pipeLanes(cl, who, "TPUSH", s, true);
+  const std::int64_t vr = b.GetValidRow(), vc = b.GetValidCol();
+  using St = typename std::remove_cvref_t<decltype(b)>::Storage;
+  if (aic && ((s == pl::sim::PipeSplit::UpDown && vr % 2) ||
+              (s == pl::sim::PipeSplit::LeftRight && vc % 2)))
+    pl::sim::simFail("TPUSH", pl::sim::splitPhrase(s) + " halves the " +
+                                  (s == pl::sim::PipeSplit::UpDown ? "rows" : "columns") +
+                                  ", but " + b.describe() + " has " +
+                                  std::to_string(s == pl::sim::PipeSplit::UpDown ? vr : vc) +
+                                  " valid ones (an odd count)");
+  const detail::SlotWindow w = aic ? detail::wholeWindow(vr, vc)
+                                   : detail::laneWindow(s, detail::laneOf(who), vr, vc, sizeof(St));
+  const std::string pipeName = detail::pipeString(Pipe::kDir, lanes.front());
+  detail::requireInSlot("TPUSH", w, sizeof(St), Pipe::kSlotSize,
+                        "the valid region " + detail::shapeString(X::dtype, vr, vc) + " of " +
+                            b.describe() + " pushed to pipe " + pipeName);
+  const pl::sim::SlotPayload meta{X::dtype, vr, vc, s, b.describe()};
+  cl.push(who, Pipe::kDir, lanes, meta,
+          [&](std::byte *slot, std::uint32_t) { detail::writeWindow(b, w, slot); });
+}
+/// TPUSH(tile, pipe): TILE_NO_SPLIT.
+template <class TileProd, class Pipe>
+  requires detail::isPtoTile<TileProd> && detail::isTPipe<Pipe>
+void TPUSH(TileProd &tile, Pipe &pipe) {
+  TPUSH<Pipe, TileProd, TILE_NO_SPLIT>(pipe, tile);
 }
 
-/// Receives the next tile from the other side into `dst` (same physical shape and dtype as
-/// the payload; the AIC with a split: the two halves, joined) and sets dst's valid shape from
-/// it; the slot stays held until TFREE. Waits while the channel has no filled slot.
-template <class Tl, class Pipe>
-  requires detail::isPtoTile<Tl>
-void TPOP(Tl &dst, Pipe &pipe) {
-  using X = std::remove_cvref_t<Tl>;
+/// Receives the next tile from the other side: places `tile` in the next slot of the consumer
+/// buffer (as the hardware does), reads its valid region from the ring (the AIC with a split:
+/// both lanes' parts, joined) and pads the rest; the ring slot stays held until TFREE (on a2a3
+/// the TPOP itself releases it; pl/sim's TFREE checks the pairing). Waits while no slot is
+/// filled.
+template <class Pipe, class TileCons, TileSplitAxis Split>
+  requires detail::isTPipe<Pipe> && detail::isPtoTile<TileCons>
+void TPOP(Pipe &pipe, TileCons &tile) {
+  using X = std::remove_cvref_t<TileCons>;
   static_assert(X::space == pl::Mem::Vec || X::space == pl::Mem::Mat,
                 "pto::TPOP receives into a Vec or Mat tile");
+  constexpr pl::sim::PipeSplit s = detail::pipeSplit<Split>();
   pl::sim::Cluster &cl = pipe.cluster("TPOP");
   const pl::sim::KernelRole who = pipe.role();
   const bool aic = who == pl::sim::KernelRole::AIC;
-  if (aic != (Pipe::kDir == PipeDir::V2C))
+  if (aic != Pipe::is_v2c)
     pl::sim::simFail("TPOP", std::string("a pop from a pipe flowing ") +
                                  (aic ? "out of the AIC" : "out of the AIV lanes") +
                                  ": a kernel pops only from the pipes entering it");
-  detail::issuePipe(pl::sim::PIPE_MTE2, "TPOP", dst, true);
-  auto &b = detail::base(dst);
-  const std::vector<detail::PipePart> parts =
-      aic ? detail::aicParts(cl, "TPOP", Pipe::kSplit, X::kRows, X::kCols, false)
-          : std::vector<detail::PipePart>{{detail::laneOf(who), 0, 0, X::kRows, X::kCols}};
-  std::vector<std::byte> data;
-  std::int64_t valid[2][2] = {};
-  for (const detail::PipePart &p : parts) {
-    const pl::sim::SlotPayload meta = cl.pop(who, Pipe::kDir, p.lane, data);
-    if (meta.dtype != X::dtype || meta.rows != p.rows || meta.cols != p.cols)
-      pl::sim::simFail("TPOP", "pipe " + pl::sim::channelName(Pipe::kDir, p.lane) + " delivers " +
-                                   detail::shapeString(meta.dtype, meta.rows, meta.cols) +
-                                   " (pushed from " + meta.from + "), but the tile expects " +
-                                   detail::shapeString(X::dtype, p.rows, p.cols) + " (" +
-                                   (parts.size() > 1 ? "its half of " : "") + b.describe() + ")");
-    detail::decodeTile(b, p, data.data());
-    valid[p.lane][0] = meta.validRow;
-    valid[p.lane][1] = meta.validCol;
-  }
-  std::int64_t vr = valid[parts[0].lane][0], vc = valid[parts[0].lane][1];
-  if (parts.size() == 2 && valid[1][0] > 0 && valid[1][1] > 0) {
-    const bool ud = Pipe::kSplit == PipeSplit::UpDown;
-    const bool joins =
-        ud ? vr == parts[0].rows && vc == valid[1][1] : vc == parts[0].cols && vr == valid[1][0];
-    if (!joins)
-      pl::sim::simFail("TPOP", "the " + std::string(pl::sim::splitName(Pipe::kSplit)) +
-                                   " halves' valid shapes [" + std::to_string(vr) + ", " +
-                                   std::to_string(vc) + "] (AIV0) and [" +
-                                   std::to_string(valid[1][0]) + ", " +
-                                   std::to_string(valid[1][1]) + "] (AIV1) do not join into " +
-                                   "one valid region of " + b.describe());
-    (ud ? vr : vc) += ud ? valid[1][0] : valid[1][1];
-  }
-  if ((X::kRowValid != DYNAMIC && X::kRowValid != vr) ||
-      (X::kColValid != DYNAMIC && X::kColValid != vc))
-    pl::sim::simFail("TPOP", "the payload's valid shape [" + std::to_string(vr) + ", " +
-                                 std::to_string(vc) + "] differs from the static valid shape [" +
-                                 std::to_string(X::kRowValid) + ", " +
-                                 std::to_string(X::kColValid) + "] of " + b.describe() +
-                                 " (declare it dynamic: -1)");
-  b.SetValidShape(vr, vc);
+  auto &b = detail::base(tile);
+  if (X::kBytes > Pipe::kSlotSize)
+    pl::sim::simFail("TPOP", b.describe() + " takes " + std::to_string(X::kBytes) +
+                                 " bytes, more than a consumer-buffer slot of " +
+                                 std::to_string(Pipe::kSlotSize) + " (TPipe's SlotSize)");
+  TASSIGN(tile, pipe.nextConsumerSlot()); // the hardware's TPOP places its tile there
+  detail::issuePipe(pl::sim::PIPE_MTE2, "TPOP", tile, true);
+  const std::vector<int> lanes = detail::pipeLanes(cl, who, "TPOP", s, false);
+  const std::int64_t vr = b.GetValidRow(), vc = b.GetValidCol();
+  using St = typename std::remove_cvref_t<decltype(b)>::Storage;
+  const detail::SlotWindow w = aic ? detail::wholeWindow(vr, vc)
+                                   : detail::laneWindow(s, detail::laneOf(who), vr, vc, sizeof(St));
+  const std::string pipeName = detail::pipeString(Pipe::kDir, lanes.front());
+  detail::requireInSlot("TPOP", w, sizeof(St), Pipe::kSlotSize,
+                        "the valid region " + detail::shapeString(X::dtype, vr, vc) + " of " +
+                            b.describe() + " popped from pipe " + pipeName);
+  cl.pop(who, Pipe::kDir, lanes,
+         [&](const std::byte *slot, std::uint32_t, const std::vector<pl::sim::SlotPayload> &metas) {
+           const auto [pr, pc] = detail::poppedValid(metas, aic, s, X::dtype, pipeName);
+           if (pr != vr || pc != vc)
+             pl::sim::simFail(
+                 "TPOP", "pipe " + pipeName + " delivers " + detail::shapeString(X::dtype, pr, pc) +
+                             " (from " + metas.front().from + "), but " + b.describe() +
+                             " has the valid shape " + pl::sim::detail::validString(vr, vc) +
+                             " (pto-isa's TPOP reads the tile's valid region)");
+           detail::readWindow(b, w, slot);
+         });
+  detail::fillPadding(tile);
+}
+/// TPOP(tile, pipe): TILE_NO_SPLIT.
+template <class TileCons, class Pipe>
+  requires detail::isPtoTile<TileCons> && detail::isTPipe<Pipe>
+void TPOP(TileCons &tile, Pipe &pipe) {
+  TPOP<Pipe, TileCons, TILE_NO_SPLIT>(pipe, tile);
 }
 
 /// Releases the oldest slot this kernel popped from `pipe` and still holds (the AIC with a
 /// split: one per lane).
-template <class Pipe> void TFREE(Pipe &pipe) {
+template <class Pipe, TileSplitAxis Split>
+  requires detail::isTPipe<Pipe>
+void TFREE(Pipe &pipe) {
+  constexpr pl::sim::PipeSplit s = detail::pipeSplit<Split>();
   pl::sim::Cluster &cl = pipe.cluster("TFREE");
   const pl::sim::KernelRole who = pipe.role();
   const bool aic = who == pl::sim::KernelRole::AIC;
-  if (aic != (Pipe::kDir == PipeDir::V2C))
+  if (aic != Pipe::is_v2c)
     pl::sim::simFail("TFREE", std::string("a free of a slot of a pipe flowing ") +
                                   (aic ? "out of the AIC" : "out of the AIV lanes") +
                                   ": slots are freed by the kernel that pops them");
-  if (!aic)
-    return cl.free(Pipe::kDir, detail::laneOf(who));
-  for (int k : detail::aicLanes(cl, "TFREE", Pipe::kSplit, false))
-    cl.free(Pipe::kDir, k);
+  cl.free(Pipe::kDir, detail::pipeLanes(cl, who, "TFREE", s, false));
+}
+/// TFREE(pipe): TILE_NO_SPLIT.
+template <class Pipe>
+  requires detail::isTPipe<Pipe>
+void TFREE(Pipe &pipe) {
+  TFREE<Pipe, TILE_NO_SPLIT>(pipe);
 }
 
 /// The consumer's slot ring in its own memory (Vec on an AIV lane, Mat on the AIC) at byte
