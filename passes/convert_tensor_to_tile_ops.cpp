@@ -491,6 +491,7 @@ private:
   }
 
   ExprPtr convertCall(const Call &c, const VarPtr &result, std::vector<StmtPtr> &out);
+  ExprList vecOperands(const Call &c, const std::string &name, std::vector<StmtPtr> &out);
   ExprPtr convertSame(const Call &c, std::vector<StmtPtr> &out);
   ExprPtr convertScratch(const Call &c, std::vector<StmtPtr> &out);
   ExprPtr convertSlice(const Call &c, const VarPtr &result);
@@ -524,24 +525,36 @@ ExprPtr TileConverter::convertCall(const Call &c, const VarPtr &result,
   return nullptr;
 }
 
-ExprPtr TileConverter::convertSame(const Call &c, std::vector<StmtPtr> &out) {
+/// The tile operands of tile op `name`: an operand in Acc (a matmul's result) that the op does
+/// not read there moves to Vec first (`pl::exp(pl::matmul(a, b))`: the vector op reads the
+/// cube's result, as a user writes tile.move; ExpandMixedKernel splits the kernel there).
+ExprList TileConverter::vecOperands(const Call &c, const std::string &name,
+                                    std::vector<StmtPtr> &out) {
+  const Op *op = lookupOp(name);
   ExprList args;
-  for (auto &a : c.args())
-    args.push_back(tileOperand(a, out));
+  for (size_t i = 0; i < c.args().size(); ++i) {
+    ExprPtr a = tileOperand(c.args()[i], out);
+    if (op && spaceOf(a) == MemorySpace::Acc && !argSpaceAllowed(*op, i, MemorySpace::Acc) &&
+        argSpaceAllowed(*op, i, MemorySpace::Vec))
+      a = moveTo(a, MemorySpace::Vec, out);
+    args.push_back(a);
+  }
+  return args;
+}
+
+ExprPtr TileConverter::convertSame(const Call &c, std::vector<StmtPtr> &out) {
   std::string name = "tile." + c.target().op->name().substr(strlen("tensor."));
-  return makeOp(name, std::move(args), c.kwargs(), c.span());
+  return makeOp(name, vecOperands(c, name, out), c.kwargs(), c.span());
 }
 
 /// tensor.row_argmax(x) -> tile.row_argmax(x, tile.create(shape(x), dtype(x))).
 ExprPtr TileConverter::convertScratch(const Call &c, std::vector<StmtPtr> &out) {
-  ExprList args;
-  for (auto &a : c.args())
-    args.push_back(tileOperand(a, out));
+  std::string name = "tile." + c.target().op->name().substr(strlen("tensor."));
+  ExprList args = vecOperands(c, name, out);
   if (auto *x = args.empty() ? nullptr : dynCast<TileType>(args[0]->type()))
     if (ExprPtr tmp = makeOp("tile.create", {MakeTuple::make(x->shape(), c.span())},
                              {{"dtype", x->dtype()}}, c.span()))
       args.push_back(bind("tmp", tmp, out));
-  std::string name = "tile." + c.target().op->name().substr(strlen("tensor."));
   return makeOp(name, std::move(args), c.kwargs(), c.span());
 }
 

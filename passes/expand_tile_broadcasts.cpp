@@ -18,11 +18,9 @@ struct Fused {
   const char *suffix;
   bool commutative;
 };
-const std::map<std::string, Fused, std::less<>> kFused = {{"tile.add", {"add", true}},
-                                                          {"tile.sub", {"sub", false}},
-                                                          {"tile.mul", {"mul", true}},
-                                                          {"tile.maximum", {"max", true}},
-                                                          {"tile.minimum", {"min", true}}};
+const std::map<std::string, Fused, std::less<>> kFused = {
+    {"tile.add", {"add", true}},  {"tile.sub", {"sub", false}},    {"tile.mul", {"mul", true}},
+    {"tile.div", {"div", false}}, {"tile.maximum", {"max", true}}, {"tile.minimum", {"min", true}}};
 
 /// Static 2-D dims of a tile expression, or nullopt.
 std::optional<std::pair<int64_t, int64_t>> dims2(const ExprPtr &e) {

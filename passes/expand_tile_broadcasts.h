@@ -10,8 +10,8 @@
 //   InferTileLayouts (the vectors it adds take their layouts there).
 // Rules: in AIV / AIC / InCore functions, `v = tile.OP(a, b)` (a binary elementwise op or cmp)
 //   with a static 2-D result shape [R, C] and an operand of another shape:
-//   - a [R, C] with b [R, 1] (C > 1), OP add / sub / mul / maximum / minimum:
-//     `v = tile.row_expand_{add,sub,mul,max,min}(a, b)`; b [1, C] (R > 1): col_expand_*; the
+//   - a [R, C] with b [R, 1] (C > 1), OP add / sub / mul / div / maximum / minimum:
+//     `v = tile.row_expand_{add,sub,mul,div,max,min}(a, b)`; b [1, C] (R > 1): col_expand_*; the
 //     same with a and b swapped for the commutative add / mul / maximum / minimum;
 //   - otherwise each operand of another shape is broadcast first and OP runs on equal shapes:
 //     a [R, 1] vector `x_bc = tile.row_expand(t, x)`, a [1, C] one `x_bc = tile.col_expand(t, x)`,

@@ -226,9 +226,22 @@ private:
     }
     if (first)
       return first->space;
+    // The first demand's preferred space that every demand of the class accepts (a Vec load
+    // that pl::extract reads, Mat first, and tile.exp reads, Vec only, is Vec), else the first
+    // demand's (its MS002 names the demand it misses).
+    std::vector<const std::vector<MemorySpace> *> demands;
     for (auto &d : facts_.demands_)
-      if (facts_.find(d.var) == root && contains(kVecMat, d.allowed.front()))
-        return d.allowed.front();
+      if (facts_.find(d.var) == root)
+        demands.push_back(&d.allowed);
+    for (const auto *allowed : demands) {
+      MemorySpace s = allowed->front();
+      if (contains(kVecMat, s) && std::all_of(demands.begin(), demands.end(),
+                                              [&](const auto *a) { return contains(*a, s); }))
+        return s;
+    }
+    for (const auto *allowed : demands)
+      if (contains(kVecMat, allowed->front()))
+        return allowed->front();
     return MemorySpace::Vec;
   }
 

@@ -12,8 +12,10 @@
 //   - the space of its fixed producers: an explicit `target_memory`, a fixed result rule
 //     (matmul → Acc, vector ops → Vec), a tile parameter's declared space;
 //   - otherwise, for retargetable producers (`tile.load` / `tile.create` / `tile.full` without
-//     target_memory), the first consumer demand (the first allowed space of a constrained
-//     argument, in program order) that is Vec or Mat; otherwise Vec.
+//     target_memory), the first consumer demand's preferred space (the first allowed space of a
+//     constrained argument, in program order) that is Vec or Mat and that every demand of the
+//     class accepts (a load read by `extract`, Mat first, and by `exp`, Vec only: Vec); if none
+//     is, the first demand's (then MS002); otherwise Vec.
 // A `tile.create` accumulator carried by a loop whose yield is a matmul result thus becomes Acc.
 // Retargeted producers get an explicit `target_memory`; variables are retyped.
 // Not done (PyPTO does): inserting `tile.move` for a mismatch, Mat residency hoisting. A

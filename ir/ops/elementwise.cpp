@@ -13,14 +13,13 @@ struct BinarySpec {
   DTypeClass kind;
   const char *what;
   bool tileScratch = false; ///< the tile forms take an optional scratch tile (rem, xor)
-  bool broadcast = true;    ///< tile form broadcasts [R,1]/[1,C] (div does not)
 };
 
 const BinarySpec kBinary[] = {
     {"add", "adds", DTypeClass::Numeric, "addition"},
     {"sub", "subs", DTypeClass::Numeric, "subtraction"},
     {"mul", "muls", DTypeClass::Numeric, "multiplication"},
-    {"div", "divs", DTypeClass::Numeric, "division", false, false},
+    {"div", "divs", DTypeClass::Numeric, "division"},
     {"rem", "rems", DTypeClass::Numeric, "remainder (floor modulo)", true},
     {"fmod", "fmods", DTypeClass::Numeric, "floating-point remainder (truncated)"},
     {"maximum", "maximums", DTypeClass::Numeric, "maximum"},
@@ -49,11 +48,6 @@ TypePtr deduceBinary(const DeduceCall &c, const BinarySpec &s) {
     return nullptr;
   if (!checkScratch(c, 2, a->dtype()))
     return nullptr;
-  if (c.isTileOp() && !s.broadcast) {
-    if (!checkSameShape(c, a->shape(), b->shape(), "the operands"))
-      return nullptr;
-    return c.makeShaped(a->dtype(), a->shape());
-  }
   auto shape = broadcastShapes(c, a->shape(), b->shape());
   return shape ? c.makeShaped(a->dtype(), *shape) : nullptr;
 }

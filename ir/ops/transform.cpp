@@ -263,6 +263,7 @@ void registerTransformOps(OpRegistry &r) {
       .argSpace(0, {MemorySpace::Mat, MemorySpace::Acc, MemorySpace::Vec})
       .resultSpaceKwarg("target_memory", std::nullopt)
       .resultFromArg(0)
+      .notInPlaceSafe() // a copy: TEXTRACT cannot write the tile it reads
       .deduce(deduceExtract);
 }
 

@@ -5,9 +5,12 @@
 // at offsets; rank-1 tensors), pl::reshape of a tensor passed to a kernel, an orchestration that
 // calls another orchestration (spliced into its caller by InlineFunctions), and a trip count read
 // with pl::read from a tensor no task writes (0, 1 and 3 trips); an fp32 Acc tile stored into
-// bf16, fp16 and fp32 tensors (the one dtype change a store makes, docs/dsl.md §4).
+// bf16, fp16 and fp32 tensors (the one dtype change a store makes, docs/dsl.md §4); tensor-level
+// ops in pl::at scopes: `/` with a broadcast column or row on either side, a vector op on a
+// tensor-level matmul, pl::extract from a default load read by a vector op.
 #include <pl/dsl.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -129,6 +132,7 @@ Vec stepRef(const Vec &x) {
 } // namespace
 
 using Ab = pl::Tensor<pl::fp32, 16, 32>;
+using Sq16 = pl::Tensor<pl::fp32, 16, 16>;
 /// One fp32 matmul, its Acc tile stored as it is and converted into bf16 and fp16.
 PL_FUNCTION(pl::FunctionType::InCore)
 void acc_stores(Ab a, pl::Tensor<pl::fp32, 32, 16> b, pl::Out<pl::Tensor<pl::fp32, 16, 16>> f32,
@@ -142,6 +146,21 @@ void acc_stores(Ab a, pl::Tensor<pl::fp32, 32, 16> b, pl::Out<pl::Tensor<pl::fp3
   pl::store(acc, {0, 0}, f32);
   pl::store(acc, {0, 0}, b16);
   pl::store(acc, {0, 0}, f16);
+}
+
+using Col = pl::Tensor<pl::fp32, 16, 1>;
+using Row = pl::Tensor<pl::fp32, 1, 64>;
+/// Tensor-level code in pl::at scopes, as docs/dsl.md writes it.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void at_tensor_ops(X x, Col c, Row r, pl::Tensor<pl::fp32, 64, 16> w, pl::Out<X> q, pl::Out<X> rq,
+                   pl::Out<Sq16> e, pl::Out<pl::Tensor<pl::fp32, 8, 32>> ex) {
+  pl::at(pl::Level::CORE_GROUP, [&] { q = x / c; });
+  pl::at(pl::Level::CORE_GROUP, [&] { rq = r / x; });
+  pl::at(pl::Level::CORE_GROUP, [&] { e = pl::exp(pl::matmul(x, w)); });
+  pl::at(pl::Level::CORE_GROUP, [&] {
+    auto t = pl::load(x, {0, 0}, {16, 64});
+    pl::store(pl::neg(pl::extract(t, {8, 32}, {8, 32})), {0, 0}, ex);
+  });
 }
 
 int main() {
@@ -235,6 +254,38 @@ int main() {
     report.close("acc_store_fp32", f32, want);
     report.close("acc_store_bf16", b16, want);
     report.close("acc_store_fp16", f16, want);
+  }
+  {
+    const Vec xv = pl::random_vector(16 * 64, 601, -2.0f, 2.0f),
+              cv = pl::random_vector(16, 602, 0.5f, 2.0f),
+              rv = pl::random_vector(64, 603, -3.0f, 3.0f),
+              wv = pl::random_vector(64 * 16, 604, -0.1f, 0.1f);
+    X xt(xv), q, rq;
+    Col ct(cv);
+    Row rt(rv);
+    pl::Tensor<pl::fp32, 64, 16> wt(wv);
+    Sq16 e;
+    pl::Tensor<pl::fp32, 8, 32> ex;
+    at_tensor_ops(xt, ct, rt, wt, q, rq, e, ex);
+    std::vector<double> wq(16 * 64), wrq(16 * 64), we(16 * 16, 0.0), wex(8 * 32);
+    for (int i = 0; i < 16; ++i)
+      for (int j = 0; j < 64; ++j) {
+        wq[i * 64 + j] = double(xv[i * 64 + j]) / double(cv[i]);
+        wrq[i * 64 + j] = double(rv[j]) / double(xv[i * 64 + j]);
+      }
+    for (int i = 0; i < 16; ++i)
+      for (int j = 0; j < 16; ++j) {
+        for (int k = 0; k < 64; ++k)
+          we[i * 16 + j] += double(xv[i * 64 + k]) * double(wv[k * 16 + j]);
+        we[i * 16 + j] = std::exp(we[i * 16 + j]);
+      }
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 32; ++j)
+        wex[i * 32 + j] = -double(xv[(8 + i) * 64 + 32 + j]);
+    report.close("at_div_column", q, wq);
+    report.close("at_row_div", rq, wrq);
+    report.close("at_exp_matmul", e, we);
+    report.close("at_extract_default_load", ex, wex);
   }
   return report.exitCode();
 }

@@ -458,3 +458,27 @@ program {
     return d;
   }
 }
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a vector op on a matmul's result reads it in Vec: the Acc tile moves there first (the cube -> vector hand-off ExpandMixedKernel splits at)
+program {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 32, 16> b) -> Tensor<fp32, 16, 16> {
+    Tensor<fp32, 16, 16> c = tensor.matmul(a, b);
+    Tensor<fp32, 16, 16> e = tensor.exp(c);
+    return e;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 32, 16> b, Out Tensor<fp32, 16, 16> e_out) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 32, Mat> a_tile = tile.load(a, {0, 0}, {16, 32}, {.target_memory = Mat});
+    Tile<fp32, 16, 32, Left> a_tile_Left = tile.move(a_tile, {.target_memory = Left});
+    Tile<fp32, 32, 16, Mat> b_tile = tile.load(b, {0, 0}, {32, 16}, {.target_memory = Mat});
+    Tile<fp32, 32, 16, Right> b_tile_Right = tile.move(b_tile, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c = tile.matmul(a_tile_Left, b_tile_Right);
+    Tile<fp32, 16, 16, Vec> c_Vec = tile.move(c, {.target_memory = Vec});
+    Tile<fp32, 16, 16, Vec> e = tile.exp(c_Vec);
+    Tensor<fp32, 16, 16> e_stored = tile.store(e, {0, 0}, e_out);
+    return e_out;
+  }
+}

@@ -1,5 +1,5 @@
 // RUN: expand-tile-broadcasts
-// a [R, C] tile with a [R, 1] or [1, C] vector: the fused row_expand_* / col_expand_* form; the commutative ops take the vector first too
+// a [R, C] tile with a [R, 1] or [1, C] vector: the fused row_expand_* / col_expand_* form (div too); the commutative ops take the vector first too
 program {
   AIV k(In Tensor<fp32, 16, 64> x) {
     Tile<fp32, 16, 64, Vec> t = tile.load(x, {0, 0}, {16, 64});
@@ -10,6 +10,8 @@ program {
     Tile<fp32, 16, 64, Vec> d = tile.mul(t, c);
     Tile<fp32, 16, 64, Vec> e = tile.maximum(c, t);
     Tile<fp32, 16, 64, Vec> f = tile.minimum(t, m);
+    Tile<fp32, 16, 64, Vec> q = tile.div(t, m);
+    Tile<fp32, 16, 64, Vec> r = tile.div(t, c);
     return;
   }
 }
@@ -24,6 +26,8 @@ program {
     Tile<fp32, 16, 64, Vec> d = tile.col_expand_mul(t, c);
     Tile<fp32, 16, 64, Vec> e = tile.col_expand_max(t, c);
     Tile<fp32, 16, 64, Vec> f = tile.row_expand_min(t, m);
+    Tile<fp32, 16, 64, Vec> q = tile.row_expand_div(t, m);
+    Tile<fp32, 16, 64, Vec> r = tile.col_expand_div(t, c);
     return;
   }
 }

@@ -175,3 +175,29 @@ program {
     return s;
   }
 }
+// -----
+// RUN: infer-tile-memory-space
+// a load that an extract (Mat, Acc or Vec; Mat first) and, through it, a vector op (Vec only) read is Vec, the space every demand of the class accepts; a load only an extract into Left reads keeps the first demand's Mat
+program {
+  InCore k(In Tensor<fp32, 32, 64> x, Out Tensor<fp32, 16, 32> y) -> Tensor<fp32, 16, 32> {
+    Tile<fp32, 32, 64> t = tile.load(x, {0, 0}, {32, 64});
+    Tile<fp32, 16, 32> e = tile.extract(t, 16, 32, {16, 32});
+    Tile<fp32, 16, 32> u = tile.exp(e);
+    Tile<fp32, 32, 64> m = tile.load(x, {0, 0}, {32, 64});
+    Tile<fp32, 16, 32> l = tile.extract(m, 0, 0, {16, 32}, {.target_memory = Left});
+    Tensor<fp32, 16, 32> s = tile.store(u, {0, 0}, y);
+    return s;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 32, 64> x, Out Tensor<fp32, 16, 32> y) -> Tensor<fp32, 16, 32> {
+    Tile<fp32, 32, 64, Vec> t = tile.load(x, {0, 0}, {32, 64});
+    Tile<fp32, 16, 32, Vec> e = tile.extract(t, 16, 32, {16, 32});
+    Tile<fp32, 16, 32, Vec> u = tile.exp(e);
+    Tile<fp32, 32, 64, Mat> m = tile.load(x, {0, 0}, {32, 64}, {.target_memory = Mat});
+    Tile<fp32, 16, 32, Left> l = tile.extract(m, 0, 0, {16, 32}, {.target_memory = Left});
+    Tensor<fp32, 16, 32> s = tile.store(u, {0, 0}, y);
+    return s;
+  }
+}
