@@ -7,7 +7,8 @@
 // with pl::read from a tensor no task writes (0, 1 and 3 trips); an fp32 Acc tile stored into
 // bf16, fp16 and fp32 tensors (the one dtype change a store makes, docs/dsl.md §4); tensor-level
 // ops in pl::at scopes: `/` with a broadcast column or row on either side, a vector op on a
-// tensor-level matmul, pl::extract from a default load read by a vector op.
+// tensor-level matmul, pl::extract from a default load read by a vector op; hf8, fp8e8m0, fp4 and
+// hf4 tensors passed from the host (in and out).
 #include <pl/dsl.hpp>
 
 #include <cmath>
@@ -163,6 +164,21 @@ void at_tensor_ops(X x, Col c, Row r, pl::Tensor<pl::fp32, 64, 16> w, pl::Out<X>
   });
 }
 
+template <pl::DType D> using N8 = pl::Tensor<D, 8, 64>;
+/// Narrow float tensors from the host, widened to fp32; the hf8 one also copied out as it is.
+PL_FUNCTION(pl::FunctionType::InCore)
+void narrow_host_args(N8<pl::DType::HF8> a, N8<pl::DType::FP8E8M0> b, N8<pl::DType::FP4> c,
+                      N8<pl::DType::HF4> d, pl::Out<N8<pl::DType::FP32>> fa,
+                      pl::Out<N8<pl::DType::FP32>> fb, pl::Out<N8<pl::DType::FP32>> fc,
+                      pl::Out<N8<pl::DType::FP32>> fd, pl::Out<N8<pl::DType::HF8>> ca) {
+  auto ta = pl::load(a, {0, 0}, {8, 64});
+  pl::store(pl::cast(ta, pl::fp32), {0, 0}, fa);
+  pl::store(pl::cast(pl::load(b, {0, 0}, {8, 64}), pl::fp32), {0, 0}, fb);
+  pl::store(pl::cast(pl::load(c, {0, 0}, {8, 64}), pl::fp32), {0, 0}, fc);
+  pl::store(pl::cast(pl::load(d, {0, 0}, {8, 64}), pl::fp32), {0, 0}, fd);
+  pl::store(ta, {0, 0}, ca);
+}
+
 int main() {
   e2e::Report report("regress_boundaries");
   const Vec xs = pl::random_vector(16 * 64, 3501, -1, 1);
@@ -286,6 +302,27 @@ int main() {
     report.close("at_row_div", rq, wrq);
     report.close("at_exp_matmul", e, we);
     report.close("at_extract_default_load", ex, wex);
+  }
+  {
+    const Vec v = pl::random_vector(512, 701, -4.0f, 4.0f),
+              pos = pl::random_vector(512, 702, 0.1f, 8.0f);
+    N8<pl::DType::HF8> a(v), ca;
+    N8<pl::DType::FP8E8M0> b(pos);
+    N8<pl::DType::FP4> c(v);
+    N8<pl::DType::HF4> d(v);
+    N8<pl::DType::FP32> fa, fb, fc, fd;
+    narrow_host_args(a, b, c, d, fa, fb, fc, fd, ca);
+    auto rounded = [](pl::DType dt, const Vec &x) {
+      std::vector<double> r;
+      for (float f : x)
+        r.push_back(pl::round_to(dt, f));
+      return r;
+    };
+    report.close("host_hf8", fa, rounded(pl::DType::HF8, v));
+    report.close("host_fp8e8m0", fb, rounded(pl::DType::FP8E8M0, pos));
+    report.close("host_fp4", fc, rounded(pl::DType::FP4, v));
+    report.close("host_hf4", fd, rounded(pl::DType::HF4, v));
+    report.close("host_hf8_out", ca, rounded(pl::DType::HF8, v));
   }
   return report.exitCode();
 }

@@ -34,6 +34,14 @@ void withElemType(DType d, F&& f) {
     case DType::BF16: return f.template operator()<pl::SoftFloat<DType::BF16>>();
     case DType::FP8E4M3FN: return f.template operator()<pl::SoftFloat<DType::FP8E4M3FN>>();
     case DType::FP8E5M2: return f.template operator()<pl::SoftFloat<DType::FP8E5M2>>();
+    case DType::FP8E8M0:
+      return f.template operator()<pl::SoftFloat<DType::FP8E8M0>>();
+    case DType::HF8:
+      return f.template operator()<pl::SoftFloat<DType::HF8>>();
+    case DType::FP4:
+      return f.template operator()<pl::SoftFloat<DType::FP4>>();
+    case DType::HF4:
+      return f.template operator()<pl::SoftFloat<DType::HF4>>();
     default: simFail("host bridge", "tensors of dtype " + std::string(pl::dtypeName(d)) + " cannot be passed yet");
   }
 }
