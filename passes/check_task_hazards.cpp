@@ -618,6 +618,8 @@ public:
     visitStmt(fn_.body());
     for (const auto &[read, tensor] : reads_)
       check(*read, tensor);
+    for (const OrchWrite &w : orchWrites_)
+      checkWrite(w);
     return ok_;
   }
 
@@ -632,7 +634,19 @@ public:
   void visitCall(const Call &c) override {
     if (c.target().isOp() && c.target().name() == "tensor.read" && !c.args().empty())
       reads_.emplace_back(&c, c.args()[0]);
+    if (c.target().isOp() && c.target().name() == "tensor.write" && !c.args().empty())
+      orchWrites_.push_back({&c, c.args()[0], position_, loops_});
     IRVisitor::visitCall(c);
+  }
+  void visitFor(const For &f) override {
+    loops_.push_back(&f);
+    IRVisitor::visitFor(f);
+    loops_.pop_back();
+  }
+  void visitWhile(const While &w) override {
+    loops_.push_back(&w);
+    IRVisitor::visitWhile(w);
+    loops_.pop_back();
   }
 
 private:
@@ -640,19 +654,69 @@ private:
     Region region;
     std::string task;
     Span span;
+    bool write = true;                 ///< false: the task only reads the region
+    size_t position = 0;               ///< the task's place in program order
+    std::vector<const Stmt *> loops{}; ///< the loops around the task
+  };
+  /// An orchestration's `tensor.write` (pl::write): a direct store into the tensor's memory.
+  struct OrchWrite {
+    const Call *call;
+    ExprPtr tensor;
+    size_t position;
+    std::vector<const Stmt *> loops;
   };
 
-  /// The arguments a task call or submit writes (Output, OutputExisting, InOut).
+  /// The arguments a task call or submit accesses: writes (Output, OutputExisting, InOut) for the
+  /// reads' check, every access for the writes' check.
   void writes(const ExprPtr &e) {
     std::optional<FunctionCallSite> site = functionCallSite(e);
     if (!site || !isTaskCallee(program_, site->target->function))
       return;
+    ++position_;
     const std::vector<std::string> *dirs = argDirectionNames(*site->attrs);
     for (size_t i = 0; dirs && i < site->args->size() && i < dirs->size(); ++i) {
       auto d = parseArgDirection((*dirs)[i]);
-      if (d && (*d == ArgDirection::Output || *d == ArgDirection::OutputExisting ||
-                *d == ArgDirection::InOut))
-        writes_.push_back({regions_.of((*site->args)[i]), site->target->function, e->span()});
+      bool w = d && (*d == ArgDirection::Output || *d == ArgDirection::OutputExisting ||
+                     *d == ArgDirection::InOut);
+      if (d && isa<TensorType>((*site->args)[i]->type()))
+        writes_.push_back({regions_.of((*site->args)[i]), site->target->function, e->span(), w,
+                           position_, loops_});
+    }
+  }
+
+  /// TH004 for pl::write: a task that accesses the tensor may run while the orchestration
+  /// writes it if the task was submitted before the write, or if a loop holds both (the next
+  /// iteration's write follows the task). Tasks submitted after the write see it.
+  void checkWrite(const OrchWrite &w) {
+    Region r = regions_.of(w.tensor);
+    const std::string what = "'pl::write' of '" + printExpr(w.tensor) + "' in orchestration '" +
+                             fn_.name() +
+                             "' writes the tensor's memory directly (the runtime does not wait "
+                             "for tasks)";
+    if (!r.root) {
+      ok_ = false;
+      diags_.error("TH004", w.call->span(),
+                   what + ", and its buffer cannot be traced; write an orchestration parameter");
+      return;
+    }
+    for (const Write &t : writes_) {
+      if (t.region.root && t.region.root != r.root)
+        continue;
+      bool sharedLoop = std::any_of(w.loops.begin(), w.loops.end(), [&](const Stmt *l) {
+        return std::find(t.loops.begin(), t.loops.end(), l) != t.loops.end();
+      });
+      if (t.position > w.position && !sharedLoop)
+        continue;
+      ok_ = false;
+      diags_.report(Diagnostic{Severity::Error,
+                               "TH004",
+                               what + ", but task '" + t.task + "' " +
+                                   (t.write ? "writes" : "reads") + " it and may still run" +
+                                   (sharedLoop ? " (a loop holds both)" : "") +
+                                   "; write it before the tasks that use it, or in a kernel",
+                               w.call->span(),
+                               {{t.span, "'" + t.task + "' is submitted here"}}});
+      return;
     }
   }
 
@@ -670,7 +734,7 @@ private:
       return;
     }
     for (const Write &w : writes_)
-      if (!w.region.root || w.region.root == r.root) {
+      if (w.write && (!w.region.root || w.region.root == r.root)) {
         ok_ = false;
         diags_.report(Diagnostic{Severity::Error,
                                  "TH004",
@@ -688,7 +752,10 @@ private:
   DiagnosticEngine &diags_;
   TaskRegions regions_;
   std::vector<std::pair<const Call *, ExprPtr>> reads_;
+  std::vector<OrchWrite> orchWrites_;
   std::vector<Write> writes_;
+  std::vector<const Stmt *> loops_;
+  size_t position_ = 0;
   bool ok_ = true;
 };
 

@@ -37,6 +37,10 @@
 //     runtime does not wait for tasks. Reading a buffer that any task of the function writes
 //     (before or after the read: in a loop a later writer runs before the next read), or a
 //     buffer that cannot be traced, is TH004 at the read with a note at the writer.
+//   - An orchestration's `tensor.write` (pl::write) writes the tensor's memory directly: a task
+//     that reads or writes the buffer and was submitted before the write (or shares a loop with
+//     it, so the next iteration's write follows the task) may still run — TH004 at the write
+//     with a note at the task; tasks submitted after the write see the value.
 //   - Only the first later task whose access may overlap a read (in a manual scope: any access)
 //     and conflicts with it is compared, within 256 tasks: linear in long orchestrations.
 // Options: none.
@@ -44,7 +48,8 @@
 //   TH002 in a manual scope, a task reads or writes a window an earlier task writes (or writes
 //   one it reads) without a dependency · TH003 a dependency on a task id produced inside a
 //   manual scope that has ended (after it, or carried into a later iteration's instance) ·
-//   TH004 an orchestration reads an element of a tensor a task of it writes.
+//   TH004 an orchestration reads an element of a tensor a task of it writes, or writes one a
+//   task submitted before (or in a loop with) the write uses.
 // Example: `k1(y, z)` (reads y) followed by `k2(x, y)` (writes y) with no dependency →
 //   error TH001 "write-after-read hazard: 'k2' writes 'y', which the earlier task 'k1' reads ...".
 // Test: tests/passes/check_task_hazards.pir

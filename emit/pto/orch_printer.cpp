@@ -145,7 +145,9 @@ private:
   static bool isAlias(const Assign &a) {
     const ExprPtr &v = a.value();
     if (auto *c = dyn_cast<Call>(v.get()); c && !c->target().isOp())
-      return true;         // kernel call results are names of their arguments
+      return true; // kernel call results are names of their arguments
+    if (auto *c = dyn_cast<Call>(v.get()); c && c->target().name() == "tensor.write")
+      return true;         // an element write's result names its tensor
     if (isa<Var>(v.get())) // a tensor copy is a handle of its own (a temporary may hold it)
       return !isa<ScalarType>(a.var()->type().get()) && !isa<TensorType>(a.var()->type().get());
     return isa<TupleGetItem>(v.get()) && !isa<ScalarType>(a.var()->type().get());
@@ -222,6 +224,8 @@ private:
         return create(v, *c, s.span());
       if (op == "system.task_dummy")
         return dummyTask(v, *c, s.span());
+      if (op == "tensor.write" && c->args().size() == 3)
+        return writeElement(v, *c, s.span());
       if (op == "tensor.slice" && c->args().size() == 3) { // view(uint32_t[], uint32_t[])
         std::string shapes = u32Array(v->name() + "_shapes", c->args()[1]);
         std::string offsets = u32Array(v->name() + "_offsets", c->args()[2]);
@@ -256,6 +260,9 @@ private:
     }
     if (auto *sb = dyn_cast<Submit>(s.expr().get()))
       return submitTask(*sb, nullptr, s.span());
+    if (auto *c = dyn_cast<Call>(s.expr().get());
+        c && c->target().name() == "tensor.write" && c->args().size() == 3)
+      return writeElement(nullptr, *c, s.span());
     error("ES004", s.span(),
           "the PTO emitter cannot print the statement '" + printExpr(s.expr()) +
               "' in orchestration");
@@ -285,14 +292,37 @@ private:
   /// orchestration reads host memory; CheckTaskHazards' TH004 keeps it to tensors no task
   /// writes). Element types C++ has (integers, bool, fp32) only.
   std::optional<std::string> element(const Call &c) {
+    auto ref = elementRef(c, "reads", "const ");
+    auto st = ref ? scalarType(c.type(), c.span()) : std::nullopt;
+    if (!st)
+      return std::nullopt;
+    return "static_cast<" + *st + ">(" + ref->first + ")";
+  }
+
+  /// `tensor.write(t, {i, ..}, v)`: `element = v;` into the tensor's memory (CheckTaskHazards'
+  /// TH004 keeps it before the tasks that use the tensor); the result names t.
+  void writeElement(const VarPtr &v, const Call &c, const Span &) {
+    auto ref = elementRef(c, "writes", "");
+    if (!ref)
+      return;
+    line(ref->first + " = static_cast<" + ref->second + ">(" + expr(c.args()[2]) + ");");
+    if (v)
+      alias(v.get(), name(c.args()[0]));
+  }
+
+  /// The element `(reinterpret_cast<[const ]E *>(t.buffer.addr) + t.start_offset)[offset]` of
+  /// `tensor.read/write(t, {i, ..}, ..)` and its C++ element type E (an ES003 when it has none).
+  std::optional<std::pair<std::string, std::string>> elementRef(const Call &c, const char *verb,
+                                                                const char *cv) {
     auto *tt = dyn_cast<TensorType>(c.args()[0]->type().get());
     auto *idx = dyn_cast<MakeTuple>(c.args()[1].get());
     bool native = tt && (isIntLike(tt->dtype()) || tt->dtype() == DataType::FP32);
     auto elem = native ? elemCppType(tt->dtype()) : std::nullopt;
     if (!tt || !idx || !elem || idx->elements().size() != tt->rank()) {
       error("ES003", c.span(),
-            "the orchestration reads one element of a tensor of integers, bool or fp32 with one "
-            "index per dim; found '" +
+            std::string("the orchestration ") + verb +
+                " one element of a tensor of integers, bool or fp32 with one index per dim; "
+                "found '" +
                 printExpr(c.args()[0]) + "' of type '" + printType(c.args()[0]->type()) + "'");
       return std::nullopt;
     }
@@ -301,9 +331,9 @@ private:
     for (size_t k = 0; k < tt->rank(); ++k)
       off += std::string(k ? " + " : "") + "(" + indexExpr(idx->elements()[k]) + ") * " + t +
              ".strides[" + std::to_string(k) + "]";
-    auto st = scalarType(c.type(), c.span());
-    return "static_cast<" + st.value_or("void") + ">((reinterpret_cast<const " + *elem + "*>(" + t +
-           ".buffer.addr) + " + t + ".start_offset)[" + off + "])";
+    return std::make_pair("(reinterpret_cast<" + std::string(cv) + *elem + "*>(" + t +
+                              ".buffer.addr) + " + t + ".start_offset)[" + off + "]",
+                          *elem);
   }
 
   /// `uint32_t <stem>[] = {...};` of a tuple's elements (the runtime's shapes and offsets are

@@ -8,7 +8,8 @@
 // bf16, fp16 and fp32 tensors (the one dtype change a store makes, docs/dsl.md §4); tensor-level
 // ops in pl::at scopes: `/` with a broadcast column or row on either side, a vector op on a
 // tensor-level matmul, pl::extract from a default load read by a vector op; hf8, fp8e8m0, fp4 and
-// hf4 tensors passed from the host (in and out).
+// hf4 tensors passed from the host (in and out); pl::write in an orchestration (a value a later
+// kernel reads, written again between tasks in straight-line code).
 #include <pl/dsl.hpp>
 
 #include <cmath>
@@ -179,6 +180,25 @@ void narrow_host_args(N8<pl::DType::HF8> a, N8<pl::DType::FP8E8M0> b, N8<pl::DTy
   pl::store(ta, {0, 0}, ca);
 }
 
+using Cfg = pl::Tensor<pl::i32, 1, 4>;
+/// y = x * cfg[0, 1], with cfg[0, 1] read in the kernel.
+PL_FUNCTION(pl::FunctionType::InCore)
+void scale_by_cfg(X x, Cfg cfg, pl::Out<X> y) {
+  pl::Index k = pl::read(cfg, {0, 1});
+  pl::Scalar<pl::fp32> s = k;
+  pl::store(pl::muls(pl::load(x, {0, 0}, {16, 64}), s), {0, 0}, y);
+}
+/// The orchestration writes cfg[0, 1] before each task that reads it (negative too).
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void orch_write(X x, pl::Index n, pl::InOut<Cfg> cfg, pl::InOut<Cfg> note, pl::Out<X> y,
+                pl::Out<X> z) {
+  pl::write(cfg, {0, 1}, n * 3);
+  scale_by_cfg(x, cfg, y);
+  pl::write(note, {0, 3}, n - 10);
+  pl::write(note, {0, 0}, 2);
+  scale_by_cfg(x, note, z);
+}
+
 int main() {
   e2e::Report report("regress_boundaries");
   const Vec xs = pl::random_vector(16 * 64, 3501, -1, 1);
@@ -323,6 +343,22 @@ int main() {
     report.close("host_fp4", fc, rounded(pl::DType::FP4, v));
     report.close("host_hf4", fd, rounded(pl::DType::HF4, v));
     report.close("host_hf8_out", ca, rounded(pl::DType::HF8, v));
+  }
+  for (pl::Index n : {pl::Index(5), pl::Index(-2)}) {
+    const Vec xv = pl::random_vector(16 * 64, 801);
+    X x(xv), y, z;
+    Cfg cfg(std::vector<std::int32_t>{1, 1, 1, 1}), note(std::vector<std::int32_t>{4, 7, 0, 0});
+    orch_write(x, n, cfg, note, y, z);
+    std::vector<double> wy(16 * 64), wz(16 * 64);
+    for (int i = 0; i < 16 * 64; ++i) {
+      wy[i] = double(xv[i] * float(n * 3));
+      wz[i] = double(xv[i] * 7.0f);
+    }
+    const std::string tag = "orch_write_n" + std::to_string(n);
+    report.close(tag + "_y", y, wy);
+    report.close(tag + "_z", z, wz);
+    report.close(tag + "_cfg", cfg, std::vector<std::int32_t>{1, std::int32_t(n * 3), 1, 1});
+    report.close(tag + "_note", note, std::vector<std::int32_t>{2, 7, 0, std::int32_t(n - 10)});
   }
   return report.exitCode();
 }

@@ -999,3 +999,27 @@ program {
     return;
   }
 }
+// -----
+// RUN: check-task-hazards
+// TH004 for an orchestration's tensor.write (pl::write): a task submitted before the write that
+// reads or writes the tensor may still run (an error, with a note at the task); tasks submitted
+// after it see the value; a loop holding the write and a task orders them both ways (an error);
+// writing a tensor no task uses is fine
+program {
+  AIV use(In Tensor<int32, 4> k, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    return y;
+  }
+
+  Orchestration main(InOut Tensor<int32, 4> k, InOut Tensor<int32, 4> early, InOut Tensor<int32, 4> free, InOut Tensor<int32, 4> lp, Out Tensor<fp32, 32, 16> y, In index n) {
+    Tensor<fp32, 32, 16> r0 = use(early, y) [[arg_directions = ["Input", "OutputExisting"]]];
+    Tensor<int32, 4> e1 = tensor.write(early, {0}, 3); // EXPECTED-ERROR: TH004 {{'pl::write' of 'early' in orchestration 'main' writes the tensor's memory directly (the runtime does not wait for tasks), but task 'use' reads it and may still run}}
+    Tensor<int32, 4> k1 = tensor.write(k, {0}, 7);
+    Tensor<fp32, 32, 16> r1 = use(k1, y) [[arg_directions = ["Input", "OutputExisting"]]];
+    Tensor<int32, 4> f1 = tensor.write(free, {2}, 1);
+    for (index i : range(0, n, 1)) {
+      Tensor<int32, 4> l2 = tensor.write(lp, {1}, 5); // EXPECTED-ERROR: TH004 {{'pl::write' of 'lp' in orchestration 'main' writes the tensor's memory directly (the runtime does not wait for tasks), but task 'use' reads it and may still run (a loop holds both)}}
+      Tensor<fp32, 32, 16> r2 = use(l2, y) [[arg_directions = ["Input", "OutputExisting"]]];
+    }
+    return;
+  }
+}
