@@ -5,7 +5,8 @@
 //    single-threaded OpenBLAS cblas_sgemm on the same fp32 shape (set OPENBLAS_NUM_THREADS=1).
 //  - BM_Tile/<instr>/128x128 (an fp32 Vec tile: TADD, TMULS, TEXP, TROWSUM, TROWMAX,
 //    TROWEXPANDSUB) beside BM_Tile/<instr>/128x128/plain_loop, the same computation as a plain
-//    -O2 loop on contiguous float rows.
+//    -O2 loop on contiguous float rows (TEXP also beside plain_loop_f64: exp in double, rounded
+//    to float, the eager semantics TEXP keeps).
 // Everything runs on the calling thread's private core (the pipe checker is off outside a task).
 #include "bench/tile_kernels.h"
 
@@ -196,6 +197,14 @@ void registerTileBenches(bool smoke) {
             p.d[i] = std::exp(p.a[i]);
         });
       });
+  // The eager semantics of exp on fp32: std::exp in double, rounded once (what TEXP computes);
+  // the plain loop above is the float expf a user would write.
+  benchmark::RegisterBenchmark("BM_Tile/TEXP/128x128/plain_loop_f64", [](benchmark::State &s) {
+    plainBench(s, [](Plain &p) {
+      for (int i = 0; i < kN * kN; ++i)
+        p.d[i] = static_cast<float>(std::exp(static_cast<double>(p.a[i])));
+    });
+  });
   registerVector(
       "TROWSUM",
       [](benchmark::State &s) { tileBench(s, [](VecTiles &t) { TROWSUM(t.col, t.a, t.b); }); },
