@@ -6,6 +6,7 @@
 // modules are the only ones in `all` (the others: the `bench_kernel_modules` target).
 #include "bench/bench_main.h"
 #include "bench/plain_loops.h"
+#include "bench/tile_kernels.h"
 
 #include <dlfcn.h>
 
@@ -85,6 +86,7 @@ std::vector<std::string> samples(bool smoke) {
 
 int main(int argc, char **argv) {
   return pl::bench::benchMain(argc, argv, [](bool smoke) {
+    pl::bench::registerTileBenches(smoke);
     for (const std::string &s : samples(smoke)) {
       std::string base = "BM_Kernel/" + s + "/";
       benchmark::RegisterBenchmark((base + "eager").c_str(), moduleBench, s, "eager", nullptr);

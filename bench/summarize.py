@@ -144,6 +144,8 @@ def runtime(data):
 def kernels(data):
     by = {}
     for b in iterations(data):
+        if not b["name"].startswith("BM_Kernel/"):
+            continue
         _, sample, kind = b["name"].split("/")[:3]
         by.setdefault(sample, {})[kind] = ms(b) * 1e3
     rows = []
@@ -158,11 +160,41 @@ def kernels(data):
            "serial/eager", "serial/plain", "plain/cblas"], rows)
 
 
+def tiles(data):
+    """bench_kernels' instruction-level rows (BM_Tile/...): the tiled matmul against sgemm and
+    each vector instruction against its plain loop, as the ratios issue 36's goals name."""
+    us = {}
+    for b in iterations(data):
+        if b["name"].startswith("BM_Tile/"):
+            us[b["name"][len("BM_Tile/"):].split("/real_time")[0]] = ms(b) * 1e3
+    rows = []
+    for n in ("64", "128", "256"):
+        sgemm = us.get(f"sgemm/{n}")
+        for kind in ("fp32", "fp16"):
+            t = us.get(f"matmul_{kind}/{n}")
+            if t is None:
+                continue
+            rows.append([f"matmul {kind} {n}^3", f"{t:.1f}", f"{sgemm:.1f}" if sgemm else "-",
+                         f"{sgemm / t:.2f}x" if sgemm else "-"])
+    if rows:
+        table("bench_kernels: tiled matmul vs single-threaded cblas_sgemm (us; goal sgemm/sim >= 0.25)",
+              ["shape", "simulator", "sgemm", "sgemm/sim"], rows)
+    rows = []
+    for name, t in us.items():
+        plain = us.get(name + "/plain_loop")
+        if plain is None:
+            continue
+        rows.append([name, f"{t:.1f}", f"{plain:.1f}", f"{t / plain:.2f}x"])
+    if rows:
+        table("bench_kernels: one vector instruction vs a plain -O2 loop (us; goal sim/plain <= 2)",
+              ["instruction", "simulator", "plain loop", "sim/plain"], rows)
+
+
 def main():
     directory = sys.argv[1] if len(sys.argv) > 1 else "build-release/bench"
     found = False
     for name, fn in [("bench_translate", translate), ("bench_pipeline", pipeline),
-                     ("bench_runtime", runtime), ("bench_kernels", kernels)]:
+                     ("bench_runtime", runtime), ("bench_kernels", kernels), ("bench_kernels", tiles)]:
         data = load(directory, name)
         if data is None:
             print(f"\n({name}.json not found in {directory})")

@@ -1,6 +1,7 @@
 // pl/sim/ops_data.hpp — data-movement instructions: TLOAD TSTORE TMOV TMOV_TRANSPOSE TEXTRACT TINSERT TRESHAPE TTRANS TCONCAT TFILLPAD TCVT TEXPANDS.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -69,8 +70,16 @@ void TLOAD(Tl& tile, const GlobalView<T>& src) {
   if (vr > X::kRows || vc > X::kCols)
     simFail("TLOAD", "window " + src.shapeString() + " does not fit " + detail::tileString("dst", tile));
   auto* d = tile.data();
-  for (std::int64_t r = 0; r < vr; ++r)
-    for (std::int64_t c = 0; c < vc; ++c) d[r * X::kCols + c] = src.at2(r, c);
+  const std::int64_t cs = src.colStride();
+  for (std::int64_t r = 0; r < vr; ++r) {
+    auto *row = d + r * X::kCols;
+    const auto *from = &src.at2(r, 0);
+    if (cs == 1)
+      std::copy_n(from, vc, row); // contiguous rows: one copy per row
+    else
+      for (std::int64_t c = 0; c < vc; ++c)
+        row[c] = from[c * cs];
+  }
   detail::setValidZeroPad("TLOAD", tile, vr, vc);
 }
 
@@ -95,8 +104,19 @@ void TSTORE(const GlobalView<T>& dst, const Tl& tile) {
     simFail("TSTORE", "valid region " + detail::validString(vr, vc) + " of " + detail::tileString("src", tile) +
                           " does not fit the window " + dst.shapeString());
   const auto* s = tile.data();
-  for (std::int64_t r = 0; r < vr; ++r)
-    for (std::int64_t c = 0; c < vc; ++c) detail::copyElem<T, typename X::Elem>(dst.at2(r, c), s[r * X::kCols + c]);
+  const std::int64_t cs = dst.colStride();
+  for (std::int64_t r = 0; r < vr; ++r) {
+    const auto *row = s + r * X::kCols;
+    auto *to = &dst.at2(r, 0);
+    if constexpr (std::is_same_v<typename X::Elem, T>) {
+      if (cs == 1) {
+        std::copy_n(row, vc, to); // contiguous rows of one element type: one copy per row
+        continue;
+      }
+    }
+    for (std::int64_t c = 0; c < vc; ++c)
+      detail::copyElem<T, typename X::Elem>(to[c * cs], row[c]);
+  }
 }
 
 // ---- tile ↔ tile -------------------------------------------------------------------------------
@@ -116,9 +136,17 @@ void TMOV(D& dst, const S& src) {
     simFail("TMOV", detail::tileString("src", src) + " does not fit " + detail::tileString("dst", dst));
   if (static_cast<const void*>(dst.data()) != static_cast<const void*>(src.data()) || XD::space != XS::space) {
     detail::requireDisjoint("TMOV", "src", dst, src);
-    for (std::int64_t r = 0; r < vr; ++r)
-      for (std::int64_t c = 0; c < vc; ++c)
-        detail::copyElem<typename XD::Elem, typename XS::Elem>(dst.at(r, c), src.at(r, c));
+    auto *d = dst.data();
+    const auto *from = src.data();
+    for (std::int64_t r = 0; r < vr; ++r) {
+      auto *drow = d + r * XD::kCols;
+      const auto *srow = from + r * XS::kCols;
+      if constexpr (std::is_same_v<typename XD::Elem, typename XS::Elem>)
+        std::copy_n(srow, vc, drow);
+      else
+        for (std::int64_t c = 0; c < vc; ++c)
+          detail::copyElem<typename XD::Elem, typename XS::Elem>(drow[c], srow[c]);
+    }
   }
   detail::setValidZeroPad("TMOV", dst, vr, vc);
 }

@@ -1,9 +1,12 @@
 // pl/sim/ops_linalg.hpp — reductions (TROWSUM… TCOLARGMAX), row/col broadcasts (TROWEXPAND*, TCOLEXPAND*), the TMATMUL family.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
+#include "pl/sim/gemm.hpp"
 #include "pl/sim/ops_math.hpp"
 
 namespace pl::sim {
@@ -12,13 +15,55 @@ namespace detail {
 
 using pl::detail::RedOp;
 
+/// The reduction `Red` of `outer` lines of n elements of src (rows when Row, else columns), each
+/// in the eager reference's order and compute type, into dst's column (Row) or row.
+template <bool Row, RedOp Red, SimTile D, SimTile S>
+void reduceLoop(D &dst, const S &src, std::int64_t outer, std::int64_t n) {
+  using XD = std::remove_cvref_t<D>;
+  using XS = std::remove_cvref_t<S>;
+  constexpr bool arg = Red == RedOp::ArgMax || Red == RedOp::ArgMin;
+  constexpr std::int64_t step = Row ? 1 : XS::kCols; // between the elements of one line
+  constexpr std::int64_t lineStep = Row ? XS::kCols : 1;
+  constexpr std::int64_t outStep = Row ? XD::kCols : 1;
+  const auto *ps = src.data();
+  auto *pd = dst.data();
+  visitCompute(XS::dtype, [&]<class C>(std::type_identity<C>) {
+    for (std::int64_t o = 0; o < outer; ++o) {
+      const auto *line = ps + o * lineStep;
+      C acc = loadAs<C, typename XS::Elem>(line[0]);
+      std::int64_t best = 0;
+      for (std::int64_t k = 1; k < n; ++k) {
+        const C x = loadAs<C, typename XS::Elem>(line[k * step]);
+        if constexpr (Red == RedOp::Sum)
+          acc = pl::detail::addW(acc, x);
+        else if constexpr (Red == RedOp::Prod)
+          acc = pl::detail::mulW(acc, x);
+        else if constexpr (Red == RedOp::Max || Red == RedOp::ArgMax) {
+          if (x > acc) {
+            acc = x;
+            best = k;
+          }
+        } else {
+          if (x < acc) {
+            acc = x;
+            best = k;
+          }
+        }
+      }
+      auto &out = pd[o * outStep];
+      if constexpr (arg)
+        storeSlot<typename XD::Elem>(out, pl::detail::slotFromInt(XD::dtype, best));
+      else
+        storeAs<typename XD::Elem>(out, acc);
+    }
+  });
+}
+
 /// Reduces src's valid region along the row (Row: [R, C] → [R, 1]) or the column ([1, C]),
 /// with the eager reference's order and compute type; dst must not overlap src.
 template <bool Row, SimTile D, SimTile S>
 void reduceTile(const char* op, D& dst, const S& src, RedOp red) {
   using XD = std::remove_cvref_t<D>;
-  using XS = std::remove_cvref_t<S>;
-  const bool arg = red == RedOp::ArgMax || red == RedOp::ArgMin;
   requireSpace(op, "dst", dst, {Space::Vec});
   requireSpace(op, "src", src, {Space::Vec});
   requireDisjoint(op, "src", dst, src);
@@ -27,26 +72,27 @@ void reduceTile(const char* op, D& dst, const S& src, RedOp red) {
   const std::int64_t outer = Row ? vr : vc, n = Row ? vc : vr;
   const std::int64_t dr = Row ? vr : 1, dc = Row ? 1 : vc;
   if (dr > XD::kRows || dc > XD::kCols) simFail(op, "the result does not fit " + tileString("dst", dst));
-  visitCompute(XS::dtype, [&]<class C>(std::type_identity<C>) {
-    for (std::int64_t o = 0; o < outer; ++o) {
-      auto at = [&](std::int64_t k) {
-        return fromSlot<C>(loadSlot<typename XS::Elem>(Row ? src.at(o, k) : src.at(k, o)));
-      };
-      C acc = at(0);
-      std::int64_t best = 0;
-      for (std::int64_t k = 1; k < n; ++k) {
-        const C x = at(k);
-        switch (red) {
-          case RedOp::Sum: acc = pl::detail::addW(acc, x); break;
-          case RedOp::Prod: acc = pl::detail::mulW(acc, x); break;
-          case RedOp::Max: case RedOp::ArgMax: if (x > acc) { acc = x; best = k; } break;
-          case RedOp::Min: case RedOp::ArgMin: if (x < acc) { acc = x; best = k; } break;
-        }
-      }
-      auto& out = Row ? dst.at(o, 0) : dst.at(0, o);
-      storeSlot<typename XD::Elem>(out, arg ? pl::detail::slotFromInt(XD::dtype, best) : normalize(XD::dtype, acc));
-    }
-  });
+  // The reduction is chosen once per instruction (reduceLoop's template argument), not per element.
+  switch (red) {
+  case RedOp::Sum:
+    reduceLoop<Row, RedOp::Sum>(dst, src, outer, n);
+    break;
+  case RedOp::Prod:
+    reduceLoop<Row, RedOp::Prod>(dst, src, outer, n);
+    break;
+  case RedOp::Max:
+    reduceLoop<Row, RedOp::Max>(dst, src, outer, n);
+    break;
+  case RedOp::Min:
+    reduceLoop<Row, RedOp::Min>(dst, src, outer, n);
+    break;
+  case RedOp::ArgMax:
+    reduceLoop<Row, RedOp::ArgMax>(dst, src, outer, n);
+    break;
+  case RedOp::ArgMin:
+    reduceLoop<Row, RedOp::ArgMin>(dst, src, outer, n);
+    break;
+  }
   setValidZeroPad(op, dst, dr, dc);
 }
 
@@ -68,24 +114,76 @@ void expandTile(const char* op, D& dst, const X& x, const V& v, F f) {
                     tileString("src0", x) + ", got " + tileString("src1", v));
   if (vr > XD::kRows || vc > XD::kCols) simFail(op, tileString("src0", x) + " does not fit " + tileString("dst", dst));
   requireDisjoint(op, "src1", dst, v);
+  using XV = std::remove_cvref_t<V>;
+  const auto *px = x.data();
+  const auto *pv = v.data();
+  auto *pd = dst.data();
   visitCompute(XX::dtype, [&]<class C>(std::type_identity<C>) {
-    for (std::int64_t r = 0; r < vr; ++r)
-      for (std::int64_t c = 0; c < vc; ++c) {
-        const C a = fromSlot<C>(loadSlot<typename XX::Elem>(x.at(r, c)));
-        const C b = fromSlot<C>(loadSlot<typename XX::Elem>(Row ? v.at(r, 0) : v.at(0, c)));
-        storeSlot<typename XD::Elem>(dst.at(r, c), normalize(XD::dtype, f(a, b)));
+    for (std::int64_t r = 0; r < vr; ++r) {
+      const auto *rx = px + r * XX::kCols;
+      auto *rd = pd + r * XD::kCols;
+      if constexpr (Row) {
+        const C b = loadAs<C, typename XV::Elem>(pv[r * XV::kCols]);
+        for (std::int64_t c = 0; c < vc; ++c)
+          storeAs<typename XD::Elem>(rd[c], f(loadAs<C, typename XX::Elem>(rx[c]), b));
+      } else {
+        for (std::int64_t c = 0; c < vc; ++c)
+          storeAs<typename XD::Elem>(
+              rd[c], f(loadAs<C, typename XX::Elem>(rx[c]), loadAs<C, typename XV::Elem>(pv[c])));
       }
+    }
   });
   setValidZeroPad(op, dst, vr, vc);
 }
 
-/// The eager matmul: per element an fp32 accumulator s (initialised from acc, plus bias), and
-/// per k `s = float(double(s) + double(float(x * y)))`; the result is rounded into dst's dtype.
+/// The element types whose every value converts to fp32 exactly and whose product of two is
+/// exact in double (at most 24 significant bits each): the matmul's fast path packs them as fp32.
+template <class T> struct IsSoftFloat : std::false_type {};
+template <DType D> struct IsSoftFloat<pl::SoftFloat<D>> : std::true_type {};
+template <class T>
+inline constexpr bool kExactFp32 =
+    std::is_same_v<T, float> || IsSoftFloat<T>::value || std::is_same_v<T, std::int8_t> ||
+    std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::int16_t> ||
+    std::is_same_v<T, std::uint16_t>;
+
+/// The fp32 value of every code of a narrow float format (built once per format).
+template <DType D> const float *softFloatTable() {
+  static const std::vector<float> table = [] {
+    std::vector<float> t(std::size_t{1} << (8 * sizeof(pl::SoftFloat<D>)));
+    for (std::size_t code = 0; code < t.size(); ++code)
+      t[code] = static_cast<float>(pl::detail::decodeSmall(D, static_cast<std::uint32_t>(code)));
+    return t;
+  }();
+  return table.data();
+}
+
+/// Reads a stored element of T as fp32, the value `static_cast<float>(tile.get(r, c))` gives
+/// (exact for the kExactFp32 types; a SoftFloat through its format's table).
+template <class T> struct Fp32Reader {
+  const float *table = nullptr;
+  Fp32Reader() {
+    if constexpr (IsSoftFloat<T>::value)
+      table = softFloatTable<T::dtype>();
+  }
+  float operator()(const StorageOf<T> &e) const {
+    if constexpr (std::is_same_v<T, float>)
+      return e;
+    else if constexpr (IsSoftFloat<T>::value)
+      return table[e.bits()];
+    else if constexpr (kExactFp32<T>)
+      return static_cast<float>(e);
+    else
+      return static_cast<float>(pl::detail::slotToDouble(dtypeOf<T>, loadSlot<T>(e)));
+  }
+};
+
+/// The matmul's shape and operand checks (every path runs them first).
 template <SimTile D, SimTile L, SimTile R>
-void matmulTile(const char* op, D& dst, const L& l, const R& r, const auto* acc, const auto* bias) {
-  using XD = std::remove_cvref_t<D>;
+void matmulChecks(const char *op, const D &dst, const L &l, const R &r, const auto *acc,
+                  const auto *bias) {
   using XL = std::remove_cvref_t<L>;
   using XR = std::remove_cvref_t<R>;
+  using XD = std::remove_cvref_t<D>;
   static_assert(std::is_same_v<typename XL::Elem, typename XR::Elem>, "pl::sim: matmul operand element types differ");
   requireSpace(op, "dst", dst, {Space::Acc});
   requireSpace(op, "lhs", l, {Space::Left});
@@ -107,6 +205,18 @@ void matmulTile(const char* op, D& dst, const L& l, const R& r, const auto* acc,
     if (bias->GetValidRow() != 1 || bias->GetValidCol() != n)
       simFail(op, tileString("bias", *bias) + " must have valid shape [1, " + std::to_string(n) + "]");
   }
+}
+
+/// The eager matmul, element by element (the semantics; the general path): per element an fp32
+/// accumulator s (initialised from acc, plus bias), and per k
+/// `s = float(double(s) + double(float(x * y)))`; the result is rounded into dst's dtype. Only
+/// the results: the checks and dst's zero padding are matmulTile's.
+template <SimTile D, SimTile L, SimTile R>
+void matmulReference(D &dst, const L &l, const R &r, const auto *acc, const auto *bias) {
+  using XD = std::remove_cvref_t<D>;
+  using AccT = std::remove_cvref_t<decltype(*acc)>;
+  using BiasT = std::remove_cvref_t<decltype(*bias)>;
+  const std::int64_t m = l.GetValidRow(), k = l.GetValidCol(), n = r.GetValidCol();
   for (std::int64_t i = 0; i < m; ++i)
     for (std::int64_t j = 0; j < n; ++j) {
       float s = 0.0f;
@@ -118,7 +228,89 @@ void matmulTile(const char* op, D& dst, const L& l, const R& r, const auto* acc,
       }
       storeSlot<typename XD::Elem>(dst.at(i, j), pl::detail::slotFromDouble(XD::dtype, s));
     }
-  setValidZeroPad(op, dst, m, n);
+}
+
+/// The same results as matmulReference (bit for bit) for operands of a kExactFp32 type: lhs,
+/// rhs and the initial sums packed once as fp32 panels, then gemm::accumulatePadded's blocked
+/// loop, which keeps each element's order of k and its two roundings per step.
+template <SimTile D, SimTile L, SimTile R>
+void matmulPacked(D &dst, const L &l, const R &r, const auto *acc, const auto *bias) {
+  using XD = std::remove_cvref_t<D>;
+  using XL = std::remove_cvref_t<L>;
+  using XR = std::remove_cvref_t<R>;
+  using AccT = std::remove_cvref_t<decltype(*acc)>;
+  using BiasT = std::remove_cvref_t<decltype(*bias)>;
+  const std::int64_t m = l.GetValidRow(), k = l.GetValidCol(), n = r.GetValidCol();
+  const std::int64_t mp = gemm::paddedRows(m), np = gemm::paddedCols(n);
+  gemm::Panels &P = gemm::panels();
+  auto fit = [](std::vector<float> &v, std::int64_t size) {
+    if (v.size() < static_cast<std::size_t>(size))
+      v.resize(static_cast<std::size_t>(size));
+    return v.data();
+  };
+  float *pa = fit(P.a, mp * k);
+  float *pb = fit(P.b, k * np);
+  float *pc = fit(P.c, mp * np);
+  const Fp32Reader<typename XL::Elem> readL;
+  const Fp32Reader<typename XR::Elem> readR;
+  const auto *ld = l.data();
+  const auto *rd = r.data();
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t p = 0; p < k; ++p)
+      pa[i * k + p] = readL(ld[i * XL::kCols + p]);
+  std::fill(pa + m * k, pa + mp * k, 0.0f);
+  for (std::int64_t p = 0; p < k; ++p) {
+    for (std::int64_t j = 0; j < n; ++j)
+      pb[p * np + j] = readR(rd[p * XR::kCols + j]);
+    std::fill(pb + p * np + n, pb + (p + 1) * np, 0.0f);
+  }
+  std::fill(pc, pc + mp * np, 0.0f);
+  if constexpr (!std::is_same_v<AccT, std::nullptr_t>) {
+    using XA = std::remove_cvref_t<AccT>;
+    const Fp32Reader<typename XA::Elem> readAcc;
+    const auto *ad = acc->data();
+    for (std::int64_t i = 0; i < m; ++i)
+      for (std::int64_t j = 0; j < n; ++j)
+        pc[i * np + j] = readAcc(ad[i * XA::kCols + j]);
+  }
+  if constexpr (!std::is_same_v<BiasT, std::nullptr_t>) {
+    for (std::int64_t j = 0; j < n; ++j) {
+      const double b = bias->get(0, j);
+      for (std::int64_t i = 0; i < m; ++i)
+        pc[i * np + j] = static_cast<float>(pc[i * np + j] + b);
+    }
+  }
+  gemm::accumulatePadded(pa, k, pb, np, pc, np, mp, np, k);
+  auto *dd = dst.data();
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      if constexpr (std::is_same_v<typename XD::Elem, float>)
+        dd[i * XD::kCols + j] = pc[i * np + j];
+      else
+        storeSlot<typename XD::Elem>(dd[i * XD::kCols + j],
+                                     pl::detail::slotFromDouble(XD::dtype, pc[i * np + j]));
+    }
+}
+
+/// The matmul instruction: checks, then the packed path (fp32-exact operands, k > 0, dst sharing
+/// no bytes with an operand other than being the accumulator itself) or the reference, then
+/// dst's zero padding.
+template <SimTile D, SimTile L, SimTile R>
+void matmulTile(const char *op, D &dst, const L &l, const R &r, const auto *acc, const auto *bias) {
+  using XL = std::remove_cvref_t<L>;
+  using AccT = std::remove_cvref_t<decltype(*acc)>;
+  matmulChecks(op, dst, l, r, acc, bias);
+  // k == 0 stores the initial sums as they are: the reference's double round trip of them stays.
+  bool packed = kExactFp32<typename XL::Elem> && l.GetValidCol() > 0 && !overlaps(dst, l) &&
+                !overlaps(dst, r);
+  if constexpr (!std::is_same_v<AccT, std::nullptr_t>)
+    packed = packed && (!overlaps(dst, *acc) || static_cast<const void *>(dst.data()) ==
+                                                    static_cast<const void *>(acc->data()));
+  if (packed)
+    matmulPacked(dst, l, r, acc, bias);
+  else
+    matmulReference(dst, l, r, acc, bias);
+  setValidZeroPad(op, dst, l.GetValidRow(), r.GetValidCol());
 }
 
 }  // namespace detail

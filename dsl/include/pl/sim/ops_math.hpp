@@ -25,8 +25,25 @@ constexpr void requireNeed() {
   if constexpr (N == Need::Integer) static_assert(pl::isInteger(dtypeOf<T>), "pl::sim: this instruction needs an integer tile");
 }
 
+/// Element e of T as the eager compute value of type C (double / int64 / uint64).
+template <class C, class T> C loadAs(const StorageOf<T> &e) {
+  if constexpr (std::is_same_v<T, float> && std::is_same_v<C, double>)
+    return static_cast<double>(e);
+  else
+    return fromSlot<C>(loadSlot<T>(e));
+}
+/// Stores the compute value v rounded (or wrapped) once into T, as the eager run does
+/// (`normalize`); for fp32 that rounding is the conversion to float (round to nearest even).
+template <class T, class C> void storeAs(StorageOf<T> &e, C v) {
+  if constexpr (std::is_same_v<T, float> && std::is_same_v<C, double>)
+    e = static_cast<float>(v);
+  else
+    storeSlot<T>(e, normalize(dtypeOf<T>, v));
+}
+
 /// dst = f(a, b) over a's valid region (a and b must agree); values are computed in the eager
-/// compute type (double / int64 / uint64) and rounded once into dst's dtype.
+/// compute type (double / int64 / uint64) and rounded once into dst's dtype. The checks run once
+/// per instruction; the loop walks rows of the tiles' storage (every tile is row-major).
 template <Need N, SimTile D, SimTile A, SimTile B, class F>
 void zipTiles(const char* op, D& dst, const A& a, const B& b, F f) {
   using XD = std::remove_cvref_t<D>;
@@ -40,13 +57,18 @@ void zipTiles(const char* op, D& dst, const A& a, const B& b, F f) {
   requireSameValid(op, a, b);
   const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
   if (vr > XD::kRows || vc > XD::kCols) simFail(op, tileString("src0", a) + " does not fit " + tileString("dst", dst));
+  const auto *pa = a.data();
+  const auto *pb = b.data();
+  auto *pd = dst.data();
   visitCompute(XA::dtype, [&]<class C>(std::type_identity<C>) {
-    for (std::int64_t r = 0; r < vr; ++r)
-      for (std::int64_t c = 0; c < vc; ++c) {
-        const C x = fromSlot<C>(loadSlot<typename XA::Elem>(a.at(r, c)));
-        const C y = fromSlot<C>(loadSlot<typename XB::Elem>(b.at(r, c)));
-        storeSlot<typename XD::Elem>(dst.at(r, c), normalize(XD::dtype, f(x, y)));
-      }
+    for (std::int64_t r = 0; r < vr; ++r) {
+      const auto *ra = pa + r * XA::kCols;
+      const auto *rb = pb + r * XB::kCols;
+      auto *rd = pd + r * XD::kCols;
+      for (std::int64_t c = 0; c < vc; ++c)
+        storeAs<typename XD::Elem>(
+            rd[c], f(loadAs<C, typename XA::Elem>(ra[c]), loadAs<C, typename XB::Elem>(rb[c])));
+    }
   });
   setValidZeroPad(op, dst, vr, vc);
 }
@@ -62,13 +84,16 @@ void mapValid(const char *op, D &dst, const A &a, PerType perType) {
   requireSpace(op, "src", a, {Space::Vec});
   const std::int64_t vr = a.GetValidRow(), vc = a.GetValidCol();
   if (vr > XD::kRows || vc > XD::kCols) simFail(op, tileString("src", a) + " does not fit " + tileString("dst", dst));
+  const auto *pa = a.data();
+  auto *pd = dst.data();
   visitCompute(XA::dtype, [&]<class C>(std::type_identity<C> type) {
     auto g = perType(type);
-    for (std::int64_t r = 0; r < vr; ++r)
-      for (std::int64_t c = 0; c < vc; ++c) {
-        const C x = fromSlot<C>(loadSlot<typename XA::Elem>(a.at(r, c)));
-        storeSlot<typename XD::Elem>(dst.at(r, c), normalize(XD::dtype, g(x)));
-      }
+    for (std::int64_t r = 0; r < vr; ++r) {
+      const auto *ra = pa + r * XA::kCols;
+      auto *rd = pd + r * XD::kCols;
+      for (std::int64_t c = 0; c < vc; ++c)
+        storeAs<typename XD::Elem>(rd[c], g(loadAs<C, typename XA::Elem>(ra[c])));
+    }
   });
   setValidZeroPad(op, dst, vr, vc);
 }

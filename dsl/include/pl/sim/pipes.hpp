@@ -11,6 +11,7 @@
 // the flags (InsertPipeSyncs) reasons the same way.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -66,10 +67,21 @@ inline std::string rangeString(const ByteRange &r) {
 /// The pipe state of the calling thread's core while it runs one kernel.
 class PipeTracker {
 public:
-  /// Starts checking a kernel (the runtime calls it before each kernel invocation).
+  /// Starts checking a kernel (the runtime calls it before each kernel invocation). The state
+  /// of the previous kernel is cleared in place (the access list keeps its capacity).
   void begin(std::string kernel) {
-    *this = PipeTracker{};
     kernel_ = std::move(kernel);
+    seq_ = 0;
+    lastInstr_ = nullptr;
+    lastPipe_ = PIPE_S;
+    acc_.clear();
+    for (auto &row : ordered_)
+      for (auto &v : row)
+        v = 0;
+    for (auto &src : flags_)
+      for (auto &dst : src)
+        for (Flag &f : dst)
+          f = Flag{};
     active_ = true;
   }
   /// Ends the kernel: flags left set, and global-memory writes not drained, are errors.
@@ -82,32 +94,37 @@ public:
         for (int e = 0; e < kEvents; ++e)
           if (flags_[s][d][e].set)
             fail("set_flag(" + std::string(pipeName(Pipe(s))) + ", " + pipeName(Pipe(d)) +
-                 ", EVENT_ID" + std::to_string(e) + ") after " + flags_[s][d][e].after +
+                 ", EVENT_ID" + std::to_string(e) + ") after " + flags_[s][d][e].afterString() +
                  " is never waited");
     for (const Access &a : acc_)
       if (a.write && a.range.space == ByteRange::kGmSpace && a.pipe != PIPE_S &&
           ordered_[PIPE_S][a.pipe] <= a.seq)
-        fail("the kernel ends while " + a.instr + " on " + pipeName(a.pipe) +
+        fail(std::string("the kernel ends while ") + a.instr + " on " + pipeName(a.pipe) +
              " may still be writing global memory: drain the pipe (pipe_barrier(PIPE_ALL), or a "
              "flag to PIPE_S) "
              "before returning");
   }
   bool active() const { return active_; }
 
-  /// One instruction on `pipe` reading `reads` and writing `writes`.
-  void issue(Pipe pipe, const char *instr, const std::vector<ByteRange> &reads,
-             const std::vector<ByteRange> &writes) {
+  /// One instruction on `pipe` reading `reads` and writing `writes`; `instr` is its name, a
+  /// string literal (kept, not copied).
+  void issue(Pipe pipe, const char *instr, const ByteRange *reads, std::size_t nReads,
+             const ByteRange *writes, std::size_t nWrites) {
     if (!active_)
       return;
-    for (const ByteRange &r : reads)
-      requireOrdered(pipe, instr, r, false);
-    for (const ByteRange &w : writes)
-      requireOrdered(pipe, instr, w, true);
-    for (const ByteRange &r : reads)
-      record(pipe, instr, r, false);
-    for (const ByteRange &w : writes)
-      record(pipe, instr, w, true);
+    for (std::size_t i = 0; i < nReads; ++i)
+      requireOrdered(pipe, instr, reads[i], false);
+    for (std::size_t i = 0; i < nWrites; ++i)
+      requireOrdered(pipe, instr, writes[i], true);
+    for (std::size_t i = 0; i < nReads; ++i)
+      record(pipe, instr, reads[i], false);
+    for (std::size_t i = 0; i < nWrites; ++i)
+      record(pipe, instr, writes[i], true);
     ++seq_;
+  }
+  void issue(Pipe pipe, const char *instr, const std::vector<ByteRange> &reads,
+             const std::vector<ByteRange> &writes) {
+    issue(pipe, instr, reads.data(), reads.size(), writes.data(), writes.size());
   }
 
   void setFlag(Pipe src, Pipe dst, int ev) {
@@ -117,10 +134,11 @@ public:
     Flag &f = flags_[src][dst][ev];
     if (f.set)
       fail("set_flag(" + flagString(src, dst, ev) +
-           ") is set again before a wait_flag consumed it (set after " + f.after + ")");
+           ") is set again before a wait_flag consumed it (set after " + f.afterString() + ")");
     f.set = true;
     f.seq = seq_;
-    f.after = last_.empty() ? std::string("the kernel's start") : last_;
+    f.afterInstr = lastInstr_;
+    f.afterPipe = lastPipe_;
   }
   void waitFlag(Pipe src, Pipe dst, int ev) {
     if (!active_)
@@ -153,12 +171,17 @@ private:
     Pipe pipe;
     bool write;
     std::uint64_t seq;
-    std::string instr;
+    const char *instr;
   };
   struct Flag {
     bool set = false;
     std::uint64_t seq = 0;
-    std::string after;
+    const char *afterInstr = nullptr; ///< the instruction before the set (null: none)
+    Pipe afterPipe = PIPE_S;
+    std::string afterString() const {
+      return afterInstr ? std::string(afterInstr) + " on " + pipeName(afterPipe)
+                        : std::string("the kernel's start");
+    }
   };
 
   static std::string flagString(Pipe s, Pipe d, int e) {
@@ -193,7 +216,8 @@ private:
     }
   }
   void record(Pipe pipe, const char *instr, const ByteRange &r, bool write) {
-    last_ = std::string(instr) + " on " + pipeName(pipe);
+    lastInstr_ = instr;
+    lastPipe_ = pipe;
     for (Access &a : acc_)
       if (a.range == r && a.pipe == pipe && a.write == write) {
         a.seq = seq_;
@@ -210,7 +234,8 @@ private:
   bool active_ = false;
   std::string kernel_;
   std::uint64_t seq_ = 0;
-  std::string last_;
+  const char *lastInstr_ = nullptr; ///< the last instruction recorded, and its pipe
+  Pipe lastPipe_ = PIPE_S;
   std::vector<Access> acc_;
   /// ordered_[p][q]: every q-instruction with seq < this value completes before p's next one.
   std::uint64_t ordered_[kPipes][kPipes] = {};

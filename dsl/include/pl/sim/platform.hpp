@@ -1,6 +1,7 @@
 // pl/sim/platform.hpp — SoC descriptors (a2a3, a5), simulator configuration, per-core arenas.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstddef>
@@ -8,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -170,27 +172,104 @@ inline const Platform& platform() { return *config().platform; }
 inline void setChecked(bool on) { config().checked = on; }
 inline bool checked() { return config().checked; }
 
+namespace detail {
+/// Freed blocks of memory kept for the next allocation of the same size: a runtime makes fresh
+/// core arenas and argument buffers per run, and a fresh allocation of a few hundred KiB is page
+/// faults and a memset each time. Process-wide; at most kMaxBytes are kept.
+class BytePool {
+public:
+  static constexpr std::size_t kMaxBytes = std::size_t{64} << 20;
+  /// A kept block of `bytes`, or nullptr when none is.
+  std::unique_ptr<std::byte[]> take(std::size_t bytes) {
+    std::lock_guard lk(mu_);
+    for (std::size_t i = 0; i < free_.size(); ++i)
+      if (free_[i].bytes == bytes) {
+        std::unique_ptr<std::byte[]> a = std::move(free_[i].mem);
+        free_[i] = std::move(free_.back());
+        free_.pop_back();
+        kept_ -= bytes;
+        return a;
+      }
+    return nullptr;
+  }
+  /// Keeps `a` (a block of `bytes`) unless the pool is full.
+  void give(std::unique_ptr<std::byte[]> a, std::size_t bytes) {
+    std::lock_guard lk(mu_);
+    if (kept_ + bytes > kMaxBytes)
+      return;
+    kept_ += bytes;
+    free_.push_back({std::move(a), bytes});
+  }
+
+private:
+  struct Entry {
+    std::unique_ptr<std::byte[]> mem;
+    std::size_t bytes;
+  };
+  std::mutex mu_;
+  std::vector<Entry> free_;
+  std::size_t kept_ = 0;
+};
+/// Core arenas, all bytes zero (CoreMemory zeroes what its tiles wrote before giving one back).
+inline BytePool &arenaPool() {
+  static BytePool *pool =
+      new BytePool; // never destroyed: core memories of exiting threads give back
+  return *pool;
+}
+/// Global-memory buffers of the host bridge (any contents: ChipTensor::allocate zeroes them).
+inline BytePool &bufferPool() {
+  static BytePool *pool = new BytePool; // never destroyed, as arenaPool
+  return *pool;
+}
+} // namespace detail
+
 /// The on-chip memory of one core: one byte arena per space, sized like the hardware (physical
 /// capacity of the platform), zero-filled on creation and kept across the tasks the core runs.
+/// The bytes a core's tiles can have written (every tile is placed by TASSIGN, `touch`) are
+/// zeroed again when the core memory goes, and its arenas return to detail::arenaPool().
 class CoreMemory {
  public:
   explicit CoreMemory(const Platform& p = platform()) : platform_(&p) {}
+  CoreMemory(const CoreMemory &) = delete;
+  CoreMemory &operator=(const CoreMemory &) = delete;
+  ~CoreMemory() {
+    for (std::size_t s = 0; s < kNumSpaces; ++s) {
+      if (!arenas_[s])
+        continue;
+      std::memset(arenas_[s].get(), 0, touched_[s]);
+      detail::arenaPool().give(std::move(arenas_[s]), arenaBytes(static_cast<Space>(s)));
+    }
+  }
   const Platform& platformDesc() const { return *platform_; }
-  /// The arena of `s` (allocated on first use).
+  /// The arena of `s` (zero-filled on first use).
   std::byte* arena(Space s) {
     auto& a = arenas_[static_cast<std::size_t>(s)];
     if (!a) {
-      const std::uint32_t n = platform_->capacityOf(s);
-      a = std::make_unique<std::byte[]>(n ? n : 1);
-      std::memset(a.get(), 0, n ? n : 1);
+      const std::uint32_t n = arenaBytes(s);
+      a = detail::arenaPool().take(n);
+      if (!a) {
+        a = std::make_unique<std::byte[]>(n);
+        std::memset(a.get(), 0, n);
+      }
     }
     return a.get();
+  }
+  /// Records that bytes [0, end) of `s`'s arena may be written (TASSIGN placed a tile there).
+  void touch(Space s, std::uint64_t end) {
+    auto &t = touched_[static_cast<std::size_t>(s)];
+    t = std::max<std::size_t>(
+        t, static_cast<std::size_t>(std::min<std::uint64_t>(end, arenaBytes(s))));
   }
   std::uint32_t capacity(Space s) const { return platform_->capacityOf(s); }
 
  private:
+   std::uint32_t arenaBytes(Space s) const {
+     const std::uint32_t n = platform_->capacityOf(s);
+     return n ? n : 1;
+   }
   const Platform* platform_;
   std::array<std::unique_ptr<std::byte[]>, kNumSpaces> arenas_;
+  std::array<std::size_t, kNumSpaces> touched_{};
 };
 
 /// Which core (and which block of a launch) the calling thread is simulating.

@@ -56,7 +56,11 @@ struct Buffer {
       : data(d), bytes(n), owned(std::move(own)) {
     detail::gmRegistry().add(data, bytes);
   }
-  ~Buffer() { detail::gmRegistry().remove(data); }
+  ~Buffer() {
+    detail::gmRegistry().remove(data);
+    if (owned)
+      detail::bufferPool().give(std::move(owned), bytes ? bytes : 1);
+  }
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
 };
@@ -89,7 +93,9 @@ public:
   static ChipTensor allocate(DType d, const std::int64_t *shape, std::uint32_t rank) {
     ChipTensor t = layout(d, shape, rank);
     const std::size_t bytes = static_cast<std::size_t>(t.numel()) * elementBytes(d);
-    auto mem = std::make_unique<std::byte[]>(bytes ? bytes : 1);
+    auto mem = detail::bufferPool().take(bytes ? bytes : 1); // a freed buffer of this size, if any
+    if (!mem)
+      mem = std::make_unique<std::byte[]>(bytes ? bytes : 1);
     std::memset(mem.get(), 0, bytes ? bytes : 1);
     std::byte *p = mem.get();
     t.setBuffer(std::make_shared<Buffer>(p, bytes, std::move(mem)));

@@ -153,6 +153,7 @@ void TASSIGN(Tl& tile, std::uint64_t addr) {
   if (addr % alignof(typename X::Storage) != 0)
     simFail("TASSIGN", "tile " + tile.describe() + ": address " + std::to_string(addr) + " is not aligned to " +
                            std::to_string(alignof(typename X::Storage)) + " bytes");
+  core.touch(X::space, addr + X::kBytes);
   tile.place(reinterpret_cast<typename X::Storage*>(core.arena(X::space) + addr), static_cast<std::uint32_t>(addr));
 }
 
@@ -274,6 +275,9 @@ class GlobalView {
     }
     return base_[off];
   }
+  /// The element strides between rows and between columns of the 2-D window (at2's).
+  std::int64_t rowStride() const { return rank_ >= 2 ? strides_[rank_ - 2] : 0; }
+  std::int64_t colStride() const { return strides_[rank_ - 1]; }
   Storage& at2(std::int64_t r, std::int64_t c) const {
     const std::int64_t rs = rank_ >= 2 ? strides_[rank_ - 2] : 0;
     return base_[offset_ + r * rs + c * strides_[rank_ - 1]];
@@ -363,8 +367,9 @@ void setValidZeroPad(const char* op, Tl& dst, std::int64_t vr, std::int64_t vc) 
     simFail(op, "result valid shape " + validString(vr, vc) + " does not fit " + tileString("dst", dst));
   dst.SetValidShape(vr, vc);
   auto* d = dst.data();
-  for (std::int64_t r = 0; r < X::kRows; ++r)
-    for (std::int64_t c = (r < vr ? vc : 0); c < X::kCols; ++c) d[r * X::kCols + c] = typename X::Storage{};
+  for (std::int64_t r = 0; r < vr; ++r)
+    std::fill(d + r * X::kCols + vc, d + (r + 1) * X::kCols, typename X::Storage{});
+  std::fill(d + vr * X::kCols, d + X::kRows * X::kCols, typename X::Storage{});
 }
 
 /// Two tiles on the same core whose bytes overlap (same space, intersecting address ranges).

@@ -265,12 +265,26 @@ template <class X> decltype(auto) base(X &&x) {
   }
 }
 
-template <class X> void addRange(std::vector<pl::sim::detail::ByteRange> &out, const X &x) {
+/// The byte ranges of one instruction's operands, on the stack (no allocation per instruction).
+struct Ranges {
+  pl::sim::detail::ByteRange r[8];
+  std::size_t n = 0;
+  void push_back(const pl::sim::detail::ByteRange &x) {
+    if (n == std::size(r))
+      pl::sim::simFail("pipe sync", "an instruction with more than 8 operands");
+    r[n++] = x;
+  }
+};
+template <class Out, class X> void addRange(Out &out, const X &x) {
   if constexpr (isPtoTile<X>) {
     using Y = std::remove_cvref_t<X>;
     const auto lo = reinterpret_cast<std::uintptr_t>(x.data());
     out.push_back({static_cast<int>(Y::space), lo, lo + Y::kBytes});
   }
+}
+inline void issueRanges(pl::sim::detail::PipeTracker &t, pl::sim::Pipe p, const char *name,
+                        const Ranges &reads, const Ranges &writes) {
+  t.issue(p, name, reads.r, reads.n, writes.r, writes.n);
 }
 inline pl::sim::detail::ByteRange gmRange(std::pair<std::uintptr_t, std::uintptr_t> r) {
   return {pl::sim::detail::ByteRange::kGmSpace, r.first, r.second};
@@ -314,10 +328,10 @@ void issue(pl::sim::Pipe p, const char *name, const D &dst, const A &...a) {
   auto &t = pl::sim::detail::pipeTracker();
   if (!t.active())
     return;
-  std::vector<pl::sim::detail::ByteRange> reads, writes;
+  Ranges reads, writes;
   addRange(writes, dst);
   (addRange(reads, a), ...);
-  t.issue(p, name, reads, writes);
+  issueRanges(t, p, name, reads, writes);
 }
 
 /// The pipe of a move or extract out of `src`'s space.
@@ -398,9 +412,10 @@ template <class Tl> void fillPadding(Tl &tile) {
   typename B::Storage pad{};
   pl::sim::detail::storeSlot<typename B::Elem>(pad, pl::detail::padSlot(B::dtype, p));
   const std::int64_t vr = tile.GetValidRow(), vc = tile.GetValidCol();
-  for (std::int64_t r = 0; r < Y::kRows; ++r)
-    for (std::int64_t c = (r < vr ? vc : 0); c < Y::kCols; ++c)
-      tile.at(r, c) = pad;
+  auto *d = tile.data();
+  for (std::int64_t r = 0; r < vr; ++r)
+    std::fill(d + r * Y::kCols + vc, d + (r + 1) * Y::kCols, pad);
+  std::fill(d + vr * Y::kCols, d + Y::kRows * Y::kCols, pad);
 }
 
 } // namespace detail
@@ -422,9 +437,10 @@ void TLOAD(Tl &tile, const GlobalTensor<T, Sh, St, L> &src) {
   detail::requireWindowIsValidShape("TLOAD", tile, src);
   auto &t = pl::sim::detail::pipeTracker();
   if (t.active()) {
-    std::vector<pl::sim::detail::ByteRange> writes;
+    detail::Ranges reads, writes;
+    reads.push_back(detail::gmRange(v.byteRange()));
     detail::addRange(writes, tile);
-    t.issue(pl::sim::PIPE_MTE2, "TLOAD", {detail::gmRange(v.byteRange())}, writes);
+    detail::issueRanges(t, pl::sim::PIPE_MTE2, "TLOAD", reads, writes);
   }
   pl::sim::TLOAD(detail::base(tile), v);
   detail::fillPadding(tile);
@@ -437,11 +453,12 @@ void TSTORE(const GlobalTensor<T, Sh, St, L> &dst, const Tl &tile) {
   detail::requireWindowIsValidShape("TSTORE", tile, dst);
   auto &t = pl::sim::detail::pipeTracker();
   if (t.active()) {
-    std::vector<pl::sim::detail::ByteRange> reads;
+    detail::Ranges reads, writes;
     detail::addRange(reads, tile);
+    writes.push_back(detail::gmRange(v.byteRange()));
     constexpr auto pipe =
         std::remove_cvref_t<Tl>::space == pl::Mem::Acc ? pl::sim::PIPE_FIX : pl::sim::PIPE_MTE3;
-    t.issue(pipe, "TSTORE", reads, {detail::gmRange(v.byteRange())});
+    detail::issueRanges(t, pipe, "TSTORE", reads, writes);
   }
   pl::sim::TSTORE(v, detail::base(tile));
 }
@@ -549,9 +566,9 @@ template <class Tl>
 auto TGETVAL(const Tl &t, std::int64_t r, std::int64_t c) {
   auto &tr = pl::sim::detail::pipeTracker();
   if (tr.active()) {
-    std::vector<pl::sim::detail::ByteRange> reads;
+    detail::Ranges reads, writes;
     detail::addRange(reads, t);
-    tr.issue(pl::sim::PIPE_S, "TGETVAL", reads, {});
+    detail::issueRanges(tr, pl::sim::PIPE_S, "TGETVAL", reads, writes);
   }
   return pl::sim::TGETVAL(detail::base(t), r, c);
 }
@@ -569,11 +586,11 @@ void issueScratch(const char *name, const D &dst, const S &src, const T &tmp) {
   auto &t = pl::sim::detail::pipeTracker();
   if (!t.active())
     return;
-  std::vector<pl::sim::detail::ByteRange> reads, writes;
+  Ranges reads, writes;
   addRange(writes, dst);
   addRange(writes, tmp);
   addRange(reads, src);
-  t.issue(pl::sim::PIPE_V, name, reads, writes);
+  issueRanges(t, pl::sim::PIPE_V, name, reads, writes);
 }
 } // namespace detail
 
@@ -774,11 +791,11 @@ void issueWithScratch(const char *name, const D &dst, const T &tmp, const A &...
   auto &t = pl::sim::detail::pipeTracker();
   if (!t.active())
     return;
-  std::vector<pl::sim::detail::ByteRange> reads, writes;
+  Ranges reads, writes;
   addRange(writes, dst);
   addRange(writes, tmp);
   (addRange(reads, a), ...);
-  t.issue(pl::sim::PIPE_V, name, reads, writes);
+  issueRanges(t, pl::sim::PIPE_V, name, reads, writes);
 }
 template <class... X> inline constexpr bool kAllTiles = (isPtoTile<X> && ...);
 } // namespace detail
@@ -1105,12 +1122,12 @@ template <class Tl> void issuePipe(pl::sim::Pipe p, const char *name, const Tl &
   auto &t = pl::sim::detail::pipeTracker();
   if (!t.active())
     return;
-  std::vector<pl::sim::detail::ByteRange> r;
+  Ranges r, none;
   addRange(r, tile);
   if (write)
-    t.issue(p, name, {}, r);
+    issueRanges(t, p, name, none, r);
   else
-    t.issue(p, name, r, {});
+    issueRanges(t, p, name, r, none);
 }
 
 } // namespace detail
