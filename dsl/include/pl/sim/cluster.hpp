@@ -20,6 +20,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -121,7 +122,8 @@ inline ClusterSeat &clusterSeat() {
 /// joins them and asks finish() for the task's error.
 class Cluster {
 public:
-  using Names = std::array<std::string, 3>;
+  /// The kernels' names (views of the kernel table's, which outlives the cluster).
+  using Names = std::array<std::string_view, 3>;
   using Present = std::array<bool, 3>;
 
   Cluster(Names names, Present present, std::int32_t block, detail::GmRingClaims *gmClaims)
@@ -135,7 +137,7 @@ public:
   bool hasLane(int lane) const { return present_[1 + lane]; }
   int laneCount() const { return int(present_[1]) + int(present_[2]); }
   std::string kernelString(KernelRole r) const {
-    return "kernel '" + names_[idx(r)] + "' (" + roleName(r) + ")";
+    return "kernel '" + std::string(names_[idx(r)]) + "' (" + roleName(r) + ")";
   }
 
   /// Runs `body` as kernel `r` on the calling thread (the seat bound for its pipe operations):
@@ -427,7 +429,8 @@ private:
       const KernelRole peer = peerOf(wait_[r]);
       if (state_[idx(peer)] == State::Returned)
         return abort("deadlock: " + waitString(KernelRole(r)) + ", and the kernel at its other " +
-                     "end, '" + names_[idx(peer)] + "' (" + roleName(peer) + "), has returned");
+                     "end, '" + std::string(names_[idx(peer)]) + "' (" + roleName(peer) +
+                     "), has returned");
     }
     std::string blocked, gone;
     for (int r = 0; r < 3; ++r) {

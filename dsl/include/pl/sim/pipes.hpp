@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -66,18 +67,34 @@ inline std::string rangeString(const ByteRange &r) {
 /// The pipe state of the calling thread's core while it runs one kernel.
 class PipeTracker {
 public:
+  PipeTracker() = default;
+  PipeTracker(const PipeTracker &) = delete; // setFlags_ points into flags_
+  PipeTracker &operator=(const PipeTracker &) = delete;
   /// Starts checking a kernel (the runtime calls it before each kernel invocation).
-  void begin(std::string kernel) {
-    *this = PipeTracker{};
-    kernel_ = std::move(kernel);
+  /// Resets only what the previous run touched (the flags it left set, its accesses): a kernel
+  /// run costs no more than the instructions it issues.
+  void begin(const std::string &kernel) {
+    reset();
+    kernel_ = kernel;
     active_ = true;
+  }
+  /// Drops every check state (after a failed kernel run).
+  void reset() {
+    active_ = false;
+    seq_ = 0;
+    last_.clear();
+    acc_.clear();
+    std::memset(ordered_, 0, sizeof ordered_);
+    for (Flag *f : setFlags_)
+      f->set = false;
+    setFlags_.clear();
   }
   /// Ends the kernel: flags left set, and global-memory writes not drained, are errors.
   void end() {
     if (!active_)
       return;
     active_ = false;
-    for (int s = 0; s < kPipes; ++s)
+    for (int s = 0; s < kPipes && !setFlags_.empty(); ++s)
       for (int d = 0; d < kPipes; ++d)
         for (int e = 0; e < kEvents; ++e)
           if (flags_[s][d][e].set)
@@ -119,6 +136,7 @@ public:
       fail("set_flag(" + flagString(src, dst, ev) +
            ") is set again before a wait_flag consumed it (set after " + f.after + ")");
     f.set = true;
+    setFlags_.push_back(&f);
     f.seq = seq_;
     f.after = last_.empty() ? std::string("the kernel's start") : last_;
   }
@@ -215,6 +233,7 @@ private:
   /// ordered_[p][q]: every q-instruction with seq < this value completes before p's next one.
   std::uint64_t ordered_[kPipes][kPipes] = {};
   Flag flags_[kPipes][kPipes][kEvents];
+  std::vector<Flag *> setFlags_; // every flag set since begin (some since waited)
 };
 
 inline PipeTracker &pipeTracker() {
