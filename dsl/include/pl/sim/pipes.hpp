@@ -236,9 +236,16 @@ private:
   std::vector<Flag *> setFlags_; // every flag set since begin (some since waited)
 };
 
+/// The tracker a cluster's kernel fiber uses instead of its thread's (cluster.hpp): the kernels
+/// of a cluster take turns on one thread, each with its own pipe state.
+inline PipeTracker *&pipeTrackerOverride() {
+  thread_local PipeTracker *p = nullptr;
+  return p;
+}
 inline PipeTracker &pipeTracker() {
   thread_local PipeTracker t;
-  return t;
+  PipeTracker *o = pipeTrackerOverride();
+  return o ? *o : t;
 }
 
 } // namespace detail

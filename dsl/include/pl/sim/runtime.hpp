@@ -296,72 +296,16 @@ class Runtime {
   };
   /// Which ready queue (and worker pool) a task's blocks go to.
   static int poolOf(const Task &t) { return t.kind == CoreKind::AIV ? 1 : 0; }
-  /// A thread kept for one AIV lane of the clusters an AIC core runs: it runs one job at a
-  /// time, posted by that core (starting a thread per cluster costs tens of microseconds).
-  class LaneThread {
-  public:
-    LaneThread() = default;
-    LaneThread(const LaneThread &) = delete;
-    LaneThread &operator=(const LaneThread &) = delete;
-    ~LaneThread() {
-      {
-        std::lock_guard lk(mu_);
-        stop_ = true;
-      }
-      cv_.notify_all();
-      if (th_.joinable())
-        th_.join();
-    }
-    /// Runs `job` on the lane's thread (started on first use; std::system_error if it cannot).
-    void post(std::function<void()> job) {
-      std::lock_guard lk(mu_);
-      if (!th_.joinable())
-        th_ = std::thread([this] { loop(); });
-      job_ = std::move(job);
-      done_ = false;
-      cv_.notify_all();
-    }
-    /// Waits until the posted job has returned.
-    void wait() {
-      std::unique_lock lk(mu_);
-      cv_.wait(lk, [&] { return done_; });
-    }
-
-  private:
-    void loop() {
-      for (;;) {
-        std::function<void()> job;
-        {
-          std::unique_lock lk(mu_);
-          cv_.wait(lk, [&] { return stop_ || job_; });
-          if (!job_)
-            return;
-          job = std::move(job_);
-          job_ = nullptr;
-        }
-        job(); // the cluster catches every kernel failure itself
-        {
-          std::lock_guard lk(mu_);
-          done_ = true;
-        }
-        cv_.notify_all();
-      }
-    }
-    std::mutex mu_;
-    std::condition_variable cv_;
-    std::function<void()> job_;
-    bool done_ = true, stop_ = false;
-    std::thread th_;
-  };
   /// The AIV lanes of the clusters one AIC core (worker or calling thread) runs: their memories
-  /// and their threads.
+  /// and their fiber stacks and pipe checkers.
   struct LaneMemory {
     std::array<CoreMemory *, 2> mem;
-    std::array<LaneThread *, 2> threads;
+    std::array<detail::FiberLane *, 2> fibers;
   };
   void execute(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
-  /// Runs block `block` of a mixed task with an AIC and at least one AIV kernel as a cluster:
-  /// each kernel on its own thread (the AIC on the calling one) with its own core memory.
+  /// Runs block `block` of a mixed task with an AIC and at least one AIV kernel as a cluster on
+  /// the calling thread: the AIC on its stack, each AIV lane as a fiber (Cluster::runFibers),
+  /// each kernel with its own core memory.
   void runCluster(Task &t, std::int32_t block, const std::int64_t *argv, std::size_t argc,
                   CoreMemory &aicMem, LaneMemory lanes);
   /// Records a failure of task `t` (its first error becomes the join's), mu_ not held.
@@ -370,9 +314,9 @@ class Runtime {
   void finishBlock(Task& t);      // with mu_ held: completes the task after its last block
   void complete(Task& t);  // with mu_ held
   void runNow(Task& t);
-  /// Threads mode, on the submitting thread with mu_ held: starts a worker for each ready job
-  /// that neither an idle worker nor the calling thread (which runs jobs at the join) can take,
-  /// up to the pool's size. SimError when a thread cannot be started.
+  /// Threads mode, on the submitting or joining thread with mu_ held: starts a worker for each
+  /// ready job that neither an idle worker nor the calling thread (which runs jobs at the join) can
+  /// take, up to the pool's size. SimError when a thread cannot be started.
   void growWorkers();
   void stopWorkers();
   void workerLoop(int pool);
@@ -412,7 +356,7 @@ class Runtime {
   GraphRecording *recording_ = nullptr;     // its recording
   GraphStats graphStats_;
   CoreMemory localAic_{platform()}, localAiv_{platform()}, localAiv1_{platform()};
-  LaneThread localLane0_, localLane1_;
+  detail::FiberLane localLane0_, localLane1_;
 };
 
 }  // namespace pl::sim

@@ -420,23 +420,8 @@ inline void Runtime::runCluster(Task &t, std::int32_t block, const std::int64_t 
     });
     ctx = saved;
   };
-  std::array<bool, 2> posted{};
-  for (int lane = 0; lane < 2; ++lane) {
-    if (!present[1 + static_cast<std::size_t>(lane)])
-      continue;
-    try {
-      lanes.threads[static_cast<std::size_t>(lane)]->post(
-          [&runOne, role = laneRole(lane)] { runOne(role); });
-      posted[static_cast<std::size_t>(lane)] = true;
-    } catch (const std::system_error &e) {
-      cluster.failToStart(laneRole(lane),
-                          std::string("cannot start the thread of its AIV lane: ") + e.what());
-    }
-  }
-  runOne(KernelRole::AIC);
-  for (std::size_t lane = 0; lane < 2; ++lane)
-    if (posted[lane])
-      lanes.threads[lane]->wait();
+  const std::function<void(KernelRole)> body = runOne;
+  cluster.runFibers(body, lanes.fibers);
   if (const std::string err = cluster.finish(); !err.empty())
     recordFailure(t, err);
 }
@@ -507,6 +492,8 @@ inline void Runtime::wait_all() {
   }
   std::unique_lock lk(mu_);
   while (doneCount_ != tasks_.size()) {
+    if (opts_.mode == ExecMode::Threads)
+      growWorkers(); // jobs made ready by finished tasks
     auto &q = !ready_[0].empty() ? ready_[0] : ready_[1];
     if (q.empty()) {
       joining_ = true;
@@ -571,7 +558,7 @@ inline void Runtime::stopWorkers() {
 /// runs a mixed task's cluster with its AIV lanes on two more arenas of its own.
 inline void Runtime::workerLoop(int pool) {
   CoreMemory mem(platform()), lane0(platform()), lane1(platform()); // arenas made on first use
-  LaneThread thread0, thread1;
+  detail::FiberLane fiber0, fiber1;
   const auto p = static_cast<std::size_t>(pool);
   auto &q = ready_[p];
   std::unique_lock lk(mu_);
@@ -587,7 +574,7 @@ inline void Runtime::workerLoop(int pool) {
     --idle_[p];
     Task &t = tasks_[static_cast<std::size_t>(j.task)];
     lk.unlock();
-    execute(t, j.block, mem, {{&lane0, &lane1}, {&thread0, &thread1}});
+    execute(t, j.block, mem, {{&lane0, &lane1}, {&fiber0, &fiber1}});
     lk.lock();
     ++idle_[p];
     finishBlock(t);
