@@ -41,6 +41,7 @@
 #endif
 #endif
 #ifdef PL_SIM_ASAN_FIBERS
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -338,6 +339,10 @@ public:
                     std::string("cannot map the stack of its AIV lane: ") + e.what());
         continue;
       }
+#ifdef PL_SIM_ASAN_FIBERS
+      // the last fiber on this stack never returned from its frames: clear their poison
+      __asan_unpoison_memory_region(stack, detail::FiberLane::kStackBytes);
+#endif
       detail::fiberPrepare(ctx_[r], stack, detail::FiberLane::kStackBytes, &Cluster::fiberMain,
                            this, r);
       stackLo_[r] = stack;
