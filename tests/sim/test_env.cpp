@@ -7,9 +7,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pl/sim/sim.hpp"
@@ -119,7 +121,9 @@ TEST(SimEnv, ApiWorkerCountsAreBoundedToo) {
 
 /// With too little address space for the worker stacks, starting the threads fails: the
 /// runtime reports a SimError naming the settings (it used to escape as std::system_error).
-/// Runs in a child process so that the limit does not outlive the test.
+/// Workers start as ready jobs pile up (one job is left for the joining thread), so the tasks
+/// sleep while many are submitted. Runs in a child process so that the limit does not outlive
+/// the test.
 TEST(SimEnv, ThreadStartFailureIsASimError) {
   const pid_t pid = ::fork();
   ASSERT_GE(pid, 0);
@@ -134,10 +138,14 @@ TEST(SimEnv, ThreadStartFailureIsASimError) {
     o.mode = ExecMode::Threads;
     o.aicWorkers = o.aivWorkers = RuntimeOptions::kMaxWorkers;
     KernelTable kernels;
-    kernels.add(0, [](std::int64_t*) {}, "noop");
+    kernels.add(
+        0, [](std::int64_t *) { std::this_thread::sleep_for(std::chrono::milliseconds(1)); },
+        "nap");
     const std::string what = simErrorOf([&] {
       Runtime rt(kernels, o);
-      rt.submit(CoreKind::AIV, MixedKernels{0, INVALID_KERNEL_ID, INVALID_KERNEL_ID}, CoreTaskArgs{});
+      for (int i = 0; i < 2 * RuntimeOptions::kMaxWorkers; ++i)
+        rt.submit(CoreKind::AIV, MixedKernels{0, INVALID_KERNEL_ID, INVALID_KERNEL_ID},
+                  CoreTaskArgs{});
       rt.wait_all();
     });
     ::_exit(what.find("cannot start 256 AIC + 256 AIV worker threads") != std::string::npos &&

@@ -2,12 +2,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <mutex>
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pl/sim/sim.hpp"
@@ -454,6 +457,98 @@ TEST_F(SimRuntimeMisc, StrictModeRejectsWar) {
   incr(x, y, 1);
   expectSimError([&] { fillT(x, 1.0f, 2); }, "WAR hazard");
   EXPECT_EQ(rt.taskCount(), 1u);
+}
+
+/// Threads mode: the joining thread runs ready jobs itself, and workers start only for jobs
+/// that nobody else can take. A lone task runs on the calling thread (no worker is started for
+/// it: starting one cost more than the task), at the join.
+TEST_F(SimRuntimeMisc, ThreadsModeRunsALoneJobAtTheJoin) {
+  std::thread::id ranOn;
+  KernelTable k{{0, [&](std::int64_t *) { ranOn = std::this_thread::get_id(); }, "where"}};
+  Runtime rt(k, opts(ExecMode::Threads));
+  RuntimeBinding bind(rt);
+  ChipTensor x = vec8();
+  CoreTaskArgs p;
+  p.add_output(x);
+  rt_submit_aiv_task(0, p);
+  rt.wait_all();
+  EXPECT_EQ(ranOn, std::this_thread::get_id());
+}
+
+/// Threads mode: the blocks of one launch run at once (each waits until all have started), on
+/// workers started as the jobs pile up plus the joining thread: at submission, and at the join
+/// when a finished task makes them ready (the launch reads what a first task writes).
+TEST_F(SimRuntimeMisc, ThreadsModeRunsBlocksAtOnce) {
+  constexpr int kBlocks = 3; // opts(): 3 AIV workers
+  for (bool afterProducer : {false, true}) {
+    std::atomic<int> arrived{0};
+    std::mutex mu;
+    std::set<std::thread::id> threads;
+    KernelTable k{{0,
+                   [&](std::int64_t *) {
+                     {
+                       std::lock_guard lk(mu);
+                       threads.insert(std::this_thread::get_id());
+                     }
+                     ++arrived;
+                     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+                     while (arrived.load() < kBlocks && std::chrono::steady_clock::now() < until)
+                       std::this_thread::yield();
+                     if (arrived.load() < kBlocks)
+                       throw std::runtime_error("the blocks did not run at once");
+                   },
+                   "meet"},
+                  {1, [](std::int64_t *) {}, "produce"}};
+    Runtime rt(k, opts(ExecMode::Threads));
+    RuntimeBinding bind(rt);
+    ChipTensor x = vec8(), y = vec8();
+    if (afterProducer) {
+      CoreTaskArgs first;
+      first.add_output(x);
+      rt_submit_aiv_task(1, first);
+    }
+    CoreTaskArgs p;
+    p.add_input(x);
+    p.add_output(y);
+    p.launch_spec.set_block_num(kBlocks);
+    rt_submit_aiv_task(0, p);
+    rt.wait_all();
+    EXPECT_EQ(threads.size(), static_cast<std::size_t>(kBlocks))
+        << "after a producer: " << afterProducer;
+    EXPECT_TRUE(threads.count(std::this_thread::get_id()));
+  }
+}
+
+/// A cluster's kernels take turns on the thread that runs the block (its AIV lanes as fibers:
+/// no thread is started or woken per cluster), each with its own core memory and block context.
+TEST_F(SimRuntimeMisc, ClusterKernelsRunOnTheCallingThread) {
+  std::mutex mu;
+  std::set<std::thread::id> threads;
+  std::set<const CoreMemory *> cores;
+  std::multiset<std::int32_t> subblocks;
+  KernelTable k{{0,
+                 [&](std::int64_t *) {
+                   std::lock_guard lk(mu);
+                   threads.insert(std::this_thread::get_id());
+                   cores.insert(&currentCore());
+                   subblocks.insert(get_subblock_idx());
+                 },
+                 "who"}};
+  for (ExecMode m : {ExecMode::Serial, ExecMode::Shuffle}) {
+    threads.clear();
+    cores.clear();
+    subblocks.clear();
+    Runtime rt(k, opts(m));
+    RuntimeBinding bind(rt);
+    ChipTensor x = vec8();
+    CoreTaskArgs p;
+    p.add_output(x);
+    rt_submit_task(MixedKernels{0, 0, 0}, p);
+    rt.wait_all();
+    EXPECT_EQ(threads, (std::set<std::thread::id>{std::this_thread::get_id()}));
+    EXPECT_EQ(cores.size(), 3u);
+    EXPECT_EQ(subblocks, (std::multiset<std::int32_t>{0, 0, 1}));
+  }
 }
 
 TEST_F(SimRuntimeMisc, ModeFromEnvAndApi) {

@@ -3,18 +3,18 @@
 // kernels name, or kept here), per direction and lane the ring's bookkeeping (filled, popped,
 // freed), blocking push and pop, and the deadlock check. Type-erased: the PTO-ISA side
 // (vendor/pto/pto-inst.hpp: TPipe, TPUSH, TPOP, TFREE) writes and reads the slots' bytes as
-// pto-isa's TPipe lays them out; the runtime (Runtime::execute) runs each kernel of a mixed task
-// on its own thread inside a Cluster.
+// pto-isa's TPipe lays them out; the runtime (Runtime::runCluster) runs the kernels of a mixed
+// task's block inside a Cluster, on one thread: the AIC on the caller's stack, each AIV lane as
+// a fiber on a stack of its own (Cluster::runFibers).
 //
-// Blocking and deadlock detection share one mutex: a kernel that must wait records what it waits
-// for (push to a full ring, pop from an empty one) before it sleeps, and whoever blocks or
-// returns checks, under the same lock, whether any kernel still running can proceed. None can:
-// a deadlock, reported with every blocked kernel and its pipe. Any failure releases the others
-// (they throw ClusterReleased at their next or current wait), so a cluster never hangs.
+// A kernel that must wait records what it waits for (push to a full ring, pop from an empty one)
+// and checks whether any kernel still running can proceed; whoever returns checks the same.
+// None can: a deadlock, reported with every blocked kernel and its pipe. Otherwise the waiting
+// kernel switches to one that can run. Any failure releases the others (they throw
+// ClusterReleased at their next or current wait), so a cluster never hangs.
 #pragma once
 
 #include <array>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -22,12 +22,30 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
+#include <system_error>
 #include <utility>
 #include <vector>
 
+#include <sys/mman.h>
+#include <ucontext.h>
+
 #include "pl/dtype.hpp"
+#include "pl/sim/pipes.hpp"
 #include "pl/sim/platform.hpp"
 #include "pl/sim/tile.hpp"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define PL_SIM_ASAN_FIBERS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PL_SIM_ASAN_FIBERS 1
+#endif
+#endif
+#ifdef PL_SIM_ASAN_FIBERS
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 namespace pl::sim {
 
@@ -117,6 +135,136 @@ inline ClusterSeat &clusterSeat() {
   return s;
 }
 
+/// A suspended kernel of a cluster: where its thread state was saved when it switched away.
+/// x86-64: a stack pointer (callee-saved registers, MXCSR and the x87 control word are on that
+/// stack), switched by a dozen instructions without a system call; elsewhere a ucontext
+/// (swapcontext also saves the signal mask, a system call per switch).
+#if defined(__x86_64__)
+extern "C" void pl_sim_fiber_switch(void **save, void *to);
+extern "C" void pl_sim_fiber_start();
+// One weak, hidden definition however many translation units include this header.
+asm(R"(
+  .section .text.pl_sim_fiber_switch,"axG",@progbits,pl_sim_fiber_switch,comdat
+  .weak pl_sim_fiber_switch
+  .hidden pl_sim_fiber_switch
+  .type pl_sim_fiber_switch,@function
+pl_sim_fiber_switch:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  subq $16, %rsp
+  stmxcsr (%rsp)
+  fnstcw 4(%rsp)
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  ldmxcsr (%rsp)
+  fldcw 4(%rsp)
+  addq $16, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size pl_sim_fiber_switch,.-pl_sim_fiber_switch
+  .section .text.pl_sim_fiber_start,"axG",@progbits,pl_sim_fiber_start,comdat
+  .weak pl_sim_fiber_start
+  .hidden pl_sim_fiber_start
+  .type pl_sim_fiber_start,@function
+pl_sim_fiber_start:
+  movq %r12, %rdi
+  movq %r13, %rsi
+  callq *%r14
+  ud2
+  .size pl_sim_fiber_start,.-pl_sim_fiber_start
+  .text
+)");
+struct FiberContext {
+  void *sp = nullptr;
+};
+/// Makes `c` start `fn(arg, r)` on the stack [lo, lo + bytes) when switched to (fn never returns).
+inline void fiberPrepare(FiberContext &c, std::byte *lo, std::size_t bytes,
+                         void (*fn)(void *, long), void *arg, long r) {
+  auto top = reinterpret_cast<std::uintptr_t>(lo + bytes) & ~std::uintptr_t(15);
+  // 16 bytes of control words, 6 registers, the return address, then two slots of padding:
+  // after the return, rsp is 16-aligned, as pl_sim_fiber_start's call needs.
+  auto *frame = reinterpret_cast<std::uint64_t *>(top) - 11;
+  std::uint32_t mxcsr = 0;
+  std::uint16_t fpucw = 0;
+  asm volatile("stmxcsr %0" : "=m"(mxcsr));
+  asm volatile("fnstcw %0" : "=m"(fpucw));
+  std::memcpy(frame, &mxcsr, sizeof mxcsr);
+  std::memcpy(reinterpret_cast<std::byte *>(frame) + 4, &fpucw, sizeof fpucw);
+  frame[2] = 0;                                                    // r15
+  frame[3] = reinterpret_cast<std::uint64_t>(fn);                  // r14
+  frame[4] = static_cast<std::uint64_t>(r);                        // r13
+  frame[5] = reinterpret_cast<std::uint64_t>(arg);                 // r12
+  frame[6] = 0;                                                    // rbx
+  frame[7] = 0;                                                    // rbp
+  frame[8] = reinterpret_cast<std::uint64_t>(&pl_sim_fiber_start); // returned to: rsp 16-aligned
+  frame[9] = frame[10] = 0;
+  c.sp = frame;
+}
+inline void fiberSwitch(FiberContext &from, FiberContext &to) {
+  pl_sim_fiber_switch(&from.sp, to.sp);
+}
+#else
+struct FiberContext {
+  ucontext_t uc;
+};
+inline void fiberTrampoline(unsigned fnHi, unsigned fnLo, unsigned argHi, unsigned argLo, int r) {
+  auto fn = reinterpret_cast<void (*)(void *, long)>((std::uintptr_t(fnHi) << 32) | fnLo);
+  fn(reinterpret_cast<void *>((std::uintptr_t(argHi) << 32) | argLo), r);
+}
+[[gnu::noinline]] inline void fiberPrepare(FiberContext &c, std::byte *lo, std::size_t bytes,
+                                           void (*fn)(void *, long), void *arg, long r) {
+  ::getcontext(&c.uc);
+  c.uc.uc_stack.ss_sp = lo;
+  c.uc.uc_stack.ss_size = bytes;
+  c.uc.uc_link = nullptr;
+  const auto f = reinterpret_cast<std::uintptr_t>(fn), a = reinterpret_cast<std::uintptr_t>(arg);
+  ::makecontext(&c.uc, reinterpret_cast<void (*)()>(&fiberTrampoline), 5, unsigned(f >> 32),
+                unsigned(f & 0xffffffffu), unsigned(a >> 32), unsigned(a & 0xffffffffu), int(r));
+}
+inline void fiberSwitch(FiberContext &from, FiberContext &to) { ::swapcontext(&from.uc, &to.uc); }
+#endif
+
+/// What one AIV lane of the clusters a core runs keeps between clusters: the stack its kernels
+/// run on (a fiber: see Cluster::runFibers) and its pipe-order checker.
+class FiberLane {
+public:
+  static constexpr std::size_t kStackBytes = std::size_t(8) << 20; // a thread's default
+  static constexpr std::size_t kGuardBytes = std::size_t(64) << 10;
+  FiberLane() = default;
+  FiberLane(const FiberLane &) = delete;
+  FiberLane &operator=(const FiberLane &) = delete;
+  ~FiberLane() {
+    if (mem_)
+      ::munmap(mem_, kGuardBytes + kStackBytes);
+  }
+  /// The stack (mapped on first use, below it a guard region); std::system_error if it cannot be.
+  std::byte *stack() {
+    if (!mem_) {
+      void *m = ::mmap(nullptr, kGuardBytes + kStackBytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+      if (m == MAP_FAILED)
+        throw std::system_error(errno, std::generic_category(), "mmap of a kernel stack");
+      ::mprotect(m, kGuardBytes, PROT_NONE); // an overflow faults instead of corrupting memory
+      mem_ = m;
+    }
+    return static_cast<std::byte *>(mem_) + kGuardBytes;
+  }
+  PipeTracker &tracker() { return tracker_; }
+
+private:
+  void *mem_ = nullptr;
+  PipeTracker tracker_;
+};
+
 } // namespace detail
 
 /// One cluster running one block of a mixed task. The runtime constructs it with the kernels'
@@ -124,7 +272,8 @@ inline ClusterSeat &clusterSeat() {
 /// joins them and asks finish() for the task's error.
 class Cluster {
 public:
-  using Names = std::array<std::string, 3>;
+  /// The kernels' names (views of the kernel table's, which outlives the cluster).
+  using Names = std::array<std::string_view, 3>;
   using Present = std::array<bool, 3>;
 
   Cluster(Names names, Present present, std::int32_t block, detail::GmRingClaims *gmClaims)
@@ -138,7 +287,7 @@ public:
   bool hasLane(int lane) const { return present_[1 + lane]; }
   int laneCount() const { return int(present_[1]) + int(present_[2]); }
   std::string kernelString(KernelRole r) const {
-    return "kernel '" + names_[idx(r)] + "' (" + roleName(r) + ")";
+    return "kernel '" + std::string(names_[idx(r)]) + "' (" + roleName(r) + ")";
   }
 
   /// Runs `body` as kernel `r` on the calling thread (the seat bound for its pipe operations):
@@ -170,6 +319,58 @@ public:
   }
   /// Kernel `r` could not be started (its thread): the cluster fails.
   void failToStart(KernelRole r, const std::string &why) { fail(r, why); }
+
+  /// Runs every present kernel on the calling thread, `body(role)` running kernel `role` (through
+  /// runKernel): the AIC on the caller's stack, each AIV lane as a fiber on its lane's stack with
+  /// its lane's pipe checker. A kernel that must wait for a pipe switches to one that can
+  /// proceed (the same deadlock check decides when none can); returns when every kernel has
+  /// returned. No thread is started or woken: a cluster costs a few context switches.
+  void runFibers(const std::function<void(KernelRole)> &body,
+                 const std::array<detail::FiberLane *, 2> &lanes) {
+    body_ = &body;
+    const Locals mine = capture();
+    for (int lane = 0; lane < 2; ++lane) {
+      const int r = 1 + lane;
+      exited_[r] = true;
+      if (!present_[r])
+        continue;
+      std::byte *stack = nullptr;
+      try {
+        stack = lanes[lane]->stack();
+      } catch (const std::system_error &e) {
+        failToStart(laneRole(lane),
+                    std::string("cannot map the stack of its AIV lane: ") + e.what());
+        continue;
+      }
+#ifdef PL_SIM_ASAN_FIBERS
+      // the last fiber on this stack never returned from its frames: clear their poison
+      __asan_unpoison_memory_region(stack, detail::FiberLane::kStackBytes);
+#endif
+      detail::fiberPrepare(ctx_[r], stack, detail::FiberLane::kStackBytes, &Cluster::fiberMain,
+                           this, r);
+      stackLo_[r] = stack;
+      stackBytes_[r] = detail::FiberLane::kStackBytes;
+      locals_[r] = Locals{mine.ctx, detail::ClusterSeat{}, &lanes[lane]->tracker()};
+      exited_[r] = false;
+    }
+    current_ = 0;
+    if (present_[0])
+      body(KernelRole::AIC);
+    exited_[0] = true;
+    // the AIC has returned: run the lanes until both have
+    while (!exited_[1] || !exited_[2]) {
+      int next = pick(0);
+      if (next < 0) { // cannot happen: the deadlock check releases every waiting kernel first
+        {
+          std::lock_guard lk(mu_);
+          abort("internal error: no kernel of the cluster can proceed");
+        }
+        next = !exited_[1] ? 1 : 2;
+      }
+      switchTo(0, next);
+    }
+    restore(mine);
+  }
 
   /// The task's error once every kernel has finished: the first failure, else pipes that still
   /// hold tiles nobody popped, else peer buffers imported but never reserved; empty when none.
@@ -299,7 +500,6 @@ public:
       ch.slots[i] = meta;
       ++ch.filled;
     }
-    cv_.notify_all();
   }
   /// A TPOP of kernel `who` from direction `d` reaching `lanes`: waits until every one of them
   /// has a filled slot, lets `read` take the slot's bytes with each lane's payload, and holds the
@@ -335,7 +535,6 @@ public:
       ch.head = (ch.head + 1) % ch.slots.size();
       --ch.held;
     }
-    cv_.notify_all();
   }
 
 private:
@@ -439,7 +638,15 @@ private:
     state_[idx(who)] = State::Blocked;
     wait_[idx(who)] = w;
     checkStuck();
-    cv_.wait(lk, [&] { return aborted_ || satisfied(w); });
+    while (!aborted_ && !satisfied(w)) { // another kernel of the cluster runs meanwhile
+      lk.unlock();
+      const int next = pick(idx(who));
+      if (next >= 0)
+        switchTo(idx(who), next);
+      lk.lock();
+      if (next < 0 && !aborted_ && !satisfied(w))
+        abort("internal error: no kernel of the cluster can proceed");
+    }
     state_[idx(who)] = State::Running;
     throwIfAborted();
   }
@@ -455,7 +662,8 @@ private:
       const KernelRole peer = peerOf(wait_[r]);
       if (state_[idx(peer)] == State::Returned)
         return abort("deadlock: " + waitString(KernelRole(r)) + ", and the kernel at its other " +
-                     "end, '" + names_[idx(peer)] + "' (" + roleName(peer) + "), has returned");
+                     "end, '" + std::string(names_[idx(peer)]) + "' (" + roleName(peer) +
+                     "), has returned");
     }
     std::string blocked, gone;
     for (int r = 0; r < 3; ++r) {
@@ -499,7 +707,75 @@ private:
     if (error_.empty())
       error_ = std::move(msg);
     aborted_ = true;
-    cv_.notify_all();
+  }
+
+  /// The calling thread's per-kernel state, swapped with the kernel that runs.
+  struct Locals {
+    CoreContext ctx;
+    detail::ClusterSeat seat;
+    detail::PipeTracker *tracker = nullptr;
+  };
+  static Locals capture() {
+    return Locals{coreContext(), detail::clusterSeat(), detail::pipeTrackerOverride()};
+  }
+  static void restore(const Locals &l) {
+    coreContext() = l.ctx;
+    detail::clusterSeat() = l.seat;
+    detail::pipeTrackerOverride() = l.tracker;
+  }
+  /// A kernel other than `from` that can run now (its fiber not returned, and not waiting, or
+  /// its wait satisfied or released); -1 when none. The AIC after it returned is the one that
+  /// waits for the lanes: it is picked only when no lane can run.
+  int pick(int from) {
+    std::lock_guard lk(mu_);
+    for (int k = 1; k <= 2; ++k) {
+      const int r = (from + k) % 3;
+      if (r == 0 || exited_[r])
+        continue;
+      if (state_[r] != State::Blocked || aborted_ || satisfied(wait_[r]))
+        return r;
+    }
+    if (from != 0)
+      return 0; // the AIC: running, waiting (it checks its wait again) or joining the lanes
+    return -1;
+  }
+  /// Switches the thread from kernel `from` to kernel `to`; returns when `from` runs again.
+  void switchTo(int from, int to) {
+    locals_[from] = capture();
+    restore(locals_[to]);
+    current_ = to;
+#ifdef PL_SIM_ASAN_FIBERS
+    void *fake = nullptr;
+    __sanitizer_start_switch_fiber(&fake, stackLo_[to], stackBytes_[to]);
+#endif
+    detail::fiberSwitch(ctx_[from], ctx_[to]);
+#ifdef PL_SIM_ASAN_FIBERS
+    __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+#endif
+  }
+  /// A lane's fiber: runs its kernel, then hands the thread on for good.
+  static void fiberMain(void *self, long lane) {
+    auto *c = static_cast<Cluster *>(self);
+    const int r = static_cast<int>(lane);
+#ifdef PL_SIM_ASAN_FIBERS
+    const void *below = nullptr;
+    std::size_t bytes = 0;
+    __sanitizer_finish_switch_fiber(nullptr, &below, &bytes);
+    if (!c->stackLo_[0]) { // the AIC's stack: the one the first switch left
+      c->stackLo_[0] = below;
+      c->stackBytes_[0] = bytes;
+    }
+#endif
+    (*c->body_)(r == 1 ? KernelRole::AIV0 : KernelRole::AIV1); // never throws (runKernel)
+    c->exited_[r] = true;
+    const int next = c->pick(r);
+    c->locals_[r] = capture();
+    c->restore(c->locals_[next]);
+    c->current_ = next;
+#ifdef PL_SIM_ASAN_FIBERS
+    __sanitizer_start_switch_fiber(nullptr, c->stackLo_[next], c->stackBytes_[next]);
+#endif
+    detail::fiberSwitch(c->ctx_[r], c->ctx_[next]); // never resumed
   }
 
   const Names names_;
@@ -507,7 +783,6 @@ private:
   const std::int32_t block_;
   detail::GmRingClaims *const gmClaims_;
   mutable std::mutex mu_;
-  std::condition_variable cv_;
   std::array<State, 3> state_{};
   std::array<Wait, 3> wait_{};
   std::map<int, Ring> rings_;       // by direction
@@ -516,6 +791,14 @@ private:
   std::vector<std::pair<std::string, KernelRole>> imports_;
   bool aborted_ = false;
   std::string error_;
+  // runFibers: the kernels' contexts and stacks, their swapped thread state, which have returned
+  const std::function<void(KernelRole)> *body_ = nullptr;
+  int current_ = 0;
+  std::array<detail::FiberContext, 3> ctx_{};
+  std::array<Locals, 3> locals_{};
+  std::array<bool, 3> exited_{};
+  std::array<const void *, 3> stackLo_{};
+  std::array<std::size_t, 3> stackBytes_{};
 };
 
 } // namespace pl::sim

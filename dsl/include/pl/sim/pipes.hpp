@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -67,29 +68,35 @@ inline std::string rangeString(const ByteRange &r) {
 /// The pipe state of the calling thread's core while it runs one kernel.
 class PipeTracker {
 public:
-  /// Starts checking a kernel (the runtime calls it before each kernel invocation). The state
-  /// of the previous kernel is cleared in place (the access list keeps its capacity).
-  void begin(std::string kernel) {
-    kernel_ = std::move(kernel);
+  PipeTracker() = default;
+  PipeTracker(const PipeTracker &) = delete; // setFlags_ points into flags_
+  PipeTracker &operator=(const PipeTracker &) = delete;
+  /// Starts checking a kernel (the runtime calls it before each kernel invocation).
+  /// Resets only what the previous run touched (the flags it left set, its accesses): a kernel
+  /// run costs no more than the instructions it issues.
+  void begin(const std::string &kernel) {
+    reset();
+    kernel_ = kernel;
+    active_ = true;
+  }
+  /// Drops every check state (after a failed kernel run).
+  void reset() {
+    active_ = false;
     seq_ = 0;
     lastInstr_ = nullptr;
     lastPipe_ = PIPE_S;
     acc_.clear();
-    for (auto &row : ordered_)
-      for (auto &v : row)
-        v = 0;
-    for (auto &src : flags_)
-      for (auto &dst : src)
-        for (Flag &f : dst)
-          f = Flag{};
-    active_ = true;
+    std::memset(ordered_, 0, sizeof ordered_);
+    for (Flag *f : setFlags_)
+      f->set = false;
+    setFlags_.clear();
   }
   /// Ends the kernel: flags left set, and global-memory writes not drained, are errors.
   void end() {
     if (!active_)
       return;
     active_ = false;
-    for (int s = 0; s < kPipes; ++s)
+    for (int s = 0; s < kPipes && !setFlags_.empty(); ++s)
       for (int d = 0; d < kPipes; ++d)
         for (int e = 0; e < kEvents; ++e)
           if (flags_[s][d][e].set)
@@ -136,6 +143,7 @@ public:
       fail("set_flag(" + flagString(src, dst, ev) +
            ") is set again before a wait_flag consumed it (set after " + f.afterString() + ")");
     f.set = true;
+    setFlags_.push_back(&f);
     f.seq = seq_;
     f.afterInstr = lastInstr_;
     f.afterPipe = lastPipe_;
@@ -240,11 +248,19 @@ private:
   /// ordered_[p][q]: every q-instruction with seq < this value completes before p's next one.
   std::uint64_t ordered_[kPipes][kPipes] = {};
   Flag flags_[kPipes][kPipes][kEvents];
+  std::vector<Flag *> setFlags_; // every flag set since begin (some since waited)
 };
 
+/// The tracker a cluster's kernel fiber uses instead of its thread's (cluster.hpp): the kernels
+/// of a cluster take turns on one thread, each with its own pipe state.
+inline PipeTracker *&pipeTrackerOverride() {
+  thread_local PipeTracker *p = nullptr;
+  return p;
+}
 inline PipeTracker &pipeTracker() {
   thread_local PipeTracker t;
-  return t;
+  PipeTracker *o = pipeTrackerOverride();
+  return o ? *o : t;
 }
 
 } // namespace detail

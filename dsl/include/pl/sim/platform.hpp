@@ -324,18 +324,19 @@ inline constexpr std::int32_t kLocalContextSlot = 48;
 inline constexpr std::int32_t kGlobalContextSlot = 49;
 inline constexpr std::size_t kKernelArgSlots = 50;
 
-/// The contexts of a kernel run, and its argument array with their slots set.
+/// The contexts of a kernel run, and its argument array with their slots set (held inline: a
+/// kernel run allocates nothing for it).
 struct KernelArgv {
   SpmdLocalContext local;
   SpmdGlobalContext global;
-  std::vector<std::int64_t> argv;
-  KernelArgv(const std::vector<std::int64_t> &args, std::int32_t blockIdx, std::int32_t blockNum,
+  std::array<std::int64_t, kKernelArgSlots> argv{};
+  KernelArgv(const std::int64_t *args, std::size_t n, std::int32_t blockIdx, std::int32_t blockNum,
              std::int32_t subBlock)
-      : local{blockIdx, blockNum}, global{subBlock}, argv(args) {
-    if (argv.size() > static_cast<std::size_t>(kLocalContextSlot))
+      : local{blockIdx, blockNum}, global{subBlock} {
+    if (n > static_cast<std::size_t>(kLocalContextSlot))
       simFail("runtime", "a kernel takes at most " + std::to_string(kLocalContextSlot) +
-                             " arguments, got " + std::to_string(argv.size()));
-    argv.resize(kKernelArgSlots, 0);
+                             " arguments, got " + std::to_string(n));
+    std::copy(args, args + n, argv.begin());
     argv[kLocalContextSlot] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&local));
     argv[kGlobalContextSlot] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&global));
   }

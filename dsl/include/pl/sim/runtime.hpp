@@ -211,7 +211,8 @@ class Runtime {
     std::lock_guard lk(mu_);
     std::vector<PTO2TaskId> r;
     if (id.id >= 0 && id.id < static_cast<std::int64_t>(tasks_.size()))
-      for (auto p : tasks_[static_cast<std::size_t>(id.id)]->fanin) r.push_back(PTO2TaskId{p});
+      for (auto p : tasks_[static_cast<std::size_t>(id.id)].fanin)
+        r.push_back(PTO2TaskId{p});
     return r;
   }
   std::size_t taskCount() const {
@@ -233,6 +234,8 @@ class Runtime {
     std::int64_t id = 0;
     CoreKind kind = CoreKind::AIV;
     MixedKernels ks;
+    /// The kernel entries of ks.aic / aiv0 / aiv1, looked up once at submission (nullptr: none).
+    std::array<const KernelEntry *, 3> entries{};
     std::vector<ChipTensor> tensors;
     std::vector<ArgDir> dirs;
     std::vector<std::uint64_t> scalars;
@@ -257,9 +260,11 @@ class Runtime {
   void trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
                      const std::vector<char> *tracked = nullptr);
   void registerAccesses(const Task &t, const std::vector<char> *tracked = nullptr);
-  /// Links a new task into the graph (accesses, fan-in / fan-out) and appends it; mu_ held.
-  Task &admit(std::unique_ptr<Task> task, std::vector<std::int64_t> &fanin,
-              const std::vector<char> *tracked);
+  /// Appends a task (its id the next one); mu_ held.
+  Task &newTask(CoreKind kind, MixedKernels ks, std::int32_t blockNum);
+  /// Links the task just appended by newTask into the graph (accesses, fan-in / fan-out); mu_
+  /// held. When the tracking throws (a hazard in strict mode) the task is removed again.
+  void admit(Task &t, std::vector<std::int64_t> &fanin, const std::vector<char> *tracked);
   /// Runs or enqueues an admitted task that waits for nothing (may release `lk`).
   void schedule(Task &t, std::unique_lock<std::mutex> &lk);
 
@@ -289,73 +294,19 @@ class Runtime {
     std::int64_t task;
     std::int32_t block;
   };
-  /// A thread kept for one AIV lane of the clusters an AIC core runs: it runs one job at a
-  /// time, posted by that core (starting a thread per cluster costs tens of microseconds).
-  class LaneThread {
-  public:
-    LaneThread() = default;
-    LaneThread(const LaneThread &) = delete;
-    LaneThread &operator=(const LaneThread &) = delete;
-    ~LaneThread() {
-      {
-        std::lock_guard lk(mu_);
-        stop_ = true;
-      }
-      cv_.notify_all();
-      if (th_.joinable())
-        th_.join();
-    }
-    /// Runs `job` on the lane's thread (started on first use; std::system_error if it cannot).
-    void post(std::function<void()> job) {
-      std::lock_guard lk(mu_);
-      if (!th_.joinable())
-        th_ = std::thread([this] { loop(); });
-      job_ = std::move(job);
-      done_ = false;
-      cv_.notify_all();
-    }
-    /// Waits until the posted job has returned.
-    void wait() {
-      std::unique_lock lk(mu_);
-      cv_.wait(lk, [&] { return done_; });
-    }
-
-  private:
-    void loop() {
-      for (;;) {
-        std::function<void()> job;
-        {
-          std::unique_lock lk(mu_);
-          cv_.wait(lk, [&] { return stop_ || job_; });
-          if (!job_)
-            return;
-          job = std::move(job_);
-          job_ = nullptr;
-        }
-        job(); // the cluster catches every kernel failure itself
-        {
-          std::lock_guard lk(mu_);
-          done_ = true;
-        }
-        cv_.notify_all();
-      }
-    }
-    std::mutex mu_;
-    std::condition_variable cv_;
-    std::function<void()> job_;
-    bool done_ = true, stop_ = false;
-    std::thread th_;
-  };
+  /// Which ready queue (and worker pool) a task's blocks go to.
+  static int poolOf(const Task &t) { return t.kind == CoreKind::AIV ? 1 : 0; }
   /// The AIV lanes of the clusters one AIC core (worker or calling thread) runs: their memories
-  /// and their threads.
+  /// and their fiber stacks and pipe checkers.
   struct LaneMemory {
     std::array<CoreMemory *, 2> mem;
-    std::array<LaneThread *, 2> threads;
+    std::array<detail::FiberLane *, 2> fibers;
   };
   void execute(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
-  /// Runs block `block` of a mixed task with an AIC and at least one AIV kernel as a cluster:
-  /// each kernel on its own thread (the AIC on the calling one) with its own core memory.
-  void runCluster(Task &t, std::int32_t block, const std::vector<std::int64_t> &argv,
+  /// Runs block `block` of a mixed task with an AIC and at least one AIV kernel as a cluster on
+  /// the calling thread: the AIC on its stack, each AIV lane as a fiber (Cluster::runFibers),
+  /// each kernel with its own core memory.
+  void runCluster(Task &t, std::int32_t block, const std::int64_t *argv, std::size_t argc,
                   CoreMemory &aicMem, LaneMemory lanes);
   /// Records a failure of task `t` (its first error becomes the join's), mu_ not held.
   void recordFailure(Task &t, const std::string &what);
@@ -363,24 +314,41 @@ class Runtime {
   void finishBlock(Task& t);      // with mu_ held: completes the task after its last block
   void complete(Task& t);  // with mu_ held
   void runNow(Task& t);
-  void startWorkers();
+  /// Threads mode, on the submitting or joining thread with mu_ held: starts a worker for each
+  /// ready job that neither an idle worker nor the calling thread (which runs jobs at the join) can
+  /// take, up to the pool's size. SimError when a thread cannot be started.
+  void growWorkers();
   void stopWorkers();
-  void workerLoop(bool aic);
+  void workerLoop(int pool);
 
   KernelTable kernels_;
   RuntimeOptions opts_;
   mutable std::mutex mu_;
-  std::condition_variable cv_;
-  std::deque<std::unique_ptr<Task>> tasks_;
+  std::array<std::condition_variable, 2> poolCv_; // a pool's workers wait for jobs (AIC, AIV)
+  std::condition_variable joinCv_;                // the joining thread waits for jobs or the end
+  std::deque<Task> tasks_; // stable addresses; a task is kept (its edges) until the runtime ends
   TensorMap accesses_;  // live reads and writes since the last join
+  // trackAccesses' scratch (mu_ held): kept so that a submission allocates nothing for them
+  struct Edge {
+    std::int64_t task;
+    HazardKind kind;
+    std::size_t arg;
+  };
+  std::vector<Edge> edges_;
+  std::vector<std::pair<std::int64_t, std::size_t>> war_;
+  std::vector<const TensorAccess *> hits_;
   std::vector<Hazard> hazards_;
   std::vector<PTO2TaskId> order_;
-  std::deque<Job> readyAic_, readyAiv_;
+  std::array<std::deque<Job>, 2> ready_; // threads mode: AIC (and mixed) jobs, AIV jobs
   std::vector<Job> readyShuffle_;
   std::size_t doneCount_ = 0;
   std::string firstError_;
   std::mt19937_64 rng_;
   std::vector<std::thread> workers_;
+  std::array<int, 2> started_{}; // workers per pool
+  std::array<int, 2> idle_{};    // of them, not running a job
+  std::array<int, 2> waiting_{}; // of them, asleep on poolCv_
+  bool joining_ = false;         // the calling thread sleeps on joinCv_
   bool stop_ = false;
   std::vector<PTO2ScopeMode> scopes_;
   std::map<std::vector<std::int64_t>, GraphRecording> graphs_;
@@ -388,7 +356,7 @@ class Runtime {
   GraphRecording *recording_ = nullptr;     // its recording
   GraphStats graphStats_;
   CoreMemory localAic_{platform()}, localAiv_{platform()}, localAiv1_{platform()};
-  LaneThread localLane0_, localLane1_;
+  detail::FiberLane localLane0_, localLane1_;
 };
 
 }  // namespace pl::sim

@@ -35,7 +35,7 @@ inline bool Runtime::isAncestor(std::int64_t a, const std::vector<std::int64_t>&
     if (n == a) return true;
     if (seen[static_cast<std::size_t>(n - a)]) continue;
     seen[static_cast<std::size_t>(n - a)] = 1;
-    for (auto p : tasks_[static_cast<std::size_t>(n)]->fanin)
+    for (auto p : tasks_[static_cast<std::size_t>(n)].fanin)
       if (p >= a) stack.push_back(p);
   }
   return false;
@@ -61,14 +61,11 @@ inline void Runtime::addHazard(HazardKind k, const Task& earlier, const Task& la
 inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
                                    const std::vector<char> *tracked) {
   const bool manual = manualScope();
-  struct Edge {
-    std::int64_t task;
-    HazardKind kind;
-    std::size_t arg;
-  };
-  std::vector<Edge> edges;
-  std::vector<std::pair<std::int64_t, std::size_t>> war;
-  std::vector<const TensorAccess*> hits;
+  std::vector<Edge> &edges = edges_;
+  std::vector<std::pair<std::int64_t, std::size_t>> &war = war_;
+  std::vector<const TensorAccess *> &hits = hits_;
+  edges.clear();
+  war.clear();
   for (std::size_t i = 0; i < t.tensors.size(); ++i) {
     if (t.dirs[i] == ArgDir::NoDep || (tracked && !(*tracked)[i]))
       continue;
@@ -94,12 +91,16 @@ inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
       fanin.push_back(e.task);
   } else {
     for (const Edge &e : edges)
-      if (!isAncestor(e.task, fanin)) addHazard(e.kind, *tasks_[static_cast<std::size_t>(e.task)], t, t.tensors[e.arg], fanin);
+      if (!isAncestor(e.task, fanin))
+        addHazard(e.kind, tasks_[static_cast<std::size_t>(e.task)], t, t.tensors[e.arg], fanin);
   }
   for (auto& [p, i] : war)
-    if (p != t.id && !isAncestor(p, fanin)) addHazard(HazardKind::WAR, *tasks_[static_cast<std::size_t>(p)], t, t.tensors[i], fanin);
-  std::sort(fanin.begin(), fanin.end());
-  fanin.erase(std::unique(fanin.begin(), fanin.end()), fanin.end());
+    if (p != t.id && !isAncestor(p, fanin))
+      addHazard(HazardKind::WAR, tasks_[static_cast<std::size_t>(p)], t, t.tensors[i], fanin);
+  if (fanin.size() > 1) {
+    std::sort(fanin.begin(), fanin.end());
+    fanin.erase(std::unique(fanin.begin(), fanin.end()), fanin.end());
+  }
 }
 
 inline void Runtime::registerAccesses(const Task &t, const std::vector<char> *tracked) {
@@ -114,25 +115,24 @@ inline void Runtime::registerAccesses(const Task &t, const std::vector<char> *tr
 }
 
 inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const CoreTaskArgs& args) {
-  for (int id : {ks.aic, ks.aiv0, ks.aiv1})
-    if (id != INVALID_KERNEL_ID && !kernels_.find(id))
-      simFail("submit", "no kernel with func id " + std::to_string(id) + " in the kernel table");
+  std::array<const KernelEntry *, 3> entries{};
+  const std::array<int, 3> ids{ks.aic, ks.aiv0, ks.aiv1};
+  for (std::size_t r = 0; r < 3; ++r)
+    if (ids[r] != INVALID_KERNEL_ID && !(entries[r] = kernels_.find(ids[r])))
+      simFail("submit",
+              "no kernel with func id " + std::to_string(ids[r]) + " in the kernel table");
   if (kind != CoreKind::Dummy && ks.aic == INVALID_KERNEL_ID && ks.aiv0 == INVALID_KERNEL_ID)
     simFail("submit", "a task needs a kernel");
-  if (opts_.mode == ExecMode::Threads) startWorkers();
+  std::vector<ChipTensor> outs;
+  for (std::size_t i = 0; i < args.tensors().size(); ++i)
+    if (args.dirs()[i] == ArgDir::Out || args.dirs()[i] == ArgDir::InOut)
+      outs.push_back(args.tensors()[i]);
   std::unique_lock lk(mu_);
-  auto task = std::make_unique<Task>();
-  task->id = static_cast<std::int64_t>(tasks_.size());
-  task->kind = kind;
-  task->ks = ks;
-  task->tensors = args.tensors();
-  task->dirs = args.dirs();
-  task->scalars = args.scalars();
-  task->blockNum = task->blocksLeft = args.blockNum();
+  const auto next = static_cast<std::int64_t>(tasks_.size());
   std::vector<std::int64_t> fanin;
   for (PTO2TaskId d : args.dependencies()) {
     if (!d.is_valid()) continue;
-    if (d.id >= task->id)
+    if (d.id >= next)
       simFail("submit",
               "dependency on task " + std::to_string(d.id) + ", which was not submitted yet");
     if (capture_ && d.id < capture_->firstTask)
@@ -142,12 +142,12 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
                   "only through its tensor arguments");
     fanin.push_back(d.id);
   }
-  std::vector<ChipTensor> outs;
-  for (std::size_t i = 0; i < task->tensors.size(); ++i)
-    if (task->dirs[i] == ArgDir::Out || task->dirs[i] == ArgDir::InOut)
-      outs.push_back(task->tensors[i]);
-  Task &t =
-      admit(std::move(task), fanin, nullptr); // may throw in strict mode: nothing is registered yet
+  Task &t = newTask(kind, ks, args.blockNum());
+  t.entries = entries;
+  t.tensors = args.tensors();
+  t.dirs = args.dirs();
+  t.scalars = args.scalars();
+  admit(t, fanin, nullptr); // may throw in strict mode: then nothing is registered
   if (capture_)
     capture(t, args);
   const PTO2TaskId id{t.id};
@@ -156,22 +156,33 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
   return TaskOutputTensors(id, std::move(outs));
 }
 
-inline Runtime::Task &Runtime::admit(std::unique_ptr<Task> task, std::vector<std::int64_t> &fanin,
-                                     const std::vector<char> *tracked) {
-  Task &t = *task;
-  trackAccesses(t, fanin, tracked);
+inline Runtime::Task &Runtime::newTask(CoreKind kind, MixedKernels ks, std::int32_t blockNum) {
+  Task &t = tasks_.emplace_back();
+  t.id = static_cast<std::int64_t>(tasks_.size()) - 1;
+  t.kind = kind;
+  t.ks = ks;
+  t.blockNum = t.blocksLeft = blockNum;
+  return t;
+}
+
+inline void Runtime::admit(Task &t, std::vector<std::int64_t> &fanin,
+                           const std::vector<char> *tracked) {
+  try {
+    trackAccesses(t, fanin, tracked);
+  } catch (...) {
+    tasks_.pop_back();
+    throw;
+  }
   registerAccesses(t, tracked);
-  t.fanin = fanin;
   for (auto p : fanin) {
-    Task& pt = *tasks_[static_cast<std::size_t>(p)];
+    Task &pt = tasks_[static_cast<std::size_t>(p)];
     if (pt.failed) t.failed = true;
     if (!pt.done) {
       pt.fanout.push_back(t.id);
       ++t.pending;
     }
   }
-  tasks_.push_back(std::move(task));
-  return t;
+  t.fanin = std::move(fanin);
 }
 
 inline void Runtime::schedule(Task &t, std::unique_lock<std::mutex> &lk) {
@@ -183,7 +194,7 @@ inline void Runtime::schedule(Task &t, std::unique_lock<std::mutex> &lk) {
     break;
   case ExecMode::Threads:
     enqueue(t);
-    cv_.notify_all();
+    growWorkers();
     break;
   case ExecMode::Shuffle:
     enqueue(t);
@@ -285,32 +296,38 @@ inline void Runtime::replayGraph(const GraphRecording &g, const CoreTaskArgs &ar
   internal.reserve(g.allocs.size());
   for (const ChipTensor &a : g.allocs)
     internal.push_back(ChipTensor::allocate(a.dtype, a.shapes.data(), a.ndims));
-  if (opts_.mode == ExecMode::Threads)
-    startWorkers();
+  std::vector<std::array<const KernelEntry *, 3>> entries; // per recorded task
+  entries.reserve(g.tasks.size());
+  for (const RecordedTask &r : g.tasks) {
+    std::array<const KernelEntry *, 3> e{};
+    const std::array<int, 3> ids{r.ks.aic, r.ks.aiv0, r.ks.aiv1};
+    for (std::size_t k = 0; k < 3; ++k)
+      if (ids[k] != INVALID_KERNEL_ID && !(e[k] = kernels_.find(ids[k])))
+        simFail("submit_graph",
+                "no kernel with func id " + std::to_string(ids[k]) + " in the kernel table");
+    entries.push_back(e);
+  }
   std::unique_lock lk(mu_);
   const auto first = static_cast<std::int64_t>(tasks_.size());
   const auto &now = args.tensors();
-  for (const RecordedTask &r : g.tasks) {
-    auto task = std::make_unique<Task>();
-    task->id = static_cast<std::int64_t>(tasks_.size());
-    task->kind = r.kind;
-    task->ks = r.ks;
-    task->dirs = r.dirs;
-    task->blockNum = task->blocksLeft = r.blockNum;
-    task->tensors.reserve(r.tensors.size());
+  for (std::size_t n = 0; n < g.tasks.size(); ++n) {
+    const RecordedTask &r = g.tasks[n];
+    Task &t = newTask(r.kind, r.ks, r.blockNum);
+    t.entries = entries[n];
+    t.dirs = r.dirs;
+    t.tensors.reserve(r.tensors.size());
     for (const graph::TensorSource &s : r.tensors)
-      task->tensors.push_back(s.internal
-                                  ? graph::rebase(s.view, graph::RootLayout{}, internal[s.index])
-                                  : graph::rebase(s.view, g.boundary[s.index], now[s.index]));
-    task->scalars = r.scalars;
+      t.tensors.push_back(s.internal ? graph::rebase(s.view, graph::RootLayout{}, internal[s.index])
+                                     : graph::rebase(s.view, g.boundary[s.index], now[s.index]));
+    t.scalars = r.scalars;
     for (std::size_t i = 0; i < r.scalarSlots.size(); ++i)
       if (r.scalarSlots[i] >= 0)
-        task->scalars[i] = args.scalars()[static_cast<std::size_t>(r.scalarSlots[i])];
+        t.scalars[i] = args.scalars()[static_cast<std::size_t>(r.scalarSlots[i])];
     std::vector<std::int64_t> fanin;
     fanin.reserve(r.edges.size());
     for (std::int64_t e : r.edges)
       fanin.push_back(first + e);
-    Task &t = admit(std::move(task), fanin, &r.boundary);
+    admit(t, fanin, &r.boundary);
     if (t.pending == 0)
       schedule(t, lk);
   }
@@ -323,32 +340,40 @@ inline void Runtime::replayGraph(const GraphRecording &g, const CoreTaskArgs &ar
 /// and records the first error.
 inline void Runtime::execute(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes) {
   if (t.failed || t.kind == CoreKind::Dummy) return;
-  std::vector<std::int64_t> argv;
-  argv.reserve(t.tensors.size() + t.scalars.size());
-  for (const ChipTensor& x : t.tensors) argv.push_back(static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&x)));
-  for (std::uint64_t s : t.scalars) argv.push_back(static_cast<std::int64_t>(s));
+  // the packed arguments: tensors (as pointers), then scalars; at most 32 + 16 (CoreTaskArgs)
+  std::array<std::int64_t, kLocalContextSlot> argv;
+  std::size_t argc = 0;
+  if (t.tensors.size() + t.scalars.size() > argv.size())
+    simFail("runtime", "a kernel takes at most " + std::to_string(kLocalContextSlot) +
+                           " arguments, got " +
+                           std::to_string(t.tensors.size() + t.scalars.size()));
+  for (const ChipTensor &x : t.tensors)
+    argv[argc++] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&x));
+  for (std::uint64_t s : t.scalars)
+    argv[argc++] = static_cast<std::int64_t>(s);
   if (t.kind == CoreKind::Mixed && t.ks.aic != INVALID_KERNEL_ID &&
       (t.ks.aiv0 != INVALID_KERNEL_ID || t.ks.aiv1 != INVALID_KERNEL_ID))
-    return runCluster(t, block, argv, mem, lanes);
+    return runCluster(t, block, argv.data(), argc, mem, lanes);
   CoreContext& ctx = coreContext();
   const CoreContext saved = ctx;
-  auto run = [&](int id, std::int32_t sub) {
-    if (id == INVALID_KERNEL_ID) return;
+  auto run = [&](const KernelEntry *k, std::int32_t sub) {
+    if (!k)
+      return;
     ctx.memory = &mem;
     ctx.blockIdx = block;
     ctx.blockNum = t.blockNum;
     ctx.subblockIdx = sub;
     // a kernel may not clobber the next lane's view; the contexts in the runtime's slots
-    KernelArgv copy(argv, block, t.blockNum, sub);
-    const auto *k = kernels_.find(id);
-    detail::pipeTracker().begin(k->name); // the pipes' ordering, checked per kernel run
+    KernelArgv copy(argv.data(), argc, block, t.blockNum, sub);
+    detail::PipeTracker &pipes = detail::pipeTracker();
+    pipes.begin(k->name); // the pipes' ordering, checked per kernel run
     k->fn(copy.data());
-    detail::pipeTracker().end();
+    pipes.end();
   };
   try {
-    run(t.ks.aic, 0);
-    run(t.ks.aiv0, 0);
-    run(t.ks.aiv1, 1);
+    run(t.entries[0], 0);
+    run(t.entries[1], 0);
+    run(t.entries[2], 1);
   } catch (const std::exception& e) {
     recordFailure(t, e.what());
   }
@@ -362,15 +387,14 @@ inline void Runtime::recordFailure(Task &t, const std::string &what) {
     firstError_ = taskName(t) + " failed: " + what;
 }
 
-inline void Runtime::runCluster(Task &t, std::int32_t block, const std::vector<std::int64_t> &argv,
-                                CoreMemory &aicMem, LaneMemory lanes) {
-  const std::array<int, 3> ids{t.ks.aic, t.ks.aiv0, t.ks.aiv1};
+inline void Runtime::runCluster(Task &t, std::int32_t block, const std::int64_t *argv,
+                                std::size_t argc, CoreMemory &aicMem, LaneMemory lanes) {
   Cluster::Names names;
   Cluster::Present present{};
   for (std::size_t r = 0; r < 3; ++r) {
-    present[r] = ids[r] != INVALID_KERNEL_ID;
+    present[r] = t.entries[r] != nullptr;
     if (present[r])
-      names[r] = kernelName(ids[r]);
+      names[r] = t.entries[r]->name;
   }
   Cluster cluster(names, present, block, &t.gmRings);
   auto runOne = [&](KernelRole role) {
@@ -381,48 +405,41 @@ inline void Runtime::runCluster(Task &t, std::int32_t block, const std::vector<s
     ctx.blockIdx = block;
     ctx.blockNum = t.blockNum;
     ctx.subblockIdx = role == KernelRole::AIV1 ? 1 : 0;
-    const KernelEntry *k = kernels_.find(ids[r]);
+    const KernelEntry *k = t.entries[r];
     cluster.runKernel(role, [&] {
       // each kernel its own view of the arguments, with its contexts in the runtime's slots
-      KernelArgv copy(argv, block, t.blockNum, role == KernelRole::AIV1 ? 1 : 0);
+      KernelArgv copy(argv, argc, block, t.blockNum, role == KernelRole::AIV1 ? 1 : 0);
       detail::pipeTracker().begin(k->name); // the pipes' ordering, checked per kernel run
       try {
         k->fn(copy.data());
       } catch (...) { // a failed or released kernel leaves no checker running on this thread
-        detail::pipeTracker() = detail::PipeTracker{};
+        detail::pipeTracker().reset();
         throw;
       }
       detail::pipeTracker().end();
     });
     ctx = saved;
   };
-  std::array<bool, 2> posted{};
-  for (int lane = 0; lane < 2; ++lane) {
-    if (!present[1 + static_cast<std::size_t>(lane)])
-      continue;
-    try {
-      lanes.threads[static_cast<std::size_t>(lane)]->post(
-          [&runOne, role = laneRole(lane)] { runOne(role); });
-      posted[static_cast<std::size_t>(lane)] = true;
-    } catch (const std::system_error &e) {
-      cluster.failToStart(laneRole(lane),
-                          std::string("cannot start the thread of its AIV lane: ") + e.what());
-    }
-  }
-  runOne(KernelRole::AIC);
-  for (std::size_t lane = 0; lane < 2; ++lane)
-    if (posted[lane])
-      lanes.threads[lane]->wait();
+  const std::function<void(KernelRole)> body = runOne;
+  cluster.runFibers(body, lanes.fibers);
   if (const std::string err = cluster.finish(); !err.empty())
     recordFailure(t, err);
 }
 
 inline void Runtime::enqueue(const Task& t) {
-  for (std::int32_t b = 0; b < t.blockNum; ++b) {
-    const Job j{t.id, b};
-    if (opts_.mode == ExecMode::Threads) (t.kind == CoreKind::AIV ? readyAiv_ : readyAic_).push_back(j);
-    else readyShuffle_.push_back(j);
+  if (opts_.mode != ExecMode::Threads) {
+    for (std::int32_t b = 0; b < t.blockNum; ++b)
+      readyShuffle_.push_back(Job{t.id, b});
+    return;
   }
+  const int pool = poolOf(t);
+  for (std::int32_t b = 0; b < t.blockNum; ++b)
+    ready_[static_cast<std::size_t>(pool)].push_back(Job{t.id, b});
+  const auto p = static_cast<std::size_t>(pool);
+  for (int b = 0; b < std::min(waiting_[p], static_cast<int>(t.blockNum)); ++b)
+    poolCv_[p].notify_one();
+  if (joining_)
+    joinCv_.notify_one();
 }
 
 inline void Runtime::finishBlock(Task& t) {
@@ -434,14 +451,15 @@ inline void Runtime::complete(Task& t) {
   ++doneCount_;
   order_.push_back(PTO2TaskId{t.id});
   for (auto s : t.fanout) {
-    Task& st = *tasks_[static_cast<std::size_t>(s)];
+    Task &st = tasks_[static_cast<std::size_t>(s)];
     if (t.failed) st.failed = true;
     if (--st.pending == 0) enqueue(st);
   }
   t.fanout.clear();
   t.tensors.clear();  // releases the task's references to its buffers
   t.scalars.clear();
-  cv_.notify_all();
+  if (joining_ && doneCount_ == tasks_.size())
+    joinCv_.notify_one();
 }
 
 inline void Runtime::runNow(Task& t) {
@@ -453,6 +471,9 @@ inline void Runtime::runNow(Task& t) {
   complete(t);
 }
 
+/// Shuffle mode runs the deferred jobs here in a seeded random order; threads mode runs ready
+/// jobs here too, on the calling thread (one more core, with its own memories) beside the
+/// workers, and sleeps only while every ready job is taken and tasks are still running.
 inline void Runtime::wait_all() {
   if (opts_.mode == ExecMode::Shuffle) {
     for (;;) {
@@ -461,7 +482,7 @@ inline void Runtime::wait_all() {
       const std::size_t i = static_cast<std::size_t>(rng_() % readyShuffle_.size());
       const Job j = readyShuffle_[i];
       readyShuffle_.erase(readyShuffle_.begin() + static_cast<std::ptrdiff_t>(i));
-      Task& t = *tasks_[static_cast<std::size_t>(j.task)];
+      Task &t = tasks_[static_cast<std::size_t>(j.task)];
       lk.unlock();
       execute(t, j.block, t.kind == CoreKind::AIV ? localAiv_ : localAic_,
               {{&localAiv_, &localAiv1_}, {&localLane0_, &localLane1_}});
@@ -470,7 +491,25 @@ inline void Runtime::wait_all() {
     }
   }
   std::unique_lock lk(mu_);
-  cv_.wait(lk, [&] { return doneCount_ == tasks_.size(); });
+  while (doneCount_ != tasks_.size()) {
+    if (opts_.mode == ExecMode::Threads)
+      growWorkers(); // jobs made ready by finished tasks
+    auto &q = !ready_[0].empty() ? ready_[0] : ready_[1];
+    if (q.empty()) {
+      joining_ = true;
+      joinCv_.wait(lk);
+      joining_ = false;
+      continue;
+    }
+    const Job j = q.front();
+    q.pop_front();
+    Task &t = tasks_[static_cast<std::size_t>(j.task)];
+    lk.unlock();
+    execute(t, j.block, t.kind == CoreKind::AIV ? localAiv_ : localAic_,
+            {{&localAiv_, &localAiv1_}, {&localLane0_, &localLane1_}});
+    lk.lock();
+    finishBlock(t);
+  }
   // Everything submitted so far happens before anything submitted after the join.
   accesses_.clear();
   if (!firstError_.empty()) {
@@ -480,24 +519,24 @@ inline void Runtime::wait_all() {
   }
 }
 
-inline void Runtime::startWorkers() {
-  std::string failure;
-  {
-    std::lock_guard lk(mu_);
-    if (!workers_.empty()) return;
-    stop_ = false;
-    try {
-      for (int i = 0; i < opts_.aicWorkers; ++i) workers_.emplace_back([this] { workerLoop(true); });
-      for (int i = 0; i < opts_.aivWorkers; ++i) workers_.emplace_back([this] { workerLoop(false); });
-    } catch (const std::system_error& e) {
-      failure = "cannot start " + std::to_string(opts_.aicWorkers) + " AIC + " + std::to_string(opts_.aivWorkers) +
-                " AIV worker threads (" + std::to_string(workers_.size()) + " started: " + e.what() +
-                "); lower PL_SIM_AIC_WORKERS / PL_SIM_AIV_WORKERS or use PL_SIM_MODE=serial";
+inline void Runtime::growWorkers() {
+  for (std::size_t p = 0; p < 2; ++p) {
+    const int size = p == 0 ? opts_.aicWorkers : opts_.aivWorkers;
+    // the calling thread takes one job at the join
+    while (ready_[p].size() > static_cast<std::size_t>(idle_[p]) + 1 && started_[p] < size) {
+      try {
+        workers_.emplace_back([this, p] { workerLoop(static_cast<int>(p)); });
+      } catch (const std::system_error &e) {
+        simFail("runtime", "cannot start " + std::to_string(opts_.aicWorkers) + " AIC + " +
+                               std::to_string(opts_.aivWorkers) + " AIV worker threads (" +
+                               std::to_string(workers_.size()) + " started: " + e.what() +
+                               "); lower PL_SIM_AIC_WORKERS / PL_SIM_AIV_WORKERS or use "
+                               "PL_SIM_MODE=serial");
+      }
+      ++started_[p];
+      ++idle_[p];
     }
   }
-  if (failure.empty()) return;
-  stopWorkers();  // the workers take mu_: join them outside the lock
-  simFail("runtime", failure);
 }
 
 inline void Runtime::stopWorkers() {
@@ -505,28 +544,39 @@ inline void Runtime::stopWorkers() {
     std::lock_guard lk(mu_);
     stop_ = true;
   }
-  cv_.notify_all();
+  for (auto &cv : poolCv_)
+    cv.notify_all();
   for (auto& w : workers_) w.join();
   workers_.clear();
+  std::lock_guard lk(mu_);
+  stop_ = false;
+  started_ = idle_ = waiting_ = {};
 }
 
 /// One simulated core: its own arenas, taking blocks of AIC (and mixed) or AIV tasks as they
 /// become ready (the blocks of one SPMD launch run on several cores at once). An AIC worker
 /// runs a mixed task's cluster with its AIV lanes on two more arenas of its own.
-inline void Runtime::workerLoop(bool aic) {
+inline void Runtime::workerLoop(int pool) {
   CoreMemory mem(platform()), lane0(platform()), lane1(platform()); // arenas made on first use
-  LaneThread thread0, thread1;
-  auto& q = aic ? readyAic_ : readyAiv_;
+  detail::FiberLane fiber0, fiber1;
+  const auto p = static_cast<std::size_t>(pool);
+  auto &q = ready_[p];
+  std::unique_lock lk(mu_);
   for (;;) {
-    std::unique_lock lk(mu_);
-    cv_.wait(lk, [&] { return stop_ || !q.empty(); });
+    while (!stop_ && q.empty()) {
+      ++waiting_[p];
+      poolCv_[p].wait(lk);
+      --waiting_[p];
+    }
     if (q.empty()) return;
     const Job j = q.front();
     q.pop_front();
-    Task& t = *tasks_[static_cast<std::size_t>(j.task)];
+    --idle_[p];
+    Task &t = tasks_[static_cast<std::size_t>(j.task)];
     lk.unlock();
-    execute(t, j.block, mem, {{&lane0, &lane1}, {&thread0, &thread1}});
+    execute(t, j.block, mem, {{&lane0, &lane1}, {&fiber0, &fiber1}});
     lk.lock();
+    ++idle_[p];
     finishBlock(t);
   }
 }

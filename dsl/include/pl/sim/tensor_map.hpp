@@ -3,9 +3,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <iterator>
 #include <map>
-#include <unordered_map>
+#include <memory_resource>
 #include <utility>
 #include <vector>
 
@@ -44,6 +45,11 @@ struct TensorAccess {
 ///  - entries with an empty byte range are not kept (they overlap nothing; retiring them is
 ///    invisible); entries whose range wraps around the address space are kept apart and always
 ///    scanned.
+/// Storage is recycled so that the per-submission cost is a few comparisons: groups live in a
+/// pool (kept, with their entry vectors' capacity, until clear(), even when a write retires all
+/// their entries), a flat open-addressing table maps a base address to its group, a cluster
+/// links its groups through the groups themselves, and the clusters' map nodes come from a
+/// pool resource.
 class TensorMap {
  public:
   TensorMap() = default;
@@ -65,10 +71,11 @@ class TensorMap {
     };
     scan(odd_);
     if (lo > hi) {
-      for (const auto& [base, g] : groups_) scan(g);
+      for (std::size_t i = 0; i < used_; ++i)
+        scan(pool_[i]);
     } else {
       for (auto it = firstCluster(lo); it != clusters_.end() && it->first < hi; ++it)
-        for (const Group* g : it->second.groups)
+        for (const Group *g = it->second.head; g; g = g->next)
           if (g->lo < hi && lo < g->hi) scan(*g);
     }
     if (sources > 1)
@@ -86,32 +93,35 @@ class TensorMap {
     auto retire = [&](std::vector<TensorAccess>& v) { v.erase(std::remove_if(v.begin(), v.end(), covered), v.end()); };
     retire(odd_.writes);
     retire(odd_.reads);
-    if (auto it = groups_.find(x.base()); it != groups_.end()) {
-      Group& g = it->second;
-      retire(g.writes);
-      retire(g.reads);
-      if (g.writes.empty() && g.reads.empty()) {
-        detach(g);
-        groups_.erase(it);
-      } else {
-        // The hull may only shrink; the cluster keeps its interval (a superset is still sound).
-        g.lo = g.hi = 0;
-        bool firstEntry = true;
-        for (const auto* v : {&g.writes, &g.reads})
-          for (const TensorAccess& a : *v) {
-            const auto [alo, ahi] = a.t.byteRange();
-            g.lo = firstEntry ? alo : std::min(g.lo, alo);
-            g.hi = firstEntry ? ahi : std::max(g.hi, ahi);
-            firstEntry = false;
-          }
-      }
+    if (Group *g = find(x.base())) {
+      retire(g->writes);
+      retire(g->reads);
+      // The hull may only shrink; the cluster keeps its interval (a superset is still sound).
+      // An emptied group keeps its place (its hull empty) for the next access of its base.
+      g->lo = g->hi = 0;
+      bool firstEntry = true;
+      for (const auto *v : {&g->writes, &g->reads})
+        for (const TensorAccess &a : *v) {
+          const auto [alo, ahi] = a.t.byteRange();
+          g->lo = firstEntry ? alo : std::min(g->lo, alo);
+          g->hi = firstEntry ? ahi : std::max(g->hi, ahi);
+          firstEntry = false;
+        }
     }
     add(x, task, true);
   }
 
   void clear() {
     clusters_.clear();
-    groups_.clear();
+    for (std::size_t i = 0; i < used_; ++i) {
+      Group &g = pool_[i];
+      slots_[g.slot] = nullptr;
+      g.writes.clear();
+      g.reads.clear();
+      g.attached = false;
+      g.next = nullptr;
+    }
+    used_ = 0;
     odd_.writes.clear();
     odd_.reads.clear();
   }
@@ -119,7 +129,8 @@ class TensorMap {
   /// Live entries (reads + writes).
   std::size_t size() const {
     std::size_t n = odd_.writes.size() + odd_.reads.size();
-    for (const auto& [base, g] : groups_) n += g.writes.size() + g.reads.size();
+    for (std::size_t i = 0; i < used_; ++i)
+      n += pool_[i].writes.size() + pool_[i].reads.size();
     return n;
   }
 
@@ -131,19 +142,70 @@ class TensorMap {
     std::uintptr_t lo = 0, hi = 0;
     std::uintptr_t cluster = 0;  // key of the cluster holding it
     bool attached = false;
+    Group *next = nullptr; // the next group of its cluster
+    std::size_t slot = 0;  // its entry in slots_
   };
   /// A byte interval [key, hi) holding the hulls of its groups; clusters never intersect.
   struct Cluster {
     std::uintptr_t hi = 0;
-    std::vector<Group*> groups;
+    Group *head = nullptr; // its groups, linked through Group::next
   };
-  using Clusters = std::map<std::uintptr_t, Cluster>;
+  using Clusters = std::pmr::map<std::uintptr_t, Cluster>;
 
   /// The first cluster that may intersect an interval starting at `lo`.
   Clusters::const_iterator firstCluster(std::uintptr_t lo) const {
     auto it = clusters_.upper_bound(lo);
     if (it != clusters_.begin() && std::prev(it)->second.hi > lo) --it;
     return it;
+  }
+
+  static std::size_t hashOf(const std::byte *base) {
+    auto h = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(base));
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 32;
+    return static_cast<std::size_t>(h);
+  }
+  /// The group of `base`, or nullptr.
+  Group *find(const std::byte *base) const {
+    if (slots_.empty())
+      return nullptr;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hashOf(base) & mask;; i = (i + 1) & mask) {
+      Group *g = slots_[i];
+      if (!g || g->base == base)
+        return g;
+    }
+  }
+  /// The group of `base`, made (from the pool) when there is none.
+  Group &groupOf(const std::byte *base) {
+    if (Group *g = find(base))
+      return *g;
+    if (2 * (used_ + 1) > slots_.size())
+      rehash();
+    if (used_ == pool_.size())
+      pool_.emplace_back();
+    Group &g = pool_[used_++];
+    g.base = base;
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = hashOf(base) & mask;
+    while (slots_[i])
+      i = (i + 1) & mask;
+    slots_[i] = &g;
+    g.slot = i;
+    return g;
+  }
+  void rehash() {
+    slots_.assign(std::max<std::size_t>(64, 2 * slots_.size()), nullptr);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t n = 0; n < used_; ++n) {
+      Group &g = pool_[n];
+      std::size_t i = hashOf(g.base) & mask;
+      while (slots_[i])
+        i = (i + 1) & mask;
+      slots_[i] = &g;
+      g.slot = i;
+    }
   }
 
   void add(const ChipTensor& x, std::int64_t task, bool write) {
@@ -154,9 +216,8 @@ class TensorMap {
       (write ? odd_.writes : odd_.reads).push_back(std::move(a));
       return;
     }
-    Group& g = groups_[x.base()];
+    Group &g = groupOf(x.base());
     const bool fresh = g.writes.empty() && g.reads.empty();
-    g.base = x.base();
     g.lo = fresh ? lo : std::min(g.lo, lo);
     g.hi = fresh ? hi : std::max(g.hi, hi);
     (write ? g.writes : g.reads).push_back(std::move(a));
@@ -166,44 +227,42 @@ class TensorMap {
   /// Makes the cluster holding `g` contain its hull, merging the clusters it now meets.
   void attach(Group& g) {
     std::uintptr_t lo = g.lo, hi = g.hi;
-    std::vector<Group*> members;
+    Group *members = nullptr;
     if (g.attached) {
       auto own = clusters_.find(g.cluster);
       if (own->first <= lo && hi <= own->second.hi) return;
       lo = std::min(lo, own->first);
       hi = std::max(hi, own->second.hi);
-      members = std::move(own->second.groups);
+      members = own->second.head;
       clusters_.erase(own);
     } else {
-      members.push_back(&g);
+      g.next = nullptr;
+      members = &g;
     }
     auto it = clusters_.upper_bound(lo);
     if (it != clusters_.begin() && std::prev(it)->second.hi > lo) --it;
     while (it != clusters_.end() && it->first < hi) {
       lo = std::min(lo, it->first);
       hi = std::max(hi, it->second.hi);
-      members.insert(members.end(), it->second.groups.begin(), it->second.groups.end());
+      Group *tail = it->second.head; // splice the cluster's groups in front
+      while (tail->next)
+        tail = tail->next;
+      tail->next = members;
+      members = it->second.head;
       it = clusters_.erase(it);
     }
-    for (Group* m : members) {
+    for (Group *m = members; m; m = m->next) {
       m->cluster = lo;
       m->attached = true;
     }
-    clusters_.emplace(lo, Cluster{hi, std::move(members)});
+    clusters_.emplace(lo, Cluster{hi, members});
   }
 
-  /// Removes an emptied group from its cluster (and the cluster, when it was the last).
-  void detach(Group& g) {
-    if (!g.attached) return;
-    auto own = clusters_.find(g.cluster);
-    auto& gs = own->second.groups;
-    gs.erase(std::find(gs.begin(), gs.end(), &g));
-    if (gs.empty()) clusters_.erase(own);
-    g.attached = false;
-  }
-
-  std::unordered_map<const std::byte*, Group> groups_;  // by base address
-  Clusters clusters_;
+  std::deque<Group> pool_; // groups [0, used_) are live; stable addresses
+  std::size_t used_ = 0;
+  std::vector<Group *> slots_; // open addressing by base address (linear probing, 2^k)
+  std::pmr::unsynchronized_pool_resource nodes_; // the clusters' map nodes
+  Clusters clusters_{&nodes_};
   Group odd_;  // accesses whose byte range wraps around
   std::uint64_t seq_ = 0;
 };
