@@ -48,6 +48,7 @@ FEATURES = {
     "manual-scope": "pl::manual_scope with producer / consumer pl::at tasks named by .deps",
     "graph": "a Graph function called once per row block on slices",
     "out-copy": "`out = x` whole-tensor copies into a pl::Out parameter in an orchestration",
+    "host-dtypes": "boundary inputs of the other host dtypes (i8 .. u64, fp8): copied out and cast in a kernel",
 }
 
 DTYPES = {
@@ -56,6 +57,13 @@ DTYPES = {
     "bf16": ("pl::bf16", True),
     "i32": ("pl::i32", False),
 }
+# Dtypes the host bridge passes (pl/sim/host_bridge.hpp) that no tile computes in here: boundary
+# programs copy a tensor of one to an output (`out = x`) and cast a loaded window of it.
+HOST_DTYPES = {
+    "i8": "pl::i8", "i16": "pl::i16", "i64": "pl::i64", "u8": "pl::u8", "u16": "pl::u16",
+    "u32": "pl::u32", "u64": "pl::u64", "fp8e4m3": "pl::fp8e4m3", "fp8e5m2": "pl::fp8e5m2",
+}
+DTYPES.update({k: (v, k.startswith("fp")) for k, v in HOST_DTYPES.items()})
 # Largest magnitude a value may reach before it is squashed back (fp16 overflows at 65504).
 FLOAT_LIMIT = {"fp32": 1e4, "fp16": 2e3, "bf16": 1e4}
 INT_LIMIT = 1 << 20
@@ -1276,9 +1284,40 @@ class Program:
             else:
                 k = self.kernel_func([("in", src, rows, C), ("out", dst, rows, C)], rows, C)
                 self.emit(1, f"{k}({src.name}, {dst.name});")
+        if self.on("host-dtypes") and r.random() < 0.4:
+            self.host_dtype_steps(r.choice(sorted(HOST_DTYPES)), dt, R, C, nb)
         pre = [f"  {t.cpp_type()} {t.name} = pl::create_tensor({{{t.rows}, {t.cols}}}, {DTYPES[t.dt][0]});"
                for t in self.tensors if t.kind == "scratch"]
         self.lines[0:0] = pre
+
+    def host_dtype_steps(self, hd, dt, R, C, nb):
+        """An input of host dtype hd: copied whole to an output, and (half the time) a kernel
+        casts each row block to the program's dtype dt (an fp8 or integer source: exact values
+        in every dtype but the narrow floats, where both runs round alike) into another output."""
+        hx = self.input_tensor(hd, R * nb, C)
+        cp = Tensor(self.fresh("out"), hd, R * nb, C, "out")
+        self.tensors.append(cp)
+        if self.on("out-copy"):
+            self.emit(1, f"{cp.name} = {hx.name};")
+        else:
+            self.tensors.remove(cp)
+        if self.rng.random() < 0.5:
+            dst = Tensor(self.fresh("out"), dt, R * nb, C, "out")
+            self.tensors.append(dst)
+            name = f"{self.fname}_k{len(self.funcs)}"
+            qi, qo, v = self.fresh("q"), self.fresh("q"), self.fresh()
+            ti = f"pl::Tensor<{DTYPES[hd][0]}, {R}, {C}>"
+            to = f"pl::Tensor<{DTYPES[dt][0]}, {R}, {C}>"
+            self.funcs.append("\n".join([
+                "PL_FUNCTION(pl::FunctionType::InCore)",
+                f"void {name}({ti} {qi}, pl::Out<{to}> {qo}) {{",
+                f"  auto {v} = pl::load({qi}, {{0, 0}}, {{{R}, {C}}});",
+                f"  pl::store(pl::cast({v}, {DTYPES[dt][0]}), {{0, 0}}, {qo});", "}"]))
+            blk = self.fresh("blk")
+            self.emit(1, f"for (auto {blk} : pl::range({nb})) {{")
+            self.emit(2, f"{name}(pl::slice({hx.name}, {{{R}, {C}}}, {{{blk} * {R}, 0}}), "
+                         f"pl::slice({dst.name}, {{{R}, {C}}}, {{{blk} * {R}, 0}}));")
+            self.emit(1, "}")
 
     # ---- rendering ---------------------------------------------------------------------------
     def signature(self):
@@ -1307,7 +1346,7 @@ class Program:
         for t in self.tensors:
             if t.kind in ("in", "inout"):
                 n = t.rows * t.cols
-                if t.dt == "i32":
+                if not DTYPES[t.dt][1]:
                     data = f"fz::ints({n}, {t.data_seed})"
                 else:
                     data = f"pl::random_vector({n}, {t.data_seed})"

@@ -55,7 +55,9 @@ class Generator(unittest.TestCase):
         joined = "\n".join(p.render() + p.runner() for p in b)
         for construct in ("pl::slice(", "pl::InOut<", "pl::Out<", "pl::spmd(", "pl::get_block_idx()",
                           "pl::manual_scope(", ".deps = {", "FunctionType::Graph", "FunctionType::InCore",
-                          "pl::create_tensor(", "pl::fp16", "pl::bf16", "pl::i32", "pl::fp32", "% 3) * "):
+                          "pl::create_tensor(", "pl::fp16", "pl::bf16", "pl::i32", "pl::fp32", "% 3) * ",
+                          "pl::i8", "pl::i16", "pl::i64", "pl::u8", "pl::u16", "pl::u32", "pl::u64",
+                          "pl::fp8e4m3", "pl::fp8e5m2"):
             self.assertIn(construct, joined, construct)
         # `out = x` copies and a parent passed whole after its slices were written
         self.assertRegex(joined, r"\n  out\d+ = \w+;")
