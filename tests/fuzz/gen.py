@@ -48,6 +48,7 @@ FEATURES = {
     "manual-scope": "pl::manual_scope with producer / consumer pl::at tasks named by .deps",
     "graph": "a Graph function called once per row block on slices",
     "out-copy": "`out = x` whole-tensor copies into a pl::Out parameter in an orchestration",
+    "reshape": "pl::reshape views of whole tensors ([R, C] as [2R, C/2]) passed to a kernel, read and written through",
     "host-dtypes": "boundary inputs of the other host dtypes (i8 .. u64, fp8): copied out and cast in a kernel",
 }
 
@@ -1168,6 +1169,8 @@ class Program:
             kinds += ["graph"]
         if self.on("out-copy"):
             kinds += ["copy"]
+        if self.on("reshape") and C >= 32:
+            kinds += ["reshape"]
         win = f"{{{R}, {C}}}"
 
         def fresh_dst(out_p=0.4):
@@ -1232,6 +1235,11 @@ class Program:
                     a = [a[1], a[0], a[2], a[3]]
                 self.emit(2, f"{k}({', '.join(a)});")
                 self.emit(1, "}")
+            elif kind == "reshape":
+                shp = f"{{{2 * rows}, {C // 2}}}"
+                params = [("in", t, 2 * rows, C // 2) for t in ins] + [("out", dst, 2 * rows, C // 2)]
+                k = self.kernel_func(params, 2 * rows, C // 2)
+                self.emit(1, f"{k}({', '.join(f'pl::reshape({t.name}, {shp})' for t in ins + [dst])});")
             elif kind == "spmd-kernel":
                 params = [("in", t, rows, C) for t in ins] + [("out", dst, rows, C)]
                 k = self.kernel_func(params, R, C, spmd_rows=R)

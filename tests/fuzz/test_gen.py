@@ -57,7 +57,7 @@ class Generator(unittest.TestCase):
                           "pl::manual_scope(", ".deps = {", "FunctionType::Graph", "FunctionType::InCore",
                           "pl::create_tensor(", "pl::fp16", "pl::bf16", "pl::i32", "pl::fp32", "% 3) * ",
                           "pl::i8", "pl::i16", "pl::i64", "pl::u8", "pl::u16", "pl::u32", "pl::u64",
-                          "pl::fp8e4m3", "pl::fp8e5m2"):
+                          "pl::fp8e4m3", "pl::fp8e5m2", "pl::reshape("):
             self.assertIn(construct, joined, construct)
         # `out = x` copies and a parent passed whole after its slices were written
         self.assertRegex(joined, r"\n  out\d+ = \w+;")
@@ -92,8 +92,8 @@ class Generator(unittest.TestCase):
                 m = re.search(r"(fz_\d+_[kg]\d+)\(([^;]*)\);( \}\);)?$", line)
                 c = re.match(r"  (out\d+) = (\w+);$", line)
                 if m:
-                    args = re.split(r", (?=pl::slice|\w+[,)]|\w+$)", m.group(2))
-                    names = [re.match(r"(?:pl::slice\()?(\w+)", a).group(1) for a in args]
+                    args = re.split(r", (?=pl::slice|pl::reshape|\w+[,)]|\w+$)", m.group(2))
+                    names = [re.match(r"(?:pl::(?:slice|reshape)\()?(\w+)", a).group(1) for a in args]
                     outs = kernels[m.group(1)]
                     self.assertEqual(len(names), len(outs), line)
                 elif c:
