@@ -1257,8 +1257,13 @@ class Program:
             elif kind == "manual":
                 mid = fresh_dst(0.2)
                 blk, tp = self.fresh("blk"), self.fresh("task")
-                self.emit(1, "pl::manual_scope([&] {")
-                self.emit(2, f"for (auto {blk} : pl::range({nb})) {{")
+                per_block = r.random() < 0.4  # one manual scope per block
+                if per_block:
+                    self.emit(1, f"for (auto {blk} : pl::range({nb})) {{")
+                    self.emit(2, "pl::manual_scope([&] {")
+                else:
+                    self.emit(1, "pl::manual_scope([&] {")
+                    self.emit(2, f"for (auto {blk} : pl::range({nb})) {{")
                 self.emit(3, f"pl::TaskId {tp} = pl::at({{.level = pl::Level::CORE_GROUP, .name_hint = \"produce\"}}, [&] {{")
                 env = Env(idx=[IdxV(blk, list(range(nb)))])
                 for t in ins:
@@ -1272,8 +1277,8 @@ class Program:
                 self.tile_body(4, env, r.randint(1, 3))
                 self.store_results(4, env, [(dst.name, dst)], f"{blk} * {R}, 0", R, C)
                 self.emit(3, "});")
-                self.emit(2, "}")
-                self.emit(1, "});")
+                self.emit(2, "});" if per_block else "}")
+                self.emit(1, "}" if per_block else "});")
                 readable.append(mid)
             elif kind == "graph":
                 g = self.graph_func(ins[0], dst, R, C)

@@ -49,7 +49,7 @@ class Generator(unittest.TestCase):
                 self.assertNotIn(n, joined, f"--no-{flag} still generates {n}")
 
     def test_boundary_constructs(self):
-        progs = [gen.Program(s, ALL) for s in range(1, 400)]
+        progs = [gen.Program(s, ALL) for s in range(1, 800)]
         b = [p for p in progs if p.kind == "boundary"]
         self.assertGreater(len(b), 60)
         joined = "\n".join(p.render() + p.runner() for p in b)
