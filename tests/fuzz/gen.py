@@ -42,6 +42,14 @@ FEATURES = {
     "copy-carries": "a variable reassigned (in a branch or loop) to another variable that is still read",
     "init-reuse": "a value used as an explicit loop's init_values and read again after (or in) the loop",
     "nested-store": "pl::store to an output inside a loop nested in another loop (rejected: ES003)",
+    "boundary": "(with orchestration) orchestrations passing slices / windows of several tensors to generated InCore kernels (In / Out / InOut)",
+    "col-views": "column windows (strided views) of a tensor as kernel arguments, two disjoint ones per call",
+    "spmd": "pl::spmd launches: tile work in the body (pl::get_block_idx) and a body launching a kernel",
+    "manual-scope": "pl::manual_scope with producer / consumer pl::at tasks named by .deps",
+    "graph": "a Graph function called once per row block on slices",
+    "out-copy": "`out = x` whole-tensor copies into a pl::Out parameter in an orchestration",
+    "reshape": "pl::reshape views of whole tensors ([R, C] as [2R, C/2]) passed to a kernel, read and written through",
+    "host-dtypes": "boundary inputs of the other host dtypes (i8 .. u64, fp8): copied out and cast in a kernel",
 }
 
 DTYPES = {
@@ -50,6 +58,13 @@ DTYPES = {
     "bf16": ("pl::bf16", True),
     "i32": ("pl::i32", False),
 }
+# Dtypes the host bridge passes (pl/sim/host_bridge.hpp) that no tile computes in here: boundary
+# programs copy a tensor of one to an output (`out = x`) and cast a loaded window of it.
+HOST_DTYPES = {
+    "i8": "pl::i8", "i16": "pl::i16", "i64": "pl::i64", "u8": "pl::u8", "u16": "pl::u16",
+    "u32": "pl::u32", "u64": "pl::u64", "fp8e4m3": "pl::fp8e4m3", "fp8e5m2": "pl::fp8e5m2",
+}
+DTYPES.update({k: (v, k.startswith("fp")) for k, v in HOST_DTYPES.items()})
 # Largest magnitude a value may reach before it is squashed back (fp16 overflows at 65504).
 FLOAT_LIMIT = {"fp32": 1e4, "fp16": 2e3, "bf16": 1e4}
 INT_LIMIT = 1 << 20
@@ -137,6 +152,9 @@ class Program:
         self.kind = ""
         self.in_explicit = 0  # >0 inside an explicit-form lambda body
         self.loop_depth = 0
+        self.no_loads = False  # inside a generated kernel of a boundary program: no new inputs
+        self.funcs: list[str] = []  # the kernels / Graph functions a boundary program calls
+        self.tinfo: dict = {}  # boundary programs: tensor name -> (bound, exact) of its values
         self.generate()
 
     # ---- helpers -----------------------------------------------------------------------------
@@ -533,7 +551,9 @@ class Program:
             self.idx_unit(ind, env)
         elif k < 0.56:
             a = self.pick(env)
-            if a:
+            if a and self.no_loads:
+                self.op_unit(ind, env)
+            elif a:
                 self.load_unit(ind, env, (a.r, a.c), a.dt)
         elif k < 0.60:
             if not self.in_explicit:
@@ -886,6 +906,12 @@ class Program:
         if self.on("matmul"):
             kinds += ["cube"]
         self.kind = r.choice(kinds)
+        # A boundary program replaces three in ten others, drawn apart from the program's own
+        # stream: every other program is the same with and without the flag (fixed seeds of the
+        # smoke set and of reproducers keep naming the program they named).
+        if self.on("boundary") and self.on("orchestration") and random.Random(self.seed * 31 + 5).random() < 0.3:
+            self.rng = random.Random(self.seed * 7927 + 3)
+            self.kind = "boundary"
         getattr(self, "gen_" + self.kind)()
 
     def scalar_param_n(self):
@@ -1028,6 +1054,284 @@ class Program:
         if not any(t.kind == "out" for t in self.tensors):
             raise AssertionError("orchestration without output")
 
+    # ---- boundary programs (kernels meeting tensors) -----------------------------------------
+    def tile_body(self, ind, env: Env, n, graph=False):
+        """n random units of tile work: no stores, no new input tensors, no scalar parameters of
+        the program (a generated kernel sees only its own); no while loops in a Graph function."""
+        saved = (self.scalar_params, self.no_loads, self.feat)
+        self.scalar_params, self.no_loads = [], True
+        if graph:
+            self.feat = self.feat - {"while"}
+        self.in_explicit += 1
+        self.body(ind, env, n, depth=1)
+        self.in_explicit -= 1
+        self.scalar_params, self.no_loads, self.feat = saved
+
+    def load_tensor(self, ind, env: Env, src: str, t: Tensor, off: str, r: int, c: int):
+        nm = self.fresh()
+        bound, exact = self.tinfo[t.name]
+        self.emit(ind, f"auto {nm} = pl::load({src}, {{{off}}}, {{{r}, {c}}});")
+        env.tiles.append(TileV(nm, t.dt, r, c, (r, c), bound, exact))
+
+    def results(self, env: Env, dt, r, c, n):
+        """n full [r, c] tiles of dtype dt to store, the latest first (a loaded one at worst)."""
+        c_ = [t for t in reversed(env.tiles) if t.key() == (dt, r, c, (r, c))]
+        return [c_[min(k, len(c_) - 1)] if self.rng.random() < 0.6 else self.rng.choice(c_) for k in range(n)]
+
+    def store_results(self, ind, env: Env, dsts, off, r, c):
+        """Stores a result into each (expression, tensor) of dsts; records the tensors' bounds."""
+        for (expr, t), v in zip(dsts, self.results(env, dsts[0][1].dt, r, c, len(dsts))):
+            self.emit(ind, f"pl::store({v.name}, {{{off}}}, {expr});")
+            b, e = self.tinfo.get(t.name, (0, True))
+            self.tinfo[t.name] = (max(b, v.bound), e and v.exact)
+
+    def kernel_func(self, params, r, c, spmd_rows=0):
+        """A PL_FUNCTION(InCore) kernel over params [(role in/out/inout, tensor, rows, cols)]:
+        loads every in / inout parameter's [r, c] window (at row get_block_idx() * spmd_rows when
+        launched by pl::spmd, else at 0), computes, stores into every out / inout one."""
+        name = f"{self.fname}_k{len(self.funcs)}"
+        saved, self.lines = self.lines, []
+        env = Env()
+        off = "0, 0"
+        if spmd_rows:
+            b = self.fresh("b")
+            self.emit(1, f"pl::Index {b} = pl::get_block_idx();")
+            env.idx.append(IdxV(b, None))
+            off = f"{b} * {spmd_rows}, 0"
+        ps, dsts = [], []
+        for role, t, pr, pc in params:
+            q = self.fresh("q")
+            ty = f"pl::Tensor<{DTYPES[t.dt][0]}, {pr}, {pc}>"
+            ps.append(f"{ty} {q}" if role == "in" else f"pl::{'Out' if role == 'out' else 'InOut'}<{ty}> {q}")
+            if role != "out":
+                self.load_tensor(1, env, q, t, off, r, c)
+            if role != "in":
+                dsts.append((q, t))
+        self.tile_body(1, env, self.rng.randint(1, 5))
+        self.store_results(1, env, dsts, off, r, c)
+        body, self.lines = self.lines, saved
+        self.funcs.append("\n".join(["PL_FUNCTION(pl::FunctionType::InCore)",
+                                     f"void {name}({', '.join(ps)}) {{"] + body + ["}"]))
+        return name
+
+    def graph_func(self, t_in: Tensor, t_out: Tensor, r, c):
+        """A Graph function: one pl::at task from a window to a window."""
+        name = f"{self.fname}_g{len(self.funcs)}"
+        saved, self.lines = self.lines, []
+        ty = f"pl::Tensor<{DTYPES[t_in.dt][0]}, {r}, {c}>"
+        qi, qo = self.fresh("q"), self.fresh("q")
+        env = Env()
+        self.emit(1, "pl::at(pl::Level::CORE_GROUP, [&] {")
+        self.load_tensor(2, env, qi, t_in, "0, 0", r, c)
+        self.tile_body(2, env, self.rng.randint(1, 4), graph=True)
+        self.store_results(2, env, [(qo, t_out)], "0, 0", r, c)
+        self.emit(1, "});")
+        body, self.lines = self.lines, saved
+        self.funcs.append("\n".join(["PL_FUNCTION(pl::FunctionType::Graph)",
+                                     f"void {name}({ty} {qi}, pl::Out<{ty}> {qo}) {{"] + body + ["}"]))
+        return name
+
+    def gen_boundary(self):
+        """An orchestration over several tensors of one dtype, [R * nb, C] each, in nb row blocks:
+        a chain of steps, each reading tensors that are wholly written (or inputs) and writing a
+        fresh tensor (a scratch, an output) or updating the InOut parameter once, window by window:
+        slices passed to generated kernels as In / Out / InOut, disjoint column windows of one
+        tensor as two parameters, a parent read whole after its slices were written, pl::spmd
+        bodies with tile work or a kernel launch, producer / consumer tasks in a manual scope, a
+        Graph function per block, `out = x` copies. No window is written twice and none is
+        written after a task read it, so task order is the runtime's RAW tracking alone."""
+        r = self.rng
+        self.marker = r.choice(["PL_JIT", "PL_FUNCTION(pl::FunctionType::Orchestration)"])
+        dt = r.choice(self.dtypes)
+        C = r.choice([16, 32, 64])
+        R = r.choice([2, 4, 8])
+        nb = r.randint(2, 3)
+        rows = R * nb
+        start = 100 if dt == "i32" else 1.0
+        readable = []
+        for _ in range(r.randint(1, 2)):
+            t = self.input_tensor(dt, rows, C)
+            self.tinfo[t.name] = (start, True)
+            readable.append(t)
+        io = None
+        if r.random() < 0.4:
+            io = Tensor(self.fresh("io"), dt, rows, C, "inout", data_seed=self.seed * 101 + 50)
+            self.tensors.append(io)
+            self.tinfo[io.name] = (start, True)
+        kinds = ["blocks", "blocks", "blocks", "whole"]
+        if self.on("col-views") and C >= 32:
+            kinds += ["cols"]
+        if self.on("spmd"):
+            kinds += ["spmd-tile", "spmd-kernel"]
+        if self.on("manual-scope"):
+            kinds += ["manual"]
+        if self.on("graph"):
+            kinds += ["graph"]
+        if self.on("out-copy"):
+            kinds += ["copy"]
+        if self.on("reshape") and C >= 32:
+            kinds += ["reshape"]
+        win = f"{{{R}, {C}}}"
+
+        def fresh_dst(out_p=0.4):
+            kind = "out" if r.random() < out_p else "scratch"
+            t = Tensor(self.fresh("out" if kind == "out" else "scr"), dt, rows, C, kind)
+            self.tensors.append(t)
+            return t
+
+        def srcs(n):
+            return [r.choice(readable) for _ in range(n)]
+
+        def slice_at(t, blk, shift=0, cols=None, c0=0):
+            row = f"{blk} * {R}" if not shift else f"(({blk} + {shift}) % {nb}) * {R}"
+            return f"pl::slice({t.name}, {{{R}, {cols or C}}}, {{{row}, {c0}}})"
+
+        for step in range(r.randint(2, 4)):
+            kind = r.choice(kinds)
+            if kind == "copy":
+                dst = Tensor(self.fresh("out"), dt, rows, C, "out")
+                self.tensors.append(dst)
+                src = r.choice(readable)
+                self.emit(1, f"{dst.name} = {src.name};")
+                self.tinfo[dst.name] = self.tinfo[src.name]
+                readable.append(dst)
+                continue
+            ins = srcs(r.randint(1, 2))
+            update = io is not None and io not in readable and kind in ("blocks", "whole") and r.random() < 0.5
+            dst = io if update else fresh_dst()
+            if update:
+                self.tinfo[io.name] = (0, True)
+            if kind == "blocks":
+                blk = self.fresh("blk")
+                shifts = [r.choice([0, 0, 1]) for _ in ins]
+                params = [("in", t, R, C) for t in ins] + [("inout" if update else "out", dst, R, C)]
+                k = self.kernel_func(params, R, C)
+                self.emit(1, f"for (auto {blk} : pl::range({nb})) {{")
+                args = []
+                for t, sh in zip(ins, shifts):
+                    a = slice_at(t, blk, sh)
+                    if r.random() < 0.3:  # a named view
+                        w = self.fresh("w")
+                        self.emit(2, f"auto {w} = {a};")
+                        a = w
+                    args.append(a)
+                args.append(slice_at(dst, blk))
+                self.emit(2, f"{k}({', '.join(args)});")
+                self.emit(1, "}")
+            elif kind == "whole":
+                params = [("in", t, rows, C) for t in ins] + [("inout" if update else "out", dst, rows, C)]
+                k = self.kernel_func(params, rows, C)
+                self.emit(1, f"{k}({', '.join(t.name for t in ins + [dst])});")
+            elif kind == "cols":
+                h = C // 2
+                src = ins[0]
+                params = [("in", src, R, h), ("in", src, R, h), ("out", dst, R, h), ("out", dst, R, h)]
+                k = self.kernel_func(params, R, h)
+                blk = self.fresh("blk")
+                self.emit(1, f"for (auto {blk} : pl::range({nb})) {{")
+                a = [slice_at(src, blk, 0, h, 0), slice_at(src, blk, 0, h, h),
+                     slice_at(dst, blk, 0, h, 0), slice_at(dst, blk, 0, h, h)]
+                if r.random() < 0.5:
+                    a = [a[1], a[0], a[2], a[3]]
+                self.emit(2, f"{k}({', '.join(a)});")
+                self.emit(1, "}")
+            elif kind == "reshape":
+                shp = f"{{{2 * rows}, {C // 2}}}"
+                params = [("in", t, 2 * rows, C // 2) for t in ins] + [("out", dst, 2 * rows, C // 2)]
+                k = self.kernel_func(params, 2 * rows, C // 2)
+                self.emit(1, f"{k}({', '.join(f'pl::reshape({t.name}, {shp})' for t in ins + [dst])});")
+            elif kind == "spmd-kernel":
+                params = [("in", t, rows, C) for t in ins] + [("out", dst, rows, C)]
+                k = self.kernel_func(params, R, C, spmd_rows=R)
+                self.emit(1, f"pl::spmd({nb}, [&] {{ {k}({', '.join(t.name for t in ins + [dst])}); }});")
+            elif kind == "spmd-tile":
+                b = self.fresh("b")
+                self.emit(1, f"pl::spmd({nb}, [&] {{")
+                self.emit(2, f"pl::Index {b} = pl::get_block_idx();")
+                env = Env(idx=[IdxV(b, list(range(nb)))])
+                for t in ins:
+                    self.load_tensor(2, env, t.name, t, f"{b} * {R}, 0", R, C)
+                self.tile_body(2, env, r.randint(1, 4))
+                self.store_results(2, env, [(dst.name, dst)], f"{b} * {R}, 0", R, C)
+                self.emit(1, "});")
+            elif kind == "manual":
+                mid = fresh_dst(0.2)
+                blk, tp = self.fresh("blk"), self.fresh("task")
+                per_block = r.random() < 0.4  # one manual scope per block
+                if per_block:
+                    self.emit(1, f"for (auto {blk} : pl::range({nb})) {{")
+                    self.emit(2, "pl::manual_scope([&] {")
+                else:
+                    self.emit(1, "pl::manual_scope([&] {")
+                    self.emit(2, f"for (auto {blk} : pl::range({nb})) {{")
+                self.emit(3, f"pl::TaskId {tp} = pl::at({{.level = pl::Level::CORE_GROUP, .name_hint = \"produce\"}}, [&] {{")
+                env = Env(idx=[IdxV(blk, list(range(nb)))])
+                for t in ins:
+                    self.load_tensor(4, env, t.name, t, f"{blk} * {R}, 0", R, C)
+                self.tile_body(4, env, r.randint(1, 3))
+                self.store_results(4, env, [(mid.name, mid)], f"{blk} * {R}, 0", R, C)
+                self.emit(3, "});")
+                self.emit(3, f"pl::at({{.level = pl::Level::CORE_GROUP, .name_hint = \"consume\", .deps = {{{tp}}}}}, [&] {{")
+                env = Env(idx=[IdxV(blk, list(range(nb)))])
+                self.load_tensor(4, env, mid.name, mid, f"{blk} * {R}, 0", R, C)
+                self.tile_body(4, env, r.randint(1, 3))
+                self.store_results(4, env, [(dst.name, dst)], f"{blk} * {R}, 0", R, C)
+                self.emit(3, "});")
+                self.emit(2, "});" if per_block else "}")
+                self.emit(1, "}" if per_block else "});")
+                readable.append(mid)
+            elif kind == "graph":
+                g = self.graph_func(ins[0], dst, R, C)
+                blk = self.fresh("blk")
+                self.emit(1, f"for (auto {blk} : pl::range({nb})) {{")
+                self.emit(2, f"{g}({slice_at(ins[0], blk)}, {slice_at(dst, blk)});")
+                self.emit(1, "}")
+            readable.append(dst)
+        if not any(t.kind == "out" for t in self.tensors if t in readable):
+            # the last tensor written (or an input) reaches an output
+            dst = Tensor(self.fresh("out"), dt, rows, C, "out")
+            self.tensors.append(dst)
+            src = readable[-1]
+            if self.on("out-copy"):
+                self.emit(1, f"{dst.name} = {src.name};")
+            else:
+                k = self.kernel_func([("in", src, rows, C), ("out", dst, rows, C)], rows, C)
+                self.emit(1, f"{k}({src.name}, {dst.name});")
+        if self.on("host-dtypes") and r.random() < 0.4:
+            self.host_dtype_steps(r.choice(sorted(HOST_DTYPES)), dt, R, C, nb)
+        pre = [f"  {t.cpp_type()} {t.name} = pl::create_tensor({{{t.rows}, {t.cols}}}, {DTYPES[t.dt][0]});"
+               for t in self.tensors if t.kind == "scratch"]
+        self.lines[0:0] = pre
+
+    def host_dtype_steps(self, hd, dt, R, C, nb):
+        """An input of host dtype hd: copied whole to an output, and (half the time) a kernel
+        casts each row block to the program's dtype dt (an fp8 or integer source: exact values
+        in every dtype but the narrow floats, where both runs round alike) into another output."""
+        hx = self.input_tensor(hd, R * nb, C)
+        cp = Tensor(self.fresh("out"), hd, R * nb, C, "out")
+        self.tensors.append(cp)
+        if self.on("out-copy"):
+            self.emit(1, f"{cp.name} = {hx.name};")
+        else:
+            self.tensors.remove(cp)
+        if self.rng.random() < 0.5:
+            dst = Tensor(self.fresh("out"), dt, R * nb, C, "out")
+            self.tensors.append(dst)
+            name = f"{self.fname}_k{len(self.funcs)}"
+            qi, qo, v = self.fresh("q"), self.fresh("q"), self.fresh()
+            ti = f"pl::Tensor<{DTYPES[hd][0]}, {R}, {C}>"
+            to = f"pl::Tensor<{DTYPES[dt][0]}, {R}, {C}>"
+            self.funcs.append("\n".join([
+                "PL_FUNCTION(pl::FunctionType::InCore)",
+                f"void {name}({ti} {qi}, pl::Out<{to}> {qo}) {{",
+                f"  auto {v} = pl::load({qi}, {{0, 0}}, {{{R}, {C}}});",
+                f"  pl::store(pl::cast({v}, {DTYPES[dt][0]}), {{0, 0}}, {qo});", "}"]))
+            blk = self.fresh("blk")
+            self.emit(1, f"for (auto {blk} : pl::range({nb})) {{")
+            self.emit(2, f"{name}(pl::slice({hx.name}, {{{R}, {C}}}, {{{blk} * {R}, 0}}), "
+                         f"pl::slice({dst.name}, {{{R}, {C}}}, {{{blk} * {R}, 0}}));")
+            self.emit(1, "}")
+
     # ---- rendering ---------------------------------------------------------------------------
     def signature(self):
         ps = []
@@ -1039,10 +1343,12 @@ class Program:
         for t in self.tensors:
             if t.kind == "out":
                 ps.append(f"pl::Out<{t.cpp_type()}> {t.name}")
+            elif t.kind == "inout":
+                ps.append(f"pl::InOut<{t.cpp_type()}> {t.name}")
         return ps
 
     def render(self):
-        head = [f"// program {self.seed} ({self.kind})", self.marker,
+        head = [f"// program {self.seed} ({self.kind})"] + self.funcs + [self.marker,
                 f"void {self.fname}({', '.join(self.signature())}) {{"]
         return "\n".join(head + self.lines + ["}", ""])
 
@@ -1051,9 +1357,9 @@ class Program:
         L = [f"static void run_{self.fname}(std::FILE* dump) {{"]
         args = []
         for t in self.tensors:
-            if t.kind == "in":
+            if t.kind in ("in", "inout"):
                 n = t.rows * t.cols
-                if t.dt == "i32":
+                if not DTYPES[t.dt][1]:
                     data = f"fz::ints({n}, {t.data_seed})"
                 else:
                     data = f"pl::random_vector({n}, {t.data_seed})"
@@ -1061,12 +1367,14 @@ class Program:
                     L.append(f"  {t.cpp_type()} {t.name}({data}, {{{t.rows}, {t.cols}}});")
                 else:
                     L.append(f"  {t.cpp_type()} {t.name}({data});")
-                args.append(t.name)
+                if t.kind == "in":
+                    args.append(t.name)
         for _, name, val in self.scalar_params:
             args.append(val)
-        outs = [t for t in self.tensors if t.kind == "out"]
-        for t in outs:
-            L.append(f"  {t.cpp_type()} {t.name};")
+        outs = [t for t in self.tensors if t.kind in ("out", "inout")]
+        for t in outs:  # in signature order
+            if t.kind == "out":
+                L.append(f"  {t.cpp_type()} {t.name};")
             args.append(t.name)
         L.append(f"  {self.fname}({', '.join(args)});")
         for k, t in enumerate(outs):

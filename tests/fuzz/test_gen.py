@@ -48,6 +48,68 @@ class Generator(unittest.TestCase):
             for n in needles:
                 self.assertNotIn(n, joined, f"--no-{flag} still generates {n}")
 
+    def test_boundary_constructs(self):
+        progs = [gen.Program(s, ALL) for s in range(1, 800)]
+        b = [p for p in progs if p.kind == "boundary"]
+        self.assertGreater(len(b), 60)
+        joined = "\n".join(p.render() + p.runner() for p in b)
+        for construct in ("pl::slice(", "pl::InOut<", "pl::Out<", "pl::spmd(", "pl::get_block_idx()",
+                          "pl::manual_scope(", ".deps = {", "FunctionType::Graph", "FunctionType::InCore",
+                          "pl::create_tensor(", "pl::fp16", "pl::bf16", "pl::i32", "pl::fp32", "% 3) * ",
+                          "pl::i8", "pl::i16", "pl::i64", "pl::u8", "pl::u16", "pl::u32", "pl::u64",
+                          "pl::fp8e4m3", "pl::fp8e5m2", "pl::reshape("):
+            self.assertIn(construct, joined, construct)
+        # `out = x` copies and a parent passed whole after its slices were written
+        self.assertRegex(joined, r"\n  out\d+ = \w+;")
+        self.assertRegex(joined, r"\n  fz_\d+_k\d+\(\w+(, \w+)*\);")
+
+    def test_boundary_flag_keeps_other_programs(self):
+        for s in SEEDS:
+            p = gen.Program(s, ALL)
+            if p.kind != "boundary":
+                self.assertEqual(p.render(), gen.Program(s, ALL - {"boundary"}).render())
+        self.assertNotIn("(boundary)", "\n".join(texts(ALL - {"boundary"})))
+
+    def test_boundary_writes_are_disjoint(self):
+        """Every written window is written once, and never after a task read it: no tensor is
+        the destination of two steps, and each pl::Out / pl::InOut argument names a tensor no
+        earlier step of the program read."""
+        import re
+        total = 0
+        for s in range(1, 400):
+            p = gen.Program(s, ALL)
+            if p.kind != "boundary":
+                continue
+            main = p.render().split(p.marker)[-1]
+            written, read = set(), set()
+            kernels = {}
+            for f in p.funcs:
+                m = re.search(r"void (\w+)\((.*)\) \{", f)
+                params = re.split(r", (?=pl::)", m.group(2))
+                kernels[m.group(1)] = [a.startswith(("pl::Out<", "pl::InOut<")) for a in params]
+            steps = 0  # kernel calls and copies (tile work in pl::spmd / pl::at bodies is not checked here)
+            for line in main.split("\n"):
+                m = re.search(r"(fz_\d+_[kg]\d+)\(([^;]*)\);( \}\);)?$", line)
+                c = re.match(r"  (out\d+) = (\w+);$", line)
+                if m:
+                    args = re.split(r", (?=pl::slice|pl::reshape|\w+[,)]|\w+$)", m.group(2))
+                    names = [re.match(r"(?:pl::(?:slice|reshape)\()?(\w+)", a).group(1) for a in args]
+                    outs = kernels[m.group(1)]
+                    self.assertEqual(len(names), len(outs), line)
+                elif c:
+                    names, outs = [c.group(2), c.group(1)], [False, True]
+                else:
+                    continue
+                steps += 1
+                here = {n for n, o in zip(names, outs) if o}
+                for n in here:
+                    self.assertNotIn(n, written, f"program {s}: {n} written by two steps")
+                    self.assertNotIn(n, read, f"program {s}: {n} written after a step read it")
+                written |= here
+                read |= {n for n, o in zip(names, outs) if not o}
+            total += steps
+        self.assertGreater(total, 100)
+
     def test_unknown_flag_rejected(self):
         with self.assertRaises(SystemExit):
             gen.parse_features(None, ["no-such-feature"])
@@ -60,6 +122,13 @@ class Generator(unittest.TestCase):
             self.assertEqual(p.signature(), q.signature(), "dropping units must not change the signature")
             if p.unit_count > 3:
                 self.assertNotEqual(p.render(), q.render())
+        # boundary programs: units inside generated kernels drop too
+        b = [s for s in range(1, 100) if gen.Program(s, ALL).kind == "boundary"][:10]
+        for s in b:
+            p = gen.Program(s, ALL)
+            q = gen.Program(s, ALL, frozenset(range(1, p.unit_count + 1)))
+            self.assertEqual(p.signature(), q.signature())
+            self.assertEqual(len(p.funcs), len(q.funcs))
 
 
 class Compare(unittest.TestCase):
