@@ -189,11 +189,16 @@ public:
 
   bool solve(std::unordered_map<const Var *, MemorySpace> &space) {
     unsigned before = diags_.errorCount();
+    std::unordered_map<const Var *, ClassFacts> classes;
+    for (const Fixed &f : facts_.fixed_)
+      classes[facts_.find(f.var)].fixed.push_back(&f);
+    for (const Demand &d : facts_.demands_)
+      classes[facts_.find(d.var)].demands.push_back(&d.allowed);
     std::unordered_map<const Var *, MemorySpace> classSpace;
     for (const Var *v : facts_.order_) {
       const Var *root = facts_.find(v);
       if (!classSpace.count(root))
-        classSpace[root] = choose(root);
+        classSpace[root] = choose(classes[root]);
       space[v] = classSpace[root];
     }
     for (auto &r : facts_.retargets_)
@@ -212,15 +217,19 @@ public:
   }
 
 private:
-  MemorySpace choose(const Var *root) {
+  /// The facts of one class, grouped once per solve (linear in the facts).
+  struct ClassFacts {
+    std::vector<const Fixed *> fixed;
+    std::vector<const std::vector<MemorySpace> *> demands;
+  };
+
+  MemorySpace choose(const ClassFacts &c) {
     const Fixed *first = nullptr;
-    for (auto &f : facts_.fixed_) {
-      if (facts_.find(f.var) != root)
-        continue;
+    for (const Fixed *f : c.fixed) {
       if (!first) {
-        first = &f;
-      } else if (f.space != first->space) {
-        conflict(*first, f);
+        first = f;
+      } else if (f->space != first->space) {
+        conflict(*first, *f);
         return first->space;
       }
     }
@@ -228,21 +237,18 @@ private:
       return first->space;
     // The first demand's preferred space that every demand of the class accepts (a Vec load
     // that pl::extract reads, Mat first, and tile.exp reads, Vec only, is Vec), else the first
-    // demand's (its MS002 names the demand it misses).
-    std::vector<const std::vector<MemorySpace> *> demands;
-    for (auto &d : facts_.demands_)
-      if (facts_.find(d.var) == root)
-        demands.push_back(&d.allowed);
-    for (const auto *allowed : demands) {
-      MemorySpace s = allowed->front();
-      if (contains(kVecMat, s) && std::all_of(demands.begin(), demands.end(),
-                                              [&](const auto *a) { return contains(*a, s); }))
+    // demand's (its MS002 names the demand it misses). At most two candidates: Vec and Mat.
+    std::vector<MemorySpace> candidates;
+    for (const auto *allowed : c.demands)
+      if (MemorySpace s = allowed->front();
+          contains(kVecMat, s) &&
+          std::find(candidates.begin(), candidates.end(), s) == candidates.end())
+        candidates.push_back(s);
+    for (MemorySpace s : candidates)
+      if (std::all_of(c.demands.begin(), c.demands.end(),
+                      [&](const auto *a) { return contains(*a, s); }))
         return s;
-    }
-    for (const auto *allowed : demands)
-      if (contains(kVecMat, allowed->front()))
-        return allowed->front();
-    return MemorySpace::Vec;
+    return candidates.empty() ? MemorySpace::Vec : candidates.front();
   }
 
   void conflict(const Fixed &a, const Fixed &b) {

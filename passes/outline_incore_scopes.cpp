@@ -60,6 +60,7 @@ bool rejectScopesInKernels(const Program &p, DiagnosticEngine &diags) {
   }
   return true;
 }
+
 /// What an Spmd body holds: launches (function calls, submits, nested scopes) and op calls.
 class SpmdBodyKinds final : public IRVisitor {
 public:

@@ -33,8 +33,13 @@ TEST_F(ElementwiseOps, TileBroadcastRowAndColumn) {
   EXPECT_EQ(shapeOf(t), (std::vector<int64_t>{64, 32}));
 }
 
-TEST_F(ElementwiseOps, TileDivDoesNotBroadcast) {
-  bad("T109", "tile.div", {tileVar(DT::FP32, {64, 32}), tileVar(DT::FP32, {64, 1})});
+TEST_F(ElementwiseOps, TileDivBroadcastsLikeTheOtherBinaryOps) {
+  // As the eager `/` does; ExpandTileBroadcasts lowers it to TROWEXPANDDIV / TCOLEXPANDDIV.
+  EXPECT_EQ(shapeOf(ok("tile.div", {tileVar(DT::FP32, {64, 32}), tileVar(DT::FP32, {64, 1})})),
+            (std::vector<int64_t>{64, 32}));
+  EXPECT_EQ(shapeOf(ok("tile.div", {tileVar(DT::FP32, {1, 32}), tileVar(DT::FP32, {64, 32})})),
+            (std::vector<int64_t>{64, 32}));
+  bad("T109", "tile.div", {tileVar(DT::FP32, {64, 32}), tileVar(DT::FP32, {32, 32})});
 }
 
 TEST_F(ElementwiseOps, TensorNumpyBroadcast) {
