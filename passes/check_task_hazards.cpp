@@ -2,8 +2,7 @@
 // check_task_hazards.h). Steps: 1. Regions — the buffer and window of every tensor value
 // (passes/utils/task_regions.h); 2. Blocks — the tasks of each straight-line block (and of two
 // copies of a loop body) with their accesses and traced dependencies; 3. Hazards — pairs the
-// runtime may leave unordered; 4. Escapes — dependencies on task ids of manual scopes that have
-// ended (TH003).
+// runtime may leave unordered; 4. Orchestration reads and writes of tensor elements (TH004).
 #include "passes/check_task_hazards.h"
 
 #include "ir/arg_direction.h"
@@ -438,172 +437,6 @@ private:
   bool ok_ = true;
 };
 
-/// TH003: a dependency on a task id that a manual runtime scope produced, named where that scope
-/// has ended (after it, or in a later iteration through a loop carry). A task id value's origins
-/// are the manual scopes whose launches it may name (through copies, carries and if results), a
-/// carry of a value from a scope inside the loop body marked as coming from an ended instance.
-class ManualScopeEscapes {
-public:
-  explicit ManualScopeEscapes(DiagnosticEngine &diags) : diags_(diags) {}
-
-  bool run(const Function &f) {
-    for (size_t before = SIZE_MAX; before != total();) { // carries: iterate until stable
-      before = total();
-      walk(f.body(), false);
-    }
-    walk(f.body(), true);
-    return ok_;
-  }
-
-private:
-  struct Origin {
-    const Scope *scope;
-    bool ended; ///< through a loop carry out of an instance of the scope inside the loop body
-    bool operator<(const Origin &o) const {
-      return std::tie(scope, ended) < std::tie(o.scope, o.ended);
-    }
-  };
-  using Origins = std::set<Origin>;
-
-  size_t total() const {
-    size_t n = 0;
-    for (const auto &[v, o] : origins_)
-      n += o.size();
-    return n;
-  }
-  Origins of(const ExprPtr &e) const {
-    auto *v = dynCast<Var>(e);
-    auto it = v ? origins_.find(v) : origins_.end();
-    return it == origins_.end() ? Origins{} : it->second;
-  }
-  void add(const VarPtr &v, const Origins &o) {
-    auto *at = dynCast<ArrayType>(v->type());
-    if (scalarDType(v->type()) == DataType::TaskId || (at && at->dtype() == DataType::TaskId))
-      origins_[v.get()].insert(o.begin(), o.end());
-  }
-  /// Binds the results of `yields` (one per slot) to `vars`; `endsIn`: the loop body, whose manual
-  /// scopes have ended when the value is carried to the next iteration or out of the loop.
-  void bindYield(const std::vector<VarPtr> &vars, const StmtPtr &body, const Stmt *endsIn) {
-    const Yield *y = trailingYield(body);
-    for (size_t i = 0; y && i < vars.size() && i < y->values().size(); ++i) {
-      Origins o = of(y->values()[i]);
-      Origins carried;
-      for (const Origin &x : o)
-        carried.insert({x.scope, x.ended || (endsIn && contains(endsIn, x.scope))});
-      add(vars[i], carried);
-    }
-  }
-  /// Whether the statement tree `s` contains scope `sc`.
-  static bool contains(const Stmt *s, const Scope *sc) {
-    if (!s)
-      return false;
-    if (s == sc)
-      return true;
-    if (auto *seq = dynCast<Seq>(s))
-      return std::any_of(seq->stmts().begin(), seq->stmts().end(),
-                         [&](const StmtPtr &c) { return contains(c.get(), sc); });
-    if (auto *scope = dynCast<Scope>(s))
-      return contains(scope->body().get(), sc);
-    if (auto loop = loopParts(*s))
-      return contains(loop->body.get(), sc);
-    if (auto *i = dynCast<If>(s))
-      return contains(i->thenBody().get(), sc) || contains(i->elseBody().get(), sc);
-    return false;
-  }
-
-  void walk(const StmtPtr &s, bool report) {
-    if (!s)
-      return;
-    if (auto *seq = dynCast<Seq>(s)) {
-      for (const StmtPtr &c : seq->stmts())
-        walk(c, report);
-    } else if (auto *sc = dynCast<Scope>(s)) {
-      bool manual = sc->scopeKind() == ScopeKind::Runtime && isManualRuntimeScope(*sc);
-      if (manual)
-        open_.push_back(sc);
-      walk(sc->body(), report);
-      if (manual)
-        open_.pop_back();
-    } else if (auto *a = dynCast<Assign>(s)) {
-      use(a->value(), report);
-      if (launches(a->value())) {
-        if (!open_.empty()) // a submit's result tuple or a dummy task's id
-          origins_[a->var().get()].insert({open_.back(), false});
-      } else if (isa<Var>(a->value())) {
-        add(a->var(), of(a->value())); // a copy names the same task
-      } else if (auto *g = dynCast<TupleGetItem>(a->value())) {
-        add(a->var(), of(g->tuple()));
-      } else if (auto *c = dynCast<Call>(a->value());
-                 c && c->target().isOp() && c->target().name().starts_with("array.")) {
-        for (const ExprPtr &x : c->args()) // an element of an array, or an array with one set
-          add(a->var(), of(x));
-      }
-    } else if (auto *ev = dynCast<Eval>(s)) {
-      use(ev->expr(), report);
-    } else if (auto loop = loopParts(*s)) {
-      std::vector<VarPtr> carried;
-      for (const IterArg &it : loop->iterArgs) {
-        add(it.var, of(it.init));
-        carried.push_back(it.var);
-      }
-      bindYield(carried, loop->body, loop->body.get());
-      walk(loop->body, report);
-      for (size_t i = 0; i < loop->returnVars.size() && i < loop->iterArgs.size(); ++i)
-        add(loop->returnVars[i], of(loop->iterArgs[i].var));
-    } else if (auto *i = dynCast<If>(s)) {
-      walk(i->thenBody(), report);
-      walk(i->elseBody(), report);
-      bindYield(i->returnVars(), i->thenBody(), nullptr);
-      bindYield(i->returnVars(), i->elseBody(), nullptr);
-    }
-  }
-
-  static bool launches(const ExprPtr &e) {
-    if (isa<Submit>(e))
-      return true;
-    auto *c = dynCast<Call>(e);
-    return c && c->target().isOp() && c->target().name() == "system.task_dummy";
-  }
-
-  /// The dependencies of a submit or a task_dummy: each must come from an open scope instance.
-  void use(const ExprPtr &e, bool report) {
-    if (!report)
-      return;
-    const ExprList *deps = nullptr;
-    if (auto *sub = dynCast<Submit>(e))
-      deps = &sub->deps();
-    else if (auto *c = dynCast<Call>(e);
-             c && c->target().isOp() && c->target().name() == "system.task_dummy")
-      deps = &c->args();
-    for (size_t k = 0; deps && k < deps->size(); ++k)
-      for (const Origin &o : of((*deps)[k])) {
-        bool open = std::find(open_.begin(), open_.end(), o.scope) != open_.end();
-        if (open && !o.ended)
-          continue;
-        auto *v = dynCast<Var>((*deps)[k]);
-        Diagnostic d{Severity::Error,
-                     "TH003",
-                     "this task depends on '" + (v ? v->name() : std::string("?")) +
-                         "', a task id produced inside a manual runtime scope (pl::manual_scope) "
-                         "that has ended" +
-                         (o.ended && open ? " (in an earlier iteration)" : "") +
-                         ": a manual scope's task ids name its tasks only until it ends; "
-                         "launch the dependent task inside the scope",
-                     e->span(),
-                     {}};
-        d.notes.emplace_back(o.scope->span(), "the manual scope");
-        diags_.report(std::move(d));
-        ok_ = false;
-        break;
-      }
-  }
-
-  DiagnosticEngine &diags_;
-  std::unordered_map<const Var *, Origins> origins_;
-  std::vector<const Scope *> open_;
-  bool ok_ = true;
-};
-
 /// TH004: the orchestration reads a tensor element (`tensor.read`: a direct read of the
 /// tensor's memory, the runtime does not wait for tasks) of a buffer a task of the function
 /// writes, or of an unknown buffer. Any writer counts, before or after the read: in a loop a
@@ -764,9 +597,8 @@ private:
 bool checkTaskHazards(const Program &p, const Function &f, DiagnosticEngine &diags) {
   if (f.type() != FunctionType::Orchestration)
     return true;
-  bool escapesOk = ManualScopeEscapes(diags).run(f);
   bool readsOk = OrchestrationReads(p, f, diags).run();
-  return HazardChecker(p, f, diags).run() && escapesOk && readsOk;
+  return HazardChecker(p, f, diags).run() && readsOk;
 }
 
 Pass createCheckTaskHazardsPass(PassOptions &) {

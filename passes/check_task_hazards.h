@@ -31,8 +31,10 @@
 //   - In a manual runtime scope (and the blocks inside it) the runtime infers no edge: only
 //     dependencies order tasks, and a read-after-write or write-after-write pair is a hazard
 //     too — TH002.
-//   - A task id produced inside a manual scope names its task only until the scope ends (the
-//     runtime may retire its tasks then): a dependency on it where the scope has ended is TH003.
+//   - Task ids outlive their manual scope: a dependency on a task of an ended scope (after it, or
+//     carried into a later iteration) is how a later task is ordered after the scope's tasks,
+//     which the runtime does not track (PTO2 skips an edge to a task it already retired). Such
+//     a task that names none is left to the simulator's run-time report. (TH003 is retired.)
 //   - An orchestration's `tensor.read` (pl::read) reads the tensor's memory directly: the
 //     runtime does not wait for tasks. Reading a buffer that any task of the function writes
 //     (before or after the read: in a loop a later writer runs before the next read), or a
@@ -46,10 +48,8 @@
 // Options: none.
 // Diagnostics: TH001 a task writes a window an earlier task reads, with nothing ordering them ·
 //   TH002 in a manual scope, a task reads or writes a window an earlier task writes (or writes
-//   one it reads) without a dependency · TH003 a dependency on a task id produced inside a
-//   manual scope that has ended (after it, or carried into a later iteration's instance) ·
-//   TH004 an orchestration reads an element of a tensor a task of it writes, or writes one a
-//   task submitted before (or in a loop with) the write uses.
+//   one it reads) without a dependency · TH004 an orchestration reads an element of a tensor a task
+//   of it writes, or writes one a task submitted before (or in a loop with) the write uses.
 // Example: `k1(y, z)` (reads y) followed by `k2(x, y)` (writes y) with no dependency →
 //   error TH001 "write-after-read hazard: 'k2' writes 'y', which the earlier task 'k1' reads ...".
 // Test: tests/passes/check_task_hazards.pir

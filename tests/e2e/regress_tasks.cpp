@@ -2,8 +2,8 @@
 // 14): a task id rebound in a loop so iteration i + 1's writer waits for iteration i's reader
 // (counting up, counting down, zero trips), a manual scope whose every edge is a named dependency
 // (row blocks of one tensor: producers and consumers on disjoint windows), pl::scope around a
-// chain, and pl::no_dep on an argument no task writes. Every translated run is strict: a hazard
-// fails it.
+// chain, pl::no_dep on an argument no task writes, and task ids that outlive a manual scope (one
+// scope per iteration). Every translated run is strict: a hazard fails it.
 #include <cstdio>
 #include <pl/dsl.hpp>
 #include <vector>
@@ -125,6 +125,22 @@ void phases(pl::Index n, pl::InOut<X> y) {
   });
 }
 
+/// One manual scope per iteration (issue 35): iteration i's first task updates the rows iteration
+/// i - 1's last task wrote, so it names that task (a task id outlives its scope; the runtime does
+/// not track a manual scope's tasks, so nothing else would order them), and the task after the
+/// loop names the last one too. With no trips the dependencies name the task before the loop.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void manualIterations(X x, X a, pl::Index n, pl::Out<X> y, pl::Out<X> z) {
+  pl::TaskId last = pl::submit(scaleRows, x, 0, 1, y);
+  for (auto i : pl::range(n)) {
+    pl::manual_scope([&] {
+      pl::TaskId bumped = pl::submit({.deps = {last}}, bumpRows, 0, i - 2, y);
+      last = pl::submit({.deps = {bumped}}, bumpRows, 0, 3 * i - 4, y);
+    });
+  }
+  pl::submit({.deps = {last}}, negateRows, y, a, 0, z);
+}
+
 namespace {
 std::vector<double> xs, as;
 
@@ -235,6 +251,18 @@ int main() {
       for (int c = 0; c < 64; ++c)
         wy[i * 64 + c] = static_cast<float>(wy[i * 64 + c] + 100.0f);
     check(pl::allclose(y, wy), "phases ordered by arrays of task ids");
+  }
+  for (pl::Index n : {0, 1, 3}) {
+    X y, z;
+    manualIterations(x, a, n, y, z);
+    std::vector<double> wy = zero, wz = zero;
+    scaleRef(wy, 0, 1);
+    for (long i = 0; i < n; ++i)
+      for (long bias : {i - 2, 3 * i - 4})
+        for (int k = 0; k < 8 * 64; ++k)
+          wy[k] = static_cast<float>(wy[k] + static_cast<float>(bias));
+    negateRef(wy, wz, 0);
+    check(pl::allclose(y, wy) && pl::allclose(z, wz), "a manual scope per iteration, ids carried");
   }
   std::printf("regress_tasks: %d failures\n", failures);
   return failures == 0 ? 0 : 1;

@@ -126,9 +126,10 @@ class Tools:
 def run_binary(exe, dump, seeds=None, mode=None, timeout=300):
     env = dict(os.environ)
     env.pop("PL_RESULT_DUMP", None)
-    if mode:
+    if mode:  # the translated runs: strict, so a hazard (a race on hardware) fails the program
         env["PL_SIM_MODE"] = mode
         env["PL_SIM_SEED"] = "7"
+        env["PL_SIM_STRICT"] = "1"
     if os.path.exists(dump):
         os.remove(dump)
     cmd = [exe, dump] + ([str(s) for s in seeds] if seeds else [])

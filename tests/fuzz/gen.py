@@ -1255,8 +1255,17 @@ class Program:
                 self.store_results(2, env, [(dst.name, dst)], f"{b} * {R}, 0", R, C)
                 self.emit(1, "});")
             elif kind == "manual":
+                # The runtime does not track a manual scope's tasks (PTO2 skips its TensorMap): what
+                # they write is read only inside the scope (mid) or by the host (dst, an output), and
+                # each consumer names the previous one, whose id outlives its scope.
+                # Inside the scope only named dependencies order tasks, also against the tasks
+                # before it: the producers read the orchestration's inputs, which no task writes.
+                ins = [t if t.kind == "in" else readable[0] for t in ins]
                 mid = fresh_dst(0.2)
-                blk, tp = self.fresh("blk"), self.fresh("task")
+                mid.kind = "scratch"
+                dst.kind = "out"
+                blk, tp, done = self.fresh("blk"), self.fresh("task"), self.fresh("done")
+                self.emit(1, f"pl::TaskId {done}{{}};")
                 per_block = r.random() < 0.4  # one manual scope per block
                 if per_block:
                     self.emit(1, f"for (auto {blk} : pl::range({nb})) {{")
@@ -1271,7 +1280,7 @@ class Program:
                 self.tile_body(4, env, r.randint(1, 3))
                 self.store_results(4, env, [(mid.name, mid)], f"{blk} * {R}, 0", R, C)
                 self.emit(3, "});")
-                self.emit(3, f"pl::at({{.level = pl::Level::CORE_GROUP, .name_hint = \"consume\", .deps = {{{tp}}}}}, [&] {{")
+                self.emit(3, f"{done} = pl::at({{.level = pl::Level::CORE_GROUP, .name_hint = \"consume\", .deps = {{{tp}, {done}}}}}, [&] {{")
                 env = Env(idx=[IdxV(blk, list(range(nb)))])
                 self.load_tensor(4, env, mid.name, mid, f"{blk} * {R}, 0", R, C)
                 self.tile_body(4, env, r.randint(1, 3))
@@ -1279,7 +1288,7 @@ class Program:
                 self.emit(3, "});")
                 self.emit(2, "});" if per_block else "}")
                 self.emit(1, "}" if per_block else "});")
-                readable.append(mid)
+                continue
             elif kind == "graph":
                 g = self.graph_func(ins[0], dst, R, C)
                 blk = self.fresh("blk")

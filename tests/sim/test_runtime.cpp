@@ -311,6 +311,38 @@ TEST_P(SimRuntime, ManualScopeReportsMissingEdges) {
   EXPECT_EQ(at(z, 0), 2.0f);
 }
 
+// PTO2 neither looks up nor inserts a manual scope's tasks in its TensorMap, so a task after the
+// scope is ordered after their writes only by a dependency it names (task ids outlive the scope:
+// the runtime skips an edge to a retired task). Without one it is a hazard, like inside the scope.
+TEST_P(SimRuntime, TasksAfterAManualScopeNameTheirDependencies) {
+  Runtime rt(table(), opts(GetParam()));
+  RuntimeBinding bind(rt);
+  ChipTensor x = vec8(), y = vec8(), z = vec8(), w = vec8();
+  PTO2TaskId filled, named;
+  PTO2_SCOPE() { // the orchestration's own scope (the outermost scope's end joins every task)
+    PTO2_SCOPE(PTO2ScopeMode::MANUAL) { filled = fillT(x, 1.0f, 1).task_id(); }
+    incr(x, y, 2); // reads the manual scope's write, names nothing: reported, still ordered
+    CoreTaskArgs p;
+    p.add_input(x);
+    p.add_output(z);
+    p.add_scalar(3);
+    PTO2TaskId deps[1] = {filled};
+    p.set_dependencies(deps, 1);
+    named = rt_submit_aiv_task(kIncrId, p).task_id(); // names it: fine
+    incr(z, w, 4); // after a tracked task that depends on the manual one: ordered by the TensorMap
+  }
+  const auto hz = rt.hazards();
+  ASSERT_EQ(hz.size(), 1u);
+  EXPECT_EQ(hz[0].kind, HazardKind::RAW);
+  EXPECT_EQ(hz[0].earlier, filled);
+  EXPECT_EQ(hz[0].later, PTO2TaskId{1});
+  EXPECT_NE(hz[0].message.find("manual scope"), std::string::npos) << hz[0].message;
+  EXPECT_EQ(rt.dependenciesOf(named), std::vector<PTO2TaskId>{filled});
+  EXPECT_EQ(at(y, 0), 2.0f);
+  EXPECT_EQ(at(z, 0), 2.0f);
+  EXPECT_EQ(at(w, 0), 3.0f);
+}
+
 TEST_P(SimRuntime, ScopesJoinAtTheOutermostEnd) {
   Runtime rt(table(), opts(GetParam()));
   RuntimeBinding bind(rt);

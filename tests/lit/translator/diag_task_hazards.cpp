@@ -1,4 +1,4 @@
-// CheckTaskHazards (TH001, TH003 at the end): a task that writes a tensor window an earlier task reads, with nothing
+// CheckTaskHazards (TH001): a task that writes a tensor window an earlier task reads, with nothing
 // ordering the two, is rejected at the writer's line with a note at the reader; the same programs
 // with a dependency, or on disjoint windows, translate. (A race only a run can show, with a run-time
 // trip count, is the simulator's: tests/e2e/hazard_war.cpp.)
@@ -75,21 +75,3 @@ void apart(X x, pl::Out<X> y, pl::Out<X> z) {
   rowsAt(x, 8, y);
 }
 
-// TH003: a task id produced inside a pl::manual_scope names its task only until the scope ends.
-PL_FUNCTION(pl::FunctionType::Orchestration)
-void escapes(X x, pl::Out<X> y, pl::Out<X> z) {
-  pl::TaskId inside{};
-  pl::manual_scope([&] { inside = pl::submit(rows, x, y); }); // expected-note {{the manual scope}}
-  pl::submit({.deps = {inside}}, negate, y, z); // expected-error {{this task depends on 'inside', a task id produced inside a manual runtime scope (pl::manual_scope) that has ended: a manual scope's task ids name its tasks only until it ends; launch the dependent task inside the scope}}
-}
-
-PL_FUNCTION(pl::FunctionType::Orchestration)
-void escapesByCarry(X x, pl::Out<X> y, pl::Index n) {
-  pl::TaskId last{};
-  for (auto i : pl::range(n)) {
-    (void)i;
-    pl::manual_scope([&] {                             // expected-note {{the manual scope}}
-      last = pl::submit({.deps = {last}}, rows, x, y); // expected-error {{this task depends on 'last', a task id produced inside a manual runtime scope (pl::manual_scope) that has ended (in an earlier iteration)}}
-    });
-  }
-}

@@ -246,6 +246,9 @@ class Runtime {
     int pending = 0;
     bool done = false;
     bool failed = false;
+    /// Submitted inside a manual scope: PTO2 neither looks it up in nor inserts it into its
+    /// TensorMap, so only named dependencies order it, also against tasks after the scope.
+    bool manual = false;
     detail::GmRingClaims gmRings; // a mixed task's blocks: their GM pipe rings
   };
   std::string taskName(const Task& t) const;

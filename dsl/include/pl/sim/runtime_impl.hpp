@@ -49,6 +49,10 @@ inline void Runtime::addHazard(HazardKind k, const Task& earlier, const Task& la
                     " " + prior + " " + taskName(earlier) +
                     " without a dependency between them (hardware would race); the simulator orders them — "
                     "add the dependency explicitly";
+  if (earlier.manual && !later.manual)
+    msg +=
+        " (the earlier task ran in a manual scope, whose tasks the runtime does not track: a task "
+        "after the scope is ordered after them only by a dependency it names)";
   if (opts_.strict) simFail("submit", msg);
   if (opts_.warn) std::fprintf(stderr, "pl::sim warning: %s\n", msg.c_str());
   hazards_.push_back(Hazard{k, PTO2TaskId{earlier.id}, PTO2TaskId{later.id}, std::move(msg)});
@@ -61,6 +65,7 @@ inline void Runtime::addHazard(HazardKind k, const Task& earlier, const Task& la
 inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
                                    const std::vector<char> *tracked) {
   const bool manual = manualScope();
+  t.manual = manual;
   std::vector<Edge> &edges = edges_;
   std::vector<std::pair<std::int64_t, std::size_t>> &war = war_;
   std::vector<const TensorAccess *> &hits = hits_;
@@ -87,8 +92,20 @@ inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
     }
   }
   if (!manual) {
-    for (const Edge &e : edges)
-      fanin.push_back(e.task);
+    // PTO2's TensorMap knows only the tasks submitted outside manual scopes: an access of a
+    // manual scope's task is ordered only through the dependencies this task names (or through
+    // tracked tasks that depend on it).
+    bool afterManual = false;
+    for (const Edge &e : edges) {
+      if (tasks_[static_cast<std::size_t>(e.task)].manual)
+        afterManual = true;
+      else
+        fanin.push_back(e.task);
+    }
+    if (afterManual)
+      for (const Edge &e : edges)
+        if (tasks_[static_cast<std::size_t>(e.task)].manual && !isAncestor(e.task, fanin))
+          addHazard(e.kind, tasks_[static_cast<std::size_t>(e.task)], t, t.tensors[e.arg], fanin);
   } else {
     for (const Edge &e : edges)
       if (!isAncestor(e.task, fanin))
