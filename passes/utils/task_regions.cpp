@@ -122,6 +122,10 @@ private:
       set(s.var().get(), r);
       return;
     }
+    if (isTensorViewOp(*c.target().op) && !c.args().empty()) {  // reshape, transpose, view, ...:
+      set(s.var().get(), Region{of(c.args()[0]).root, {}, {}}); // its buffer, another window
+      return;
+    }
     if (auto &alias = c.target().op->outputAliasesArg;
         alias && static_cast<size_t>(*alias) < c.args().size())
       set(s.var().get(), Region{of(c.args()[static_cast<size_t>(*alias)]).root, {}, {}});

@@ -49,6 +49,9 @@ FEATURES = {
     "graph": "a Graph function called once per row block on slices",
     "out-copy": "`out = x` whole-tensor copies into a pl::Out parameter in an orchestration",
     "reshape": "pl::reshape views of whole tensors ([R, C] as [2R, C/2]) passed to a kernel, read and written through",
+    "orch-rw": "pl::read of an input element in an orchestration (a data-dependent row-block rotation of a step's inputs) and pl::write into an InOut parameter no task uses",
+    "orch-call": "an orchestration calling another orchestration that launches a step's per-block kernels",
+    "at-tensor": "tensor-level ops in a pl::at scope (out = a op b), the second operand a [rows, 1] column or [1, C] row tensor broadcast, on either side",
     "host-dtypes": "boundary inputs of the other host dtypes (i8 .. u64, fp8): copied out and cast in a kernel",
 }
 
@@ -1171,6 +1174,12 @@ class Program:
             kinds += ["copy"]
         if self.on("reshape") and C >= 32:
             kinds += ["reshape"]
+        if self.on("at-tensor"):
+            kinds += ["at-tensor"]
+        if self.on("orch-rw"):
+            kinds += ["orch-rw"]
+        if self.on("orch-call"):
+            kinds += ["orch-call"]
         win = f"{{{R}, {C}}}"
 
         def fresh_dst(out_p=0.4):
@@ -1201,23 +1210,51 @@ class Program:
             dst = io if update else fresh_dst()
             if update:
                 self.tinfo[io.name] = (0, True)
-            if kind == "blocks":
+            if kind in ("blocks", "orch-rw", "orch-call"):
                 blk = self.fresh("blk")
                 shifts = [r.choice([0, 0, 1]) for _ in ins]
+                sh = None
+                if kind == "orch-rw":
+                    # an element of an input no task writes picks the rotation of the input blocks
+                    cfg = self.input_tensor("i32", 1, 8)
+                    sh, j = self.fresh("sh"), r.randrange(8)
+                    self.emit(1, f"const pl::Index {sh} = pl::read({cfg.name}, {{0, {j}}});")
+                    self.emit(1, f"const pl::Index {sh}n = (({sh} % {nb}) + {nb}) % {nb};")
+                    shifts = [f"{sh}n" for _ in ins]
                 params = [("in", t, R, C) for t in ins] + [("inout" if update else "out", dst, R, C)]
                 k = self.kernel_func(params, R, C)
+                saved = None
+                if kind == "orch-call":  # the loop in an orchestration of its own
+                    saved, self.lines = self.lines, []
+                    sub = f"{self.fname}_o{len(self.funcs)}"
+                    qs = {t.name: self.fresh("q") for t in ins + [dst]}
+                    uniq = list({t.name: t for t in ins}.values())  # a tensor read twice: one parameter
+                    ps = [f"{t.cpp_type()} {qs[t.name]}" for t in uniq]
+                    ps.append(f"pl::Out<{dst.cpp_type()}> {qs[dst.name]}")
+                    views = {t.name: replace(t, name=qs[t.name]) for t in ins + [dst]}
+                else:
+                    views = {t.name: t for t in ins + [dst]}
                 self.emit(1, f"for (auto {blk} : pl::range({nb})) {{")
                 args = []
-                for t, sh in zip(ins, shifts):
-                    a = slice_at(t, blk, sh)
+                for t, shift in zip(ins, shifts):
+                    a = slice_at(views[t.name], blk, shift)
                     if r.random() < 0.3:  # a named view
                         w = self.fresh("w")
                         self.emit(2, f"auto {w} = {a};")
                         a = w
                     args.append(a)
-                args.append(slice_at(dst, blk))
+                args.append(slice_at(views[dst.name], blk))
                 self.emit(2, f"{k}({', '.join(args)});")
                 self.emit(1, "}")
+                if saved is not None:
+                    body, self.lines = self.lines, saved
+                    self.funcs.append("\n".join(["PL_FUNCTION(pl::FunctionType::Orchestration)",
+                                                 f"void {sub}({', '.join(ps)}) {{"] + body + ["}"]))
+                    self.emit(1, f"{sub}({', '.join(t.name for t in uniq)}, {dst.name});")
+                if sh is not None:  # an orchestration's write into a tensor no task uses
+                    wn = Tensor(self.fresh("io"), "i32", 1, 8, "inout", data_seed=self.seed * 101 + 60 + step)
+                    self.tensors.append(wn)
+                    self.emit(1, f"pl::write({wn.name}, {{0, {r.randrange(8)}}}, {sh} * 3 - 7);")
             elif kind == "whole":
                 params = [("in", t, rows, C) for t in ins] + [("inout" if update else "out", dst, rows, C)]
                 k = self.kernel_func(params, rows, C)
@@ -1289,6 +1326,27 @@ class Program:
                 self.emit(2, "});" if per_block else "}")
                 self.emit(1, "}" if per_block else "});")
                 continue
+            elif kind == "at-tensor":
+                # one whole-tensor op in a pl::at scope: a [rows, C] tensor with a broadcast column
+                # ([rows, 1]) or row ([1, C]) input, or with another [rows, C] tensor, either side
+                isf = DTYPES[dt][1]
+                a = ins[0]
+                shape = r.choice(["col", "row", "full"])
+                if shape == "full":
+                    b = ins[-1]
+                else:
+                    b = self.input_tensor(dt, rows if shape == "col" else 1, 1 if shape == "col" else C)
+                    self.tinfo[b.name] = (start, True)
+                (ba, ea), (bb, eb) = self.tinfo[a.name], self.tinfo[b.name]
+                lim = FLOAT_LIMIT.get(dt, INT_LIMIT)
+                op = r.choice(["+", "-", "*", "maximum", "minimum"])
+                if op == "*" and ba * bb > lim / 4 or op in "+-" and ba + bb > lim / 4:
+                    op = "maximum"
+                lhs, rhs = (a.name, b.name) if r.random() < 0.5 else (b.name, a.name)
+                e = f"{lhs} {op} {rhs}" if op in "+-*" else f"pl::{op}({lhs}, {rhs})"
+                self.emit(1, f"pl::at(pl::Level::CORE_GROUP, [&] {{ {dst.name} = {e}; }});")
+                bound = ba * bb if op == "*" else ba + bb if op in "+-" else max(ba, bb)
+                self.tinfo[dst.name] = (bound, ea and eb or not isf)
             elif kind == "graph":
                 g = self.graph_func(ins[0], dst, R, C)
                 blk = self.fresh("blk")

@@ -1005,6 +1005,33 @@ program {
 }
 // -----
 // RUN: check-task-hazards
+// TH004 through reshape views: a task writing a reshape of 'n' writes 'n'; one writing a reshape
+// of 'y' leaves a read of 'k' alone (a view names its source's buffer, not an unknown one)
+program {
+  AIV wr(In Tensor<fp32, 16, 32> x, Out Tensor<int32, 2, 2> n) -> Tensor<int32, 2, 2> {
+    Tensor<int32, 2, 2> s = tensor.write(n, {0, 0}, 2);
+    return s;
+  }
+
+  AIV rd(In Tensor<fp32, 16, 32> x, Out Tensor<fp32, 16, 32> y) -> Tensor<fp32, 16, 32> {
+    Tile<fp32, 16, 32, Vec> t = tile.load(x, {0, 0}, {16, 32}, {.target_memory = Vec});
+    Tensor<fp32, 16, 32> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, In Tensor<int32, 4> k, Out Tensor<int32, 4> n, Out Tensor<fp32, 32, 16> y) {
+    int32 a = tensor.read(k, {1});
+    int32 b = tensor.read(n, {0}); // EXPECTED-ERROR: TH004 {{'pl::read' of 'n' in orchestration 'main' reads the tensor's memory directly (the runtime does not wait for tasks), but task 'wr' writes it}}
+    Tensor<fp32, 16, 32> xv = tensor.reshape(x, {16, 32});
+    Tensor<int32, 2, 2> nv = tensor.reshape(n, {2, 2});
+    Tensor<fp32, 16, 32> yv = tensor.reshape(y, {16, 32});
+    Tensor<int32, 2, 2> m = wr(xv, nv) [[arg_directions = ["Input", "OutputExisting"]]];
+    Tensor<fp32, 16, 32> r = rd(xv, yv) [[arg_directions = ["Input", "OutputExisting"]]];
+    return;
+  }
+}
+// -----
+// RUN: check-task-hazards
 // TH004 for an orchestration's tensor.write (pl::write): a task submitted before the write that
 // reads or writes the tensor may still run (an error, with a note at the task); tasks submitted
 // after it see the value; a loop holding the write and a task orders them both ways (an error);
