@@ -6,6 +6,7 @@
 #include "ir/printer.h"
 #include "ir/visitor.h"
 #include "passes/utils/arith/const_fold.h"
+#include "passes/utils/loop_analysis.h"
 
 #include <algorithm>
 #include <set>
@@ -99,11 +100,41 @@ public:
   }
 
 private:
+  /// An error where the operation runs whenever the function does; a warning where it runs
+  /// only on some paths (an if branch, a loop body that may not run): the eager run, too,
+  /// throws only when it gets there, and the constant may come from that path's condition.
   void report(const char *code, const Span &span, const std::string &msg) {
     if (!reported_.insert({span.file.get(), span.line, span.col}).second)
       return;
+    if (conditional_ > 0) {
+      diags_.warning(code, span,
+                     msg + " — whenever it runs (it is on a conditional path: an if branch or a "
+                           "loop body that may not run)");
+      return;
+    }
     failed = true;
     diags_.error(code, span, msg);
+  }
+
+  void visitIf(const If &s) override {
+    visitExpr(s.cond());
+    ++conditional_;
+    visitStmt(s.thenBody());
+    visitStmt(s.elseBody());
+    --conditional_;
+    visitVarDefs(s.returnVars());
+  }
+  void visitWhile(const While &s) override {
+    ++conditional_; // the condition runs once for sure; its operands are loop-carried anyway
+    IRVisitor::visitWhile(s);
+    --conditional_;
+  }
+  void visitFor(const For &s) override {
+    ForTripCount trips = analyzeForTripCount(s);
+    const bool maySkip = trips.status != ForTripStatus::Ok || trips.count < 1;
+    conditional_ += maySkip ? 1 : 0;
+    IRVisitor::visitFor(s);
+    conditional_ -= maySkip ? 1 : 0;
   }
 
   void checkTensorSize(const TypePtr &type, const std::string &what, const Span &span) {
@@ -259,6 +290,7 @@ private:
   std::set<const Var *> bound_;
   std::unordered_map<const Var *, Extents> least_;
   std::set<std::tuple<const std::string *, int, int>> reported_;
+  int conditional_ = 0; ///< enclosing ifs and loops whose body may not run
 };
 
 } // namespace

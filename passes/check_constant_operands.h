@@ -23,7 +23,9 @@
 //     dims make more than 2^40 bytes (1 TiB: more than any platform's device memory; the
 //     eager run refuses to allocate it too)                                      — CO004
 //   Everything else (run-time offsets, windows of unknown extent) is left to the run-time
-//   checks of the eager run and the simulator.
+//   checks of the eager run and the simulator. On a conditional path (an if branch, a while
+//   body, a for body that may not run) a finding is a warning: the eager run throws only when
+//   the statement runs, and Simplify may have folded the path's own condition into it.
 // Options: none.
 // Diagnostics: CO001 negative window offset · CO002 store window past the tensor's end ·
 //   CO003 integer division or remainder by zero · CO004 a tensor of more than 1 TiB ·

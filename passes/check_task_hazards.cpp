@@ -43,6 +43,9 @@ struct Task {
   std::vector<size_t> deps; ///< earlier tasks of the same window
   bool depsUnknown = false;
   int copy = 0; ///< 1: the second iteration of a checked loop
+  /// Submitted in a manual runtime scope: the runtime neither orders it by the tensors it shares
+  /// with other tasks nor orders later tasks after it by them (PTO2 skips its TensorMap).
+  bool manual = false;
 };
 
 /// Does `e` read a variable of `vars`?
@@ -112,9 +115,14 @@ private:
       for (const StmtPtr &c : seq->stmts())
         walk(c);
     } else if (auto *sc = dynCast<Scope>(s)) {
-      if (sc->scopeKind() == ScopeKind::Runtime && !isManualRuntimeScope(*sc))
-        return walk(sc->body());
-      nested_->push_back({sc->body(), nullptr, manual_ || isManualRuntimeScope(*sc)});
+      if (sc->scopeKind() == ScopeKind::Runtime) { // its tasks stay in the block, marked manual
+        const bool outer = manual_;
+        manual_ = outer || isManualRuntimeScope(*sc);
+        walk(sc->body());
+        manual_ = outer;
+        return;
+      }
+      nested_->push_back({sc->body(), nullptr, manual_});
       barrier();
     } else if (auto *a = dynCast<Assign>(s)) {
       assign(*a);
@@ -139,12 +147,17 @@ private:
       taskResult_[a.var().get()] = segments_.back().size() - 1;
       return;
     }
+    if (auto *at = dynCast<ArrayType>(a.var()->type()); at && at->dtype() == DataType::TaskId) {
+      taskOf_[a.var().get()] = std::nullopt; // an array of task ids: any task of the block
+      return;
+    }
     if (scalarDType(a.var()->type()) != DataType::TaskId)
       return;
     std::optional<size_t> t; // untraceable unless one of these
     if (auto *c = dynCast<Call>(e);
         c && c->target().isOp() && c->target().name() == "system.task_dummy") {
-      Task dummy{e.get(), e->span().valid() ? e->span() : a.span(), "task_dummy", {}, {}, false, 0};
+      Task dummy{e.get(), e->span().valid() ? e->span() : a.span(), "task_dummy", {}, {}, false, 0,
+                 manual_};
       addDeps(dummy, c->args());
       segments_.back().push_back(std::move(dummy));
       t = segments_.back().size() - 1;
@@ -179,7 +192,8 @@ private:
       barrier();
       return false;
     }
-    Task t{e.get(), e->span().valid() ? e->span() : stmtSpan, target->function, {}, {}, false, 0};
+    Task t{e.get(), e->span().valid() ? e->span() : stmtSpan, target->function, {}, {}, false, 0,
+           manual_};
     const std::vector<std::string> *dirs = argDirectionNames(*attrs);
     for (size_t i = 0; dirs && i < args->size() && i < dirs->size(); ++i) {
       auto d = parseArgDirection((*dirs)[i]);
@@ -241,7 +255,7 @@ public:
       std::vector<Block> nested;
       auto segments = blocks.collect(b.body, nullptr, nested, b.manual);
       for (auto &seg : segments)
-        check(seg, nullptr, b.manual);
+        check(seg, nullptr);
       if (b.loop && !blocks.barrierSeen_)
         checkAcrossIterations(*b.loop, blocks, b.manual);
       work.insert(work.end(), nested.begin(), nested.end());
@@ -269,6 +283,11 @@ private:
     auto *y = trailingYield(loop.body());
     std::unordered_map<const Var *, std::optional<size_t>> carried;
     for (size_t i = 0; i < loop.iterArgs().size(); ++i) {
+      if (auto *at = dynCast<ArrayType>(loop.iterArgs()[i].var->type());
+          at && at->dtype() == DataType::TaskId) {
+        carried[loop.iterArgs()[i].var.get()] = std::nullopt; // any task of the first copy
+        continue;
+      }
       if (scalarDType(loop.iterArgs()[i].var->type()) != DataType::TaskId)
         continue;
       std::optional<size_t> t;
@@ -289,7 +308,7 @@ private:
       retarget(t, carried);
       window.push_back(std::move(t));
     }
-    check(window, &loop, manual);
+    check(window, &loop);
   }
 
   /// A task's dependencies on carried task ids in the second copy: the first copy's task (a
@@ -325,13 +344,13 @@ private:
     return arith_.mayOverlap(a.region, b.region);
   }
 
-  /// Edges the runtime may add from x to a later y: a dependency, or (outside manual scopes) a
-  /// write of x that y's window may overlap (read-after-write, write-after-write).
-  bool mayEdge(const std::vector<Task> &ts, size_t x, size_t y, bool manual) const {
+  /// Edges the runtime may add from x to a later y: a dependency, or (when neither is a manual
+  /// scope's task) a write of x that y's window may overlap (read-after-write, write-after-write).
+  bool mayEdge(const std::vector<Task> &ts, size_t x, size_t y) const {
     const Task &a = ts[x], &b = ts[y];
     if (b.depsUnknown || std::find(b.deps.begin(), b.deps.end(), x) != b.deps.end())
       return true;
-    if (manual)
+    if (a.manual || b.manual)
       return false;
     for (const Access &w : a.accesses)
       if (w.write)
@@ -342,23 +361,25 @@ private:
   }
 
   /// Does a chain of edges lead from task a to the later task b?
-  bool reaches(const std::vector<Task> &ts, size_t a, size_t b, bool manual) const {
+  bool reaches(const std::vector<Task> &ts, size_t a, size_t b) const {
     std::vector<char> reached(b - a + 1, 0);
     reached[0] = 1;
     for (size_t y = a + 1; y <= b; ++y)
       for (size_t x = a; x < y && !reached[y - a]; ++x)
-        reached[y - a] = reached[x - a] && mayEdge(ts, x, y, manual);
+        reached[y - a] = reached[x - a] && mayEdge(ts, x, y);
     return reached[b - a];
   }
 
   /// Per access x of each task A (of the first copy, in a loop window) that can conflict — a
-  /// read (write-after-read); in a manual scope also a write (read- and write-after-write): the
-  /// first later task with an access that may overlap x and conflicts with it (one of the two
-  /// writes) decides — a hazard when the windows surely overlap and no chain of edges leads from
-  /// A to it. Later tasks are not compared (the check stays linear in long orchestrations and
-  /// never claims what it has not proven), nor tasks more than kMaxDistance away.
-  void check(const std::vector<Task> &ts, const For *loop, bool manual) {
+  /// read (write-after-read); where a manual scope's task is in the block also a write (read-
+  /// and write-after-write with a manual task on either side): the first later task with an
+  /// access that may overlap x and conflicts with it (one of the two writes) decides — a hazard
+  /// when the windows surely overlap and no chain of edges leads from A to it. Later tasks are
+  /// not compared (the check stays linear in long orchestrations and never claims what it has
+  /// not proven), nor tasks more than kMaxDistance away.
+  void check(const std::vector<Task> &ts, const For *loop) {
     constexpr size_t kMaxDistance = 256;
+    const bool manual = std::any_of(ts.begin(), ts.end(), [](const Task &t) { return t.manual; });
     std::unordered_map<const Var *, std::vector<size_t>> users; // per buffer, in order
     for (size_t i = 0; i < ts.size(); ++i)
       for (const Access &u : ts[i].accesses)
@@ -377,29 +398,30 @@ private:
           continue;
         for (auto b = std::upper_bound(it->second.begin(), it->second.end(), a);
              b != it->second.end() && *b - a <= kMaxDistance; ++b) {
-          const Access *y = conflicting(ts[a], x, ts[*b], manual);
+          const Access *y = conflicting(ts[a], x, ts[*b]);
           if (!y)
             continue;
           if ((!loop || ts[*b].copy == 1) && mustOverlap(x, *y, ts[a].copy != ts[*b].copy) &&
-              !reaches(ts, a, *b, manual))
-            report(ts[a], x, ts[*b], *y, loop, manual);
+              !reaches(ts, a, *b))
+            report(ts[a], x, ts[*b], *y, loop);
           break;
         }
       }
     }
   }
 
-  /// An access of task b that may overlap x of task a and conflicts with it: it writes (outside
-  /// manual scopes only a write after x's read counts), or x writes.
-  const Access *conflicting(const Task &a, const Access &x, const Task &b, bool manual) const {
+  /// An access of task b that may overlap x of task a and conflicts with it: it writes (between
+  /// tracked tasks only a write after x's read counts), or x writes.
+  const Access *conflicting(const Task &a, const Access &x, const Task &b) const {
+    const bool manual = a.manual || b.manual;
     for (const Access &y : b.accesses)
       if ((y.write || (manual && x.write)) && mayOverlap(x, y, a.copy != b.copy))
         return &y;
     return nullptr;
   }
 
-  void report(const Task &a, const Access &x, const Task &b, const Access &y, const For *loop,
-              bool manual) {
+  void report(const Task &a, const Access &x, const Task &b, const Access &y, const For *loop) {
+    const bool manual = a.manual || b.manual;
     if (!reported_.insert({a.site, b.site}).second)
       return;
     const std::string &buffer = x.region.root->name();
@@ -412,11 +434,17 @@ private:
                                   std::to_string(loop->span().line) + ", which '" + a.name +
                                   "' of iteration i " + aDid
                             : ", which the earlier task '" + a.name + "' " + aDid;
-    std::string why = manual ? "(no dependency names it, and a manual scope infers none from the "
-                               "tensors tasks share), so hardware would race"
-                             : "(no dependency, and no tensor one writes and the other touches), "
-                               "so hardware would race (the runtime does not track "
-                               "write-after-read)";
+    std::string why =
+        !manual ? "(no dependency, and no tensor one writes and the other touches), so hardware "
+                  "would race (the runtime does not track write-after-read)"
+        : !b.manual ? "(no dependency names it, and the runtime does not track a manual scope's "
+                      "tasks: nothing orders a task after the scope after them), so hardware "
+                      "would race"
+        : !a.manual ? "(no dependency names it, and a task in a manual scope is not ordered by the "
+                      "tensors it shares with tasks before the scope either), so hardware would "
+                      "race"
+                    : "(no dependency names it, and a manual scope infers none from the tensors "
+                      "tasks share), so hardware would race";
     diags_.report(Diagnostic{
         Severity::Error,
         manual ? "TH002" : "TH001",

@@ -26,11 +26,15 @@
 //     its body followed by a second copy of it, where a window that depends on a value the
 //     body defines (or the loop variable) may differ between the copies (never proven to
 //     overlap) and a dependency on a carried task id is the task the first copy yields.
-//   - Ifs, whiles, other loops, manual scopes and calls of other functions end a block: the
-//     tasks before and after them are not compared (each body is checked as its own block).
-//   - In a manual runtime scope (and the blocks inside it) the runtime infers no edge: only
-//     dependencies order tasks, and a read-after-write or write-after-write pair is a hazard
-//     too — TH002.
+//   - Ifs, whiles, other loops and calls of other functions end a block: the tasks before and
+//     after them are not compared (each body is checked as its own block). A runtime scope
+//     does not: its tasks stay in the block (a loop whose body is one manual scope is checked
+//     across iterations too).
+//   - A task of a manual runtime scope (and of the blocks inside it) gets no edge from the
+//     tensors it shares, and gives none to later tasks (PTO2 skips its TensorMap): only
+//     dependencies order it, so a read-after-write or write-after-write pair with a manual task
+//     on either side — inside the scope, a task in it after one before it, or a task after it
+//     after one of it — is a hazard too: TH002.
 //   - Task ids outlive their manual scope: a dependency on a task of an ended scope (after it, or
 //     carried into a later iteration) is how a later task is ordered after the scope's tasks,
 //     which the runtime does not track (PTO2 skips an edge to a task it already retired). Such
@@ -47,8 +51,8 @@
 //     and conflicts with it is compared, within 256 tasks: linear in long orchestrations.
 // Options: none.
 // Diagnostics: TH001 a task writes a window an earlier task reads, with nothing ordering them ·
-//   TH002 in a manual scope, a task reads or writes a window an earlier task writes (or writes
-//   one it reads) without a dependency · TH004 an orchestration reads an element of a tensor a task
+//   TH002 with a manual scope's task on either side, a task reads or writes a window an
+//   earlier task writes (or writes one it reads) without a dependency · TH004 an orchestration reads an element of a tensor a task
 //   of it writes, or writes one a task submitted before (or in a loop with) the write uses.
 // Example: `k1(y, z)` (reads y) followed by `k2(x, y)` (writes y) with no dependency →
 //   error TH001 "write-after-read hazard: 'k2' writes 'y', which the earlier task 'k1' reads ...".

@@ -8,6 +8,7 @@
 #include "ir/structural_equal.h"
 #include "ir/visitor.h"
 #include "passes/utils/fresh_names.h"
+#include "passes/utils/loop_analysis.h"
 #include "passes/utils/scalar_bounds.h"
 
 #include <iterator>
@@ -71,6 +72,7 @@ struct Access {
   size_t tensorArg = 0;
   const ExprList *offsets = nullptr;
   ExprList extents;
+  bool conditional = false; ///< in an if branch or a loop body that may not run
 };
 
 /// tile.load(t, offsets, shapes), tile.store(tile, offsets, t) (the tile's dims right-aligned),
@@ -146,6 +148,26 @@ public:
       if (!isAlias(v))
         visitExpr(v);
   }
+  void visitIf(const If &s) override {
+    visitExpr(s.cond());
+    ++conditional_;
+    visitStmt(s.thenBody());
+    visitStmt(s.elseBody());
+    --conditional_;
+    visitVarDefs(s.returnVars());
+  }
+  void visitWhile(const While &s) override {
+    ++conditional_;
+    IRVisitor::visitWhile(s);
+    --conditional_;
+  }
+  void visitFor(const For &s) override {
+    ForTripCount trips = analyzeForTripCount(s);
+    const int maySkip = trips.status != ForTripStatus::Ok || trips.count < 1 ? 1 : 0;
+    conditional_ += maySkip;
+    IRVisitor::visitFor(s);
+    conditional_ -= maySkip;
+  }
   void visitVarUse(const VarPtr &v) override {
     if (aliases_.count(v.get()) && misuse.empty())
       misuse = "'" + v->name() + "' is used other than by a load, store, read, write or return";
@@ -164,6 +186,7 @@ private:
   }
   void visitAccess(const Call &c) {
     Access acc = *accessOf(c);
+    acc.conditional = conditional_ > 0;
     for (size_t i = 0; i < c.args().size(); ++i)
       if (i != acc.tensorArg)
         visitExpr(c.args()[i]);
@@ -171,6 +194,7 @@ private:
   }
 
   std::set<const Var *> aliases_;
+  int conditional_ = 0;
 };
 
 /// Whether every variable of `e` is one of the kernel's scalar parameters.
@@ -219,6 +243,12 @@ std::variant<std::vector<DimWindow>, std::string> paramWindow(const Function &f,
       if (b && !ofScalarParams(b, f))
         return "the offset '" + printExpr((*a.offsets)[d]) + "' of dim " + std::to_string(d) +
                " is not a scalar parameter expression plus a constant";
+      // The window is made at the call whether or not the access runs: one that may not run must
+      // not make a window that could be invalid (a negative start) — the access reports it, when
+      // it runs, as the eager run does.
+      if (a.conditional && (b || c < 0))
+        return "an access on a conditional path has the offset '" + printExpr((*a.offsets)[d]) +
+               "' in dim " + std::to_string(d) + ", which may be negative when it does not run";
       if (k == 0)
         base = b;
       else if ((base == nullptr) != (b == nullptr) || (b && !structuralEqual(base, b)))

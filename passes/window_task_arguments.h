@@ -16,7 +16,10 @@
 //     constant (load: its shapes; store: the tile's dims, right-aligned; read/write: 1). The
 //     window is origin `b + min(c)`, extent `max(c + extent) - min(c)`;
 //   - every call of the kernel is in an Orchestration function (a submit or a call from another
-//     function keeps the whole tensor) and passes a plain tensor with constant dims.
+//     function keeps the whole tensor) and passes a plain tensor with constant dims;
+//   - no access on a conditional path (an if branch, a while body, a for body that may not run)
+//     has an offset with a base `b` or a negative `c`: the call makes the window whether or not
+//     the access runs, and such a window may be invalid exactly when it does not.
 //   Then `p` becomes a parameter of the window's type, each access offset `c - min(c)`, the
 //   returns of `p` return the window, and each call passes
 //     `a_w = tensor.slice(a, {extents}, {origins})`

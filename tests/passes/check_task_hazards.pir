@@ -875,6 +875,81 @@ program {
 }
 // -----
 // RUN: check-task-hazards
+// TH002 across a manual scope's boundary: the runtime does not track a manual scope's tasks, so a
+// task after the scope reading what one of them wrote, and a task in the scope reading what a
+// task before it wrote, race without a dependency; a write into a disjoint window does not
+program {
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  AIV half(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> y) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    Tensor<fp32, 16, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, InOut Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z, Out Tensor<fp32, 32, 16> u, Out Tensor<fp32, 32, 16> v) {
+    Tensor<fp32, 16, 16> top = tensor.slice(u, {16, 16}, {0, 0});
+    Tensor<fp32, 16, 16> bottom = tensor.slice(u, {16, 16}, {16, 0});
+    Tuple<Tensor<fp32, 32, 16>, task_id> before = submit wr(x, z) [[arg_directions = ["Input", "OutputExisting"]]];
+    Tensor<fp32, 16, 16> xs = tensor.slice(x, {16, 16}, {0, 0});
+    Tuple<Tensor<fp32, 16, 16>, task_id> b2 = submit half(xs, top) [[arg_directions = ["Input", "OutputExisting"]]];
+    scope runtime [[manual = true]] {
+      Tuple<Tensor<fp32, 32, 16>, task_id> w = submit wr(z, y) [[arg_directions = ["Input", "OutputExisting"]]]; // EXPECTED-ERROR: TH002 {{read-after-write hazard: 'wr' reads 'z', which the earlier task 'wr' writes, and nothing orders the two tasks (no dependency names it, and a task in a manual scope is not ordered by the tensors it shares with tasks before the scope either)}}
+      Tuple<Tensor<fp32, 16, 16>, task_id> w2 = submit half(xs, bottom) [[arg_directions = ["Input", "OutputExisting"]]];
+    }
+    Tuple<Tensor<fp32, 32, 16>, task_id> after = submit wr(y, v) [[arg_directions = ["Input", "OutputExisting"]]]; // EXPECTED-ERROR: TH002 {{read-after-write hazard: 'wr' reads 'y', which the earlier task 'wr' writes, and nothing orders the two tasks (no dependency names it, and the runtime does not track a manual scope's tasks: nothing orders a task after the scope after them)}}
+    return;
+  }
+}
+// -----
+// RUN: check-task-hazards
+// TH002 across iterations: one manual scope per iteration (a constant trip count), iteration
+// i + 1's task rewrites what iteration i's task wrote and nothing names it
+program {
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, InOut Tensor<fp32, 32, 16> y) {
+    for (index i : range(0, 3, 1)) {
+      scope runtime [[manual = true]] {
+        Tuple<Tensor<fp32, 32, 16>, task_id> w = submit wr(x, y) [[arg_directions = ["Input", "OutputExisting"]]]; // EXPECTED-ERROR: TH002 {{write-after-write hazard: 'wr' writes 'y' in iteration i + 1 of the loop at line}}
+      }
+    }
+    return;
+  }
+}
+// -----
+// RUN: check-task-hazards
+// must not change: the same with the task id carried from each iteration's scope into the next
+program {
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, InOut Tensor<fp32, 32, 16> y) {
+    task_id none = task_id(-1);
+    for (index i : range(0, 3, 1)) carry (task_id last = none) -> (task_id out) {
+      scope runtime [[manual = true]] {
+        Tuple<Tensor<fp32, 32, 16>, task_id> w = submit wr(x, y) {.deps = {last}} [[arg_directions = ["Input", "OutputExisting"]]];
+        task_id made = w[1];
+      }
+      yield(made);
+    }
+    return;
+  }
+}
+// EXPECTED-UNCHANGED
+// -----
+// RUN: check-task-hazards
 // must not change: a task after a manual scope depends on a task id produced inside it (task ids
 // outlive their scope: it is how a later task is ordered after the scope's untracked tasks)
 program {

@@ -236,3 +236,47 @@ program {
     return;
   }
 }
+
+// -----
+// RUN: window-task-arguments
+// an access that may not run makes no window that could be invalid: the call would make it
+// whether or not the access runs (fuzzer program 707200031: a negative constant offset in a branch
+// not taken aborted the translated run). o's conditional store has a parameter offset and y's a
+// negative constant one: both stay whole; x's unconditional load and z's conditional store at a
+// constant offset >= 0 keep their windows
+program {
+  AIV k(In Tensor<fp32, 64, 16> x, In index r, Out Tensor<fp32, 64, 16> o, Out Tensor<fp32, 64, 16> y, Out Tensor<fp32, 64, 16> z) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {r, 0}, {16, 16}, {.target_memory = Vec});
+    if (r > 16) {
+      Tensor<fp32, 64, 16> s = tile.store(t, {r - 16, 0}, o);
+      Tensor<fp32, 64, 16> s2 = tile.store(t, {-32, 0}, y);
+      Tensor<fp32, 64, 16> s3 = tile.store(t, {16, 0}, z);
+    }
+    return;
+  }
+
+  Orchestration main(In Tensor<fp32, 64, 16> x, Out Tensor<fp32, 64, 16> o, Out Tensor<fp32, 64, 16> y, Out Tensor<fp32, 64, 16> z) {
+    k(x, 0, o, y, z) [[arg_directions = ["Input", "Scalar", "OutputExisting", "OutputExisting", "OutputExisting"]]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  [[whole_tensor_args = ["o: an access on a conditional path has the offset 'r - 16' in dim 0, which may be negative when it does not run", "y: an access on a conditional path has the offset '-32' in dim 0, which may be negative when it does not run"]]]
+  AIV k(In Tensor<fp32, 16, 16> x, In index r, Out Tensor<fp32, 64, 16> o, Out Tensor<fp32, 64, 16> y, Out Tensor<fp32, 16, 16> z) {
+    Tile<fp32, 16, 16, Vec> t = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Vec});
+    if (r > 16) {
+      Tensor<fp32, 64, 16> s = tile.store(t, {r - 16, 0}, o);
+      Tensor<fp32, 64, 16> s2 = tile.store(t, {-32, 0}, y);
+      Tensor<fp32, 16, 16> s3 = tile.store(t, {0, 0}, z);
+    }
+    return;
+  }
+
+  Orchestration main(In Tensor<fp32, 64, 16> x, Out Tensor<fp32, 64, 16> o, Out Tensor<fp32, 64, 16> y, Out Tensor<fp32, 64, 16> z) {
+    Tensor<fp32, 16, 16> x_w = tensor.slice(x, {16, 16}, {0, 0});
+    Tensor<fp32, 16, 16> z_w = tensor.slice(z, {16, 16}, {16, 0});
+    k(x_w, 0, o, y, z_w) [[arg_directions = ["Input", "Scalar", "OutputExisting", "OutputExisting", "OutputExisting"]]];
+    return;
+  }
+}

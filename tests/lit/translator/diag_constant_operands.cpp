@@ -57,3 +57,19 @@ void huge_tensor(Huge x, // expected-error {{parameter 'x' of type 'Tensor<fp32,
   Tl a = pl::load(x, {0, 0}, {16, 16});
   pl::store(a, {0, 0}, o);
 }
+
+// On a conditional path the same offsets are warnings: the eager run throws only when the
+// statement runs, and there the constant may come from the path's condition (fuzzer program
+// 707200031: an offset that is -32 exactly when its branch is taken).
+PL_FUNCTION(pl::FunctionType::InCore)
+void conditional_negative_store(T x, pl::Index n, pl::Out<T> o) {
+  Tl a = pl::load(x, {0, 0}, {16, 16});
+  pl::store(a, {0, 0}, o);
+  if (n == -3) {
+    pl::store(a, {((n / (-2)) + n) * 16, 0}, o); // expected-warning {{offset 0 of 'tile.store' is -32; a window offset must be >= 0 (the eager run throws, the simulator aborts) — whenever it runs (it is on a conditional path: an if branch or a loop body that may not run) [CO001]}}
+  }
+  for (auto i : pl::range(n)) {
+    pl::store(a, {i * 16 - 16, 0}, o);
+    pl::store(a, {-16, 0}, o); // expected-warning {{offset 0 of 'tile.store' is -16; a window offset must be >= 0 (the eager run throws, the simulator aborts) — whenever it runs}}
+  }
+}
