@@ -4,7 +4,6 @@
 
 #include "ir/op_registry.h"
 #include "ir/printer.h"
-#include "ir/visitor.h"
 #include "passes/utils/arith/const_fold.h"
 #include "passes/utils/loop_analysis.h"
 
@@ -48,7 +47,7 @@ std::optional<int64_t> tensorBytes(const TensorType &t) {
   return bits ? (*bits + 7) / 8 : INT64_MAX;
 }
 
-class OperandChecker : public IRVisitor {
+class OperandChecker : public ConditionalPathVisitor {
 public:
   explicit OperandChecker(DiagnosticEngine &diags) : diags_(diags) { visitTypes_ = false; }
   bool failed = false;
@@ -106,7 +105,7 @@ private:
   void report(const char *code, const Span &span, const std::string &msg) {
     if (!reported_.insert({span.file.get(), span.line, span.col}).second)
       return;
-    if (conditional_ > 0) {
+    if (onConditionalPath()) {
       diags_.warning(code, span,
                      msg + " — whenever it runs (it is on a conditional path: an if branch or a "
                            "loop body that may not run)");
@@ -114,27 +113,6 @@ private:
     }
     failed = true;
     diags_.error(code, span, msg);
-  }
-
-  void visitIf(const If &s) override {
-    visitExpr(s.cond());
-    ++conditional_;
-    visitStmt(s.thenBody());
-    visitStmt(s.elseBody());
-    --conditional_;
-    visitVarDefs(s.returnVars());
-  }
-  void visitWhile(const While &s) override {
-    ++conditional_; // the condition runs once for sure; its operands are loop-carried anyway
-    IRVisitor::visitWhile(s);
-    --conditional_;
-  }
-  void visitFor(const For &s) override {
-    ForTripCount trips = analyzeForTripCount(s);
-    const bool maySkip = trips.status != ForTripStatus::Ok || trips.count < 1;
-    conditional_ += maySkip ? 1 : 0;
-    IRVisitor::visitFor(s);
-    conditional_ -= maySkip ? 1 : 0;
   }
 
   void checkTensorSize(const TypePtr &type, const std::string &what, const Span &span) {
@@ -290,7 +268,6 @@ private:
   std::set<const Var *> bound_;
   std::unordered_map<const Var *, Extents> least_;
   std::set<std::tuple<const std::string *, int, int>> reported_;
-  int conditional_ = 0; ///< enclosing ifs and loops whose body may not run
 };
 
 } // namespace

@@ -52,8 +52,9 @@
 // Options: none.
 // Diagnostics: TH001 a task writes a window an earlier task reads, with nothing ordering them ·
 //   TH002 with a manual scope's task on either side, a task reads or writes a window an
-//   earlier task writes (or writes one it reads) without a dependency · TH004 an orchestration reads an element of a tensor a task
-//   of it writes, or writes one a task submitted before (or in a loop with) the write uses.
+//   earlier task writes (or writes one it reads) without a dependency · TH004 an orchestration
+//   reads an element of a tensor a task of it writes, or writes one a task submitted before (or in
+//   a loop with) the write uses.
 // Example: `k1(y, z)` (reads y) followed by `k2(x, y)` (writes y) with no dependency →
 //   error TH001 "write-after-read hazard: 'k2' writes 'y', which the earlier task 'k1' reads ...".
 // Test: tests/passes/check_task_hazards.pir

@@ -122,7 +122,7 @@ bool returnsTensor(const Call &c) {
 // ---- kernel analysis ----------------------------------------------------------------------
 
 /// The accesses of one tensor parameter and its aliases, and whether anything else uses them.
-class ParamUses : public IRVisitor {
+class ParamUses : public ConditionalPathVisitor {
 public:
   explicit ParamUses(const Var *param) { aliases_.insert(param); }
 
@@ -148,26 +148,6 @@ public:
       if (!isAlias(v))
         visitExpr(v);
   }
-  void visitIf(const If &s) override {
-    visitExpr(s.cond());
-    ++conditional_;
-    visitStmt(s.thenBody());
-    visitStmt(s.elseBody());
-    --conditional_;
-    visitVarDefs(s.returnVars());
-  }
-  void visitWhile(const While &s) override {
-    ++conditional_;
-    IRVisitor::visitWhile(s);
-    --conditional_;
-  }
-  void visitFor(const For &s) override {
-    ForTripCount trips = analyzeForTripCount(s);
-    const int maySkip = trips.status != ForTripStatus::Ok || trips.count < 1 ? 1 : 0;
-    conditional_ += maySkip;
-    IRVisitor::visitFor(s);
-    conditional_ -= maySkip;
-  }
   void visitVarUse(const VarPtr &v) override {
     if (aliases_.count(v.get()) && misuse.empty())
       misuse = "'" + v->name() + "' is used other than by a load, store, read, write or return";
@@ -186,7 +166,7 @@ private:
   }
   void visitAccess(const Call &c) {
     Access acc = *accessOf(c);
-    acc.conditional = conditional_ > 0;
+    acc.conditional = onConditionalPath();
     for (size_t i = 0; i < c.args().size(); ++i)
       if (i != acc.tensorArg)
         visitExpr(c.args()[i]);
@@ -194,7 +174,6 @@ private:
   }
 
   std::set<const Var *> aliases_;
-  int conditional_ = 0;
 };
 
 /// Whether every variable of `e` is one of the kernel's scalar parameters.

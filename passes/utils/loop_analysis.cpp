@@ -649,4 +649,27 @@ std::vector<size_t> findAuxiliaryInductionVars(const While &w) {
   return out;
 }
 
+void ConditionalPathVisitor::visitIf(const If &s) {
+  visitExpr(s.cond());
+  ++depth_;
+  visitStmt(s.thenBody());
+  visitStmt(s.elseBody());
+  --depth_;
+  visitVarDefs(s.returnVars());
+}
+
+void ConditionalPathVisitor::visitWhile(const While &s) {
+  ++depth_;
+  IRVisitor::visitWhile(s);
+  --depth_;
+}
+
+void ConditionalPathVisitor::visitFor(const For &s) {
+  ForTripCount trips = analyzeForTripCount(s);
+  const int maySkip = trips.status != ForTripStatus::Ok || trips.count < 1 ? 1 : 0;
+  depth_ += maySkip;
+  IRVisitor::visitFor(s);
+  depth_ -= maySkip;
+}
+
 } // namespace pl::passes

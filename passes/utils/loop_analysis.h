@@ -14,6 +14,7 @@
 #pragma once
 
 #include "ir/stmt.h"
+#include "ir/visitor.h"
 
 #include <optional>
 #include <unordered_map>
@@ -106,5 +107,24 @@ std::optional<int64_t> computeWhileTripCountUpperBound(const ir::While &w,
 /// Iter_args positions whose yielded value is reached from the iter_arg through a chain of
 /// + − * / nodes, each with exactly one non-constant operand (may include the IV itself).
 std::vector<size_t> findAuxiliaryInductionVars(const ir::While &w);
+
+// ---- Conditional paths --------------------------------------------------------------------
+
+/// An IRVisitor that knows whether the statement it visits is on a conditional path: inside an
+/// if branch, a while body or a for body that may not run (no constant trip count >= 1). A
+/// condition and a for loop's bounds are visited on the enclosing path's terms, except a
+/// while's condition (part of the loop).
+class ConditionalPathVisitor : public ir::IRVisitor {
+public:
+  void visitIf(const ir::If &s) override;
+  void visitWhile(const ir::While &s) override;
+  void visitFor(const ir::For &s) override;
+
+protected:
+  bool onConditionalPath() const { return depth_ > 0; }
+
+private:
+  int depth_ = 0;
+};
 
 } // namespace pl::passes
