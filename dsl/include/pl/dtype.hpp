@@ -339,11 +339,42 @@ inline Slot wrapInt(DType d, std::uint64_t bits) {
   return v;
 }
 
+/// Round to nearest even of a finite |x| below the overflow threshold of an IEEE-style binary
+/// format with `mbits` mantissa bits and smallest normal exponent `emin` (subnormals below it):
+/// the value encodeSmall + decodeSmall give under RoundMode::Rint, computed arithmetically (the
+/// table search is for the other modes and formats). Rounding a·2^(mbits-e) to an integer with
+/// ties to even is rounding to the format's grid with ties to the even code: the integer's
+/// parity is the code's last mantissa bit. Scaling by powers of two is exact in double.
+inline double roundIeeeNearest(double x, int mbits, int emin) {
+  // 2^k for -1022 <= k <= 1023 (every k below: |e - mbits| <= 133).
+  auto pow2 = [](int k) {
+    return std::bit_cast<double>(static_cast<std::uint64_t>(k + 1023) << 52);
+  };
+  const double a = std::fabs(x);
+  int e = emin;
+  if (a >= pow2(emin)) // a normal double: its exponent field is floor(log2 a)
+    e = static_cast<int>((std::bit_cast<std::uint64_t>(a) >> 52) & 0x7FF) - 1023;
+  const double r = std::nearbyint(a * pow2(mbits - e));
+  return std::copysign(r * pow2(e - mbits), x);
+}
+
 /// Rounds a real value into dtype `d` and returns its slot.
 inline Slot slotFromDouble(DType d, double x, RoundMode mode = RoundMode::Rint) {
   switch (d) {
     case DType::FP32: return toSlot(static_cast<double>(roundToFloat(x, mode)));
-    case DType::FP16: case DType::BF16: case DType::FP8E4M3FN: case DType::FP8E5M2:
+    case DType::FP16:
+      // Finite values under the overflow threshold (the largest finite value + half an ulp:
+      // 65504 + 16, bf16 0x1.fcp127 + 2^119); NaN, ±inf, overflow and the other modes take the
+      // table.
+      if (mode == RoundMode::Rint && std::fabs(x) < 65520.0)
+        return toSlot(roundIeeeNearest(x, 10, -14));
+      return toSlot(decodeSmall(d, encodeSmall(d, x, mode)));
+    case DType::BF16:
+      if (mode == RoundMode::Rint && std::fabs(x) < 0x1.fdp127)
+        return toSlot(roundIeeeNearest(x, 7, -126));
+      return toSlot(decodeSmall(d, encodeSmall(d, x, mode)));
+    case DType::FP8E4M3FN:
+    case DType::FP8E5M2:
     case DType::FP8E8M0: case DType::FP4: case DType::HF8: case DType::HF4:
       return toSlot(decodeSmall(d, encodeSmall(d, x, mode)));
     case DType::Bool: return x != 0 ? 1 : 0;

@@ -1,6 +1,7 @@
 // pl/kernels.hpp — the eager reference kernels on dense arrays, shared by tensor and tile ops.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -10,6 +11,11 @@
 #include <vector>
 
 #include "pl/types.hpp"
+#if !defined(PL_TRANSLATING) // pl-translate never runs the kernels: it parses no intrinsics header
+// The simulator's packed fp32 matmul kernel: self-contained (no simulator state, no include of
+// the DSL), shared so that the eager reference and the simulator sum products the same way.
+#include "pl/sim/gemm.hpp"
+#endif
 
 namespace pl::detail {
 
@@ -74,6 +80,53 @@ inline Shape broadcastStrides(const Shape& shape, const Shape& result) {
   return st;
 }
 
+/// Rounds a compute value of type C into an fp32 slot: `normalize(DType::FP32, v)` without the
+/// per-element dispatch on the dtype (round to nearest even, as slotFromDouble's Rint).
+template <class C> Slot roundFp32(C v) {
+  if constexpr (std::is_same_v<C, double>)
+    return toSlot(static_cast<double>(static_cast<float>(v)));
+  else
+    return normalize(DType::FP32, v);
+}
+
+/// Calls `body(round)` with `round(C) -> Slot` equal to `normalize(outD, ·)`, the dtype decided
+/// once per array instead of per element: the loop `body` writes is compiled once for fp32
+/// results (one conversion per element) and once for every other dtype (`normalize`).
+template <class C, class Body> void withRounding(DType outD, Body &&body) {
+  if (outD == DType::FP32)
+    body([](C v) { return roundFp32(v); });
+  else
+    body([outD](C v) { return normalize(outD, v); });
+}
+
+/// Calls `row(oa, ob, o, n)` for each run of the broadcast result `rs` along its last axis: `n`
+/// elements of which element j reads a at oa + j * sa.back(), b at ob + j * sb.back() and writes
+/// o + j. `sa` / `sb` are broadcastStrides of the operands; rank 0 is one run of one element.
+template <class Row>
+void forEachBroadcastRow(const Shape &rs, const Shape &sa, const Shape &sb, Row row) {
+  const std::size_t r = rs.size();
+  if (r == 0)
+    return row(std::int64_t{0}, std::int64_t{0}, std::int64_t{0}, std::int64_t{1});
+  const std::int64_t n = rs[r - 1];
+  const std::int64_t total = numelOf(rs);
+  if (n == 0 || total == 0)
+    return;
+  Shape idx(r - 1, 0);
+  std::int64_t oa = 0, ob = 0;
+  for (std::int64_t o = 0; o < total; o += n) {
+    row(oa, ob, o, n);
+    for (std::size_t k = r - 1; k-- > 0;) {
+      oa += sa[k];
+      ob += sb[k];
+      if (++idx[k] < rs[k])
+        break;
+      oa -= idx[k] * sa[k];
+      ob -= idx[k] * sb[k];
+      idx[k] = 0;
+    }
+  }
+}
+
 /// out[i] = f(a[i], b[i]) with broadcasting, in the compute type of `a`; rounded into `outD`.
 template <class F>
 Array zipArrays(const char* op, const Array& a, const Array& b, DType outD, F f) {
@@ -81,22 +134,23 @@ Array zipArrays(const char* op, const Array& a, const Array& b, DType outD, F f)
   const Shape rs = a.shape == b.shape ? a.shape : broadcastShape(op, a.shape, b.shape);
   Array out(outD, rs);
   visitCompute(a.dtype, [&]<class C>(std::type_identity<C>) {
-    if (a.shape == b.shape) {
-      for (std::size_t i = 0; i < out.data.size(); ++i)
-        out.data[i] = normalize(outD, f(fromSlot<C>(a.data[i]), fromSlot<C>(b.data[i])));
-      return;
-    }
-    const Shape sa = broadcastStrides(a.shape, rs), sb = broadcastStrides(b.shape, rs);
-    Shape idx(rs.size(), 0);
-    for (std::size_t i = 0; i < out.data.size(); ++i) {
-      std::int64_t oa = 0, ob = 0;
-      for (std::size_t k = 0; k < rs.size(); ++k) { oa += idx[k] * sa[k]; ob += idx[k] * sb[k]; }
-      out.data[i] = normalize(outD, f(fromSlot<C>(a.data[oa]), fromSlot<C>(b.data[ob])));
-      for (std::size_t k = rs.size(); k-- > 0;) {
-        if (++idx[k] < rs[k]) break;
-        idx[k] = 0;
+    withRounding<C>(outD, [&](auto round) {
+      const Slot *pa = a.data.data(), *pb = b.data.data();
+      Slot *po = out.data.data();
+      if (a.shape == b.shape) {
+        const std::size_t n = out.data.size();
+        for (std::size_t i = 0; i < n; ++i)
+          po[i] = round(f(fromSlot<C>(pa[i]), fromSlot<C>(pb[i])));
+        return;
       }
-    }
+      const Shape sa = broadcastStrides(a.shape, rs), sb = broadcastStrides(b.shape, rs);
+      const std::int64_t ja = sa.empty() ? 0 : sa.back(), jb = sb.empty() ? 0 : sb.back();
+      forEachBroadcastRow(
+          rs, sa, sb, [&](std::int64_t oa, std::int64_t ob, std::int64_t o, std::int64_t n) {
+            for (std::int64_t j = 0; j < n; ++j)
+              po[o + j] = round(f(fromSlot<C>(pa[oa + j * ja]), fromSlot<C>(pb[ob + j * jb])));
+          });
+    });
   });
   return out;
 }
@@ -106,7 +160,13 @@ template <class F>
 Array mapArray(const Array& a, DType outD, F f) {
   Array out(outD, a.shape);
   visitCompute(a.dtype, [&]<class C>(std::type_identity<C>) {
-    for (std::size_t i = 0; i < out.data.size(); ++i) out.data[i] = normalize(outD, f(fromSlot<C>(a.data[i])));
+    withRounding<C>(outD, [&](auto round) {
+      const Slot *pa = a.data.data();
+      Slot *po = out.data.data();
+      const std::size_t n = out.data.size();
+      for (std::size_t i = 0; i < n; ++i)
+        po[i] = round(f(fromSlot<C>(pa[i])));
+    });
   });
   return out;
 }
@@ -116,8 +176,13 @@ template <class F>
 Array mapFloat(const char* op, const Array& a, F f) {
   requireFloat(op, a);
   Array out(a.dtype, a.shape);
-  for (std::size_t i = 0; i < out.data.size(); ++i)
-    out.data[i] = slotFromDouble(a.dtype, f(fromSlot<double>(a.data[i])));
+  withRounding<double>(a.dtype, [&](auto round) {
+    const Slot *pa = a.data.data();
+    Slot *po = out.data.data();
+    const std::size_t n = out.data.size();
+    for (std::size_t i = 0; i < n; ++i)
+      po[i] = round(f(fromSlot<double>(pa[i])));
+  });
   return out;
 }
 
@@ -135,13 +200,27 @@ inline Array scalarArrayInt(DType d, std::int64_t v) {
 
 // ---- tiles: valid regions ----------------------------------------------------------------------
 
+inline bool fullyValid(const TileData &t) {
+  return t.validRows == t.rows() && t.validCols == t.cols();
+}
+
 /// A copy of the valid region of a tile.
 inline Array validPart(const TileData& t) {
-  if (t.validRows == t.rows() && t.validCols == t.cols()) return t.a;
+  if (fullyValid(t))
+    return t.a;
   Array v(t.a.dtype, Shape{t.validRows, t.validCols});
   for (std::int64_t r = 0; r < t.validRows; ++r)
-    for (std::int64_t c = 0; c < t.validCols; ++c) v.data[r * t.validCols + c] = t.a.data[r * t.cols() + c];
+    std::copy_n(t.a.data.begin() + r * t.cols(), t.validCols, v.data.begin() + r * t.validCols);
   return v;
+}
+
+/// The valid region of a tile without a copy when it is the whole tile; otherwise a copy, held
+/// in `scratch`.
+inline const Array &validRef(const TileData &t, Array &scratch) {
+  if (fullyValid(t))
+    return t.a;
+  scratch = validPart(t);
+  return scratch;
 }
 
 /// A tile of physical shape [rows, cols] whose valid region is `valid` (the rest is zero).
@@ -150,7 +229,7 @@ inline TileData tileFrom(Array valid, std::int64_t rows, std::int64_t cols, Mem 
   if (vr == rows && vc == cols) return TileData{std::move(valid), vr, vc, mem};
   TileData t{Array(valid.dtype, Shape{rows, cols}), vr, vc, mem};
   for (std::int64_t r = 0; r < vr; ++r)
-    for (std::int64_t c = 0; c < vc; ++c) t.a.data[r * cols + c] = valid.data[r * vc + c];
+    std::copy_n(valid.data.begin() + r * vc, vc, t.a.data.begin() + r * cols);
   return t;
 }
 
@@ -185,28 +264,101 @@ inline Array reduceAxis(const char* op, const Array& a, std::int64_t axis, RedOp
   const bool arg = red == RedOp::ArgMax || red == RedOp::ArgMin;
   const DType outD = arg ? DType::Int32 : a.dtype;
   Array out(outD, rs);
-  visitCompute(a.dtype, [&]<class C>(std::type_identity<C>) {
+  // One loop per (compute type, reduction, result rounding), each element's k in order.
+  auto reduceWith = [&]<class C, RedOp R>(auto round) {
+    const Slot *pa = a.data.data();
     for (std::int64_t o = 0; o < outer; ++o)
       for (std::int64_t i = 0; i < inner; ++i) {
-        auto at = [&](std::int64_t k) { return fromSlot<C>(a.data[(o * n + k) * inner + i]); };
-        C acc = at(0);
+        const Slot *p = pa + o * n * inner + i;
+        C acc = fromSlot<C>(p[0]);
         std::int64_t best = 0;
         for (std::int64_t k = 1; k < n; ++k) {
-          const C x = at(k);
-          switch (red) {
-            case RedOp::Sum: acc = addW(acc, x); break;
-            case RedOp::Prod: acc = mulW(acc, x); break;
-            case RedOp::Max: case RedOp::ArgMax: if (x > acc) { acc = x; best = k; } break;
-            case RedOp::Min: case RedOp::ArgMin: if (x < acc) { acc = x; best = k; } break;
+          const C x = fromSlot<C>(p[k * inner]);
+          if constexpr (R == RedOp::Sum)
+            acc = addW(acc, x);
+          else if constexpr (R == RedOp::Prod)
+            acc = mulW(acc, x);
+          else if constexpr (R == RedOp::Max || R == RedOp::ArgMax) {
+            if (x > acc) {
+              acc = x;
+              best = k;
+            }
+          } else {
+            if (x < acc) {
+              acc = x;
+              best = k;
+            }
           }
         }
-        out.data[o * inner + i] = arg ? slotFromInt(outD, best) : normalize(outD, acc);
+        if constexpr (R == RedOp::ArgMax || R == RedOp::ArgMin)
+          out.data[o * inner + i] = slotFromInt(outD, best);
+        else
+          out.data[o * inner + i] = round(acc);
       }
+  };
+  visitCompute(a.dtype, [&]<class C>(std::type_identity<C>) {
+    withRounding<C>(outD, [&](auto round) {
+      switch (red) {
+      case RedOp::Sum:
+        return reduceWith.template operator()<C, RedOp::Sum>(round);
+      case RedOp::Prod:
+        return reduceWith.template operator()<C, RedOp::Prod>(round);
+      case RedOp::Max:
+        return reduceWith.template operator()<C, RedOp::Max>(round);
+      case RedOp::Min:
+        return reduceWith.template operator()<C, RedOp::Min>(round);
+      case RedOp::ArgMax:
+        return reduceWith.template operator()<C, RedOp::ArgMax>(round);
+      case RedOp::ArgMin:
+        return reduceWith.template operator()<C, RedOp::ArgMin>(round);
+      }
+    });
   });
   return out;
 }
 
 // ---- linear algebra ----------------------------------------------------------------------------
+
+#if !defined(PL_TRANSLATING)
+/// The eager matmul's packing buffers, per thread (kept between calls).
+inline sim::detail::gemm::Panels &matmulPanels() {
+  thread_local sim::detail::gemm::Panels p;
+  return p;
+}
+
+/// matmul2d's loop for operands of float dtypes (every value of one is exact in fp32): A and B
+/// packed as fp32 panels, C starting at `start(i, j)`, then pl/sim's gemm kernel, which sums each
+/// element's k products in order with the per-element loop's roundings (fp32 product, fp32 sum:
+/// see gemm.hpp), so the result is bit for bit that loop's. Writes `out` (m x n, its dtype).
+template <class Start>
+void matmulFloat(const Array &a, const Array &b, bool aT, bool bT, std::int64_t m, std::int64_t n,
+                 std::int64_t k, Start start, Array &out) {
+  namespace gemm = sim::detail::gemm;
+  const std::int64_t pm = gemm::paddedRows(m), pn = gemm::paddedCols(n);
+  gemm::Panels &pan = matmulPanels();
+  pan.a.assign(static_cast<std::size_t>(pm * k), 0.0f);
+  pan.b.assign(static_cast<std::size_t>(k * pn), 0.0f);
+  pan.c.assign(static_cast<std::size_t>(pm * pn), 0.0f);
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t p = 0; p < k; ++p)
+      pan.a[static_cast<std::size_t>(i * k + p)] = static_cast<float>(
+          fromSlot<double>(a.data[static_cast<std::size_t>(aT ? p * m + i : i * k + p)]));
+  for (std::int64_t p = 0; p < k; ++p)
+    for (std::int64_t j = 0; j < n; ++j)
+      pan.b[static_cast<std::size_t>(p * pn + j)] = static_cast<float>(
+          fromSlot<double>(b.data[static_cast<std::size_t>(bT ? j * k + p : p * n + j)]));
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t j = 0; j < n; ++j)
+      pan.c[static_cast<std::size_t>(i * pn + j)] = start(i, j);
+  gemm::accumulatePadded(pan.a.data(), k, pan.b.data(), pn, pan.c.data(), pn, pm, pn, k);
+  withRounding<double>(out.dtype, [&](auto round) {
+    for (std::int64_t i = 0; i < m; ++i)
+      for (std::int64_t j = 0; j < n; ++j)
+        out.data[static_cast<std::size_t>(i * n + j)] =
+            round(static_cast<double>(pan.c[static_cast<std::size_t>(i * pn + j)]));
+  });
+}
+#endif
 
 /// C = A·B (+ acc) (+ bias) on 2-D arrays with fp32 accumulation, rounded into `outD`.
 inline Array matmul2d(const char* op, const Array& a, const Array& b, bool aT, bool bT, DType outD,
@@ -223,10 +375,23 @@ inline Array matmul2d(const char* op, const Array& a, const Array& b, bool aT, b
   if (bias && !(bias->numel() == n && (bias->rank() == 1 || (bias->rank() == 2 && bias->shape[0] == 1))))
     fail(op, "bias " + typeStr(bias->dtype, bias->shape) + " must have shape [1, " + std::to_string(n) + "]");
   Array out(outD, Shape{m, n});
+  // The starting value of each output element: the accumulator, then the bias, each rounded to
+  // fp32.
+  auto start = [&](std::int64_t i, std::int64_t j) {
+    float s = acc ? static_cast<float>(slotToDouble(acc->dtype, acc->data[i * n + j])) : 0.0f;
+    if (bias)
+      s = static_cast<float>(s + slotToDouble(bias->dtype, bias->data[j]));
+    return s;
+  };
+#if !defined(PL_TRANSLATING)
+  if (isFloat(a.dtype) && isFloat(b.dtype)) {
+    matmulFloat(a, b, aT, bT, m, n, k, start, out);
+    return out;
+  }
+#endif
   for (std::int64_t i = 0; i < m; ++i)
     for (std::int64_t j = 0; j < n; ++j) {
-      float s = acc ? static_cast<float>(slotToDouble(acc->dtype, acc->data[i * n + j])) : 0.0f;
-      if (bias) s = static_cast<float>(s + slotToDouble(bias->dtype, bias->data[j]));
+      float s = start(i, j);
       for (std::int64_t p = 0; p < k; ++p) {
         const double x = slotToDouble(a.dtype, a.data[aT ? p * m + i : i * k + p]);
         const double y = slotToDouble(b.dtype, b.data[bT ? j * k + p : p * n + j]);
@@ -250,21 +415,44 @@ inline Array window(const Array& a, const Shape& offsets, const Shape& shape, Sh
   if (inBounds) *inBounds = ext;
   if (out.data.empty()) return out;
   const std::vector<Slot> &from = a.storage();
-  Shape idx(n, 0), at = offsets;
-  for (std::size_t i = 0; i < out.data.size(); ++i) {
-    bool inside = true;
-    for (std::size_t k = 0; k < n; ++k) {
-      inside = inside && idx[k] < ext[k] && offsets[k] + idx[k] >= 0;
-      at[k] = offsets[k] + idx[k];
-    }
-    if (inside)
-      out.data[i] = from[static_cast<std::size_t>(a.elementIndex(at))];
-    for (std::size_t k = n; k-- > 0;) {
-      if (++idx[k] < shape[k]) break;
-      idx[k] = 0;
-    }
+  if (n == 0) {
+    out.data[0] = from[static_cast<std::size_t>(a.elementIndex(Shape{}))];
+    return out;
   }
-  return out;
+  // The window's in-bounds box is idx[k] in [lo[k], ext[k]) (offsets + idx inside `a`); copy it
+  // a run of the last axis at a time, the rest of `out` staying zero.
+  Shape lo(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    lo[k] = std::max<std::int64_t>(0, -offsets[k]);
+    if (lo[k] >= ext[k])
+      return out;
+  }
+  const Shape outStrides = rowMajorStrides(shape);
+  const Shape aStrides = a.isView() ? a.strides : rowMajorStrides(a.shape);
+  const std::int64_t step = aStrides[n - 1], len = ext[n - 1] - lo[n - 1];
+  Shape idx = lo;
+  while (true) {
+    std::int64_t src = a.isView() ? a.offset : 0, dst = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      src += (offsets[k] + idx[k]) * aStrides[k];
+      dst += idx[k] * outStrides[k];
+    }
+    const Slot *s = from.data() + src;
+    Slot *d = out.data.data() + dst;
+    if (step == 1)
+      std::copy_n(s, len, d);
+    else
+      for (std::int64_t j = 0; j < len; ++j)
+        d[j] = s[j * step];
+    std::size_t k = n - 1;
+    while (k-- > 0) {
+      if (++idx[k] < ext[k])
+        break;
+      idx[k] = lo[k];
+    }
+    if (k == static_cast<std::size_t>(-1))
+      return out;
+  }
 }
 
 /// Writes `src` (the leading `extent` of it) into `dst` at `offsets`, converting the dtype. A
@@ -273,22 +461,42 @@ inline void writeWindow(Array& dst, const Array& src, const Shape& offsets, cons
   const std::size_t n = dst.shape.size();
   if (numelOf(extent) == 0) return;
   std::vector<Slot> &to = dst.storage();
-  Shape idx(n, 0), at = offsets;
-  const std::int64_t total = numelOf(extent);
-  for (std::int64_t i = 0; i < total; ++i) {
-    std::int64_t s = 0;
+  if (n == 0) {
+    to[static_cast<std::size_t>(dst.elementIndex(Shape{}))] =
+        src.dtype == dst.dtype ? src.data[0] : convertSlot(src.dtype, dst.dtype, src.data[0]);
+    ++opCounter();
+    return;
+  }
+  // A run of the last axis at a time: element idx of `src` (row-major in src.shape) goes to
+  // offsets + idx of `dst` (its storage strides: a view writes its base).
+  const Shape srcStrides = rowMajorStrides(src.shape);
+  const Shape dstStrides = dst.isView() ? dst.strides : rowMajorStrides(dst.shape);
+  const std::int64_t step = dstStrides[n - 1], len = extent[n - 1];
+  const bool same = src.dtype == dst.dtype;
+  Shape idx(n, 0);
+  while (true) {
+    std::int64_t s = 0, d = dst.isView() ? dst.offset : 0;
     for (std::size_t k = 0; k < n; ++k) {
-      at[k] = offsets[k] + idx[k];
-      s = s * src.shape[k] + idx[k];
+      s += idx[k] * srcStrides[k];
+      d += (offsets[k] + idx[k]) * dstStrides[k];
     }
-    to[static_cast<std::size_t>(dst.elementIndex(at))] =
-        src.dtype == dst.dtype
-            ? src.data[static_cast<std::size_t>(s)]
-            : convertSlot(src.dtype, dst.dtype, src.data[static_cast<std::size_t>(s)]);
-    for (std::size_t k = n; k-- > 0;) {
+    const Slot *from = src.data.data() + s;
+    Slot *into = to.data() + d;
+    if (same && step == 1)
+      std::copy_n(from, len, into);
+    else if (same)
+      for (std::int64_t j = 0; j < len; ++j)
+        into[j * step] = from[j];
+    else
+      for (std::int64_t j = 0; j < len; ++j)
+        into[j * step] = convertSlot(src.dtype, dst.dtype, from[j]);
+    std::size_t k = n - 1;
+    while (k-- > 0) {
       if (++idx[k] < extent[k]) break;
       idx[k] = 0;
     }
+    if (k == static_cast<std::size_t>(-1))
+      break;
   }
   ++opCounter();
 }

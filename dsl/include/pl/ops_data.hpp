@@ -128,9 +128,12 @@ inline TileData loadTile(const Array& t, const Shape& offsets, const Shape& shap
   win.shape = Shape{rows, cols};
   TileData td{std::move(win), vr, vc, o.target_memory};
   // Zero everything outside the valid region (reads beyond valid_shape are padding too).
-  for (std::int64_t r = 0; r < rows; ++r)
-    for (std::int64_t c = 0; c < cols; ++c)
-      if (r >= vr || c >= vc) td.a.data[static_cast<std::size_t>(r * cols + c)] = slotFromInt(td.a.dtype, 0);
+  if (vr < rows || vc < cols) {
+    const Slot zero = slotFromInt(td.a.dtype, 0);
+    for (std::int64_t r = 0; r < rows; ++r)
+      std::fill(td.a.data.begin() + r * cols + (r < vr ? vc : 0),
+                td.a.data.begin() + (r + 1) * cols, zero);
+  }
   return td;
 }
 }  // namespace detail
@@ -200,9 +203,13 @@ PL_DSL_OP("tile.store") auto store(const Tl& tile, const Shape& offsets, const T
     if (offsets[k] < 0 || offsets[k] + extent[k] > dst.shape[k])
       detail::fail("store", "valid region " + detail::shapeStr({td.validRows, td.validCols}) + " at offsets " +
                                 detail::shapeStr(offsets) + " exceeds tensor " + detail::typeStr(dst.dtype, dst.shape));
-  detail::Array src = detail::validPart(td);
-  src.shape = extent;
-  detail::writeWindow(dst, src, offsets, extent);
+  if (detail::fullyValid(td) && extent.size() == 2) {
+    detail::writeWindow(dst, td.a, offsets, extent); // the whole tile: no copy of it
+  } else {
+    detail::Array src = detail::validPart(td);
+    src.shape = extent;
+    detail::writeWindow(dst, src, offsets, extent);
+  }
   return TT(out);
 }
 

@@ -44,7 +44,8 @@ auto reduce(const char* op, const V& v, RedOp red) {
     const TileData& t = v.data();
     if ((Row && t.validCols == 0) || (!Row && t.validRows == 0))
       fail(op, "cannot reduce an empty valid region of " + tileStr("", t));
-    Array r = reduceAxis(op, validPart(t), Row ? 1 : 0, red);
+    Array scratch;
+    Array r = reduceAxis(op, validRef(t, scratch), Row ? 1 : 0, red);
     return wrapTile<Res>(tileFrom(std::move(r), Row ? t.rows() : 1, Row ? 1 : t.cols(), t.mem));
   }
 }
@@ -84,7 +85,9 @@ auto expandOp(const char* op, Need need, const T& t, const Vec& v, F f) {
       fail(op, std::string("needs a ") + (Row ? "[R, 1] row" : "[1, C] column") + " vector matching " +
                    tileStr("", ta) + ", got " + tileStr("", tv));
     checkNeed(op, ta.a, need);
-    return wrapTile<B>(tileFrom(zipArrays(op, validPart(ta), validPart(tv), ta.a.dtype, f), ta.rows(), ta.cols(), ta.mem));
+    Array sa, sv;
+    return wrapTile<B>(tileFrom(zipArrays(op, validRef(ta, sa), validRef(tv, sv), ta.a.dtype, f),
+                                ta.rows(), ta.cols(), ta.mem));
   }
 }
 
@@ -113,8 +116,6 @@ constexpr void staticMatmulCheck() {
   }
 }
 
-inline Array maybeT(const Array& a, bool t) { return t ? transposeArray(a, 0, 1) : a; }
-
 template <class Res, class A, class B>
 Res matmulImpl(const char* op, const A& a, const B& b, const MatmulOptions& o, const Array* acc, const TileData* accTile,
                const Array* bias, DType outD) {
@@ -123,19 +124,22 @@ Res matmulImpl(const char* op, const A& a, const B& b, const MatmulOptions& o, c
   } else {
     const TileData& ta = a.data();
     const TileData& tb = b.data();
-    Array va = maybeT(validPart(ta), o.a_trans), vb = maybeT(validPart(tb), o.b_trans);
+    // The valid regions, transposed by matmul2d (a_trans / b_trans), not copied when whole.
+    Array sa, sb;
+    const Array &va = validRef(ta, sa), &vb = validRef(tb, sb);
     const std::int64_t rows = o.a_trans ? ta.cols() : ta.rows(), cols = o.b_trans ? tb.rows() : tb.cols();
-    Array accValid;
+    const std::int64_t vm = o.a_trans ? va.shape[1] : va.shape[0],
+                       vn = o.b_trans ? vb.shape[0] : vb.shape[1];
+    Array sacc;
+    const Array *accValid = nullptr;
     if (accTile) {
-      if (accTile->validRows != va.shape[0] || accTile->validCols != vb.shape[1] || accTile->rows() != rows ||
+      if (accTile->validRows != vm || accTile->validCols != vn || accTile->rows() != rows ||
           accTile->cols() != cols)
         fail(op, tileStr("accumulator", *accTile) + " does not match the product of " + tileStr("lhs", ta) + " and " +
                      tileStr("rhs", tb));
-      accValid = validPart(*accTile);
+      accValid = &validRef(*accTile, sacc);
     }
-    Array biasValid;
-    if (bias) biasValid = *bias;
-    Array r = matmul2d(op, va, vb, false, false, outD, accTile ? &accValid : nullptr, bias ? &biasValid : nullptr);
+    Array r = matmul2d(op, va, vb, o.a_trans, o.b_trans, outD, accValid, bias);
     return wrapTile<Res>(tileFrom(std::move(r), rows, cols, Mem::Acc));
   }
 }

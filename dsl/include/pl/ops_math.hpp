@@ -68,7 +68,8 @@ Res liftSameShape(const V& x, Fn fn) {
     return wrapTensor<Res>(fn(x.arr()));
   } else {
     const TileData& t = x.data();
-    return wrapTile<Res>(tileFrom(fn(validPart(t)), t.rows(), t.cols(), t.mem));
+    Array scratch;
+    return wrapTile<Res>(tileFrom(fn(validRef(t, scratch)), t.rows(), t.cols(), t.mem));
   }
 }
 
@@ -111,7 +112,9 @@ auto binaryOp(const char* op, Need need, const A& a, const B& b, F f) {
     requireSameValid(op, ta, tb);
     checkNeed(op, ta.a, need);
     const DType od = OutD == DType::Any ? ta.a.dtype : OutD;
-    return wrapTile<Res>(tileFrom(zipArrays(op, validPart(ta), validPart(tb), od, f), ta.rows(), ta.cols(), ta.mem));
+    Array sa, sb;
+    return wrapTile<Res>(tileFrom(zipArrays(op, validRef(ta, sa), validRef(tb, sb), od, f),
+                                  ta.rows(), ta.cols(), ta.mem));
   } else {
     static_assert(
         alwaysFalse<A>,
@@ -144,10 +147,17 @@ auto scalarOp(const char* op, Need need, const A& a, const S& s, F f, bool scala
     Array out(od, x.shape);
     visitCompute(x.dtype, [&]<class C>(std::type_identity<C>) {
       const C y = fromSlot<C>(sv);
-      for (std::size_t i = 0; i < out.data.size(); ++i) {
-        const C v = fromSlot<C>(x.data[i]);
-        out.data[i] = normalize(od, scalarFirst ? f(y, v) : f(v, y));
-      }
+      withRounding<C>(od, [&](auto round) {
+        const Slot *px = x.data.data();
+        Slot *po = out.data.data();
+        const std::size_t n = out.data.size();
+        if (scalarFirst)
+          for (std::size_t i = 0; i < n; ++i)
+            po[i] = round(f(y, fromSlot<C>(px[i])));
+        else
+          for (std::size_t i = 0; i < n; ++i)
+            po[i] = round(f(fromSlot<C>(px[i]), y));
+      });
     });
     return out;
   });

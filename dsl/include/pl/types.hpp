@@ -1,6 +1,7 @@
 // pl/types.hpp — value types: Tensor (reference handle), Tile (value), Scalar, Out/InOut, enums.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -80,6 +81,76 @@ inline Shape rowMajorStrides(const Shape &shape) {
   return st;
 }
 
+/// The calling thread's recycled element buffers. Every eager op makes a new Array, and tiles of
+/// 128 KiB and more are big enough that malloc hands them back to the kernel on free and gets
+/// fresh (page-faulting) memory for the next: an Array's destructor parks its buffer here and the
+/// next Array of a similar size takes it. Buffers under 4 KiB stay with malloc (its own free
+/// lists recycle them); the pool keeps at most 16 buffers of at most 8 MiB each.
+struct SlotPool {
+  static constexpr std::size_t kMinSlots = 512;
+  static constexpr std::size_t kMaxSlots = std::size_t{1} << 20;
+  static constexpr std::size_t kMaxBuffers = 16;
+  std::vector<std::vector<Slot>> free;
+  SlotPool() = default;
+  SlotPool(const SlotPool &) = delete;
+  SlotPool &operator=(const SlotPool &) = delete;
+  ~SlotPool() { dead() = true; }
+  /// Set once the thread's pool is destroyed (Arrays destroyed later free their own buffers).
+  static bool &dead() {
+    thread_local bool d = false;
+    return d;
+  }
+  static SlotPool *get() {
+    if (dead())
+      return nullptr;
+    thread_local SlotPool p;
+    return &p;
+  }
+};
+
+/// An empty buffer with room for `n` slots: a parked one of capacity n .. 2n when there is one.
+inline std::vector<Slot> takeSlots(std::size_t n) {
+  if (n >= SlotPool::kMinSlots && n <= SlotPool::kMaxSlots)
+    if (SlotPool *p = SlotPool::get()) {
+      std::size_t best = p->free.size();
+      for (std::size_t i = 0; i < p->free.size(); ++i) {
+        const std::size_t c = p->free[i].capacity();
+        if (c >= n && c <= 2 * n && (best == p->free.size() || c < p->free[best].capacity()))
+          best = i;
+      }
+      if (best != p->free.size()) {
+        std::vector<Slot> v = std::move(p->free[best]);
+        p->free[best] = std::move(p->free.back());
+        p->free.pop_back();
+        v.clear();
+        return v;
+      }
+    }
+  std::vector<Slot> v;
+  v.reserve(n);
+  return v;
+}
+/// Parks a buffer for reuse (or frees it: too small, too large, or the pool is full).
+inline void giveSlots(std::vector<Slot> &&v) {
+  const std::size_t c = v.capacity();
+  if (c < SlotPool::kMinSlots || c > SlotPool::kMaxSlots)
+    return;
+  SlotPool *p = SlotPool::get();
+  if (!p)
+    return;
+  if (p->free.size() < SlotPool::kMaxBuffers) {
+    p->free.push_back(std::move(v));
+    return;
+  }
+  // Full: the buffer replaces the smallest parked one if it is larger.
+  std::size_t smallest = 0;
+  for (std::size_t i = 1; i < p->free.size(); ++i)
+    if (p->free[i].capacity() < p->free[smallest].capacity())
+      smallest = i;
+  if (p->free[smallest].capacity() < c)
+    p->free[smallest] = std::move(v);
+}
+
 /// A dense row-major array of slots with a runtime dtype: the storage behind tensors and tiles.
 ///
 /// A tensor **view** (`pl::slice` / `pl::reshape` of a tensor) is an Array whose elements live
@@ -100,18 +171,33 @@ struct Array {
     for (auto x : shape)
       if (x < 0) fail("create", "negative dimension in shape " + shapeStr(shape));
     checkSize(d, shape);
-    data.assign(static_cast<std::size_t>(numelOf(shape)), Slot{0});
+    const auto n = static_cast<std::size_t>(numelOf(shape));
+    data = takeSlots(n);
+    data.assign(n, Slot{0});
     ++opCounter();
   }
-  Array(const Array &o) : dtype(o.dtype), shape(o.shape), data(o.data) {}
+  Array(const Array &o) : dtype(o.dtype), shape(o.shape), data(takeSlots(o.data.size())) {
+    data.assign(o.data.begin(), o.data.end());
+  }
   Array &operator=(const Array &o) {
     if (this != &o)
       *this = Array(o);
     return *this;
   }
   Array(Array &&) = default;
-  Array &operator=(Array &&) = default;
-  ~Array() = default;
+  Array &operator=(Array &&o) noexcept {
+    if (this != &o) {
+      giveSlots(std::move(data));
+      dtype = o.dtype;
+      shape = std::move(o.shape);
+      data = std::move(o.data);
+      base = std::move(o.base);
+      offset = o.offset;
+      strides = std::move(o.strides);
+    }
+    return *this;
+  }
+  ~Array() { giveSlots(std::move(data)); }
 
   std::int64_t numel() const { return static_cast<std::int64_t>(data.size()); }
   std::int64_t rank() const { return static_cast<std::int64_t>(shape.size()); }
@@ -136,10 +222,24 @@ struct Array {
     if (!base)
       return;
     const std::size_t n = shape.size();
+    if (data.empty())
+      return;
+    if (n == 0) {
+      data[0] = base->data[static_cast<std::size_t>(offset)];
+      return;
+    }
+    // A run of the last axis at a time.
+    const std::int64_t len = shape[n - 1], step = strides[n - 1];
     Shape idx(n, 0);
-    for (std::size_t i = 0; i < data.size(); ++i) {
-      data[i] = base->data[static_cast<std::size_t>(elementIndex(idx))];
-      for (std::size_t k = n; k-- > 0;) {
+    for (std::size_t i = 0; i < data.size(); i += static_cast<std::size_t>(len)) {
+      const Slot *from = base->data.data() + elementIndex(idx);
+      Slot *to = data.data() + i;
+      if (step == 1)
+        std::copy_n(from, len, to);
+      else
+        for (std::int64_t j = 0; j < len; ++j)
+          to[j] = from[j * step];
+      for (std::size_t k = n - 1; k-- > 0;) {
         if (++idx[k] < shape[k])
           break;
         idx[k] = 0;
