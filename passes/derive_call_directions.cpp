@@ -8,6 +8,7 @@
 #include "ir/visitor.h"
 #include "passes/utils/buffer_aliases.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <unordered_set>
@@ -304,7 +305,8 @@ using RootSet = std::unordered_set<const Var *>;
 class PriorWriters {
 public:
   PriorWriters(const Program &p, const BufferRoots &roots) : program_(p), roots_(roots) {}
-  std::unordered_map<const Expr *, RootSet> firstWriter;
+  /// Per call: the roots it writes first (a few per call: a list, not a hash set per call).
+  std::unordered_map<const Expr *, std::vector<const Var *>> firstWriter;
 
   void scan(const StmtPtr &s, RootSet &seen) {
     if (!s)
@@ -352,12 +354,12 @@ private:
       t = &sb->target(), args = &sb->args();
     if (!t || t->isOp())
       return;
-    RootSet &first = firstWriter[e.get()];
-    for (const Var *r : writtenRoots(program_, roots_, *t, *args))
-      if (!seen.count(r))
-        first.insert(r);
-    for (const Var *r : writtenRoots(program_, roots_, *t, *args))
-      seen.insert(r);
+    std::vector<const Var *> &first = firstWriter[e.get()];
+    const std::vector<const Var *> written = writtenRoots(program_, roots_, *t, *args);
+    for (const Var *r : written)
+      if (!seen.count(r) && std::find(first.begin(), first.end(), r) == first.end())
+        first.push_back(r);
+    seen.insert(written.begin(), written.end());
   }
 
   /// Roots written by any function call in a subtree (cached).
@@ -482,7 +484,8 @@ private:
     if (!root)
       return ArgDirection::OutputExisting;
     auto it = prior_.firstWriter.find(&call);
-    if (it == prior_.firstWriter.end() || !it->second.count(root)) // R-prior
+    if (it == prior_.firstWriter.end() ||
+        std::find(it->second.begin(), it->second.end(), root) == it->second.end()) // R-prior
       return ArgDirection::InOut;
     if (inoutParams_.count(root)) // R-enclosing
       return ArgDirection::InOut;

@@ -18,6 +18,24 @@ using StmtList = std::vector<StmtPtr>;
 
 bool isCallLike(const ExprPtr &e) { return isa<Call>(e) || isa<Submit>(e); }
 
+/// Whether flattening can change `e` (the kinds Flattener::inner rewrites; the rest are leaves
+/// as far as calls go).
+bool mayHoist(const ExprPtr &e) {
+  if (!e)
+    return false;
+  switch (e->kind()) {
+  case ExprKind::Call:
+  case ExprKind::Submit:
+  case ExprKind::Binary:
+  case ExprKind::Unary:
+  case ExprKind::MakeTuple:
+  case ExprKind::TupleGetItem:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// Whether a call inside the visited expression reads one of `vars`.
 class CarriedCallFinder : public IRVisitor {
 public:
@@ -70,6 +88,8 @@ private:
   /// `inner(e)`, and `e` itself bound to a temporary when it is a call.
   ExprPtr hoist(const ExprPtr &e, StmtList &pre);
   ExprList hoistAll(const ExprList &es, StmtList &pre, bool &changed);
+  /// hoistAll without copying an unchanged list: true (and `out` filled) when something changed.
+  bool hoistList(const ExprList &es, StmtList &pre, ExprList &out);
   std::vector<IterArg> hoistInits(const std::vector<IterArg> &args, StmtList &pre,
                                   bool &changed);
   VarPtr newTemp(const TypePtr &t, const Span &s) {
@@ -85,8 +105,17 @@ StmtPtr Flattener::body(const StmtPtr &s) {
   StmtList out;
   bool changed = false;
   if (auto *seq = dynCast<Seq>(s)) {
-    for (auto &c : seq->stmts())
-      stmt(c, out, changed);
+    // Until the first statement that changes, `out` holds only the statement at hand; the
+    // unchanged ones before it are copied in once (Seq::flatten flattens them as stmt would).
+    const std::vector<StmtPtr> &stmts = seq->stmts();
+    for (size_t i = 0; i < stmts.size(); ++i) {
+      bool before = changed;
+      stmt(stmts[i], out, changed);
+      if (!changed)
+        out.clear();
+      else if (!before)
+        out.insert(out.begin(), stmts.begin(), stmts.begin() + static_cast<std::ptrdiff_t>(i));
+    }
   } else {
     stmt(s, out, changed);
   }
@@ -115,9 +144,8 @@ void Flattener::stmt(const StmtPtr &s, StmtList &out, bool &changed) {
     bool isYield = s->kind() == StmtKind::Yield;
     const ExprList &vs = isYield ? static_cast<const Yield &>(*s).values()
                                  : static_cast<const Return &>(*s).values();
-    bool ch = false;
-    ExprList nv = hoistAll(vs, pre, ch);
-    if (ch)
+    ExprList nv;
+    if (hoistList(vs, pre, nv))
       ns = isYield ? Yield::make(nv, s->span()) : Return::make(nv, s->span());
     break;
   }
@@ -230,6 +258,24 @@ ExprList Flattener::hoistAll(const ExprList &es, StmtList &pre, bool &changed) {
   return out;
 }
 
+bool Flattener::hoistList(const ExprList &es, StmtList &pre, ExprList &out) {
+  bool changed = false;
+  for (size_t i = 0; i < es.size(); ++i) {
+    if (!mayHoist(es[i]) && !changed)
+      continue;
+    ExprPtr h = hoist(es[i], pre);
+    if (!changed && h == es[i])
+      continue;
+    if (!changed) {
+      out.reserve(es.size());
+      out.assign(es.begin(), es.begin() + static_cast<std::ptrdiff_t>(i));
+      changed = true;
+    }
+    out.push_back(std::move(h));
+  }
+  return changed;
+}
+
 std::vector<IterArg> Flattener::hoistInits(const std::vector<IterArg> &args, StmtList &pre,
                                            bool &changed) {
   std::vector<IterArg> out = args;
@@ -257,8 +303,8 @@ ExprPtr Flattener::inner(const ExprPtr &e, StmtList &pre) {
   switch (e->kind()) {
   case ExprKind::Call: {
     auto &c = static_cast<const Call &>(*e);
-    ExprList args = hoistAll(c.args(), pre, ch);
-    if (!ch)
+    ExprList args;
+    if (!hoistList(c.args(), pre, args))
       return e;
     return Call::make(c.target(), std::move(args), c.kwargs(), c.attrs(), e->type(), e->span());
   }

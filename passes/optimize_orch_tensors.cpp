@@ -11,6 +11,7 @@
 #include "llvm/Support/Casting.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -414,14 +415,15 @@ void scanLoop(const LoopView &lv, Candidates &out) {
 class LoopScanner : public IRVisitor {
 public:
   LoopScanner(const Function &f, const Program &p, Candidates &out)
-      : uses_(countUses(f)), program_(p), out_(out) {
+      : function_(f), program_(p), out_(out) {
     visitTypes_ = false;
   }
   void visitAssign(const Assign &s) override {
     if (asOpCall(s.value(), "tensor.create"))
       creates_.insert(s.var().get());
-    IRVisitor::visitAssign(s);
+    // Expressions hold no loops: the walk stops at the statement.
   }
+  void visitEval(const Eval &) override {}
   void visitFor(const For &s) override {
     IRVisitor::visitFor(s); // inner creates first: the body's own creates must be known
     if (s.forKind() == ForKind::Sequential)
@@ -436,10 +438,16 @@ private:
   void scan(const std::vector<IterArg> &iterArgs, const StmtPtr &body) {
     std::vector<StmtPtr> stmts = bodyStmts(body);
     auto *y = stmts.empty() ? nullptr : dyn_cast<Yield>(stmts.back().get());
-    if (y && !iterArgs.empty())
-      scanLoop(LoopView{iterArgs, stmts, y, uses_, creates_, program_, assignIndex(stmts)}, out_);
+    if (!y || iterArgs.empty())
+      return;
+    // The function's use counts, taken at the first loop that can match: a function without
+    // one (a long straight-line orchestration) does not pay for a map of all its variables.
+    if (!uses_)
+      uses_ = countUses(function_);
+    scanLoop(LoopView{iterArgs, stmts, y, *uses_, creates_, program_, assignIndex(stmts)}, out_);
   }
-  UseCounter uses_;
+  const Function &function_;
+  std::optional<UseCounter> uses_;
   std::unordered_set<const Var *> creates_;
   const Program &program_;
   Candidates &out_;
@@ -473,9 +481,11 @@ MergePlan planMerges(const Program &p) {
   for (auto &f : p.functions())
     if (!isKernel(f->type()) && f->body())
       LoopScanner(*f, p, cands).visitFunction(*f);
+  MergePlan plan;
+  if (cands.sites.empty())
+    return plan;
   CallCounter counter;
   counter.visitProgram(p);
-  MergePlan plan;
   for (auto &[name, sites] : cands.sites) {
     if (sites.size() != counter.calls[name])
       continue; // some call of the kernel is not a matching site

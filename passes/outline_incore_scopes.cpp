@@ -98,7 +98,12 @@ ProgramPtr outlineIncoreScopes(const ProgramPtr &p, DiagnosticEngine &diags) {
     return nullptr;
   OutlineOptions o = incoreOptions();
   o.eligibleParent = [](const Function &f) { return isParentType(f.type()); };
-  return outlineScopes(SpmdWorkAsKernel().mutateProgram(p), o, diags);
+  // SpmdWorkAsKernel rebuilds as it walks: only a program with an Spmd scope needs it.
+  bool anySpmd = false;
+  for (auto &f : p->functions())
+    anySpmd = anySpmd ||
+              findScope(f->body(), [](const Scope &s) { return s.scopeKind() == ScopeKind::Spmd; });
+  return outlineScopes(anySpmd ? SpmdWorkAsKernel().mutateProgram(p) : p, o, diags);
 }
 
 PL_DEFINE_PROGRAM_PASS(OutlineIncoreScopes, outlineIncoreScopes)

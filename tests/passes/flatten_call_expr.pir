@@ -432,6 +432,35 @@ program {
 
 // -----
 // RUN: flatten-call-expr
+// the first nested call comes after flat statements and flat operands: those keep their order
+// in front of it (the pass copies a block or an argument list only from its first change on)
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque h(In index x, In index y, In index z) -> index { return x; }
+  Opaque f(In index a) -> index {
+    index b = g(a);
+    index c = h(a, b, g(b));
+    index d = h(c, a, b);
+    return h(d, a, g(c));
+  }
+}
+// EXPECTED:
+program {
+  Opaque g(In index x) -> index { return x; }
+  Opaque h(In index x, In index y, In index z) -> index { return x; }
+  Opaque f(In index a) -> index {
+    index b = g(a);
+    index t__tmp_v0 = g(b);
+    index c = h(a, b, t__tmp_v0);
+    index d = h(c, a, b);
+    index t__tmp_v1 = g(c);
+    index t__tmp_v2 = h(d, a, t__tmp_v1);
+    return t__tmp_v2;
+  }
+}
+
+// -----
+// RUN: flatten-call-expr
 // already-flat IR is unchanged: top-level calls, evaluated calls, plain operands
 program {
   Opaque g(In index x) -> index { return x; }
