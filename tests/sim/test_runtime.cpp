@@ -527,6 +527,7 @@ TEST_F(SimRuntimeMisc, ThreadsModeStartsWorkersOnlyForWorthyWork) {
   {
     detail::meanJobNs() = detail::kWorkerWorthNs; // long jobs: each surplus job gets a worker
     meet = true;
+    running = 0;
     threads.clear();
     Runtime rt(k, opts(ExecMode::Threads));
     RuntimeBinding bind(rt);
