@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <deque>
 #include <mutex>
 #include <random>
 #include <set>
@@ -507,6 +508,67 @@ TEST_F(SimRuntimeMisc, ThreadsModeRunsALoneJobAtTheJoin) {
   EXPECT_EQ(ranOn, std::this_thread::get_id());
 }
 
+/// Threads mode starts a worker only for queued work worth a thread: the surplus jobs times the
+/// mean job time measured so far (process-wide) against detail::kWorkerWorthNs. With short jobs
+/// measured, 16 ready jobs start no worker while they are submitted (none runs before the
+/// join); with long ones, workers start at submission and run jobs beside the joining thread
+/// (two jobs meet).
+TEST_F(SimRuntimeMisc, ThreadsModeStartsWorkersOnlyForWorthyWork) {
+  std::atomic<int> ran{0}, running{0};
+  std::atomic<bool> meet{false};
+  std::mutex mu;
+  std::set<std::thread::id> threads;
+  KernelTable k{{0,
+                 [&](std::int64_t *) {
+                   {
+                     std::lock_guard lk(mu);
+                     threads.insert(std::this_thread::get_id());
+                   }
+                   ++ran;
+                   ++running;
+                   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+                   while (meet.load() && running.load() < 2 &&
+                          std::chrono::steady_clock::now() < until)
+                     std::this_thread::yield();
+                   if (meet.load() && running.load() < 2)
+                     throw std::runtime_error("no two jobs ran at once");
+                 },
+                 "job"}};
+  std::vector<ChipTensor> out;
+  for (int i = 0; i < 16; ++i)
+    out.push_back(vec8());
+  auto submitAll = [&] {
+    for (const ChipTensor &o : out) {
+      CoreTaskArgs p;
+      p.add_output(o);
+      rt_submit_aiv_task(0, p);
+    }
+  };
+  const std::int64_t saved = detail::meanJobNs().load();
+  {
+    detail::meanJobNs() = 100; // short jobs measured: 15 surplus jobs are worth no thread
+    Runtime rt(k, opts(ExecMode::Threads));
+    RuntimeBinding bind(rt);
+    PTO2_SCOPE() {
+      submitAll();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      EXPECT_EQ(ran.load(), 0) << "a worker ran a job before the join";
+    }
+    EXPECT_EQ(ran.load(), 16);
+  }
+  {
+    detail::meanJobNs() = detail::kWorkerWorthNs; // long jobs: each surplus job gets a worker
+    meet = true;
+    running = 0;
+    threads.clear();
+    Runtime rt(k, opts(ExecMode::Threads));
+    RuntimeBinding bind(rt);
+    PTO2_SCOPE() { submitAll(); }
+    EXPECT_GT(threads.size(), 1u);
+  }
+  detail::meanJobNs() = saved;
+}
+
 /// Threads mode: the blocks of one launch run at once (each waits until all have started), on
 /// workers started as the jobs pile up plus the joining thread: at submission, and at the join
 /// when a finished task makes them ready (the launch reads what a first task writes).
@@ -629,13 +691,15 @@ TEST_F(SimRuntimeMisc, TensorMapMatchesFlatScan) {
   };
   std::vector<Flat> writes, reads;
   TensorMap map;
+  std::deque<ChipTensor> kept; // the map refers to the tensors it holds: they stay until clear()
   for (std::int64_t task = 0; task < 3000; ++task) {
     if (!pick(400)) {
       map.clear();
+      kept.clear();
       writes.clear();
       reads.clear();
     }
-    const ChipTensor x = randomView();
+    const ChipTensor &x = kept.emplace_back(randomView());
     for (bool w : {true, false}) {
       std::vector<std::int64_t> expect, got;
       for (const Flat& f : w ? writes : reads)

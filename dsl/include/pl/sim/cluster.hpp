@@ -113,6 +113,11 @@ public:
     }
     claims_.push_back(Claim{block, channel, lo, hi, what});
   }
+  /// Forgets every claim (the runtime reuses the record for another task).
+  void clear() {
+    std::lock_guard lk(mu_);
+    claims_.clear();
+  }
 
 private:
   struct Claim {

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
@@ -131,6 +133,18 @@ struct Hazard {
   std::string message;
 };
 
+namespace detail {
+/// Threads mode: the work a started worker must have before it is worth its start and the
+/// hand-overs (ns of queued jobs), and the mean time of a job as measured so far in this
+/// process (a running estimate; relaxed, shared by every runtime: a program's later runtimes
+/// start from what its earlier ones measured).
+inline constexpr std::int64_t kWorkerWorthNs = 100'000;
+inline std::atomic<std::int64_t> &meanJobNs() {
+  static std::atomic<std::int64_t> m{kWorkerWorthNs};
+  return m;
+}
+} // namespace detail
+
 /// One executor: builds the task graph as tasks are submitted and runs it in the chosen mode.
 class Runtime {
  public:
@@ -210,9 +224,11 @@ class Runtime {
   std::vector<PTO2TaskId> dependenciesOf(PTO2TaskId id) const {
     std::lock_guard lk(mu_);
     std::vector<PTO2TaskId> r;
-    if (id.id >= 0 && id.id < static_cast<std::int64_t>(tasks_.size()))
-      for (auto p : tasks_[static_cast<std::size_t>(id.id)].fanin)
-        r.push_back(PTO2TaskId{p});
+    if (id.id >= 0 && id.id < static_cast<std::int64_t>(tasks_.size())) {
+      const Task &t = tasks_[static_cast<std::size_t>(id.id)];
+      for (std::uint32_t k = 0; k < t.faninCount; ++k)
+        r.push_back(PTO2TaskId{fanins_[t.faninFirst + k]});
+    }
     return r;
   }
   std::size_t taskCount() const {
@@ -230,41 +246,63 @@ class Runtime {
   bool manualScope() const { return std::find(scopes_.begin(), scopes_.end(), PTO2ScopeMode::MANUAL) != scopes_.end(); }
 
  private:
-  struct Task {
-    std::int64_t id = 0;
-    CoreKind kind = CoreKind::AIV;
-    MixedKernels ks;
-    /// The kernel entries of ks.aic / aiv0 / aiv1, looked up once at submission (nullptr: none).
-    std::array<const KernelEntry *, 3> entries{};
-    std::vector<ChipTensor> tensors;
-    std::vector<ArgDir> dirs;
-    std::vector<std::uint64_t> scalars;
-    std::int32_t blockNum = 1;    // SPMD launches: one job per block
-    std::int32_t blocksLeft = 1;  // blocks not finished yet (under mu_)
-    std::vector<std::int64_t> fanin;
-    std::vector<std::int64_t> fanout;
-    int pending = 0;
-    bool done = false;
-    bool failed = false;
-    /// Submitted inside a manual scope: PTO2 neither looks it up in nor inserts it into its
-    /// TensorMap, so only named dependencies order it, also against tasks after the scope.
-    bool manual = false;
-    detail::GmRingClaims gmRings; // a mixed task's blocks: their GM pipe rings
-  };
+   /// A tensor argument of a task: the task's own copy (the kernel gets its address; the
+   /// TensorMap refers to it) and its direction. `tracked`: the TensorMap holds an entry for it,
+   /// so the copy keeps its buffer until the join; an untracked one lets go when the task ends.
+   struct ArgSlot {
+     ChipTensor t;
+     ArgDir dir = ArgDir::In;
+     bool tracked = false;
+   };
+   /// A task's record: flat, its variable parts in the runtime's pools (no allocation of its own).
+   /// Its arguments and scalars live in chunks that never move (a worker reads them without the
+   /// lock) until the join after it; its fan-in (kept for dependenciesOf) in one flat array; its
+   /// fan-out, while it runs, in a pooled list.
+   struct Task {
+     std::int64_t id = 0;
+     ArgSlot *args = nullptr;                 // its tensors, then
+     std::uint64_t *scalars = nullptr;        // its scalars
+     detail::GmRingClaims *gmRings = nullptr; // a mixed task's blocks: their GM pipe rings
+     /// The kernel entries of ks.aic / aiv0 / aiv1, looked up once at submission (nullptr: none).
+     std::array<const KernelEntry *, 3> entries{};
+     MixedKernels ks;
+     std::uint32_t faninCount = 0;
+     std::size_t faninFirst = 0;                    // fanins_[faninFirst, + faninCount)
+     std::int32_t fanoutHead = -1, fanoutTail = -1; // fanouts_ list (insertion order)
+     std::int32_t blockNum = 1;                     // SPMD launches: one job per block
+     std::int32_t blocksLeft = 1;                   // blocks not finished yet (under mu_)
+     int pending = 0;
+     CoreKind kind = CoreKind::AIV;
+     std::uint8_t numTensors = 0, numScalars = 0;
+     bool done = false;
+     bool failed = false;
+     /// Submitted inside a manual scope: PTO2 neither looks it up in nor inserts it into its
+     /// TensorMap, so only named dependencies order it, also against tasks after the scope.
+     bool manual = false;
+     const ChipTensor &tensor(std::size_t i) const { return args[i].t; }
+   };
+   /// One fan-out edge: the waiting task, the next edge of the same list (-1: none).
+   struct FanoutNode {
+     std::int64_t task;
+     std::int32_t next;
+   };
   std::string taskName(const Task& t) const;
   std::string kernelName(int id) const {
     const KernelEntry* e = kernels_.find(id);
     return e ? e->name : "func" + std::to_string(id);
   }
-  bool isAncestor(std::int64_t a, const std::vector<std::int64_t>& fanin) const;
+  bool isAncestor(std::int64_t a, const std::vector<std::int64_t> &fanin);
   void addHazard(HazardKind k, const Task& earlier, const Task& later, const ChipTensor& t, std::vector<std::int64_t>& fanin);
   /// `tracked` (optional, per argument): only those arguments meet other tasks (a replayed
   /// graph task's internal tensors are known to nobody outside the graph).
   void trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
                      const std::vector<char> *tracked = nullptr);
   void registerAccesses(const Task &t, const std::vector<char> *tracked = nullptr);
-  /// Appends a task (its id the next one); mu_ held.
-  Task &newTask(CoreKind kind, MixedKernels ks, std::int32_t blockNum);
+  /// Appends a task (its id the next one) with room for its arguments; mu_ held.
+  Task &newTask(CoreKind kind, MixedKernels ks, std::int32_t blockNum, std::size_t numTensors,
+                std::size_t numScalars);
+  /// Undoes the newTask of `t`, the last task (a submission that failed); mu_ held.
+  void dropTask(Task &t);
   /// Links the task just appended by newTask into the graph (accesses, fan-in / fan-out); mu_
   /// held. When the tracking throws (a hazard in strict mode) the task is removed again.
   void admit(Task &t, std::vector<std::int64_t> &fanin, const std::vector<char> *tracked);
@@ -306,6 +344,10 @@ class Runtime {
     std::array<detail::FiberLane *, 2> fibers;
   };
   void execute(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
+  /// Runs `j` on the calling thread's own cores (lk released meanwhile), then finishes its block.
+  void runHere(Job j, std::unique_lock<std::mutex> &lk);
+  /// execute, in threads mode timed into detail::meanJobNs.
+  void executeJob(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
   /// Runs block `block` of a mixed task with an AIC and at least one AIV kernel as a cluster on
   /// the calling thread: the AIC on its stack, each AIV lane as a fiber (Cluster::runFibers),
   /// each kernel with its own core memory.
@@ -314,12 +356,14 @@ class Runtime {
   /// Records a failure of task `t` (its first error becomes the join's), mu_ not held.
   void recordFailure(Task &t, const std::string &what);
   void enqueue(const Task& t);    // every block of a ready task (threads / shuffle), mu_ held
+  Job popJob(std::size_t pool);   // threads mode: the next job of a pool's queue, mu_ held
   void finishBlock(Task& t);      // with mu_ held: completes the task after its last block
   void complete(Task& t);  // with mu_ held
   void runNow(Task& t);
   /// Threads mode, on the submitting or joining thread with mu_ held: starts a worker for each
   /// ready job that neither an idle worker nor the calling thread (which runs jobs at the join) can
-  /// take, up to the pool's size. SimError when a thread cannot be started.
+  /// take, up to the pool's size, while those jobs are worth a worker (detail::kWorkerWorthNs at
+  /// the mean job time measured so far). SimError when a thread cannot be started.
   void growWorkers();
   void stopWorkers();
   void workerLoop(int pool);
@@ -329,7 +373,14 @@ class Runtime {
   mutable std::mutex mu_;
   std::array<std::condition_variable, 2> poolCv_; // a pool's workers wait for jobs (AIC, AIV)
   std::condition_variable joinCv_;                // the joining thread waits for jobs or the end
-  std::deque<Task> tasks_; // stable addresses; a task is kept (its edges) until the runtime ends
+  detail::Chunked<Task, 9>
+      tasks_; // stable addresses; a task is kept (its edges) until the runtime ends
+  detail::Chunked<ArgSlot, 10> args_;                // the tasks' arguments since the last join
+  detail::Chunked<std::uint64_t, 10> scalars_;       // and their scalars
+  detail::Chunked<detail::GmRingClaims, 4> gmRings_; // and the mixed tasks' ring claims
+  std::vector<std::int64_t> fanins_;                 // every task's fan-in, task after task
+  std::vector<FanoutNode> fanouts_; // the fan-out lists; free nodes from fanoutFree_
+  std::int32_t fanoutFree_ = -1;
   TensorMap accesses_;  // live reads and writes since the last join
   // trackAccesses' scratch (mu_ held): kept so that a submission allocates nothing for them
   struct Edge {
@@ -340,9 +391,13 @@ class Runtime {
   std::vector<Edge> edges_;
   std::vector<std::pair<std::int64_t, std::size_t>> war_;
   std::vector<const TensorAccess *> hits_;
+  std::vector<std::int64_t> fanin_;
+  std::vector<std::int64_t> ancestorStack_; // isAncestor's
+  std::vector<char> ancestorSeen_;
   std::vector<Hazard> hazards_;
   std::vector<PTO2TaskId> order_;
-  std::array<std::deque<Job>, 2> ready_; // threads mode: AIC (and mixed) jobs, AIV jobs
+  std::array<std::deque<Job>, 2> ready_;     // threads mode: AIC (and mixed) jobs, AIV jobs
+  std::array<std::int64_t, 2> launchJobs_{}; // of them, blocks of multi-block launches
   std::vector<Job> readyShuffle_;
   std::size_t doneCount_ = 0;
   std::string firstError_;

@@ -19,24 +19,30 @@ inline std::string Runtime::taskName(const Task& t) const {
 
 /// Whether `a` is `fanin` or reaches it through fan-in edges. Edges only point to earlier ids,
 /// so nodes below `a` are pruned (and the search stays within ids a..max(fanin)).
-inline bool Runtime::isAncestor(std::int64_t a, const std::vector<std::int64_t>& fanin) const {
-  std::vector<std::int64_t> stack;
+inline bool Runtime::isAncestor(std::int64_t a, const std::vector<std::int64_t> &fanin) {
+  std::vector<std::int64_t> &stack = ancestorStack_;
+  stack.clear();
   std::int64_t top = a;
   for (auto p : fanin)
     if (p >= a) {
+      if (p == a)
+        return true;
       stack.push_back(p);
       top = std::max(top, p);
     }
   if (stack.empty()) return false;
-  std::vector<char> seen(static_cast<std::size_t>(top - a + 1), 0);
+  std::vector<char> &seen = ancestorSeen_;
+  seen.assign(static_cast<std::size_t>(top - a + 1), 0);
   while (!stack.empty()) {
     const std::int64_t n = stack.back();
     stack.pop_back();
     if (n == a) return true;
     if (seen[static_cast<std::size_t>(n - a)]) continue;
     seen[static_cast<std::size_t>(n - a)] = 1;
-    for (auto p : tasks_[static_cast<std::size_t>(n)].fanin)
-      if (p >= a) stack.push_back(p);
+    const Task &nt = tasks_[static_cast<std::size_t>(n)];
+    for (std::uint32_t k = 0; k < nt.faninCount; ++k)
+      if (const std::int64_t p = fanins_[nt.faninFirst + k]; p >= a)
+        stack.push_back(p);
   }
   return false;
 }
@@ -71,12 +77,13 @@ inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
   std::vector<const TensorAccess *> &hits = hits_;
   edges.clear();
   war.clear();
-  for (std::size_t i = 0; i < t.tensors.size(); ++i) {
-    if (t.dirs[i] == ArgDir::NoDep || (tracked && !(*tracked)[i]))
+  for (std::size_t i = 0; i < t.numTensors; ++i) {
+    const ArgDir dir = t.args[i].dir;
+    if (dir == ArgDir::NoDep || (tracked && !(*tracked)[i]))
       continue;
-    const ChipTensor& x = t.tensors[i];
-    const bool writes = t.dirs[i] != ArgDir::In;
-    const bool reads = t.dirs[i] != ArgDir::Out;
+    const ChipTensor &x = t.args[i].t;
+    const bool writes = dir != ArgDir::In;
+    const bool reads = dir != ArgDir::Out;
     hits.clear();
     accesses_.overlapping(x, true, hits);
     for (const TensorAccess* w : hits) {
@@ -105,15 +112,15 @@ inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
     if (afterManual)
       for (const Edge &e : edges)
         if (tasks_[static_cast<std::size_t>(e.task)].manual && !isAncestor(e.task, fanin))
-          addHazard(e.kind, tasks_[static_cast<std::size_t>(e.task)], t, t.tensors[e.arg], fanin);
+          addHazard(e.kind, tasks_[static_cast<std::size_t>(e.task)], t, t.tensor(e.arg), fanin);
   } else {
     for (const Edge &e : edges)
       if (!isAncestor(e.task, fanin))
-        addHazard(e.kind, tasks_[static_cast<std::size_t>(e.task)], t, t.tensors[e.arg], fanin);
+        addHazard(e.kind, tasks_[static_cast<std::size_t>(e.task)], t, t.tensor(e.arg), fanin);
   }
   for (auto& [p, i] : war)
     if (p != t.id && !isAncestor(p, fanin))
-      addHazard(HazardKind::WAR, tasks_[static_cast<std::size_t>(p)], t, t.tensors[i], fanin);
+      addHazard(HazardKind::WAR, tasks_[static_cast<std::size_t>(p)], t, t.tensor(i), fanin);
   if (fanin.size() > 1) {
     std::sort(fanin.begin(), fanin.end());
     fanin.erase(std::unique(fanin.begin(), fanin.end()), fanin.end());
@@ -121,13 +128,14 @@ inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
 }
 
 inline void Runtime::registerAccesses(const Task &t, const std::vector<char> *tracked) {
-  for (std::size_t i = 0; i < t.tensors.size(); ++i) {
-    if (t.dirs[i] == ArgDir::NoDep || (tracked && !(*tracked)[i]))
+  for (std::size_t i = 0; i < t.numTensors; ++i) {
+    ArgSlot &a = t.args[i];
+    if (a.dir == ArgDir::NoDep || (tracked && !(*tracked)[i]))
       continue;
-    if (t.dirs[i] == ArgDir::In)
-      accesses_.addRead(t.tensors[i], t.id);
+    if (a.dir == ArgDir::In)
+      a.tracked = accesses_.addRead(a.t, t.id);
     else
-      accesses_.addWrite(t.tensors[i], t.id);  // retires the accesses it covers
+      a.tracked = accesses_.addWrite(a.t, t.id); // retires the accesses it covers
   }
 }
 
@@ -146,7 +154,8 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
       outs.push_back(args.tensors()[i]);
   std::unique_lock lk(mu_);
   const auto next = static_cast<std::int64_t>(tasks_.size());
-  std::vector<std::int64_t> fanin;
+  std::vector<std::int64_t> &fanin = fanin_;
+  fanin.clear();
   for (PTO2TaskId d : args.dependencies()) {
     if (!d.is_valid()) continue;
     if (d.id >= next)
@@ -159,11 +168,14 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
                   "only through its tensor arguments");
     fanin.push_back(d.id);
   }
-  Task &t = newTask(kind, ks, args.blockNum());
+  const auto &ts = args.tensors();
+  Task &t = newTask(kind, ks, args.blockNum(), ts.size(), args.scalars().size());
   t.entries = entries;
-  t.tensors = args.tensors();
-  t.dirs = args.dirs();
-  t.scalars = args.scalars();
+  for (std::size_t i = 0; i < ts.size(); ++i) {
+    t.args[i].t = ts[i];
+    t.args[i].dir = args.dirs()[i];
+  }
+  std::copy(args.scalars().begin(), args.scalars().end(), t.scalars);
   admit(t, fanin, nullptr); // may throw in strict mode: then nothing is registered
   if (capture_)
     capture(t, args);
@@ -173,13 +185,37 @@ inline TaskOutputTensors Runtime::submit(CoreKind kind, MixedKernels ks, const C
   return TaskOutputTensors(id, std::move(outs));
 }
 
-inline Runtime::Task &Runtime::newTask(CoreKind kind, MixedKernels ks, std::int32_t blockNum) {
-  Task &t = tasks_.emplace_back();
-  t.id = static_cast<std::int64_t>(tasks_.size()) - 1;
+inline Runtime::Task &Runtime::newTask(CoreKind kind, MixedKernels ks, std::int32_t blockNum,
+                                       std::size_t numTensors, std::size_t numScalars) {
+  const std::size_t at = tasks_.take(1);
+  Task &t = tasks_[at];
+  t = Task{};
+  t.id = static_cast<std::int64_t>(at);
   t.kind = kind;
   t.ks = ks;
   t.blockNum = t.blocksLeft = blockNum;
+  t.numTensors = static_cast<std::uint8_t>(numTensors);
+  t.numScalars = static_cast<std::uint8_t>(numScalars);
+  t.args = numTensors ? &args_[args_.take(numTensors)] : nullptr;
+  for (std::size_t i = 0; i < numTensors; ++i)
+    t.args[i].tracked = false;
+  t.scalars = numScalars ? &scalars_[scalars_.take(numScalars)] : nullptr;
+  if (kind == CoreKind::Mixed) {
+    t.gmRings = &gmRings_[gmRings_.take(1)];
+    t.gmRings->clear();
+  }
   return t;
+}
+
+inline void Runtime::dropTask(Task &t) {
+  for (std::size_t i = 0; i < t.numTensors; ++i)
+    t.args[i].t.buffer.owner.reset();
+  // the pools' ends go back to where this task's parts begin
+  args_.truncate(args_.size() - t.numTensors);
+  scalars_.truncate(scalars_.size() - t.numScalars);
+  if (t.gmRings)
+    gmRings_.truncate(gmRings_.size() - 1);
+  tasks_.truncate(tasks_.size() - 1);
 }
 
 inline void Runtime::admit(Task &t, std::vector<std::int64_t> &fanin,
@@ -187,7 +223,7 @@ inline void Runtime::admit(Task &t, std::vector<std::int64_t> &fanin,
   try {
     trackAccesses(t, fanin, tracked);
   } catch (...) {
-    tasks_.pop_back();
+    dropTask(t);
     throw;
   }
   registerAccesses(t, tracked);
@@ -195,11 +231,23 @@ inline void Runtime::admit(Task &t, std::vector<std::int64_t> &fanin,
     Task &pt = tasks_[static_cast<std::size_t>(p)];
     if (pt.failed) t.failed = true;
     if (!pt.done) {
-      pt.fanout.push_back(t.id);
+      std::int32_t n = fanoutFree_;
+      if (n >= 0) {
+        fanoutFree_ = fanouts_[static_cast<std::size_t>(n)].next;
+      } else {
+        n = static_cast<std::int32_t>(fanouts_.size());
+        fanouts_.emplace_back();
+      }
+      fanouts_[static_cast<std::size_t>(n)] = FanoutNode{t.id, -1};
+      (pt.fanoutTail < 0 ? pt.fanoutHead : fanouts_[static_cast<std::size_t>(pt.fanoutTail)].next) =
+          n;
+      pt.fanoutTail = n;
       ++t.pending;
     }
   }
-  t.fanin = std::move(fanin);
+  t.faninFirst = fanins_.size();
+  t.faninCount = static_cast<std::uint32_t>(fanin.size());
+  fanins_.insert(fanins_.end(), fanin.begin(), fanin.end());
 }
 
 inline void Runtime::schedule(Task &t, std::unique_lock<std::mutex> &lk) {
@@ -227,11 +275,12 @@ inline void Runtime::capture(const Task &t, const CoreTaskArgs &args) {
   RecordedTask r;
   r.kind = t.kind;
   r.ks = t.ks;
-  r.dirs = t.dirs;
-  r.scalars = t.scalars;
+  r.scalars.assign(t.scalars, t.scalars + t.numScalars);
   r.scalarSlots = args.scalarSlots();
   r.blockNum = t.blockNum;
-  for (const ChipTensor &x : t.tensors) {
+  for (std::size_t i = 0; i < t.numTensors; ++i) {
+    const ChipTensor &x = t.args[i].t;
+    r.dirs.push_back(t.args[i].dir);
     graph::TensorSource src;
     if (!graph::classify(*capture_, x, src))
       simFail(
@@ -241,8 +290,8 @@ inline void Runtime::capture(const Task &t, const CoreTaskArgs &args) {
     r.tensors.push_back(src);
     r.boundary.push_back(src.internal ? 0 : 1);
   }
-  for (std::int64_t p : t.fanin)
-    r.edges.push_back(p - capture_->firstTask);
+  for (std::uint32_t k = 0; k < t.faninCount; ++k)
+    r.edges.push_back(fanins_[t.faninFirst + k] - capture_->firstTask);
   recording_->tasks.push_back(std::move(r));
 }
 
@@ -329,19 +378,20 @@ inline void Runtime::replayGraph(const GraphRecording &g, const CoreTaskArgs &ar
   const auto &now = args.tensors();
   for (std::size_t n = 0; n < g.tasks.size(); ++n) {
     const RecordedTask &r = g.tasks[n];
-    Task &t = newTask(r.kind, r.ks, r.blockNum);
+    Task &t = newTask(r.kind, r.ks, r.blockNum, r.tensors.size(), r.scalars.size());
     t.entries = entries[n];
-    t.dirs = r.dirs;
-    t.tensors.reserve(r.tensors.size());
-    for (const graph::TensorSource &s : r.tensors)
-      t.tensors.push_back(s.internal ? graph::rebase(s.view, graph::RootLayout{}, internal[s.index])
-                                     : graph::rebase(s.view, g.boundary[s.index], now[s.index]));
-    t.scalars = r.scalars;
+    for (std::size_t i = 0; i < r.tensors.size(); ++i) {
+      const graph::TensorSource &s = r.tensors[i];
+      t.args[i].t = s.internal ? graph::rebase(s.view, graph::RootLayout{}, internal[s.index])
+                               : graph::rebase(s.view, g.boundary[s.index], now[s.index]);
+      t.args[i].dir = r.dirs[i];
+    }
+    std::copy(r.scalars.begin(), r.scalars.end(), t.scalars);
     for (std::size_t i = 0; i < r.scalarSlots.size(); ++i)
       if (r.scalarSlots[i] >= 0)
         t.scalars[i] = args.scalars()[static_cast<std::size_t>(r.scalarSlots[i])];
-    std::vector<std::int64_t> fanin;
-    fanin.reserve(r.edges.size());
+    std::vector<std::int64_t> &fanin = fanin_;
+    fanin.clear();
     for (std::int64_t e : r.edges)
       fanin.push_back(first + e);
     admit(t, fanin, &r.boundary);
@@ -360,14 +410,13 @@ inline void Runtime::execute(Task &t, std::int32_t block, CoreMemory &mem, LaneM
   // the packed arguments: tensors (as pointers), then scalars; at most 32 + 16 (CoreTaskArgs)
   std::array<std::int64_t, kLocalContextSlot> argv;
   std::size_t argc = 0;
-  if (t.tensors.size() + t.scalars.size() > argv.size())
+  if (std::size_t{t.numTensors} + t.numScalars > argv.size())
     simFail("runtime", "a kernel takes at most " + std::to_string(kLocalContextSlot) +
-                           " arguments, got " +
-                           std::to_string(t.tensors.size() + t.scalars.size()));
-  for (const ChipTensor &x : t.tensors)
-    argv[argc++] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&x));
-  for (std::uint64_t s : t.scalars)
-    argv[argc++] = static_cast<std::int64_t>(s);
+                           " arguments, got " + std::to_string(t.numTensors + t.numScalars));
+  for (std::size_t i = 0; i < t.numTensors; ++i)
+    argv[argc++] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&t.args[i].t));
+  for (std::size_t i = 0; i < t.numScalars; ++i)
+    argv[argc++] = static_cast<std::int64_t>(t.scalars[i]);
   if (t.kind == CoreKind::Mixed && t.ks.aic != INVALID_KERNEL_ID &&
       (t.ks.aiv0 != INVALID_KERNEL_ID || t.ks.aiv1 != INVALID_KERNEL_ID))
     return runCluster(t, block, argv.data(), argc, mem, lanes);
@@ -413,7 +462,7 @@ inline void Runtime::runCluster(Task &t, std::int32_t block, const std::int64_t 
     if (present[r])
       names[r] = t.entries[r]->name;
   }
-  Cluster cluster(names, present, block, &t.gmRings);
+  Cluster cluster(names, present, block, t.gmRings);
   auto runOne = [&](KernelRole role) {
     const auto r = static_cast<std::size_t>(role);
     CoreContext &ctx = coreContext();
@@ -453,10 +502,20 @@ inline void Runtime::enqueue(const Task& t) {
   for (std::int32_t b = 0; b < t.blockNum; ++b)
     ready_[static_cast<std::size_t>(pool)].push_back(Job{t.id, b});
   const auto p = static_cast<std::size_t>(pool);
+  if (t.blockNum > 1)
+    launchJobs_[p] += t.blockNum;
   for (int b = 0; b < std::min(waiting_[p], static_cast<int>(t.blockNum)); ++b)
     poolCv_[p].notify_one();
   if (joining_)
     joinCv_.notify_one();
+}
+
+inline Runtime::Job Runtime::popJob(std::size_t p) {
+  const Job j = ready_[p].front();
+  ready_[p].pop_front();
+  if (tasks_[static_cast<std::size_t>(j.task)].blockNum > 1)
+    --launchJobs_[p];
+  return j;
 }
 
 inline void Runtime::finishBlock(Task& t) {
@@ -467,14 +526,22 @@ inline void Runtime::complete(Task& t) {
   t.done = true;
   ++doneCount_;
   order_.push_back(PTO2TaskId{t.id});
-  for (auto s : t.fanout) {
-    Task &st = tasks_[static_cast<std::size_t>(s)];
+  for (std::int32_t n = t.fanoutHead; n >= 0;) {
+    FanoutNode &e = fanouts_[static_cast<std::size_t>(n)];
+    Task &st = tasks_[static_cast<std::size_t>(e.task)];
     if (t.failed) st.failed = true;
     if (--st.pending == 0) enqueue(st);
+    const std::int32_t next = e.next;
+    e.next = fanoutFree_;
+    fanoutFree_ = n;
+    n = next;
   }
-  t.fanout.clear();
-  t.tensors.clear();  // releases the task's references to its buffers
-  t.scalars.clear();
+  t.fanoutHead = t.fanoutTail = -1;
+  // Releases the task's references to the buffers the TensorMap does not hold (those go at the
+  // join, with the map's entries).
+  for (std::size_t i = 0; i < t.numTensors; ++i)
+    if (!t.args[i].tracked)
+      t.args[i].t.buffer.owner.reset();
   if (joining_ && doneCount_ == tasks_.size())
     joinCv_.notify_one();
 }
@@ -488,6 +555,28 @@ inline void Runtime::runNow(Task& t) {
   complete(t);
 }
 
+inline void Runtime::runHere(Job j, std::unique_lock<std::mutex> &lk) {
+  Task &t = tasks_[static_cast<std::size_t>(j.task)];
+  lk.unlock();
+  executeJob(t, j.block, t.kind == CoreKind::AIV ? localAiv_ : localAic_,
+             {{&localAiv_, &localAiv1_}, {&localLane0_, &localLane1_}});
+  lk.lock();
+  finishBlock(t);
+}
+
+inline void Runtime::executeJob(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes) {
+  if (opts_.mode != ExecMode::Threads)
+    return execute(t, block, mem, lanes);
+  const auto start = std::chrono::steady_clock::now();
+  execute(t, block, mem, lanes);
+  const auto ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+          .count();
+  std::atomic<std::int64_t> &mean = detail::meanJobNs();
+  const std::int64_t m = mean.load(std::memory_order_relaxed);
+  mean.store(m + (static_cast<std::int64_t>(ns) - m) / 4, std::memory_order_relaxed);
+}
+
 /// Shuffle mode runs the deferred jobs here in a seeded random order; threads mode runs ready
 /// jobs here too, on the calling thread (one more core, with its own memories) beside the
 /// workers, and sleeps only while every ready job is taken and tasks are still running.
@@ -499,36 +588,30 @@ inline void Runtime::wait_all() {
       const std::size_t i = static_cast<std::size_t>(rng_() % readyShuffle_.size());
       const Job j = readyShuffle_[i];
       readyShuffle_.erase(readyShuffle_.begin() + static_cast<std::ptrdiff_t>(i));
-      Task &t = tasks_[static_cast<std::size_t>(j.task)];
-      lk.unlock();
-      execute(t, j.block, t.kind == CoreKind::AIV ? localAiv_ : localAic_,
-              {{&localAiv_, &localAiv1_}, {&localLane0_, &localLane1_}});
-      lk.lock();
-      finishBlock(t);
+      runHere(j, lk);
     }
   }
   std::unique_lock lk(mu_);
   while (doneCount_ != tasks_.size()) {
     if (opts_.mode == ExecMode::Threads)
       growWorkers(); // jobs made ready by finished tasks
-    auto &q = !ready_[0].empty() ? ready_[0] : ready_[1];
-    if (q.empty()) {
+    const std::size_t p = !ready_[0].empty() ? 0 : 1;
+    if (ready_[p].empty()) {
       joining_ = true;
       joinCv_.wait(lk);
       joining_ = false;
       continue;
     }
-    const Job j = q.front();
-    q.pop_front();
-    Task &t = tasks_[static_cast<std::size_t>(j.task)];
-    lk.unlock();
-    execute(t, j.block, t.kind == CoreKind::AIV ? localAiv_ : localAic_,
-            {{&localAiv_, &localAiv1_}, {&localLane0_, &localLane1_}});
-    lk.lock();
-    finishBlock(t);
+    runHere(popJob(p), lk);
   }
-  // Everything submitted so far happens before anything submitted after the join.
+  // Everything submitted so far happens before anything submitted after the join: the map's
+  // entries go, and with them the tasks' arguments (every task has run).
   accesses_.clear();
+  for (std::size_t i = 0; i < args_.size(); ++i)
+    args_[i].t.buffer.owner.reset();
+  args_.reset();
+  scalars_.reset();
+  gmRings_.reset();
   if (!firstError_.empty()) {
     std::string e = std::move(firstError_);
     firstError_.clear();
@@ -539,8 +622,15 @@ inline void Runtime::wait_all() {
 inline void Runtime::growWorkers() {
   for (std::size_t p = 0; p < 2; ++p) {
     const int size = p == 0 ? opts_.aicWorkers : opts_.aivWorkers;
-    // the calling thread takes one job at the join
-    while (ready_[p].size() > static_cast<std::size_t>(idle_[p]) + 1 && started_[p] < size) {
+    // the calling thread takes one job at the join; the others must be worth a thread
+    const std::int64_t mean =
+        std::max<std::int64_t>(1, detail::meanJobNs().load(std::memory_order_relaxed));
+    // (the blocks of a launch always: they run at once, as on hardware)
+    while (ready_[p].size() > static_cast<std::size_t>(idle_[p]) + 1 && started_[p] < size &&
+           (launchJobs_[p] > 0 ||
+            static_cast<std::int64_t>(ready_[p].size() - static_cast<std::size_t>(idle_[p]) - 1) *
+                    mean >=
+                detail::kWorkerWorthNs)) {
       try {
         workers_.emplace_back([this, p] { workerLoop(static_cast<int>(p)); });
       } catch (const std::system_error &e) {
@@ -586,12 +676,11 @@ inline void Runtime::workerLoop(int pool) {
       --waiting_[p];
     }
     if (q.empty()) return;
-    const Job j = q.front();
-    q.pop_front();
+    const Job j = popJob(p);
     --idle_[p];
     Task &t = tasks_[static_cast<std::size_t>(j.task)];
     lk.unlock();
-    execute(t, j.block, mem, {{&lane0, &lane1}, {&fiber0, &fiber1}});
+    executeJob(t, j.block, mem, {{&lane0, &lane1}, {&fiber0, &fiber1}});
     lk.lock();
     ++idle_[p];
     finishBlock(t);

@@ -3,10 +3,11 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <memory_resource>
+#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -26,13 +27,76 @@ inline bool covers(const ChipTensor& outer, const ChipTensor& inner) {
       return false;
   return true;
 }
+
+/// Append-only storage in chunks of 2^Bits elements that never move: a reference stays valid
+/// while the owner appends more (under its lock, from another thread too). `take(n)` hands out n
+/// contiguous elements (n ≤ 2^Bits; a range does not straddle two chunks). `reset` and
+/// `truncate` only move the end back: the chunks, and the elements' old values, stay for reuse,
+/// so a caller assigns what it takes. The chunks of a store that ends go to a process-wide cache
+/// for the next store of the type (up to 8 MiB of them): a runtime made per orchestration call
+/// reuses the pages of the previous one instead of faulting in fresh ones.
+template <class T, unsigned Bits> class Chunked {
+public:
+  static constexpr std::size_t kChunk = std::size_t{1} << Bits;
+  Chunked() = default;
+  Chunked(const Chunked &) = delete;
+  Chunked &operator=(const Chunked &) = delete;
+  ~Chunked() {
+    Cache &c = cache();
+    std::lock_guard lk(c.mu);
+    for (auto &ch : chunks_)
+      if (c.free.size() < kKeep)
+        c.free.push_back(std::move(ch));
+  }
+  std::size_t take(std::size_t n) {
+    std::size_t at = size_;
+    if (n > 0 && (at & (kChunk - 1)) + n > kChunk)
+      at = (at | (kChunk - 1)) + 1; // the next chunk's start
+    const std::size_t end = at + n;
+    while (chunks_.size() * kChunk < end)
+      chunks_.push_back(fresh());
+    size_ = end;
+    return at;
+  }
+  T &operator[](std::size_t i) { return chunks_[i >> Bits][i & (kChunk - 1)]; }
+  const T &operator[](std::size_t i) const { return chunks_[i >> Bits][i & (kChunk - 1)]; }
+  std::size_t size() const { return size_; }
+  void truncate(std::size_t n) { size_ = std::min(size_, n); }
+  void reset() { size_ = 0; }
+
+private:
+  static constexpr std::size_t kKeep =
+      std::max<std::size_t>(1, (std::size_t{8} << 20) / (sizeof(T) * kChunk));
+  struct Cache {
+    std::mutex mu;
+    std::vector<std::unique_ptr<T[]>> free;
+  };
+  static Cache &cache() {
+    static Cache *c = new Cache; // never destroyed: stores may end during static destruction
+    return *c;
+  }
+  static std::unique_ptr<T[]> fresh() {
+    Cache &c = cache();
+    std::lock_guard lk(c.mu);
+    if (c.free.empty())
+      return std::make_unique<T[]>(kChunk);
+    std::unique_ptr<T[]> ch = std::move(c.free.back());
+    c.free.pop_back();
+    return ch;
+  }
+  std::vector<std::unique_ptr<T[]>> chunks_;
+  std::size_t size_ = 0;
+};
 }  // namespace detail
 
-/// One live access: the tensor, the submitting task, and its insertion number.
+/// One live access: the tensor (the caller's, see TensorMap), the submitting task, its insertion
+/// number and byte range.
 struct TensorAccess {
-  ChipTensor t;
+  const ChipTensor *t;
   std::int64_t task;
   std::uint64_t seq;
+  std::uintptr_t lo, hi;
+  std::int32_t next; // the next access of its group's list (-1: none)
 };
 
 /// The live reads and writes of submitted tasks. Lookups return exactly the entries a scan of
@@ -41,15 +105,20 @@ struct TensorAccess {
 ///  - entries are grouped by base address (`covers` needs equal bases, so retiring scans one
 ///    group); each group keeps the byte hull of its entries;
 ///  - groups whose hulls intersect share a cluster; clusters are disjoint byte intervals in an
-///    ordered map, so a lookup visits only the clusters its byte range meets;
+///    ordered map, so a lookup visits only the clusters its byte range meets; a lookup inside
+///    the cluster of its own base's group (the usual case: a view of a buffer already accessed)
+///    finds that cluster through the group, without the map;
 ///  - entries with an empty byte range are not kept (they overlap nothing; retiring them is
 ///    invisible); entries whose range wraps around the address space are kept apart and always
 ///    scanned.
-/// Storage is recycled so that the per-submission cost is a few comparisons: groups live in a
-/// pool (kept, with their entry vectors' capacity, until clear(), even when a write retires all
-/// their entries), a flat open-addressing table maps a base address to its group, a cluster
-/// links its groups through the groups themselves, and the clusters' map nodes come from a
-/// pool resource.
+/// An entry refers to the caller's tensor, which must stay where it is, unchanged, until the
+/// entry is retired or the map cleared (the runtime keeps its tasks' argument tensors until the
+/// join that clears the map). Storage is recycled so that the per-access cost is a few
+/// comparisons and no allocation once the pools have grown: entries live in one pool (linked
+/// per group, retired ones reused), groups in another (kept until clear(), even when a write
+/// retires all their entries), a flat open-addressing table maps a base address to its group,
+/// a cluster links its groups through the groups themselves, and the clusters' map nodes come
+/// from a pool resource.
 class TensorMap {
  public:
   TensorMap() = default;
@@ -65,92 +134,124 @@ class TensorMap {
     int sources = 0;
     auto scan = [&](const Group& g) {
       const std::size_t before = out.size();
-      for (const TensorAccess& a : writes ? g.writes : g.reads)
-        if (mayOverlap(a.t, x)) out.push_back(&a);
+      for (std::int32_t i = writes ? g.writes.head : g.reads.head; i >= 0;) {
+        const TensorAccess &a = entries_[static_cast<std::size_t>(i)];
+        if (a.lo < hi && lo < a.hi && mayOverlap(*a.t, x))
+          out.push_back(&a);
+        i = a.next;
+      }
       if (out.size() != before) ++sources;
     };
-    scan(odd_);
+    if (odd_.writes.head >= 0 || odd_.reads.head >= 0)
+      scan(odd_);
     if (lo > hi) {
-      for (std::size_t i = 0; i < used_; ++i)
-        scan(pool_[i]);
+      for (std::size_t i = 0; i < groups_.size(); ++i)
+        scan(groups_[i]);
+    } else if (const Group *own = find(x.base());
+               own && own->attached && own->cluster->first <= lo && hi <= own->cluster->second.hi) {
+      scanCluster(own->cluster->second, lo, hi, scan);
     } else {
       for (auto it = firstCluster(lo); it != clusters_.end() && it->first < hi; ++it)
-        for (const Group *g = it->second.head; g; g = g->next)
-          if (g->lo < hi && lo < g->hi) scan(*g);
+        scanCluster(it->second, lo, hi, scan);
     }
     if (sources > 1)
       std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
                 [](const TensorAccess* a, const TensorAccess* b) { return a->seq < b->seq; });
   }
 
-  void addRead(const ChipTensor& x, std::int64_t task) { add(x, task, false); }
+  /// Records a read of `x`; false when it is not kept (an empty byte range).
+  bool addRead(const ChipTensor &x, std::int64_t task) { return add(x, task, false); }
 
-  /// Retires every live access `x` covers, then records the write.
-  void addWrite(const ChipTensor& x, std::int64_t task) {
+  /// Retires every live access `x` covers, then records the write; false when it is not kept.
+  bool addWrite(const ChipTensor &x, std::int64_t task) {
     const auto [lo, hi] = x.byteRange();
-    if (lo == hi) return;  // covers only accesses with an empty range, which are not kept
-    auto covered = [&](const TensorAccess& a) { return detail::covers(x, a.t); };
-    auto retire = [&](std::vector<TensorAccess>& v) { v.erase(std::remove_if(v.begin(), v.end(), covered), v.end()); };
-    retire(odd_.writes);
-    retire(odd_.reads);
+    if (lo == hi)
+      return false; // covers only accesses with an empty range, which are not kept
+    retire(odd_.writes, x);
+    retire(odd_.reads, x);
     if (Group *g = find(x.base())) {
-      retire(g->writes);
-      retire(g->reads);
+      retire(g->writes, x);
+      retire(g->reads, x);
       // The hull may only shrink; the cluster keeps its interval (a superset is still sound).
       // An emptied group keeps its place (its hull empty) for the next access of its base.
       g->lo = g->hi = 0;
       bool firstEntry = true;
-      for (const auto *v : {&g->writes, &g->reads})
-        for (const TensorAccess &a : *v) {
-          const auto [alo, ahi] = a.t.byteRange();
-          g->lo = firstEntry ? alo : std::min(g->lo, alo);
-          g->hi = firstEntry ? ahi : std::max(g->hi, ahi);
+      for (const List *l : {&g->writes, &g->reads})
+        for (std::int32_t i = l->head; i >= 0;) {
+          const TensorAccess &a = entries_[static_cast<std::size_t>(i)];
+          g->lo = firstEntry ? a.lo : std::min(g->lo, a.lo);
+          g->hi = firstEntry ? a.hi : std::max(g->hi, a.hi);
           firstEntry = false;
+          i = a.next;
         }
     }
-    add(x, task, true);
+    return add(x, task, true);
   }
 
   void clear() {
     clusters_.clear();
-    for (std::size_t i = 0; i < used_; ++i) {
-      Group &g = pool_[i];
-      slots_[g.slot] = nullptr;
-      g.writes.clear();
-      g.reads.clear();
-      g.attached = false;
-      g.next = nullptr;
-    }
-    used_ = 0;
-    odd_.writes.clear();
-    odd_.reads.clear();
+    for (std::size_t i = 0; i < groups_.size(); ++i)
+      slots_[groups_[i].slot] = Slot{};
+    groups_.reset();
+    last_ = nullptr;
+    odd_ = Group{};
+    entries_.reset();
+    free_ = -1;
+    live_ = 0;
   }
 
   /// Live entries (reads + writes).
-  std::size_t size() const {
-    std::size_t n = odd_.writes.size() + odd_.reads.size();
-    for (std::size_t i = 0; i < used_; ++i)
-      n += pool_[i].writes.size() + pool_[i].reads.size();
-    return n;
-  }
+  std::size_t size() const { return live_; }
 
- private:
-  /// The live accesses with one base address; [lo, hi) is the byte hull of all of them.
-  struct Group {
-    const std::byte* base = nullptr;
-    std::vector<TensorAccess> writes, reads;
-    std::uintptr_t lo = 0, hi = 0;
-    std::uintptr_t cluster = 0;  // key of the cluster holding it
-    bool attached = false;
-    Group *next = nullptr; // the next group of its cluster
-    std::size_t slot = 0;  // its entry in slots_
+private:
+  /// An insertion-ordered list of entries (indices into entries_, linked through `next`).
+  struct List {
+    std::int32_t head = -1, tail = -1;
   };
+  struct Group;
   /// A byte interval [key, hi) holding the hulls of its groups; clusters never intersect.
   struct Cluster {
     std::uintptr_t hi = 0;
     Group *head = nullptr; // its groups, linked through Group::next
   };
   using Clusters = std::pmr::map<std::uintptr_t, Cluster>;
+  /// The live accesses with one base address; [lo, hi) is the byte hull of all of them.
+  struct Group {
+    const std::byte* base = nullptr;
+    List writes, reads;
+    std::uintptr_t lo = 0, hi = 0;
+    Clusters::iterator cluster{}; // the cluster holding it (when attached)
+    bool attached = false;
+    Group *next = nullptr; // the next group of its cluster
+    std::size_t slot = 0;  // its entry in slots_
+  };
+
+  template <class Scan>
+  static void scanCluster(const Cluster &c, std::uintptr_t lo, std::uintptr_t hi, Scan &scan) {
+    for (const Group *g = c.head; g; g = g->next)
+      if (g->lo < hi && lo < g->hi)
+        scan(*g);
+  }
+
+  /// Unlinks (and frees) the entries of `l` that `x` covers.
+  void retire(List &l, const ChipTensor &x) {
+    std::int32_t prev = -1;
+    for (std::int32_t i = l.head; i >= 0;) {
+      TensorAccess &a = entries_[static_cast<std::size_t>(i)];
+      const std::int32_t next = a.next;
+      if (detail::covers(x, *a.t)) {
+        (prev < 0 ? l.head : entries_[static_cast<std::size_t>(prev)].next) = next;
+        if (l.tail == i)
+          l.tail = prev;
+        a.next = free_;
+        free_ = i;
+        --live_;
+      } else {
+        prev = i;
+      }
+      i = next;
+    }
+  }
 
   /// The first cluster that may intersect an interval starting at `lo`.
   Clusters::const_iterator firstCluster(std::uintptr_t lo) const {
@@ -166,70 +267,87 @@ class TensorMap {
     h ^= h >> 32;
     return static_cast<std::size_t>(h);
   }
-  /// The group of `base`, or nullptr.
+  /// The group of `base`, or nullptr. A submission asks for the same base several times in a
+  /// row: the last answer is kept.
   Group *find(const std::byte *base) const {
+    if (last_ && last_->base == base)
+      return last_;
     if (slots_.empty())
       return nullptr;
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = hashOf(base) & mask;; i = (i + 1) & mask) {
-      Group *g = slots_[i];
-      if (!g || g->base == base)
-        return g;
+      const Slot &sl = slots_[i];
+      if (!sl.group || sl.base == base)
+        return sl.group ? (last_ = sl.group) : nullptr;
     }
   }
   /// The group of `base`, made (from the pool) when there is none.
   Group &groupOf(const std::byte *base) {
     if (Group *g = find(base))
       return *g;
-    if (2 * (used_ + 1) > slots_.size())
+    if (2 * (groups_.size() + 1) > slots_.size())
       rehash();
-    if (used_ == pool_.size())
-      pool_.emplace_back();
-    Group &g = pool_[used_++];
+    Group &g = groups_[groups_.take(1)];
+    g = Group{};
     g.base = base;
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = hashOf(base) & mask;
-    while (slots_[i])
+    while (slots_[i].group)
       i = (i + 1) & mask;
-    slots_[i] = &g;
+    slots_[i] = Slot{base, &g};
     g.slot = i;
+    last_ = &g;
     return g;
   }
   void rehash() {
-    slots_.assign(std::max<std::size_t>(64, 2 * slots_.size()), nullptr);
+    slots_.assign(std::max<std::size_t>(64, 2 * slots_.size()), Slot{});
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t n = 0; n < used_; ++n) {
-      Group &g = pool_[n];
+    for (std::size_t n = 0; n < groups_.size(); ++n) {
+      Group &g = groups_[n];
       std::size_t i = hashOf(g.base) & mask;
-      while (slots_[i])
+      while (slots_[i].group)
         i = (i + 1) & mask;
-      slots_[i] = &g;
+      slots_[i] = Slot{g.base, &g};
       g.slot = i;
     }
   }
 
-  void add(const ChipTensor& x, std::int64_t task, bool write) {
+  bool add(const ChipTensor &x, std::int64_t task, bool write) {
     const auto [lo, hi] = x.byteRange();
-    if (lo == hi) return;
-    TensorAccess a{x, task, seq_++};
+    if (lo == hi)
+      return false;
+    std::int32_t i = free_;
+    if (i >= 0) {
+      free_ = entries_[static_cast<std::size_t>(i)].next;
+    } else {
+      i = static_cast<std::int32_t>(entries_.take(1));
+    }
+    entries_[static_cast<std::size_t>(i)] = TensorAccess{&x, task, seq_++, lo, hi, -1};
+    ++live_;
     if (lo > hi) {
-      (write ? odd_.writes : odd_.reads).push_back(std::move(a));
-      return;
+      append(write ? odd_.writes : odd_.reads, i);
+      return true;
     }
     Group &g = groupOf(x.base());
-    const bool fresh = g.writes.empty() && g.reads.empty();
+    const bool fresh = g.writes.head < 0 && g.reads.head < 0;
     g.lo = fresh ? lo : std::min(g.lo, lo);
     g.hi = fresh ? hi : std::max(g.hi, hi);
-    (write ? g.writes : g.reads).push_back(std::move(a));
+    append(write ? g.writes : g.reads, i);
     attach(g);
+    return true;
+  }
+  void append(List &l, std::int32_t i) {
+    (l.tail < 0 ? l.head : entries_[static_cast<std::size_t>(l.tail)].next) = i;
+    l.tail = i;
   }
 
   /// Makes the cluster holding `g` contain its hull, merging the clusters it now meets.
   void attach(Group& g) {
     std::uintptr_t lo = g.lo, hi = g.hi;
     Group *members = nullptr;
+    Clusters::iterator it;
     if (g.attached) {
-      auto own = clusters_.find(g.cluster);
+      auto own = g.cluster;
       if (own->first <= lo && hi <= own->second.hi) return;
       lo = std::min(lo, own->first);
       hi = std::max(hi, own->second.hi);
@@ -239,7 +357,7 @@ class TensorMap {
       g.next = nullptr;
       members = &g;
     }
-    auto it = clusters_.upper_bound(lo);
+    it = clusters_.upper_bound(lo);
     if (it != clusters_.begin() && std::prev(it)->second.hi > lo) --it;
     while (it != clusters_.end() && it->first < hi) {
       lo = std::min(lo, it->first);
@@ -251,16 +369,24 @@ class TensorMap {
       members = it->second.head;
       it = clusters_.erase(it);
     }
+    const auto made = clusters_.emplace_hint(it, lo, Cluster{hi, members});
     for (Group *m = members; m; m = m->next) {
-      m->cluster = lo;
+      m->cluster = made;
       m->attached = true;
     }
-    clusters_.emplace(lo, Cluster{hi, members});
   }
 
-  std::deque<Group> pool_; // groups [0, used_) are live; stable addresses
-  std::size_t used_ = 0;
-  std::vector<Group *> slots_; // open addressing by base address (linear probing, 2^k)
+  detail::Chunked<TensorAccess, 10> entries_; // live ones linked from groups, the rest from free_
+  std::int32_t free_ = -1;
+  std::size_t live_ = 0;
+  detail::Chunked<Group, 8> groups_; // stable addresses
+  /// A slot of the open-addressing table by base address (linear probing, 2^k slots).
+  struct Slot {
+    const std::byte *base = nullptr;
+    Group *group = nullptr;
+  };
+  std::vector<Slot> slots_;
+  mutable Group *last_ = nullptr;                // find's last answer
   std::pmr::unsynchronized_pool_resource nodes_; // the clusters' map nodes
   Clusters clusters_{&nodes_};
   Group odd_;  // accesses whose byte range wraps around
