@@ -5,6 +5,7 @@
 #include "ir/op_registry.h"
 #include "ir/visitor.h"
 
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -43,8 +44,27 @@ struct PipeBufSite {
   const char *kwarg; ///< c2v_consumer_buf, v2c_consumer_buf or null
   MemorySpace space;
   int64_t size;
-  std::optional<int64_t> addr; ///< already placed
+  std::optional<int64_t> addr;          ///< already placed
+  std::optional<int64_t> fixed;         ///< the address the kernel's reserve_buffer gives
+  int64_t localSlots = kPipeLocalSlots; ///< TPipe's LocalSlotNum
 };
+
+/// A `system.reserve_buffer` (the consumer buffer, declared by the kernel that pops) or a
+/// `system.import_peer_buffer` (the producer naming its peer's buffer).
+struct BufferDecl {
+  const Call *call;
+  std::string name;
+  std::string peer;  ///< import: the kernel that reserves it
+  int64_t size = 0;  ///< reserve: bytes
+  int64_t base = -1; ///< reserve: byte address, -1 placed here
+};
+
+std::string stringKwarg(const Call &c, std::string_view key) {
+  if (auto *v = findAttr(c.kwargs(), key))
+    if (auto *s = std::get_if<std::string>(v))
+      return *s;
+  return "";
+}
 
 std::optional<PipeBufSite> pipeBuffer(const Call &c) {
   if (!c.target().isOp())
@@ -53,14 +73,25 @@ std::optional<PipeBufSite> pipeBuffer(const Call &c) {
   if (op != "system.aiv_initialize_pipe" && op != "system.aic_initialize_pipe")
     return std::nullopt;
   const int64_t mask = intKwarg(c, "dir_mask").value_or(0);
-  const int64_t size = kPipeLocalSlots * intKwarg(c, "slot_size").value_or(0);
+  const int64_t slots = intKwarg(c, "local_slot_num").value_or(kPipeLocalSlots);
+  const int64_t size = slots * intKwarg(c, "slot_size").value_or(0);
   if (op == "system.aiv_initialize_pipe" && (mask & 1))
-    return PipeBufSite{&c, "c2v_consumer_buf", MemorySpace::Vec, size,
-                       intKwarg(c, "c2v_consumer_buf")};
+    return PipeBufSite{&c,
+                       "c2v_consumer_buf",
+                       MemorySpace::Vec,
+                       size,
+                       intKwarg(c, "c2v_consumer_buf"),
+                       std::nullopt,
+                       slots};
   if (op == "system.aic_initialize_pipe" && (mask & 2))
-    return PipeBufSite{&c, "v2c_consumer_buf", MemorySpace::Mat, size,
-                       intKwarg(c, "v2c_consumer_buf")};
-  return PipeBufSite{&c, nullptr, MemorySpace::Vec, 0, std::nullopt};
+    return PipeBufSite{&c,
+                       "v2c_consumer_buf",
+                       MemorySpace::Mat,
+                       size,
+                       intKwarg(c, "v2c_consumer_buf"),
+                       std::nullopt,
+                       slots};
+  return PipeBufSite{&c, nullptr, MemorySpace::Vec, 0, std::nullopt, std::nullopt, slots};
 }
 
 /// The allocations of a function in program order, and every MemRef on a tile type.
@@ -78,6 +109,14 @@ public:
     IRVisitor::visitCall(c);
     if (auto b = pipeBuffer(c))
       pipeBufs.push_back(*b);
+    if (!c.target().isOp())
+      return;
+    const std::string &op = c.target().name();
+    if (op == "system.reserve_buffer")
+      reserves.push_back({&c, stringKwarg(c, "name"), "", intKwarg(c, "size").value_or(0),
+                          intKwarg(c, "base").value_or(-1)});
+    else if (op == "system.import_peer_buffer")
+      imports.push_back({&c, stringKwarg(c, "name"), stringKwarg(c, "peer_func")});
   }
   void visitType(const TypePtr &t) override {
     if (auto *tt = dynCast<TileType>(t); tt && tt->memref() && seen_.insert(tt->memref()).second)
@@ -86,6 +125,7 @@ public:
   }
   std::vector<AllocSite> allocs;
   std::vector<PipeBufSite> pipeBufs;
+  std::vector<BufferDecl> reserves, imports;
   std::vector<MemRefPtr> memrefs;
 
 private:
@@ -93,43 +133,50 @@ private:
 };
 
 /// Where the new allocations go: base → address, pipe set-up → its consumer buffer's address
-/// (nullopt: it needs none, only its local_slot_num).
+/// (nullopt: it needs none) and its LocalSlotNum.
 struct Placement {
   std::unordered_map<const Var *, int64_t> addr;
-  std::unordered_map<const Call *, std::optional<int64_t>> pipeBuf;
+  std::unordered_map<const Call *, std::pair<std::optional<int64_t>, int64_t>> pipeBuf;
 };
 
 /// Places the new allocations, then the pipes' consumer buffers after them (no tile shares
-/// their bytes); nullopt after MA001.
+/// their bytes); a consumer buffer at a reserved address is a hole the allocations skip.
+/// nullopt after MA001.
 std::optional<Placement> place(const Function &f, const std::vector<AllocSite> &allocs,
                                const std::vector<PipeBufSite> &pipeBufs, const SocDesc &soc,
                                DiagnosticEngine &diags) {
   std::map<MemorySpace, int64_t> end;
+  std::map<MemorySpace, std::pair<int64_t, int64_t>> hole; // a reserved buffer's [lo, hi)
   for (auto &a : allocs)
     if (a.addr)
       end[a.space] = std::max(end[a.space], *a.addr + a.size);
   for (auto &b : pipeBufs)
     if (b.addr)
       end[b.space] = std::max(end[b.space], *b.addr + b.size);
+    else if (b.kwarg && b.fixed)
+      hole[b.space] = {*b.fixed, *b.fixed + b.size};
+  auto next = [&](MemorySpace space, int64_t size) {
+    int64_t at = alignUp(end[space], soc.alignment);
+    if (auto h = hole.find(space);
+        h != hole.end() && at < h->second.second && at + size > h->second.first)
+      at = alignUp(h->second.second, soc.alignment);
+    end[space] = at + size;
+    return at;
+  };
   Placement out;
-  auto &addr = out.addr;
-  for (auto &a : allocs) {
-    if (a.addr)
-      continue;
-    addr[a.base] = alignUp(end[a.space], soc.alignment);
-    end[a.space] = addr[a.base] + a.size;
-  }
+  for (auto &a : allocs)
+    if (!a.addr)
+      out.addr[a.base] = next(a.space, a.size);
   for (auto &b : pipeBufs) {
     if (b.addr || (!b.kwarg && findAttr(b.call->kwargs(), "local_slot_num")))
       continue;
-    if (!b.kwarg) {
-      out.pipeBuf[b.call] = std::nullopt;
-      continue;
-    }
-    const int64_t at = alignUp(end[b.space], soc.alignment);
-    out.pipeBuf[b.call] = at;
-    end[b.space] = at + b.size;
+    if (!b.kwarg)
+      out.pipeBuf[b.call] = {std::nullopt, b.localSlots};
+    else
+      out.pipeBuf[b.call] = {b.fixed ? *b.fixed : next(b.space, b.size), b.localSlots};
   }
+  for (auto &[space, h] : hole)
+    end[space] = std::max(end[space], h.second);
   bool ok = true;
   for (auto &[space, need] : end) {
     int64_t cap = soc.safeCapacity(space);
@@ -157,10 +204,10 @@ public:
     if (it == pipeBuf_.end())
       return IRMutator::mutateCall(c);
     AttrList kw = c->kwargs();
-    if (it->second)
-      kw.emplace_back(pipeBuffer(*c)->kwarg, *it->second);
+    if (it->second.first)
+      kw.emplace_back(pipeBuffer(*c)->kwarg, *it->second.first);
     if (!findAttr(kw, "local_slot_num"))
-      kw.emplace_back("local_slot_num", kPipeLocalSlots);
+      kw.emplace_back("local_slot_num", it->second.second);
     return Call::make(c->target(), c->args(), std::move(kw), c->attrs(), c->type(), c->span());
   }
 
@@ -193,7 +240,7 @@ public:
 
 private:
   const std::unordered_map<const Var *, int64_t> &addr_;
-  const std::unordered_map<const Call *, std::optional<int64_t>> &pipeBuf_;
+  const std::unordered_map<const Call *, std::pair<std::optional<int64_t>, int64_t>> &pipeBuf_;
 };
 } // namespace
 
@@ -219,12 +266,98 @@ bool memrefsFit(const AllocCollector &c, DiagnosticEngine &diags) {
   return ok;
 }
 
+/// MA003: the kernel's `reserve_buffer` declares the consumer buffer of the pipe it pops from:
+/// its size gives TPipe's LocalSlotNum (a whole number of slots), its base (unless -1) the
+/// buffer's address. Applied to that pipe set-up's site; false after reporting an error.
+bool applyReserve(const Function &f, AllocCollector &c, const SocDesc &soc,
+                  DiagnosticEngine &diags) {
+  if (c.reserves.empty())
+    return true;
+  const BufferDecl &r = c.reserves.front();
+  auto fail = [&](const BufferDecl &at, const std::string &msg) {
+    diags.error("MA003", at.call->span(), msg);
+    return false;
+  };
+  if (c.reserves.size() > 1)
+    return fail(c.reserves[1], "kernel '" + f.name() + "' reserves a second consumer buffer '" +
+                                   c.reserves[1].name + "' (after '" + r.name +
+                                   "'): a kernel pops from one pipe direction and reserves its "
+                                   "buffer once");
+  auto site = std::find_if(c.pipeBufs.begin(), c.pipeBufs.end(),
+                           [](const PipeBufSite &b) { return b.kwarg != nullptr; });
+  if (site == c.pipeBufs.end())
+    return fail(r, "kernel '" + f.name() + "' reserves buffer '" + r.name +
+                       "' but is not the consuming end of a pipe: reserve_buffer declares the "
+                       "buffer TPOP places tiles in, in the AIV kernel of a C2V pipe (dir_mask 1) "
+                       "or the AIC kernel of a V2C pipe (dir_mask 2)");
+  const int64_t slot = intKwarg(*site->call, "slot_size").value_or(0);
+  if (slot <= 0 || r.size % slot != 0)
+    return fail(r, "buffer '" + r.name + "' of " + std::to_string(r.size) +
+                       " bytes is not a whole number of the pipe's " + std::to_string(slot) +
+                       "-byte slots (its size is LocalSlotNum * slot_size)");
+  const std::string space(memorySpaceName(site->space));
+  if (r.base >= 0 && r.base % soc.alignment != 0)
+    return fail(r, "buffer '" + r.name + "' at " + std::to_string(r.base) +
+                       " is not aligned to the " + std::to_string(soc.alignment) + "-byte " +
+                       space + " alignment of " + soc.name);
+  if (r.base >= 0 && r.base + r.size > soc.safeCapacity(site->space))
+    return fail(r, "buffer '" + r.name + "' [" + std::to_string(r.base) + ", " +
+                       std::to_string(r.base + r.size) + ") runs past the " +
+                       std::to_string(soc.safeCapacity(site->space)) + " bytes of " + space + " " +
+                       soc.name + " has");
+  site->size = r.size;
+  site->localSlots = r.size / slot;
+  if (r.base >= 0)
+    site->fixed = r.base;
+  return true;
+}
+
+/// MA004: each `import_peer_buffer` names a buffer that kernel `peer_func`, of the other core
+/// kind, reserves.
+bool importsResolve(const Program &p, DiagnosticEngine &diags) {
+  std::unordered_map<std::string, const Function *> byName;
+  for (auto &f : p.functions())
+    byName.emplace(f->name(), f.get());
+  bool ok = true;
+  for (auto &f : p.functions()) {
+    if (!isKernel(f->type()))
+      continue;
+    AllocCollector c;
+    c.visitFunction(*f);
+    for (auto &imp : c.imports) {
+      auto it = byName.find(imp.peer);
+      std::string why;
+      if (it == byName.end())
+        why = "no function '" + imp.peer + "' exists";
+      else if (!((f->type() == FunctionType::AIC && it->second->type() == FunctionType::AIV) ||
+                 (f->type() == FunctionType::AIV && it->second->type() == FunctionType::AIC)))
+        why = "'" + imp.peer +
+              "' is not the peer kernel (an AIV kernel for an AIC kernel, and "
+              "the other way round)";
+      else {
+        AllocCollector peer;
+        peer.visitFunction(*it->second);
+        if (std::none_of(peer.reserves.begin(), peer.reserves.end(),
+                         [&](const BufferDecl &r) { return r.name == imp.name; }))
+          why = "kernel '" + imp.peer + "' reserves no buffer of that name (reserve_buffer)";
+      }
+      if (why.empty())
+        continue;
+      diags.error("MA004", imp.call->span(),
+                  "kernel '" + f->name() + "' imports buffer '" + imp.name + "' of '" + imp.peer +
+                      "', but " + why);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 FunctionPtr allocateMemoryAddr(const FunctionPtr &f, const SocDesc &soc, DiagnosticEngine &diags) {
   if (!isKernel(f->type()))
     return f;
   AllocCollector collect;
   collect.visitFunction(*f);
-  if (!memrefsFit(collect, diags))
+  if (!memrefsFit(collect, diags) || !applyReserve(*f, collect, soc, diags))
     return nullptr;
   auto placed = place(*f, collect.allocs, collect.pipeBufs, soc, diags);
   if (!placed)
@@ -242,7 +375,7 @@ Pass createAllocateMemoryAddrPass(PassOptions &opts) {
   auto allocate = [platform](const ProgramPtr &p, PassContext &ctx) {
     const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
     std::vector<FunctionPtr> fns;
-    bool changed = false, failed = false;
+    bool changed = false, failed = !importsResolve(*p, ctx.diags());
     for (auto &f : p->functions()) {
       FunctionPtr g = isKernel(f->type()) ? allocateMemoryAddr(f, soc, ctx.diags()) : f;
       failed |= !g;

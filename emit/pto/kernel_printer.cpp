@@ -333,13 +333,18 @@ private:
       return;
     }
     if (op == "system.reserve_buffer" || op == "system.import_peer_buffer") {
-      std::string n;
-      for (char ch : stringKwarg(c, "name").value_or(""))
-        n += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
+      // No instruction: pto-isa's TPipe takes the consumer buffer's address, which
+      // AllocateMemoryAddr placed as the reserve says and checked against the import.
+      auto text = [&](const char *key) { // one comment line
+        std::string t = stringKwarg(c, key).value_or("");
+        std::replace_if(t.begin(), t.end(), [](char ch) { return ch == '\n' || ch == '\r'; }, ' ');
+        return t;
+      };
       if (op == "system.import_peer_buffer")
-        return line(std::string(e.instr) + "(\"" + n + "\");");
-      return line(std::string(e.instr) + "(\"" + n + "\", " + std::to_string(intKw("size")) + ", " +
-                  std::to_string(findAttr(c.kwargs(), "base") ? intKw("base") : -1) + ");");
+        return line("// import_peer_buffer \"" + text("name") + "\" of '" + text("peer_func") +
+                    "': the pipe's consumer buffer");
+      return line("// reserve_buffer \"" + text("name") + "\", " + std::to_string(intKw("size")) +
+                  " bytes: this kernel's consumer buffer, given to its TPipe");
     }
     const std::string pipe(crossCorePipe(op));
     const std::string split = splitAxis(c);
@@ -383,8 +388,10 @@ private:
       return std::string(e->instr);
     if (e && e->form == PtoForm::Read) {
       auto t = scalarType(c.type(), c.span());
-      return "static_cast<" + t.value_or("void") + ">(TGETVAL(" + name(c.args()[0]) + ", " +
-             rowCol(c.args()[1]) + "))";
+      const std::string tile = name(c.args()[0]); // pto-isa's Tile::GetValue
+      return "static_cast<" + t.value_or("void") + ">(" + tile +
+             ".GetValue(::pl::abi::tileOffset<decltype(" + tile + ")>(" + rowCol(c.args()[1]) +
+             ")))";
     }
     error("ES001", c.span(), "op '" + op + "' has no PTO-ISA instruction in a kernel");
     return std::nullopt;
@@ -545,8 +552,10 @@ private:
       return load(dst, c, span);
     case PtoForm::Insert:
       return need(3) ? in + "(" + dst + ", " + name(a[1]) + ", " + rowCol(a[2]) + ");" : "";
-    case PtoForm::Write:
-      return need(3) ? in + "(" + dst + ", " + rowCol(a[1]) + ", " + expr(a[2]) + ");" : "";
+    case PtoForm::Write: // pto-isa's Tile::SetValue (TSETVAL is the PTO-AS op)
+      return need(3) ? dst + ".SetValue(::pl::abi::tileOffset<decltype(" + dst + ")>(" +
+                           rowCol(a[1]) + "), " + expr(a[2]) + ");"
+                     : "";
     case PtoForm::Full:
       return need(2) ? in + "(" + dst + ", " + expr(a[1]) + ");" : "";
     case PtoForm::Create:

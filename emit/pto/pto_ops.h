@@ -31,8 +31,10 @@ enum class PtoForm : uint8_t {
   Load,     ///< TLOAD(dst, view.partition({offsets}, {shapes | valid_shape}))
   Store,    ///< TSTORE(view.partition({offsets}, {tile dims}), tile); result = the tensor
   Insert,   ///< result aliases target: TINSERT(dst, source, row, col)
-  Write,    ///< result aliases the tile: TSETVAL(dst, row, col, value)
-  Read,     ///< expression: static_cast<T>(TGETVAL(tile, row, col))
+  Write,    ///< result aliases the tile: dst.SetValue(offset of (row, col), value) (PTO-AS:
+            ///< tsetval)
+  Read,     ///< expression: static_cast<T>(tile.GetValue(offset of (row, col))) (PTO-AS:
+            ///< tgetval)
   GmWrite,  ///< tensor.write: one element of global memory; result = the tensor
   Create,   ///< nothing: the declared tile is the value (contents undefined)
   Full,     ///< TEXPANDS(dst, value)
@@ -43,7 +45,8 @@ enum class PtoForm : uint8_t {
   Query,    ///< an expression: the instruction text as is, e.g. get_block_idx()
   Pop,      ///< TPOP(dst, pipe_c2v | pipe_v2c): the next tile of a cross-core pipe into dst
   Pipe,     ///< a statement on a cross-core pipe: TPUSH(pipe, t), TFREE(pipe), the TPipe
-            ///< declarations of *_initialize_pipe, pto::reserve_buffer / import_peer_buffer
+            ///< declarations of *_initialize_pipe; reserve_buffer / import_peer_buffer
+            ///< print a comment (AllocateMemoryAddr applied them to the TPipe)
 };
 
 struct PtoOpEntry {

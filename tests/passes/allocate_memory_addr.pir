@@ -209,3 +209,130 @@ program {
     return o;
   }
 }
+// -----
+// RUN: allocate-memory-addr
+// reserve_buffer declares the consumer buffer of the pipe its kernel pops from: its size is LocalSlotNum slots (4096 / 1024 = 4), its base (AIC's 0) an address the tiles skip (the 1000-byte Mat tile goes after it, at 4096); without a base (AIV) it goes after the tiles; the producers' imports name those buffers, which changes nothing
+program {
+  AIC c(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aic_initialize_pipe({.dir_mask = 3, .slot_size = 1024, .slot_num = 2, .split = 0});
+    system.reserve_buffer({.name = "v2c", .size = 4096, .base = 0});
+    system.import_peer_buffer({.name = "c2v", .peer_func = "v"});
+    Ptr<Mat> mem_mat_0 = tile.alloc({.target_memory = Mat, .size = 1000});
+    Tile<fp32, 16, 16, Mat, @mat_0(mem_mat_0, 0, 1000)> m = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Mat});
+    tile.tpush_to_aiv(m, {.split = 0});
+    return o;
+  }
+
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 3, .slot_size = 1024, .slot_num = 2, .split = 0});
+    system.reserve_buffer({.name = "c2v", .size = 3072});
+    system.import_peer_buffer({.name = "v2c", .peer_func = "c"});
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> t = tile.tpop_from_aic({16, 16}, {.dtype = fp32, .split = 0, .target_memory = Vec});
+    tile.tfree_to_aic(t, {.split = 0});
+    Tensor<fp32, 16, 16> o1 = tile.store(t, {0, 0}, o);
+    return o;
+  }
+}
+// EXPECTED:
+program {
+  AIC c(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aic_initialize_pipe({.dir_mask = 3, .slot_size = 1024, .slot_num = 2, .split = 0, .v2c_consumer_buf = 0, .local_slot_num = 4});
+    system.reserve_buffer({.name = "v2c", .size = 4096, .base = 0});
+    system.import_peer_buffer({.name = "c2v", .peer_func = "v"});
+    Ptr<Mat> mem_mat_0 = tile.alloc({.target_memory = Mat, .size = 1000, .addr = 4096});
+    Tile<fp32, 16, 16, Mat, @mat_0(mem_mat_0, 4096, 1000)> m = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Mat});
+    tile.tpush_to_aiv(m, {.split = 0});
+    return o;
+  }
+
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 3, .slot_size = 1024, .slot_num = 2, .split = 0, .c2v_consumer_buf = 1024, .local_slot_num = 3});
+    system.reserve_buffer({.name = "c2v", .size = 3072});
+    system.import_peer_buffer({.name = "v2c", .peer_func = "c"});
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 1024, .addr = 0});
+    Tile<fp32, 16, 16, Vec, @vec_0(mem_vec_0, 0, 1024)> t = tile.tpop_from_aic({16, 16}, {.dtype = fp32, .split = 0, .target_memory = Vec});
+    tile.tfree_to_aic(t, {.split = 0});
+    Tensor<fp32, 16, 16> o1 = tile.store(t, {0, 0}, o);
+    return o;
+  }
+}
+// -----
+// RUN: allocate-memory-addr
+// a reserved buffer that is not a whole number of slots
+program {
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    // EXPECTED-ERROR: MA003 {{buffer 'c2v' of 1500 bytes is not a whole number of the pipe's 1024-byte slots (its size is LocalSlotNum * slot_size)}}
+    system.reserve_buffer({.name = "c2v", .size = 1500});
+    return o;
+  }
+}
+// -----
+// RUN: allocate-memory-addr
+// reserve_buffer in a kernel that pops from no pipe (the AIV end of a V2C pipe produces)
+program {
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 2, .slot_size = 1024, .slot_num = 2, .split = 0});
+    // EXPECTED-ERROR: MA003 {{kernel 'v' reserves buffer 'ring' but is not the consuming end of a pipe: reserve_buffer declares the buffer TPOP places tiles in, in the AIV kernel of a C2V pipe (dir_mask 1) or the AIC kernel of a V2C pipe (dir_mask 2)}}
+    system.reserve_buffer({.name = "ring", .size = 2048});
+    return o;
+  }
+}
+// -----
+// RUN: allocate-memory-addr
+// two reserves in one kernel
+program {
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    system.reserve_buffer({.name = "a", .size = 2048});
+    // EXPECTED-ERROR: MA003 {{kernel 'v' reserves a second consumer buffer 'b' (after 'a'): a kernel pops from one pipe direction and reserves its buffer once}}
+    system.reserve_buffer({.name = "b", .size = 2048});
+    return o;
+  }
+}
+// -----
+// RUN: allocate-memory-addr{platform=a2a3}
+// a reserved base that is not aligned, and one past the capacity
+program {
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    // EXPECTED-ERROR: MA003 {{buffer 'c2v' at 100 is not aligned to the 32-byte Vec alignment of a2a3}}
+    system.reserve_buffer({.name = "c2v", .size = 2048, .base = 100});
+    return o;
+  }
+
+  AIC c(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aic_initialize_pipe({.dir_mask = 2, .slot_size = 1024, .slot_num = 2, .split = 0});
+    // EXPECTED-ERROR: MA003 {{buffer 'v2c' [523264, 525312) runs past the 524288 bytes of Mat a2a3 has}}
+    system.reserve_buffer({.name = "v2c", .size = 2048, .base = 523264});
+    return o;
+  }
+}
+// -----
+// RUN: allocate-memory-addr
+// an import must name a buffer its peer kernel, of the other core kind, reserves
+program {
+  AIC c(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aic_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    // EXPECTED-ERROR: MA004 {{kernel 'c' imports buffer 'ring' of 'v', but kernel 'v' reserves no buffer of that name (reserve_buffer)}}
+    system.import_peer_buffer({.name = "ring", .peer_func = "v"});
+    // EXPECTED-ERROR: MA004 {{kernel 'c' imports buffer 'ring' of 'nobody', but no function 'nobody' exists}}
+    system.import_peer_buffer({.name = "ring", .peer_func = "nobody"});
+    // EXPECTED-ERROR: MA004 {{kernel 'c' imports buffer 'ring' of 'c2', but 'c2' is not the peer kernel (an AIV kernel for an AIC kernel, and the other way round)}}
+    system.import_peer_buffer({.name = "ring", .peer_func = "c2"});
+    return o;
+  }
+
+  AIC c2(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aic_initialize_pipe({.dir_mask = 2, .slot_size = 1024, .slot_num = 2, .split = 0});
+    system.reserve_buffer({.name = "ring", .size = 2048});
+    return o;
+  }
+
+  AIV v(In Tensor<fp32, 16, 16> x, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    system.reserve_buffer({.name = "other", .size = 2048});
+    return o;
+  }
+}

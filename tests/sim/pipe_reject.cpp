@@ -50,5 +50,11 @@ void pipeSpellings(void *gm) {
 #ifdef PL_PIPE_REJECT_BOTH
   TPipe<0, Direction::DIR_BOTH, 1024, 2> pipe(gm, 0, 0);
 #endif
+#ifdef PL_PIPE_REJECT_RESERVE
+  pto::reserve_buffer("ring", 2048, 0);
+#endif
+#ifdef PL_PIPE_REJECT_IMPORT
+  pto::import_peer_buffer("ring");
+#endif
   (void)gm;
 }

@@ -245,14 +245,12 @@ TEST_P(SimPipes, VectorToCubeStreamIntoNzMat) {
 }
 
 // A round trip per tile: the AIC sends tile i, AIV0 adds 1 to every element and sends it back,
-// the AIC receives it. With the consumer rings declared (reserve_buffer / import_peer_buffer).
+// the AIC receives it.
 TEST_P(SimPipes, RoundTripThroughBothPipes) {
   forSlots([&]<std::uint32_t slots>() {
     for (int rep = 0; rep < reps(); ++rep) {
       std::vector<Seen> got;
       auto cube = [&](std::int64_t *) {
-        pto::reserve_buffer("c2v_ring", slots * kTileBytes, 0);
-        pto::import_peer_buffer("v2c_ring");
         C2V<kTileBytes, slots> out(nullptr, kBuf, kBuf);
         V2C<kTileBytes, slots> in(nullptr, kBuf, kBuf);
         AccT<16, 16> acc;
@@ -268,8 +266,6 @@ TEST_P(SimPipes, RoundTripThroughBothPipes) {
         }
       };
       auto vec = [&](std::int64_t *) {
-        pto::reserve_buffer("v2c_ring", slots * kTileBytes, -1);
-        pto::import_peer_buffer("c2v_ring");
         C2V<kTileBytes, slots> in(nullptr, kBuf, kBuf);
         V2C<kTileBytes, slots> out(nullptr, kBuf, kBuf);
         VecT<16, 16> a, b;
@@ -680,8 +676,6 @@ TEST_P(SimPipes, PipeOperationsOutsideAMixedTaskFail) {
   const std::string outside = "a cross-core pipe operation outside a mixed task";
   // On the calling thread, no task at all.
   expectSimError([] { C2V<> p(nullptr, kBuf, kBuf); }, "pl::sim 'TPipe': " + outside);
-  expectSimError([] { pto::reserve_buffer("r", 64, 0); }, "pl::sim 'reserve_buffer': " + outside);
-  expectSimError([] { pto::import_peer_buffer("r"); }, "pl::sim 'import_peer_buffer': " + outside);
   // An AIV task, and a mixed task with no AIV kernel.
   KernelTable table{{0, cubePushes(1), "cube"}};
   Runtime rt(table, opts(mode()));
@@ -939,40 +933,6 @@ TEST_P(SimPipes, GmRingErrors) {
   q.launch_spec.set_block_num(2);
   rt_submit_task(MixedKernels{0, 1, INVALID_KERNEL_ID}, q);
   expectSimError([&] { rt.wait_all(); }, "shares GM bytes with the GM ring of pipe C2V (block ");
-}
-
-TEST_P(SimPipes, ReservedBufferErrors) {
-  auto vecNone = [](std::int64_t *) {};
-  auto reserve = [](const char *name, std::uint32_t bytes, std::int64_t base) {
-    return [=](std::int64_t *) { pto::reserve_buffer(name, bytes, base); };
-  };
-  expectTaskError(
-      mode(), reserve("ring", 600 * 1024, 0), vecNone, nullptr,
-      {"kernel 'cube' (AIC): pl::sim 'reserve_buffer': ",
-       "buffer 'ring' of 614400 bytes at 0 runs past the Mat capacity of 524288 bytes"});
-  expectTaskError(mode(), vecNone, reserve("ring", 2048, std::int64_t{191} * 1024), nullptr,
-                  {"kernel 'vec0' (AIV0): ", "runs past the Vec capacity of 196608 bytes"});
-  expectTaskError(mode(), reserve("", 64, 0), vecNone, nullptr, {"the buffer needs a name"});
-  expectTaskError(mode(), reserve("ring", 64, -2), vecNone, nullptr,
-                  {"base -2 is negative (-1 is AUTO, else a byte address)"});
-  auto twice = [](std::int64_t *) {
-    pto::reserve_buffer("ring", 64, 0);
-    pto::reserve_buffer("ring", 64, 64);
-  };
-  expectTaskError(mode(), twice, vecNone, nullptr, {"buffer 'ring' is reserved twice"});
-  auto import = [](std::int64_t *) { pto::import_peer_buffer("ring"); };
-  // Reserved by the importer itself is not a peer's buffer.
-  auto both = [](std::int64_t *) {
-    pto::reserve_buffer("ring", 64, 0);
-    pto::import_peer_buffer("ring");
-  };
-  for (const KernelFn &cube : {KernelFn(import), KernelFn(both)})
-    expectTaskError(mode(), cube, vecNone, nullptr,
-                    {"kernel 'cube' (AIC) imports peer buffer 'ring', which no other kernel of the "
-                     "task reserves (reserve_buffer)"});
-  auto importEmpty = [](std::int64_t *) { pto::import_peer_buffer(""); };
-  expectTaskError(mode(), importEmpty, vecNone, nullptr,
-                  {"kernel 'cube' (AIC): pl::sim 'import_peer_buffer': the buffer needs a name"});
 }
 
 } // namespace

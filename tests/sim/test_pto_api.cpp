@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
+#include "pl/kernel_abi.hpp"
 #include "pl/sim/host_bridge.hpp"
 #include "pl/sim/sim.hpp"
 #include "pl/sim/vendor/pto/pto-inst.hpp"
@@ -265,6 +267,43 @@ TEST_F(PtoApi, TtransWithScratchTile) {
   EXPECT_EQ(t.GetValidRow(), 8);
   EXPECT_EQ(t.GetValidCol(), 4);
   EXPECT_EQ(t.get(5, 2), 21.0);
+}
+
+// pto-isa's scalar tile access: Tile::GetValue / SetValue take the element's storage offset,
+// RowStride / ColStride apart (pl::abi::tileOffset computes it from (row, col)); 64-bit integers
+// stay exact; an offset past the tile is an error.
+TEST_F(PtoApi, GetValueAndSetValueTakeTheStorageOffset) {
+  ChipTensor a = iota(4, 8);
+  VecF x;
+  TASSIGN(x, 0);
+  TLOAD(x, window(a, 0, 0, 4, 8));
+  static_assert(VecF::RowStride == 8 && VecF::ColStride == 1);
+  EXPECT_EQ(x.GetValue(pl::abi::tileOffset<VecF>(2, 3)), 19.0f);
+  x.SetValue(pl::abi::tileOffset<VecF>(3, 7), -2.5f);
+  EXPECT_EQ(x.get(3, 7), -2.5);
+  using ColF = pto::Tile<pto::TileType::Vec, float, 8, 4, pto::BLayout::ColMajor, -1, -1>;
+  static_assert(ColF::RowStride == 1 && ColF::ColStride == 8);
+  ColF y;
+  TASSIGN(y, 4096);
+  y.SetValue(pl::abi::tileOffset<ColF>(5, 2), 7.0f); // storage offset 2 * 8 + 5
+  EXPECT_EQ(y.get(5, 2), 7.0);
+  EXPECT_EQ(y.GetValue(21), 7.0f);
+  using I64 = pto::Tile<pto::TileType::Vec, std::int64_t, 1, 4, pto::BLayout::RowMajor, -1, -1>;
+  I64 w;
+  TASSIGN(w, 8192);
+  const std::int64_t big = std::numeric_limits<std::int64_t>::min() + 1;
+  w.SetValue(1, big);
+  EXPECT_EQ(w.GetValue(1), big);
+  using H = pto::Tile<pto::TileType::Vec, ::half, 2, 16, pto::BLayout::RowMajor, -1, -1>;
+  H h;
+  TASSIGN(h, 12288);
+  h.SetValue(pl::abi::tileOffset<H>(1, 3), ::half(1.0 / 3.0)); // rounds to fp16
+  EXPECT_EQ(static_cast<double>(h.GetValue(19)),
+            pl::round_to(pl::DType::FP16, static_cast<float>(1.0 / 3.0)));
+  expectSimError([&] { x.GetValue(pl::abi::tileOffset<VecF>(4, 0)); },
+                 "offset 32 is past the 4x8 tile");
+  expectSimError([&] { x.SetValue(pl::abi::tileOffset<VecF>(-1, 0), 1.0f); },
+                 "is past the 4x8 tile");
 }
 
 // PTO-ISA's packed compare mask: TCMP / TCMPS write element (r, c) at bit c % 8 of byte

@@ -16,6 +16,8 @@
 //   CMP_MASK    TCMP into a float tile (PTO-ISA writes a packed uint8_t mask)
 //   SEL_PAD     TSEL whose sources differ from dst in pad value (one tile type, PTO-ISA's TileData)
 //   AND_PAD     TAND likewise; OR_PAD TOR likewise
+//   GETVAL / SETVAL pl's former TGETVAL / TSETVAL (pto-isa has Tile::GetValue / SetValue)
+//   GETVALUE_MAT Tile::GetValue of a Mat tile (Vec tiles only)
 #include <pto/pto-inst.hpp>
 
 using namespace pto;
@@ -105,6 +107,18 @@ void rejected() {
        PadValue::Max>
       b;
   TAND(d, a, b);
+#endif
+#ifdef PL_TYPE_REJECT_GETVAL
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a;
+  (void)TGETVAL(a, 0, 0);
+#endif
+#ifdef PL_TYPE_REJECT_SETVAL
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a;
+  TSETVAL(a, 0, 0, 1.0f);
+#endif
+#ifdef PL_TYPE_REJECT_GETVALUE_MAT
+  Tile<TileType::Mat, float, 16, 16, BLayout::ColMajor, -1, -1, SLayout::RowMajor> a;
+  (void)a.GetValue(0);
 #endif
 #ifdef PL_TYPE_REJECT_OR_PAD
   Tile<TileType::Vec, std::int32_t, 8, 16, BLayout::RowMajor, -1, -1, SLayout::NoneBox, 512,

@@ -116,6 +116,13 @@ std::array<Id, N> with_element(std::array<Id, N> a, std::int64_t i, Id v) {
   return a;
 }
 
+/// The storage offset of element (r, c) of a pto-isa tile, the argument of its `GetValue` /
+/// `SetValue`: `RowStride` / `ColStride` elements per row / column (the tile's BLayout).
+template <class TileT> constexpr std::uint32_t tileOffset(std::int64_t r, std::int64_t c) {
+  using T = std::remove_cvref_t<TileT>;
+  return static_cast<std::uint32_t>(r * T::RowStride + c * T::ColStride);
+}
+
 /// `v` converted to dtype `D` the way the eager `pl::Scalar<D>` constructor converts it, held in
 /// the generated code's C++ scalar type `R`: a float rounds to nearest-even into a float D (a
 /// narrow float keeps its rounded value in R), a float becomes an integer D toward zero

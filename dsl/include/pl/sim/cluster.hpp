@@ -378,7 +378,7 @@ public:
   }
 
   /// The task's error once every kernel has finished: the first failure, else pipes that still
-  /// hold tiles nobody popped, else peer buffers imported but never reserved; empty when none.
+  /// hold tiles nobody popped; empty when none.
   std::string finish() const {
     std::lock_guard lk(mu_);
     if (!error_.empty())
@@ -387,14 +387,6 @@ public:
       if (ch.filled > 0)
         return "pipe " + channelName(ch.dir, ch.lane) + " still holds " +
                std::to_string(ch.filled) + " tile(s) pushed and never popped when the task ends";
-    for (const auto &[name, who] : imports_) {
-      bool found = false;
-      for (const auto &[key, b] : reserved_)
-        found = found || (key.second == name && key.first != idx(who));
-      if (!found)
-        return kernelString(who) + " imports peer buffer '" + name +
-               "', which no other kernel of the task reserves (reserve_buffer)";
-    }
     return "";
   }
 
@@ -452,38 +444,6 @@ public:
       for (int lane = 0; lane < 2; ++lane)
         channels_[2 * int(d) + lane] = Channel{d, lane, std::vector<SlotPayload>(slotNum)};
     }
-  }
-
-  /// reserve_buffer: kernel `who`'s slot ring in its own memory (Vec for AIV, Mat for the AIC);
-  /// `base` -1 is AUTO (placed by the planner). Errors: no name, a name reserved twice, a
-  /// negative base other than -1, bytes past the space's capacity.
-  void reserveBuffer(KernelRole who, const char *name, std::uint32_t bytes, std::int64_t base) {
-    const Space sp = who == KernelRole::AIC ? Space::Mat : Space::Vec;
-    const std::uint32_t cap = currentCore().capacity(sp); // the calling kernel's core
-    if (!name || !*name)
-      simFail("reserve_buffer", "the buffer needs a name");
-    if (base < -1)
-      simFail("reserve_buffer",
-              "base " + std::to_string(base) + " is negative (-1 is AUTO, else a byte address)");
-    const std::uint64_t end = std::uint64_t(base < 0 ? 0 : base) + bytes;
-    if (end > cap)
-      simFail("reserve_buffer", "buffer '" + std::string(name) + "' of " + std::to_string(bytes) +
-                                    " bytes at " + std::to_string(base) + " runs past the " +
-                                    pl::memName(sp) + " capacity of " + std::to_string(cap) +
-                                    " bytes");
-    std::lock_guard lk(mu_);
-    throwIfAborted();
-    if (!reserved_.emplace(std::pair{idx(who), std::string(name)}, bytes).second)
-      simFail("reserve_buffer", "buffer '" + std::string(name) + "' is reserved twice");
-  }
-  /// import_peer_buffer: the producer's view of a buffer a peer reserves (checked when the task
-  /// ends, as the peer may reserve it later).
-  void importPeerBuffer(KernelRole who, const char *name) {
-    if (!name || !*name)
-      simFail("import_peer_buffer", "the buffer needs a name");
-    std::lock_guard lk(mu_);
-    throwIfAborted();
-    imports_.emplace_back(std::string(name), who);
   }
 
   // ---- transfers ------------------------------------------------------------------------------
@@ -792,8 +752,6 @@ private:
   std::array<Wait, 3> wait_{};
   std::map<int, Ring> rings_;       // by direction
   std::map<int, Channel> channels_; // by 2 * direction + lane
-  std::map<std::pair<int, std::string>, std::uint32_t> reserved_;
-  std::vector<std::pair<std::string, KernelRole>> imports_;
   bool aborted_ = false;
   std::string error_;
   // runFibers: the kernels' contexts and stacks, their swapped thread state, which have returned

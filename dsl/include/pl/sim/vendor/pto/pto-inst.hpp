@@ -95,6 +95,11 @@ constexpr pl::Mem spaceOf(TileType t) {
   return pl::Mem::Vec;
 }
 
+namespace detail {
+template <class Tl> typename Tl::DType getValue(const Tl &t, std::uint32_t offset);
+template <class Tl> void setValue(Tl &t, std::uint32_t offset, typename Tl::DType v);
+} // namespace detail
+
 /// A tile: `Rows x Cols` of `T` in the space of `Loc`, with the ISA's layout parameters. A
 /// valid dimension of `DYNAMIC` (-1) is set by the constructor or `SetValidRow/Col`; a static
 /// one is fixed. The simulator stores every tile row-major: layouts are checked by the
@@ -123,6 +128,10 @@ public:
   static constexpr PadValue kPad = Pad;
   static constexpr int kRowValid = RowValid; // DYNAMIC or the static valid rows
   static constexpr int kColValid = ColValid;
+  // pto-isa's names for the element type and the storage strides GetValue / SetValue use.
+  using DType = T;
+  static constexpr int RowStride = BL == BLayout::RowMajor ? Cols : 1;
+  static constexpr int ColStride = BL == BLayout::RowMajor ? 1 : Rows;
 
   Tile() : Base(RowValid == DYNAMIC ? Rows : RowValid, ColValid == DYNAMIC ? Cols : ColValid) {}
   Tile(std::int64_t validRow, std::int64_t validCol) : Base(validRow, validCol) {
@@ -132,6 +141,15 @@ public:
   }
   void SetValidRow(std::int64_t r) { this->SetValidShape(r, this->GetValidCol()); }
   void SetValidCol(std::int64_t c) { this->SetValidShape(this->GetValidRow(), c); }
+  /// pto-isa's scalar access to element `offset` of the storage (a Vec tile only).
+  void SetValue(std::uint32_t offset, DType v) {
+    static_assert(Loc == TileType::Vec, "Location of tile must be Location::Vec.");
+    detail::setValue(*this, offset, v);
+  }
+  DType GetValue(std::uint32_t offset) {
+    static_assert(Loc == TileType::Vec, "Location of tile must be Location::Vec.");
+    return detail::getValue(*this, offset);
+  }
 };
 
 /// Five extents of a global tensor; `DYNAMIC` ones come from the constructor.
@@ -239,7 +257,7 @@ private:
 // Each instruction records its pipe and the bytes it reads and writes with the calling core's
 // pipe checker (pl/sim/pipes.hpp), then runs the simulator's instruction on the tiles' bases.
 // Pipes: TLOAD MTE2; TSTORE MTE3 (FIX from Acc); TMOV / TEXTRACT from Mat MTE1, from Acc FIX,
-// else V; the matmul family M; TGETVAL / TSETVAL S; every other instruction V.
+// else V; the matmul family M; Tile::GetValue / SetValue S; every other instruction V.
 
 namespace detail {
 
@@ -560,24 +578,39 @@ void TEXTRACT(D &dst, const S &src, std::int64_t row, std::int64_t col) {
   detail::issue(detail::movePipe<S>(), "TEXTRACT", dst, src);
   pl::sim::TEXTRACT(detail::base(dst), detail::base(src), row, col);
 }
-/// Scalar access to a tile element runs on the scalar pipe.
-template <class Tl>
-  requires detail::isPtoTile<Tl>
-auto TGETVAL(const Tl &t, std::int64_t r, std::int64_t c) {
+namespace detail {
+/// Tile::GetValue / SetValue: element `offset` of the storage (RowStride / ColStride apart), on
+/// the scalar pipe. An offset past the tile is an error.
+template <class Tl> std::pair<std::int64_t, std::int64_t> valueIndex(std::uint32_t offset) {
+  if (offset >= std::uint32_t(Tl::kRows * Tl::kCols))
+    pl::sim::simFail("Tile::GetValue/SetValue",
+                     "offset " + std::to_string(offset) + " is past the " +
+                         std::to_string(Tl::kRows) + "x" + std::to_string(Tl::kCols) +
+                         " tile (a row or column index outside it, or negative)");
+  if constexpr (Tl::kBLayout == BLayout::RowMajor)
+    return {offset / Tl::kCols, offset % Tl::kCols};
+  else
+    return {offset % Tl::kRows, offset / Tl::kRows};
+}
+template <class Tl> typename Tl::DType getValue(const Tl &t, std::uint32_t offset) {
+  const auto [r, c] = valueIndex<Tl>(offset);
   auto &tr = pl::sim::detail::pipeTracker();
   if (tr.active()) {
-    detail::Ranges reads, writes;
-    detail::addRange(reads, t);
-    detail::issueRanges(tr, pl::sim::PIPE_S, "TGETVAL", reads, writes);
+    Ranges reads, writes;
+    addRange(reads, t);
+    issueRanges(tr, pl::sim::PIPE_S, "GetValue", reads, writes);
   }
-  return pl::sim::TGETVAL(detail::base(t), r, c);
+  return static_cast<typename Tl::DType>(pl::sim::TGETVAL(base(t), r, c));
 }
-template <class Tl, class S>
-  requires detail::isPtoTile<Tl>
-void TSETVAL(Tl &t, std::int64_t r, std::int64_t c, const S &v) {
-  detail::issue(pl::sim::PIPE_S, "TSETVAL", t);
-  pl::sim::TSETVAL(detail::base(t), r, c, v);
+template <class Tl> void setValue(Tl &t, std::uint32_t offset, typename Tl::DType v) {
+  const auto [r, c] = valueIndex<Tl>(offset);
+  issue(pl::sim::PIPE_S, "SetValue", t);
+  if constexpr (std::is_integral_v<typename Tl::DType>)
+    pl::sim::TSETVAL(base(t), r, c, v);
+  else
+    pl::sim::TSETVAL(base(t), r, c, static_cast<double>(v));
 }
+} // namespace detail
 
 namespace detail {
 /// Records an instruction writing `dst` and its scratch tile `tmp`, reading `src`.
@@ -1319,18 +1352,8 @@ void TFREE(Pipe &pipe) {
   TFREE<Pipe, TILE_NO_SPLIT>(pipe);
 }
 
-/// The consumer's slot ring in its own memory (Vec on an AIV lane, Mat on the AIC) at byte
-/// `base` (-1: AUTO). The simulator keeps the ring itself; this checks the reservation.
-inline void reserve_buffer(const char *name, std::uint32_t bytes, std::int64_t base) {
-  const pl::sim::detail::ClusterSeat seat = detail::clusterSeat("reserve_buffer");
-  seat.cluster->reserveBuffer(seat.role, name, bytes, base);
-}
-/// The producer's view of the buffer a peer kernel reserves under `name` (checked when the
-/// task ends).
-inline void import_peer_buffer(const char *name) {
-  const pl::sim::detail::ClusterSeat seat = detail::clusterSeat("import_peer_buffer");
-  seat.cluster->importPeerBuffer(seat.role, name);
-}
+// pto-isa has no reserve_buffer / import_peer_buffer: a TPipe takes its consumer buffers'
+// addresses, which pl's AllocateMemoryAddr places (as a kernel's reserve_buffer says).
 
 // The block index, block count and AIV lane are no PTO-ISA names: kernels read them from their
 // arguments (intrinsic.h's get_block_idx(args), get_block_num(args), get_sub_block_id(args)).
