@@ -60,6 +60,12 @@ std::vector<int64_t> splits(int64_t size) {
   return out;
 }
 
+bool isMatmulFamily(const std::string &op) {
+  return op == "tile.matmul" || op == "tile.matmul_acc" || op == "tile.matmul_bias" ||
+         op == "tile.gemv" || op == "tile.gemv_acc" || op == "tile.gemv_bias" ||
+         op == "tile.matmul_mx" || op == "tile.matmul_mx_acc" || op == "tile.matmul_mx_bias";
+}
+
 ExprPtr ci(int64_t v) { return ConstInt::make(v); }
 ExprPtr tuple2(ExprPtr a, ExprPtr b) { return MakeTuple::make({std::move(a), std::move(b)}); }
 /// a + b, folding a constant 0.
@@ -103,7 +109,8 @@ public:
       if (!a)
         continue;
       defAt[a->var().get()] = i;
-      if (opCall(a->value(), "tile.matmul"))
+      if (auto *c = dynCast<Call>(a->value());
+          c && c->target().isOp() && isMatmulFamily(c->target().name()))
         if (auto site = plan(st, i, defAt))
           sites.push_back(*site);
     }
@@ -158,19 +165,48 @@ private:
                      "'s L0 but cannot be tiled automatically: " + why);
   }
 
+  /// Whether t is a Left / Right / Acc tile larger than the SoC's safe capacity of its space.
+  bool exceeds(const TypePtr &t) const {
+    auto *tt = dynCast<TileType>(t);
+    if (!tt || !tt->memorySpace() ||
+        (*tt->memorySpace() != MemorySpace::Left && *tt->memorySpace() != MemorySpace::Right &&
+         *tt->memorySpace() != MemorySpace::Acc))
+      return false;
+    auto bytes = tileBufferBytes(*tt, 1);
+    return bytes && *bytes > soc_.safeCapacity(*tt->memorySpace());
+  }
+
+  /// Whether the matmul-family call bound by a has an operand or a result too big for L0.
+  bool oversized(const Assign &a, const Call &c) const {
+    if (exceeds(a.var()->type()))
+      return true;
+    for (const ExprPtr &arg : c.args())
+      if (exceeds(arg->type()))
+        return true;
+    return false;
+  }
+
   std::optional<Site> plan(const std::vector<StmtPtr> &st, size_t i,
                            const std::unordered_map<const Var *, size_t> &defAt) {
     auto a = std::static_pointer_cast<const Assign>(st[i]);
     auto *mm = dynCast<Call>(a->value());
+    if (!oversized(*a, *mm))
+      return std::nullopt; // fits: nothing to do
+    if (mm->target().name() != "tile.matmul") {
+      cannotTile(*a, "only tile.matmul is tiled, not '" + mm->target().name() +
+                         "'; split M / N / K by hand (pl::extract chunks, pl::matmul_acc)");
+      return std::nullopt;
+    }
     auto *c = plainTile(a->var()->type(), MemorySpace::Acc);
     auto *lv = mm->args().size() == 2 ? dynCast<Var>(mm->args()[0]) : nullptr;
     auto *rv = mm->args().size() == 2 ? dynCast<Var>(mm->args()[1]) : nullptr;
-    if (!c || !lv || !rv)
+    auto *lt = lv ? plainTile(lv->type(), MemorySpace::Left) : nullptr;
+    auto *rt = rv ? plainTile(rv->type(), MemorySpace::Right) : nullptr;
+    if (!c || !lt || !rt) {
+      cannotTile(*a, "its Left / Right / Acc tiles need constant 2D shapes without a valid shape "
+                     "or layout; split M / N / K by hand (pl::extract chunks, pl::matmul_acc)");
       return std::nullopt;
-    auto *lt = plainTile(lv->type(), MemorySpace::Left);
-    auto *rt = plainTile(rv->type(), MemorySpace::Right);
-    if (!lt || !rt)
-      return std::nullopt;
+    }
     Site site;
     site.matmulAt = i;
     site.matmul = a;
@@ -181,10 +217,6 @@ private:
     const int64_t capL = soc_.safeCapacity(MemorySpace::Left);
     const int64_t capR = soc_.safeCapacity(MemorySpace::Right);
     const int64_t capC = soc_.safeCapacity(MemorySpace::Acc);
-    const int64_t accBytes = bytesOf(c->dtype(), site.M, site.N);
-    if (bytesOf(site.dtype, site.M, site.K) <= capL &&
-        bytesOf(rt->dtype(), site.K, site.N) <= capR && accBytes <= capC)
-      return std::nullopt; // fits: nothing to do
     if (!mm->kwargs().empty()) {
       cannotTile(*a, "it has options (transposed operands, out_dtype); split M / N / K by hand "
                      "with pl::extract and pl::matmul_acc");

@@ -232,3 +232,33 @@ program {
     return s;
   }
 }
+// -----
+// RUN: auto-tile-matmul-l0{platform=a2a3}
+// an oversized matmul_bias is not tiled (only tile.matmul is): an error with advice instead of a bare MA001
+program {
+  AIC k(In Tensor<fp32, 128, 256> a, In Tensor<fp32, 256, 128> b, In Tensor<fp32, 1, 128> bias, Out Tensor<fp32, 128, 128> o) -> Tensor<fp32, 128, 128> {
+    Tile<fp32, 128, 256, Mat> am = tile.load(a, {0, 0}, {128, 256}, {.target_memory = Mat});
+    Tile<fp32, 128, 256, Left> al = tile.move(am, {.target_memory = Left});
+    Tile<fp32, 256, 128, Mat> bm = tile.load(b, {0, 0}, {256, 128}, {.target_memory = Mat});
+    Tile<fp32, 256, 128, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 1, 128, Mat> bim = tile.load(bias, {0, 0}, {1, 128}, {.target_memory = Mat});
+    Tile<fp32, 1, 128, Bias> bi = tile.move(bim, {.target_memory = Bias});
+    Tile<fp32, 128, 128, Acc> c = tile.matmul_bias(al, br, bi); // EXPECTED-ERROR: AT002 {{only tile.matmul is tiled, not 'tile.matmul_bias'}}
+    Tensor<fp32, 128, 128> s = tile.store(c, {0, 0}, o);
+    return s;
+  }
+}
+// -----
+// RUN: auto-tile-matmul-l0{platform=a2a3}
+// an oversized Left with a ragged valid shape is not tiled: an error with advice
+program {
+  AIC k(In Tensor<fp32, 128, 256> a, In Tensor<fp32, 256, 128> b, Out Tensor<fp32, 128, 128> o) -> Tensor<fp32, 128, 128> {
+    Tile<fp32, 128, 256, Mat, view{valid_shape = {100, 256}}> am = tile.load(a, {0, 0}, {128, 256}, {.valid_shape = {100, 256}, .target_memory = Mat});
+    Tile<fp32, 128, 256, Left, view{valid_shape = {100, 256}}> al = tile.move(am, {.target_memory = Left});
+    Tile<fp32, 256, 128, Mat> bm = tile.load(b, {0, 0}, {256, 128}, {.target_memory = Mat});
+    Tile<fp32, 256, 128, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 128, 128, Acc> c = tile.matmul(al, br); // EXPECTED-ERROR: AT002 {{need constant 2D shapes without a valid shape}}
+    Tensor<fp32, 128, 128> s = tile.store(c, {0, 0}, o);
+    return s;
+  }
+}
