@@ -226,6 +226,18 @@ private:
     VarPtr rvp = std::static_pointer_cast<const Var>(mm->args()[1]);
     auto lMove = moveDef(st, lvp, MemorySpace::Left, defAt);
     auto rMove = moveDef(st, rvp, MemorySpace::Right, defAt);
+    auto transposed = [&](const VarPtr &v) {
+      auto it = defAt.find(v.get());
+      auto *mv = it == defAt.end() ? nullptr
+                                   : opCall(dynCast<Assign>(st[it->second])->value(), "tile.move");
+      const bool *t = mv ? findAttrAs<bool>(mv->kwargs(), "transpose") : nullptr;
+      return t && *t;
+    };
+    if (transposed(lvp) || transposed(rvp)) {
+      cannotTile(*a, "an operand is transposed (a_trans / b_trans: a transposing move); split M / "
+                     "N / K by hand (pl::extract chunks, pl::matmul_acc)");
+      return std::nullopt;
+    }
     if (!lMove || !rMove) {
       cannotTile(*a, "its operands are not moved from Mat in the same block for this matmul "
                      "only; extract K chunks of at most the L0 half-capacity by hand");

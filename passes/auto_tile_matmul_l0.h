@@ -32,8 +32,9 @@
 // Options: platform=<name> (default: the context's).
 // Diagnostics: AT001 (error, at the matmul) the Mat operands exceed the Mat space and are not
 //   loaded where the pass can stream them: names K and the chunk width that fits. AT002
-//   (at the matmul) an oversized matmul the pass cannot tile: why, and which dimension to split
-//   (instead of AllocateMemoryAddr's bare MA001 later).
+//   (at the call) a matmul-family call (matmul_acc, matmul_bias, a transposed or ragged matmul,
+//   an Acc to split that is not just stored) with a tile over L0 that the pass cannot tile: why,
+//   and what to split (instead of AllocateMemoryAddr's bare MA001 later).
 // Example: Left [256, 512] fp16 x Right [512, 256] on a2a3 -> m = n = 128, k = 128: two loops
 //   over M and N around a 4-step K loop (first matmul, then 3 matmul_acc), each chunk stored.
 // Test: tests/passes/auto_tile_matmul_l0.pir, tests/e2e/auto_tile_matmul.cpp
