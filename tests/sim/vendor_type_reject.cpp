@@ -16,6 +16,7 @@
 //   CMP_MASK    TCMP into a float tile (PTO-ISA writes a packed uint8_t mask)
 //   SEL_PAD     TSEL whose sources differ from dst in pad value (one tile type, PTO-ISA's TileData)
 //   AND_PAD     TAND likewise; OR_PAD TOR likewise
+//   SIN / COS   TSIN / TCOS: PTO-ISA has neither (LowerCompositeOps lowers sin / cos to chains)
 #include <pto/pto-inst.hpp>
 
 using namespace pto;
@@ -112,5 +113,13 @@ void rejected() {
       a;
   Tile<TileType::Vec, std::int32_t, 8, 16, BLayout::RowMajor, -1, -1> b, d;
   TOR(d, a, b);
+#endif
+#ifdef PL_TYPE_REJECT_SIN
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, d;
+  TSIN(d, a);
+#endif
+#ifdef PL_TYPE_REJECT_COS
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, d;
+  TCOS(d, a);
 #endif
 }
