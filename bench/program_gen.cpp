@@ -228,6 +228,19 @@ ProgramPtr generateIncoreScopes(int64_t n) {
                                             Seq::make(std::move(body.stmts)))});
 }
 
+ProgramPtr generateTrigKernel(int64_t n) {
+  registerAllOps();
+  VarPtr a = Var::make("a", tensorT());
+  Body body;
+  VarPtr cur = body.def(op("tile.load", {a, MakeTuple::make({ci(0), ci(0)}),
+                                         MakeTuple::make({ci(kTileRows), ci(kTileCols)})}));
+  for (int64_t k = 0; k < n; ++k)
+    cur = body.def(op(k % 2 ? "tile.cos" : "tile.sin", {cur}));
+  body.stmts.push_back(Return::make(ExprList{}));
+  return Program::make("p", {Function::make("k", FunctionType::AIV, {{a, ParamDirection::In}}, {},
+                                            Seq::make(std::move(body.stmts)))});
+}
+
 int64_t countStatements(const Program &p) {
   StmtCounter c;
   c.visitProgram(p);

@@ -29,6 +29,9 @@ ir::ProgramPtr generateNestedLoops(int depth);
 ir::ProgramPtr generateVersions(int64_t n, bool distinctNames);
 /// Opaque main(a, b): `n` InCore scopes in a row, each adding b to the previous one's result.
 ir::ProgramPtr generateIncoreScopes(int64_t n);
+/// AIV k(a): `n` tile.sin / tile.cos in a row on a [16, 64] fp32 tile, each on the previous
+/// result (LowerCompositeOps' input: every one becomes a chain of 26 / 28 instructions).
+ir::ProgramPtr generateTrigKernel(int64_t n);
 
 /// Statements in the program, every kind counted once per occurrence (Seq not counted).
 int64_t countStatements(const ir::Program &p);

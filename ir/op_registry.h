@@ -64,6 +64,9 @@ public:
   EffectFn effectFn;                     ///< when set, decides effects from the kwargs
   std::optional<int> outputAliasesArg;   ///< result reuses argument i's buffer (e.g. store)
   bool inPlaceSafe = true;               ///< output may share a buffer with an input
+  /// A tile op with no instruction of its own: LowerCompositeOps (pipeline pass 14) expands it
+  /// into instructions the ISA has; the emitters never see it (ES001 if they do).
+  bool composite = false;
   /// Tile ops: allowed memory spaces per argument (empty = any) and the result space rule.
   std::vector<std::vector<MemorySpace>> argSpaces;
   /// Fixed result space; with resultSpaceKwarg it is the default when the kwarg is absent.

@@ -72,6 +72,11 @@ public:
   /// Result space from a kwarg, `fallback` when it is absent.
   OpDef &resultSpaceKwarg(std::string key, std::optional<MemorySpace> fallback);
   OpDef &resultFromArg(int i);
+  /// No instruction of its own: LowerCompositeOps expands it (Op::composite).
+  OpDef &composite() {
+    op_.composite = true;
+    return *this;
+  }
   /// The last argument repeats (one or more).
   OpDef &variadic() {
     op_.variadic = true;

@@ -13,6 +13,7 @@ struct UnarySpec {
   const char *what;
   bool tileScratch = false;   ///< tile form takes an optional scratch tile (rsqrt)
   bool highPrecision = false; ///< takes the `high_precision` bool kwarg
+  bool composite = false;     ///< tile form: no instruction, LowerCompositeOps expands it
 };
 
 const UnarySpec kUnary[] = {
@@ -25,8 +26,8 @@ const UnarySpec kUnary[] = {
     {"sqrt", DTypeClass::Float, "square root"},
     {"rsqrt", DTypeClass::Float, "reciprocal square root", true},
     {"recip", DTypeClass::Float, "reciprocal", false, true},
-    {"sin", DTypeClass::Float, "sine"},
-    {"cos", DTypeClass::Float, "cosine"},
+    {"sin", DTypeClass::Float, "sine", false, false, true},
+    {"cos", DTypeClass::Float, "cosine", false, false, true},
 };
 
 TypePtr deduceUnary(const DeduceCall &c, const UnarySpec &s) {
@@ -121,6 +122,8 @@ void registerOne(OpRegistry &r, const UnarySpec &s) {
       d.args({"x", "tmp"}, 1).effect(1, ArgEffect::Write).argSpace(1, kVecOnly);
     if (s.highPrecision)
       d.kwarg("high_precision", AttrKind::Bool);
+    if (fam.tile && s.composite)
+      d.composite();
     d.deduce([&s](const DeduceCall &c) { return deduceUnary(c, s); });
     // PyPTO's not-in-place list: the hardware reads its input while writing the result.
     if (fam.tile && (std::string_view(s.name) == "recip" || std::string_view(s.name) == "rsqrt"))

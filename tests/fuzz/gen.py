@@ -365,7 +365,10 @@ class Program:
                 elif f == "sqrt":
                     e, bound = f"pl::sqrt(pl::abs({a.name}))", a.bound ** 0.5 + 1
                 elif f in ("sin", "cos"):
-                    e, bound = f"pl::{f}({a.name})", 1.0
+                    # a translated sin / cos is LowerCompositeOps' chain, accurate for
+                    # |x| <= 2^15·π (docs/ops.md "Composite ops"): keep larger operands inside
+                    arg = a.name if a.bound <= 1e5 else f"pl::div({a.name}, pl::adds(pl::abs({a.name}), 1.0f))"
+                    e, bound = f"pl::{f}({arg})", 1.0
                 elif f == "lrelu":
                     e, bound = f"pl::lrelu({a.name}, 0.1f)", a.bound
                 elif f == "unneg":

@@ -18,6 +18,7 @@
 //   AND_PAD     TAND likewise; OR_PAD TOR likewise
 //   GETVAL / SETVAL pl's former TGETVAL / TSETVAL (pto-isa has Tile::GetValue / SetValue)
 //   GETVALUE_MAT Tile::GetValue of a Mat tile (Vec tiles only)
+//   SIN / COS   TSIN / TCOS: PTO-ISA has neither (LowerCompositeOps lowers sin / cos to chains)
 #include <pto/pto-inst.hpp>
 
 using namespace pto;
@@ -126,5 +127,13 @@ void rejected() {
       a;
   Tile<TileType::Vec, std::int32_t, 8, 16, BLayout::RowMajor, -1, -1> b, d;
   TOR(d, a, b);
+#endif
+#ifdef PL_TYPE_REJECT_SIN
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, d;
+  TSIN(d, a);
+#endif
+#ifdef PL_TYPE_REJECT_COS
+  Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> a, d;
+  TCOS(d, a);
 #endif
 }

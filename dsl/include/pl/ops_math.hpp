@@ -302,18 +302,25 @@ PL_BINARY_OPS(PL_DETAIL_BINARY_ROW)
     });                                                                                            \
   }
 
-/// The float unary ops, once: (DSL name, simulator instruction, the value at x). Expanded by the
-/// eager DSL (below) and the simulator (pl/sim/ops_math.hpp), so both use the same formula.
+/// The float unary ops with an instruction, once: (DSL name, simulator instruction, the value at
+/// x). Expanded by the eager DSL (below) and the simulator (pl/sim/ops_math.hpp), so both use the
+/// same formula.
 #define PL_UNARY_FLOAT_OPS(X)                                                                      \
   X(exp, TEXP, std::exp(x))                                                                        \
   X(log, TLOG, std::log(x))                                                                        \
   X(sqrt, TSQRT, std::sqrt(x))                                                                     \
   X(rsqrt, TRSQRT, 1.0 / std::sqrt(x))                                                             \
-  X(recip, TRECIP, 1.0 / x)                                                                        \
-  X(sin, TSIN, std::sin(x))                                                                        \
-  X(cos, TCOS, std::cos(x))
+  X(recip, TRECIP, 1.0 / x)
+
+/// The float unary ops PTO-ISA has no instruction for (no simulator instruction either): the
+/// eager DSL computes them in double; a translated kernel runs LowerCompositeOps' chain of
+/// instructions instead (docs/ops.md "Composite ops" states its accuracy).
+#define PL_UNARY_COMPOSITE_OPS(X)                                                                  \
+  X(sin, -, std::sin(x))                                                                           \
+  X(cos, -, std::cos(x))
 
 PL_UNARY_FLOAT_OPS(PL_DETAIL_UNARY_FLOAT)
+PL_UNARY_COMPOSITE_OPS(PL_DETAIL_UNARY_FLOAT)
 #undef PL_DETAIL_UNARY_FLOAT
 
 template <ValueLike V>

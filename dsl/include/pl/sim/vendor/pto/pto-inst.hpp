@@ -314,11 +314,11 @@ inline pl::sim::detail::ByteRange gmRange(std::pair<std::uintptr_t, std::uintptr
 /// the two lists agree). A column vector [R, 1] (a row reduction's column-major result) runs on
 /// its [1, R] row-major reshape: pass ResolveBackendOpLayouts.
 inline constexpr std::string_view kRowMajorOnly[] = {
-    "TABS",   "TADD",   "TADDS", "TAND",     "TANDS", "TCMP",   "TCMPS", "TCOS",   "TCVT",
-    "TDIV",   "TDIVS",  "TEXP",  "TFILLPAD", "TFMOD", "TFMODS", "TLOG",  "TLRELU", "TMAX",
-    "TMAXS",  "TMIN",   "TMINS", "TMUL",     "TMULS", "TNEG",   "TNOT",  "TOR",    "TORS",
-    "TPRELU", "TRECIP", "TRELU", "TREM",     "TREMS", "TRSQRT", "TSEL",  "TSELS",  "TSHL",
-    "TSHLS",  "TSHR",   "TSHRS", "TSIN",     "TSQRT", "TSUB",   "TSUBS", "TXOR",   "TXORS"};
+    "TABS",   "TADD",  "TADDS",    "TAND",  "TANDS",  "TCMP", "TCMPS",  "TCVT", "TDIV",
+    "TDIVS",  "TEXP",  "TFILLPAD", "TFMOD", "TFMODS", "TLOG", "TLRELU", "TMAX", "TMAXS",
+    "TMIN",   "TMINS", "TMUL",     "TMULS", "TNEG",   "TNOT", "TOR",    "TORS", "TPRELU",
+    "TRECIP", "TRELU", "TREM",     "TREMS", "TRSQRT", "TSEL", "TSELS",  "TSHL", "TSHLS",
+    "TSHR",   "TSHRS", "TSQRT",    "TSUB",  "TSUBS",  "TXOR", "TXORS"};
 constexpr bool rowMajorOnly(std::string_view instr) {
   for (std::string_view n : kRowMajorOnly)
     if (n == instr)
@@ -777,7 +777,6 @@ PTO_SIM_VECTOR(TCOLEXPANDMIN)
 PTO_SIM_VECTOR(TCOLEXPANDMUL)
 PTO_SIM_VECTOR(TCOLEXPANDSUB)
 PTO_SIM_VECTOR(TCONCAT)
-PTO_SIM_VECTOR(TCOS)
 PTO_SIM_VECTOR(TDIV)
 PTO_SIM_VECTOR(TDIVS)
 PTO_SIM_VECTOR(TEXP)
@@ -812,7 +811,6 @@ PTO_SIM_VECTOR(TSHL)
 PTO_SIM_VECTOR(TSHLS)
 PTO_SIM_VECTOR(TSHR)
 PTO_SIM_VECTOR(TSHRS)
-PTO_SIM_VECTOR(TSIN)
 PTO_SIM_VECTOR(TSQRT)
 PTO_SIM_VECTOR(TSUB)
 PTO_SIM_VECTOR(TSUBS)
