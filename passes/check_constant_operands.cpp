@@ -180,6 +180,10 @@ private:
         m[k] = vk ? std::min(m[k], *vk) : 0;
       }
     }
+    // A transposing load's tile is the window's transpose.
+    const AttrValue *tr = findAttr(c.kwargs(), "transpose");
+    if (tr && std::holds_alternative<bool>(*tr) && std::get<bool>(*tr) && m.size() == 2)
+      std::swap(m[0], m[1]);
     return m;
   }
 

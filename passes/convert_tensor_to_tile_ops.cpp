@@ -109,16 +109,25 @@ public:
         params.insert(p.var.get());
     visitStmt(f.body());
     closeGmOverFlows();
+    for (auto &[x, move] : l0Moves)
+      if (onlyTransposed(x))
+        if (auto *src = dynCast<Var>(move.first); src && transposedLoads.count(src))
+          ++transposedLoads[src];
     for (auto &[param, iter] : carries_)
       if (!gm.count(iter))
         direct.insert(param);
   }
   std::unordered_set<const Var *> params, direct, gm, matSlices;
-  /// `x = tile.move(src, target_memory = Left | Right)` (not transposing): x → (src, space).
+  /// `x = tile.move(src, target_memory = Left | Right)`: x → (src, space).
   std::unordered_map<const Var *, std::pair<ExprPtr, MemorySpace>> l0Moves;
+  /// `x = tile.load(.., target_memory = Mat)` (not transposing).
+  std::unordered_set<const Var *> matLoads;
   /// Uses of each variable, and how many of them are transposed operands of a tile matmul
-  /// (an L0 move used only transposed is replaced by its transposing move).
+  /// (an L0 move used only transposed is dropped: its Mat tile is loaded transposed instead).
   std::unordered_map<const Var *, int> uses, transposedUses;
+  /// Mat loads that feed a transposed operand (through an L0 move), and how many of their uses
+  /// are dropped L0 moves (a load used only so is replaced by its transposing load).
+  std::unordered_map<const Var *, int> transposedLoads;
 
   void visitVarUse(const VarPtr &v) override { ++uses[v.get()]; }
 
@@ -128,17 +137,25 @@ public:
     return l0Moves.count(x) && t != transposedUses.end() && u != uses.end() &&
            u->second == t->second;
   }
+  /// The Mat load `x = tile.load(..)` is dropped: every use of x is a dropped L0 move.
+  bool onlyTransposedLoad(const Var *x) const {
+    auto u = uses.find(x), t = transposedLoads.find(x);
+    return t != transposedLoads.end() && u != uses.end() && u->second == t->second;
+  }
 
   void visitAssign(const Assign &s) override {
     IRVisitor::visitAssign(s);
     auto *c = dynCast<Call>(s.value());
-    if (!c || !c->target().isOp() || c->target().op->name() != "tile.move" || c->args().empty() ||
-        isTrue(c->kwargs(), "transpose"))
+    if (!c || !c->target().isOp() || c->args().empty())
       return;
     const AttrValue *m = findAttr(c->kwargs(), "target_memory");
     auto *space = m ? std::get_if<MemorySpace>(m) : nullptr;
-    if (space && (*space == MemorySpace::Left || *space == MemorySpace::Right))
+    const std::string &op = c->target().op->name();
+    if (op == "tile.move" && space && (*space == MemorySpace::Left || *space == MemorySpace::Right))
       l0Moves[s.var().get()] = {c->args()[0], *space};
+    if (op == "tile.load" && space && *space == MemorySpace::Mat &&
+        !isTrue(c->kwargs(), "transpose"))
+      matLoads.insert(s.var().get());
   }
 
   void visitCall(const Call &c) override {
@@ -147,8 +164,12 @@ public:
       size_t first = c.target().op->name() == "tile.matmul_acc" ? 1 : 0;
       for (auto [i, key] : {std::pair{first, "a_trans"}, std::pair{first + 1, "b_trans"}})
         if (i < c.args().size() && isTrue(c.kwargs(), key))
-          if (auto *v = dynCast<Var>(c.args()[i]))
+          if (auto *v = dynCast<Var>(c.args()[i])) {
             ++transposedUses[v];
+            if (auto it = l0Moves.find(v); it != l0Moves.end())
+              if (auto *src = dynCast<Var>(it->second.first); src && matLoads.count(src))
+                transposedLoads.emplace(src, 0);
+          }
     }
     // A tensor handed to a tile op (tile.load's source, tile.store's target) stays in global
     // memory: the op moves the data itself.
@@ -252,7 +273,9 @@ public:
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
     auto *c = dynCast<Call>(s->value());
     if (pre_.onlyTransposed(s->var().get()))
-      return Seq::flatten({}, s->span()); // replaced by its transposing move at each use
+      return Seq::flatten({}, s->span()); // replaced by a move of the transposed load at each use
+    if (pre_.transposedLoads.count(s->var().get()))
+      return withTransposedLoad(s);
     if (c && isTransposedTileMatmul(*c)) {
       std::vector<StmtPtr> out;
       ExprPtr value = lowerTileMatmulTranspose(*c, out);
@@ -416,14 +439,20 @@ private:
     return loadWhole(m, MemorySpace::Vec, out);
   }
 
-  ExprPtr loadWhole(const ExprPtr &t, MemorySpace space, std::vector<StmtPtr> &out) {
+  /// The whole tensor `t` loaded into `space`; `transposeAt`: loaded transposed, located at
+  /// that matmul (the cube's transposed operand).
+  ExprPtr loadWhole(const ExprPtr &t, MemorySpace space, std::vector<StmtPtr> &out,
+                    const Call *transposeAt = nullptr) {
     auto *tt = dynCast<TensorType>(t->type());
+    AttrList kwargs{{"target_memory", space}};
+    if (transposeAt)
+      kwargs.emplace_back("transpose", true);
     ExprPtr load = makeOp("tile.load", {t, zeros(tt->rank()), shapeOf(t->type())},
-                          {{"target_memory", space}}, t->span());
+                          std::move(kwargs), transposeAt ? transposeAt->span() : t->span());
     if (!load)
       return t;
     auto *v = dynCast<Var>(t);
-    return bind((v ? v->name() : std::string("t")) + "_tile", load, out);
+    return bind((v ? v->name() : std::string("t")) + (transposeAt ? "_T" : "_tile"), load, out);
   }
 
   ExprPtr moveTo(const ExprPtr &tile, MemorySpace space, std::vector<StmtPtr> &out) {
@@ -438,33 +467,59 @@ private:
   }
 
   /// A matmul operand in `space` (Left / Right / Acc): parameters load straight to Mat; a
-  /// transposed operand arrives through the transposing Mat → Left / Right move.
+  /// transposed operand is loaded transposed (a tensor only: the cube has no transposing move).
   ExprPtr cubeOperand(const ExprPtr &arg, MemorySpace space, std::vector<StmtPtr> &out,
-                      bool transpose = false) {
+                      const Call &mm, bool transpose = false) {
     ExprPtr m = mutateExpr(arg);
+    if (transpose && !isa<TensorType>(m->type()))
+      return notLoaded(arg, mm);
     if (isa<TensorType>(m->type()))
-      m = loadWhole(m, MemorySpace::Mat, out);
-    return transpose ? transposingMove(m, space, out) : moveTo(m, space, out);
+      m = loadWhole(m, MemorySpace::Mat, out, transpose ? &mm : nullptr);
+    return moveTo(m, space, out);
   }
 
-  ExprPtr transposingMove(const ExprPtr &tile, MemorySpace space, std::vector<StmtPtr> &out) {
-    ExprPtr mv = makeOp("tile.move", {tile}, {{"target_memory", space}, {"transpose", true}},
-                        tile->span());
-    if (!mv)
-      return nullptr;
-    auto *v = dynCast<Var>(tile);
-    return bind((v ? v->name() : std::string("t")) + "_T", mv, out);
+  /// `x = tile.load(.., Mat)` feeding a transposed operand: `x_T = tile.load(.., Mat,
+  /// transpose)` after it (in its place when every use of x was a dropped L0 move).
+  StmtPtr withTransposedLoad(const std::shared_ptr<const Assign> &s) {
+    StmtPtr kept = IRMutator::mutateAssign(s);
+    auto *a = dynCast<Assign>(kept);
+    auto *c = a ? dynCast<Call>(a->value()) : nullptr;
+    if (!c)
+      return kept;
+    AttrList kwargs = c->kwargs();
+    kwargs.emplace_back("transpose", true);
+    ExprPtr load = makeOp("tile.load", c->args(), std::move(kwargs), c->span());
+    if (!load)
+      return kept;
+    std::vector<StmtPtr> out;
+    if (!pre_.onlyTransposedLoad(s->var().get()))
+      out.push_back(kept);
+    transposed_[s->var().get()] = bind(s->var()->name() + "_T", load, out);
+    return Seq::flatten(std::move(out), s->span());
   }
 
-  /// A transposed operand of a tile matmul: the transposing move from the Mat tile the operand
-  /// was moved out of (`x = tile.move(m, Left)` → `tile.move(m, Left, transpose)`), or from the
-  /// operand itself when it was not produced by such a move.
-  ExprPtr transposedTileOperand(const ExprPtr &arg, MemorySpace space, std::vector<StmtPtr> &out) {
-    ExprPtr src = arg;
+  /// TT005: a transposed operand that is not loaded from global memory into Mat.
+  ExprPtr notLoaded(const ExprPtr &arg, const Call &mm) {
+    diags_.error("TT005", mm.span(),
+                 "the transposed operand '" + printExpr(arg) + "' of '" + mm.target().op->name() +
+                     "' is not loaded from global memory into Mat: the cube reads a transposed "
+                     "operand through a transposing load (PTO-ISA: a DN GlobalTensor into a ZN "
+                     "Mat tile), it has no transposing move; load the operand with "
+                     "target_memory = Mat and move it to Left / Right");
+    failed = true;
+    return nullptr;
+  }
+
+  /// A transposed operand of a tile matmul: the Mat tile the operand was moved out of, loaded
+  /// transposed (`x = tile.move(m, Left)`, `m = tile.load(..)` → `tile.move(m_T, Left)`).
+  ExprPtr transposedTileOperand(const ExprPtr &arg, MemorySpace space, std::vector<StmtPtr> &out,
+                                const Call &mm) {
     if (auto *v = dynCast<Var>(arg))
       if (auto it = pre_.l0Moves.find(v); it != pre_.l0Moves.end() && it->second.second == space)
-        src = it->second.first;
-    return transposingMove(mutateExpr(src), space, out);
+        if (auto *src = dynCast<Var>(it->second.first))
+          if (auto t = transposed_.find(src); t != transposed_.end())
+            return moveTo(t->second, space, out);
+    return notLoaded(arg, mm);
   }
 
   ExprPtr lowerTileMatmulTranspose(const Call &c, std::vector<StmtPtr> &out) {
@@ -476,8 +531,8 @@ private:
     for (size_t i = 0; i < c.args().size(); ++i) {
       bool lhs = i == first, rhs = i == first + 1;
       if ((lhs && isTrue(c.kwargs(), "a_trans")) || (rhs && isTrue(c.kwargs(), "b_trans")))
-        args.push_back(transposedTileOperand(
-            c.args()[i], lhs ? MemorySpace::Left : MemorySpace::Right, out));
+        args.push_back(transposedTileOperand(c.args()[i],
+                                             lhs ? MemorySpace::Left : MemorySpace::Right, out, c));
       else
         args.push_back(mutateExpr(c.args()[i]));
       if (!args.back())
@@ -501,6 +556,8 @@ private:
 
   const PreScan &pre_;
   DiagnosticEngine &diags_;
+  /// A Mat load feeding a transposed operand → its transposing load.
+  std::unordered_map<const Var *, VarPtr> transposed_;
 };
 
 ExprPtr TileConverter::convertCall(const Call &c, const VarPtr &result,
@@ -606,9 +663,10 @@ ExprPtr TileConverter::convertMatmul(const Call &c, bool acc, std::vector<StmtPt
     }
     args.push_back(accArg);
   }
-  args.push_back(cubeOperand(c.args()[first], MemorySpace::Left, out, isTrue(c.kwargs(), "a_trans")));
   args.push_back(
-      cubeOperand(c.args()[first + 1], MemorySpace::Right, out, isTrue(c.kwargs(), "b_trans")));
+      cubeOperand(c.args()[first], MemorySpace::Left, out, c, isTrue(c.kwargs(), "a_trans")));
+  args.push_back(
+      cubeOperand(c.args()[first + 1], MemorySpace::Right, out, c, isTrue(c.kwargs(), "b_trans")));
   for (auto &a : args)
     if (!a)
       return nullptr;

@@ -85,6 +85,10 @@ private:
     kwargs.emplace_back(kValid, *clipped);
     TileView view = tile->view().value_or(TileView{});
     view.validShape = *clipped;
+    // A transposing load's tile is the window's transpose (valid_shape in the window's terms).
+    const AttrValue *tr = findAttr(c.kwargs(), "transpose");
+    if (tr && std::holds_alternative<bool>(*tr) && std::get<bool>(*tr) && clipped->size() == 2)
+      view.validShape = {(*clipped)[1], (*clipped)[0]};
     TypePtr type = TileType::make(tile->dtype(), tile->shape(), tile->memorySpace(),
                                   std::move(view), tile->memref());
     VarPtr v = Var::make(a.var()->name(), type, a.var()->span());

@@ -457,7 +457,7 @@ private:
           error("ES004", span,
                 "'" + c.target().name() + "' with '" + key +
                     "' has no PTO-ISA instruction; "
-                    "ConvertTensorToTileOps turns it into a transposing operand move");
+                    "ConvertTensorToTileOps turns it into a transposing operand load");
           return "";
         }
       std::vector<std::string> ops{dst};
@@ -537,12 +537,8 @@ private:
              ", " + dst + ");";
     }
     case PtoForm::Move: {
-      auto t = findAttr(c.kwargs(), "transpose");
-      bool transpose = t && std::holds_alternative<bool>(*t) && std::get<bool>(*t);
       if (!need(1))
         return "";
-      if (transpose)
-        return std::string(kTransposingMove) + "(" + dst + ", " + name(a[0]) + ");";
       // TMOV needs equal valid shapes: the result has its source's.
       return validShapeFrom(dst, name(a[0])) + "\n" +
              std::string(static_cast<size_t>(indent_) * 2, ' ') + in + "(" + dst + ", " +
@@ -583,9 +579,16 @@ private:
       error("ES003", span, "emitter needs 'tile.load' with one offset and one size per tensor dim");
       return "";
     }
-    // The tile was built with its valid shape (validDims): the window is exactly that.
+    // The tile was built with its valid shape (validDims): the window is exactly that, or its
+    // transpose for a transposing load (a DN view of the [R, C] window into a ZN Mat tile).
+    const AttrValue *tr = findAttr(c.kwargs(), "transpose");
+    const bool transpose = tr && std::holds_alternative<bool>(*tr) && std::get<bool>(*tr);
+    if (transpose && tt->rank() != 2) {
+      error("ES003", span, "emitter needs a transposing 'tile.load' of a 2-D tensor");
+      return "";
+    }
     auto g = globalTensor(a[0], *tt, offs->elements(), validExtents(dst, tt->rank()),
-                          tileOf(c.type()), span);
+                          tileOf(c.type()), span, transpose);
     return g ? "TLOAD(" + dst + ", " + *g + ");" : "";
   }
 
@@ -601,10 +604,14 @@ private:
   /// where the window is not proven inside), and returns its name. Dims are right-aligned in the
   /// five of PTO; the leading ones are 1. The window of a column-major Vec tile (a [R, 1]
   /// column, InferTileLayouts) is `pto::Layout::DN`, as TLOAD / TSTORE need matching layouts.
+  /// `transposed` (a 2-D tensor's window read by a transposing load, `extents` the tile's valid
+  /// shape): the DN view of the window's transpose, the strides swapped (PTO-ISA loads DN into
+  /// a ZN Mat tile).
   std::optional<std::string> globalTensor(const ExprPtr &tensor, const TensorType &tt,
                                           const ExprList &offsets,
                                           const std::vector<std::string> &extents,
-                                          const TileType *tile, const Span &span) {
+                                          const TileType *tile, const Span &span,
+                                          bool transposed = false) {
     auto elem = elemCppType(tt.dtype());
     const size_t rank = tt.rank();
     if (!elem || rank == 0 || rank > 5) {
@@ -624,13 +631,14 @@ private:
       const std::string o = indexExpr(offsets[k]), dim = std::to_string(k);
       if (o != "0")
         off += " + (" + o + ") * " + rec + "->strides[" + dim + "]";
+      const size_t from = transposed ? rank - 1 - k : k; // rank 2 when transposed
       dims += std::string(k ? ", " : "") + "-1";
       shapeV += std::string(k ? ", " : "") + extents[k];
-      strideV += std::string(k ? ", " : "") + rec + "->strides[" + dim + "]";
+      strideV += std::string(k ? ", " : "") + rec + "->strides[" + std::to_string(from) + "]";
     }
     const std::string shapeT = "pto::Shape<" + dims + ">", strideT = "pto::Stride<" + dims + ">";
-    const bool dn = tile && tile->memorySpace() == MemorySpace::Vec && tile->view() &&
-                    tile->view()->blayout == BLayout::ColMajor;
+    const bool dn = transposed || (tile && tile->memorySpace() == MemorySpace::Vec &&
+                                   tile->view() && tile->view()->blayout == BLayout::ColMajor);
     std::string g = fresh(name(tensor) + "_gm");
     line("pto::GlobalTensor<" + *elem + ", " + shapeT + ", " + strideT +
          (dn ? ", pto::Layout::DN" : "") + "> " + g + "(" + dataPointer(rec, *elem) + off + ", " +

@@ -227,7 +227,6 @@ std::vector<std::string_view> ptoInstructionNames() {
     if (!e.instr.empty() && e.form != PtoForm::Barrier && e.form != PtoForm::Query &&
         e.form != PtoForm::Flag && e.instr.find("::") == std::string_view::npos)
       out.push_back(e.instr);
-  out.push_back(kTransposingMove);
   out.push_back(crossCorePipe("tile.tpush_to_aiv"));
   out.push_back(crossCorePipe("tile.tpush_to_aic"));
   return out;

@@ -26,9 +26,9 @@ enum class PtoForm : uint8_t {
   Cmp,      ///< INSTR(dst, a, b, pl::CmpMode::M)  from kwarg `mode`
   Fillpad,  ///< TFILLPAD(dst, x, pl::PadValue::P) from kwarg `pad_value`
   Lrelu,    ///< TLRELU(dst, x, slope)             from kwarg `slope`
-  Move,     ///< TMOV(dst, x); kwarg `transpose`: TMOV_TRANSPOSE(dst, x) (the cube's Mat -> L0
-            ///< transpose)
-  Load,     ///< TLOAD(dst, view.partition({offsets}, {shapes | valid_shape}))
+  Move,     ///< TMOV(dst, x)
+  Load,     ///< TLOAD(dst, view.partition({offsets}, {shapes | valid_shape})); kwarg
+            ///< `transpose`: a DN view into a ZN Mat tile
   Store,    ///< TSTORE(view.partition({offsets}, {tile dims}), tile); result = the tensor
   Insert,   ///< result aliases target: TINSERT(dst, source, row, col)
   Write,    ///< result aliases the tile: dst.SetValue(offset of (row, col), value) (PTO-AS:
@@ -91,8 +91,6 @@ std::string pascalCase(std::string_view snake);
 /// The pipe object a cross-core op uses: "pipe_c2v" (cube to vector) or "pipe_v2c".
 std::string_view crossCorePipe(std::string_view op);
 
-/// The instruction of a transposing tile.move (PtoForm::Move with `transpose`).
-inline constexpr std::string_view kTransposingMove = "TMOV_TRANSPOSE";
 /// Every instruction name of the table (reserved: never used as a variable name).
 std::vector<std::string_view> ptoInstructionNames();
 

@@ -59,7 +59,26 @@ TypePtr deduceLoad(const DeduceCall &c) {
     view = TileView{};
     view->validShape = valid;
   }
-  return TileType::make(src->dtype(), *shapes, std::nullopt, view);
+  if (!c.boolKw("transpose").value_or(false))
+    return TileType::make(src->dtype(), *shapes, std::nullopt, view);
+  // The transposing load (the cube's transposed operand): the tile is the [C, R] transpose of
+  // an [R, C] window (valid_shape in the window's terms), read column-major in a ZN Mat tile
+  // (PTO-ISA: a DN GlobalTensor loaded into a Mat tile of BLayout RowMajor, SLayout ColMajor).
+  const AttrValue *space = findAttr(c.kwargs, "target_memory");
+  const bool mat = space && std::get<MemorySpace>(*space) == MemorySpace::Mat;
+  if (src->rank() != 2 || !mat)
+    return c.fail("T110", "'" + c.op.name() +
+                              "' with 'transpose' loads a window of a 2-D tensor "
+                              "into Mat; got a tensor of rank " +
+                              std::to_string(src->rank()) +
+                              (mat ? "" : " and another target_memory"));
+  TileView zn = view.value_or(TileView{});
+  if (!zn.validShape.empty())
+    zn.validShape = {zn.validShape[1], zn.validShape[0]};
+  zn.blayout = BLayout::RowMajor;
+  zn.slayout = SLayout::ColMajor;
+  zn.fractal = 512;
+  return TileType::make(src->dtype(), {(*shapes)[1], (*shapes)[0]}, std::nullopt, std::move(zn));
 }
 
 TypePtr deduceStore(const DeduceCall &c) {
@@ -95,17 +114,7 @@ TypePtr deduceMove(const DeduceCall &c) {
   auto *src = c.tile(0);
   if (!src || !checkTargetSpace(c, kOnChip))
     return nullptr;
-  if (!c.boolKw("transpose").value_or(false))
-    return TileType::make(src->dtype(), src->shape());
-  if (!checkTargetSpace(c, {MemorySpace::Left, MemorySpace::Right}))
-    return nullptr;
-  if (src->rank() != 2)
-    return c.fail("T110", "'tile.move' with 'transpose' needs a 2D tile, got " +
-                              shapeStr(src->shape()));
-  if (src->memorySpace() && *src->memorySpace() != MemorySpace::Mat)
-    return c.fail("T111", "'tile.move' with 'transpose' reads a 'Mat' tile, got one in '" +
-                              std::string(memorySpaceName(*src->memorySpace())) + "'");
-  return TileType::make(src->dtype(), {src->shape()[1], src->shape()[0]});
+  return TileType::make(src->dtype(), src->shape());
 }
 
 /// tensor.read / tile.read: one element at scalar indices.
@@ -186,10 +195,13 @@ void registerMovement(OpRegistry &r) {
       .deduce(deduceAlloc);
   OpDef(r, "tile.load")
       .category("memory")
-      .describe("copies a window of a tensor into a tile (out-of-bounds reads are zero-padded)")
+      .describe("copies a window of a tensor into a tile (out-of-bounds reads are zero-padded); "
+                "`transpose`: a 2-D window into Mat as its transpose (the cube's transposed "
+                "operand)")
       .args({"tensor", "offsets", "shapes"})
       .kwarg("target_memory", AttrKind::MemSpace)
       .kwarg("valid_shape", AttrKind::ExprList)
+      .kwarg("transpose", AttrKind::Bool)
       .resultSpaceKwarg("target_memory", MemorySpace::Vec)
       .deduce(deduceLoad);
   OpDef(r, "tile.store")
@@ -202,11 +214,9 @@ void registerMovement(OpRegistry &r) {
       .deduce(deduceStore);
   OpDef(r, "tile.move")
       .category("memory")
-      .describe("copies a tile into another on-chip memory space; `transpose`: Mat -> Left / "
-                "Right transposed (the cube's transposed operand move)")
+      .describe("copies a tile into another on-chip memory space")
       .args({"tile"})
       .kwarg("target_memory", AttrKind::MemSpace, true)
-      .kwarg("transpose", AttrKind::Bool)
       .resultSpaceKwarg("target_memory", std::nullopt)
       .notInPlaceSafe()
       .deduce(deduceMove);

@@ -107,26 +107,33 @@ TEST_F(MemoryOps, Move) {
   bad("T111", "tile.move", {tileVar(DT::FP16, {64, 64}, MS::Mat)}, {{"target_memory", MS::DDR}});
 }
 
-// The transposing operand move: Mat [R, C] -> Left / Right [C, R]; nothing else.
-TEST_F(MemoryOps, MoveTranspose) {
-  TypePtr t = ok("tile.move", {tileVar(DT::FP16, {32, 64}, MS::Mat)},
-                 {{"target_memory", MS::Right}, {"transpose", true}});
+// The transposing load (the cube's transposed operand): a 2-D window [R, C] into a Mat [C, R]
+// tile in the ZN layout (RowMajor / ColMajor, 512), its valid_shape given in the window's terms;
+// Mat and 2-D tensors only. tile.move has no transposing form (pto-isa has no such move).
+TEST_F(MemoryOps, LoadTranspose) {
+  ExprPtr src = tensorVar(DT::FP16, {40, 64});
+  ExprPtr rows = scalarVar(DT::Index, "rows");
+  TypePtr t = ok("tile.load", {src, tup({8, 0}), tup({32, 64})},
+                 {{"target_memory", MS::Mat},
+                  {"valid_shape", ExprList{rows, ConstInt::make(64)}},
+                  {"transpose", true}});
   EXPECT_EQ(shapeOf(t), (std::vector<int64_t>{64, 32}));
-  EXPECT_EQ(asTile(t)->memorySpace(), MS::Right);
-  EXPECT_EQ(shapeOf(ok("tile.move", {tileVar(DT::FP32, {16, 8}, MS::Mat)},
-                       {{"target_memory", MS::Left}, {"transpose", true}})),
-            (std::vector<int64_t>{8, 16}));
-  EXPECT_EQ(shapeOf(ok("tile.move", {tileVar(DT::FP32, {16, 8}, MS::Mat)},
-                       {{"target_memory", MS::Left}, {"transpose", false}})),
-            (std::vector<int64_t>{16, 8}));
-  bad("T111", "tile.move", {tileVar(DT::FP16, {32, 64}, MS::Mat)},
-      {{"target_memory", MS::Vec}, {"transpose", true}});
-  bad("T111", "tile.move", {tileVar(DT::FP16, {32, 64}, MS::Vec)},
-      {{"target_memory", MS::Left}, {"transpose", true}});
-  bad("T110", "tile.move", {tileVar(DT::FP16, {64}, MS::Mat)},
-      {{"target_memory", MS::Left}, {"transpose", true}});
-  bad("T104", "tile.move", {tileVar(DT::FP16, {32, 64}, MS::Mat)},
-      {{"target_memory", MS::Left}, {"transpose", int64_t{1}}});
+  EXPECT_EQ(asTile(t)->memorySpace(), MS::Mat);
+  ASSERT_TRUE(asTile(t)->view());
+  EXPECT_EQ(asTile(t)->view()->blayout, BLayout::RowMajor);
+  EXPECT_EQ(asTile(t)->view()->slayout, SLayout::ColMajor);
+  ASSERT_EQ(asTile(t)->view()->validShape.size(), 2u);
+  EXPECT_EQ(asTile(t)->view()->validShape[1], rows);
+  EXPECT_EQ(shapeOf(ok("tile.load", {src, tup({0, 0}), tup({32, 64})},
+                       {{"target_memory", MS::Mat}, {"transpose", false}})),
+            (std::vector<int64_t>{32, 64}));
+  bad("T110", "tile.load", {src, tup({0, 0}), tup({32, 64})}, {{"transpose", true}});
+  bad("T110", "tile.load", {tensorVar(DT::FP16, {2, 8, 8}), tup({0, 0, 0}), tup({1, 8, 8})},
+      {{"target_memory", MS::Mat}, {"transpose", true}});
+  bad("T104", "tile.load", {src, tup({0, 0}), tup({32, 64})},
+      {{"target_memory", MS::Mat}, {"transpose", int64_t{1}}});
+  bad("T103", "tile.move", {tileVar(DT::FP16, {32, 64}, MS::Mat)},
+      {{"target_memory", MS::Right}, {"transpose", true}});
 }
 
 TEST_F(MemoryOps, ReadWrite) {

@@ -279,8 +279,9 @@ program {
 // EXPECTED-UNCHANGED
 // -----
 // RUN: convert-tensor-to-tile-ops
-// a transposed matmul operand loads to Mat as stored and reaches Left / Right through the
-// transposing move ([R, C] Mat -> [C, R] L0); the matmul itself is untransposed
+// a transposed matmul operand is loaded transposed ([R, C] window -> [C, R] Mat tile in the ZN
+// layout: PTO-ISA's DN GlobalTensor into a ZN Mat tile) and moved to Left / Right as it is; the
+// matmul itself is untransposed
 program {
   InCore k(In Tensor<fp32, 32, 16> a, In Tensor<fp32, 8, 32> b) -> Tensor<fp32, 16, 8> {
     Tensor<fp32, 16, 8> c = tensor.matmul(a, b, {.a_trans = true, .b_trans = true});
@@ -290,18 +291,18 @@ program {
 // EXPECTED:
 program {
   InCore k(In Tensor<fp32, 32, 16> a, In Tensor<fp32, 8, 32> b, Out Tensor<fp32, 16, 8> c_out) -> Tensor<fp32, 16, 8> {
-    Tile<fp32, 32, 16, Mat> a_tile = tile.load(a, {0, 0}, {32, 16}, {.target_memory = Mat});
-    Tile<fp32, 16, 32, Left> a_tile_T = tile.move(a_tile, {.target_memory = Left, .transpose = true});
-    Tile<fp32, 8, 32, Mat> b_tile = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat});
-    Tile<fp32, 32, 8, Right> b_tile_T = tile.move(b_tile, {.target_memory = Right, .transpose = true});
-    Tile<fp32, 16, 8, Acc> c = tile.matmul(a_tile_T, b_tile_T);
+    Tile<fp32, 16, 32, Mat, view{slayout = col_major}> a_T = tile.load(a, {0, 0}, {32, 16}, {.target_memory = Mat, .transpose = true});
+    Tile<fp32, 16, 32, Left> a_T_Left = tile.move(a_T, {.target_memory = Left});
+    Tile<fp32, 32, 8, Mat, view{slayout = col_major}> b_T = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat, .transpose = true});
+    Tile<fp32, 32, 8, Right> b_T_Right = tile.move(b_T, {.target_memory = Right});
+    Tile<fp32, 16, 8, Acc> c = tile.matmul(a_T_Left, b_T_Right);
     Tensor<fp32, 16, 8> c_stored = tile.store(c, {0, 0}, c_out);
     return c_out;
   }
 }
 // -----
 // RUN: convert-tensor-to-tile-ops
-// matmul_acc with b_trans: only the rhs goes through the transposing move
+// matmul_acc with b_trans: only the rhs is loaded transposed
 program {
   InCore k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, In Tensor<fp32, 16, 32> g, In Tensor<fp32, 32, 8> e) -> Tensor<fp32, 16, 8> {
     Tensor<fp32, 16, 8> c = tensor.matmul(g, e);
@@ -319,17 +320,18 @@ program {
     Tile<fp32, 16, 8, Acc> c = tile.matmul(g_tile_Left, e_tile_Right);
     Tile<fp32, 16, 32, Mat> a_tile = tile.load(a, {0, 0}, {16, 32}, {.target_memory = Mat});
     Tile<fp32, 16, 32, Left> a_tile_Left = tile.move(a_tile, {.target_memory = Left});
-    Tile<fp32, 8, 32, Mat> b_tile = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat});
-    Tile<fp32, 32, 8, Right> b_tile_T = tile.move(b_tile, {.target_memory = Right, .transpose = true});
-    Tile<fp32, 16, 8, Acc> d = tile.matmul_acc(c, a_tile_Left, b_tile_T);
+    Tile<fp32, 32, 8, Mat, view{slayout = col_major}> b_T = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat, .transpose = true});
+    Tile<fp32, 32, 8, Right> b_T_Right = tile.move(b_T, {.target_memory = Right});
+    Tile<fp32, 16, 8, Acc> d = tile.matmul_acc(c, a_tile_Left, b_T_Right);
     Tensor<fp32, 16, 8> d_stored = tile.store(d, {0, 0}, d_out);
     return d_out;
   }
 }
 // -----
 // RUN: convert-tensor-to-tile-ops
-// a tile matmul with b_trans (written on tiles): the transposing move starts from the Mat tile
-// the operand was moved out of; the untransposed move stays while it has other uses
+// a tile matmul with b_trans (written on tiles): the Mat tile the operand was moved out of is
+// loaded again transposed, after its load, and moved at the matmul; the untransposed load and
+// move stay while they have other uses
 program {
   AIC k(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, Out Tensor<fp32, 16, 8> o) -> Tensor<fp32, 16, 8> {
     Tile<fp32, 16, 32, Mat> am = tile.load(a, {0, 0}, {16, 32}, {.target_memory = Mat});
@@ -350,9 +352,10 @@ program {
     Tile<fp32, 16, 32, Mat> am = tile.load(a, {0, 0}, {16, 32}, {.target_memory = Mat});
     Tile<fp32, 16, 32, Left> al = tile.move(am, {.target_memory = Left});
     Tile<fp32, 8, 32, Mat> bm = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat});
+    Tile<fp32, 32, 8, Mat, view{slayout = col_major}> bm_T = tile.load(b, {0, 0}, {8, 32}, {.target_memory = Mat, .transpose = true});
     Tile<fp32, 8, 32, Right> br = tile.move(bm, {.target_memory = Right});
-    Tile<fp32, 32, 8, Right> bm_T = tile.move(bm, {.target_memory = Right, .transpose = true});
-    Tile<fp32, 16, 8, Acc> c = tile.matmul(al, bm_T);
+    Tile<fp32, 32, 8, Right> bm_T_Right = tile.move(bm_T, {.target_memory = Right});
+    Tile<fp32, 16, 8, Acc> c = tile.matmul(al, bm_T_Right);
     Tile<fp32, 16, 8, Mat> xm = tile.load(a, {0, 0}, {16, 8}, {.target_memory = Mat});
     Tile<fp32, 16, 8, Left> xl = tile.move(xm, {.target_memory = Left});
     Tile<fp32, 16, 32, Acc> d = tile.matmul(xl, br, {.out_dtype = fp32});
@@ -362,7 +365,8 @@ program {
 }
 // -----
 // RUN: convert-tensor-to-tile-ops
-// an L0 move used only as transposed matmul operands is replaced by the transposing move
+// an L0 move used only as transposed matmul operands is dropped, and so is the Mat load used only
+// by it: the transposing load takes its place, moved to Left at each matmul
 program {
   AIC k(In Tensor<fp16, 32, 16> a, In Tensor<fp16, 32, 16> b, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
     Tile<fp16, 32, 16, Mat> am = tile.load(a, {0, 0}, {32, 16}, {.target_memory = Mat});
@@ -378,14 +382,69 @@ program {
 // EXPECTED:
 program {
   AIC k(In Tensor<fp16, 32, 16> a, In Tensor<fp16, 32, 16> b, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
-    Tile<fp16, 32, 16, Mat> am = tile.load(a, {0, 0}, {32, 16}, {.target_memory = Mat});
+    Tile<fp16, 16, 32, Mat, view{slayout = col_major}> am_T = tile.load(a, {0, 0}, {32, 16}, {.target_memory = Mat, .transpose = true});
     Tile<fp16, 32, 16, Mat> bm = tile.load(b, {0, 0}, {32, 16}, {.target_memory = Mat});
     Tile<fp16, 32, 16, Right> br = tile.move(bm, {.target_memory = Right});
-    Tile<fp16, 16, 32, Left> am_T = tile.move(am, {.target_memory = Left, .transpose = true});
-    Tile<fp32, 16, 16, Acc> c = tile.matmul(am_T, br);
-    Tile<fp16, 16, 32, Left> am_T_1 = tile.move(am, {.target_memory = Left, .transpose = true});
-    Tile<fp32, 16, 16, Acc> d = tile.matmul_acc(c, am_T_1, br);
+    Tile<fp16, 16, 32, Left> am_T_Left = tile.move(am_T, {.target_memory = Left});
+    Tile<fp32, 16, 16, Acc> c = tile.matmul(am_T_Left, br);
+    Tile<fp16, 16, 32, Left> am_T_Left_1 = tile.move(am_T, {.target_memory = Left});
+    Tile<fp32, 16, 16, Acc> d = tile.matmul_acc(c, am_T_Left_1, br);
     Tensor<fp32, 16, 16> r = tile.store(d, {0, 0}, o);
+    return r;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a transposed operand that is not loaded from global memory (a vector result) has no transposing
+// load: the cube has no transposing move
+program {
+  InCore k(In Tensor<fp32, 32, 16> a, In Tensor<fp32, 32, 8> b) -> Tensor<fp32, 16, 8> {
+    Tensor<fp32, 32, 16> e = tensor.exp(a);
+    Tensor<fp32, 16, 8> c = tensor.matmul(e, b, {.a_trans = true}); // EXPECTED-ERROR: TT005 {{'e' of 'tensor.matmul' is not loaded from global memory into Mat}}
+    return c;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// on tiles: a transposed operand moved out of a Mat tile that no load wrote (a cube result moved
+// back to Mat) is an error too
+program {
+  AIC k(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Tile<fp32, 16, 16, Mat> am = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Left> al = tile.move(am, {.target_memory = Left});
+    Tile<fp32, 16, 16, Mat> bm = tile.load(b, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c = tile.matmul(al, br);
+    Tile<fp32, 16, 16, Mat> cm = tile.move(c, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Right> cr = tile.move(cm, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> d = tile.matmul(al, cr, {.b_trans = true}); // EXPECTED-ERROR: TT005 {{'cr' of 'tile.matmul' is not loaded}}
+    Tensor<fp32, 16, 16> r = tile.store(d, {0, 0}, o);
+    return r;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// must not change: a Mat load that feeds only untransposed operands stays as it is
+program {
+  AIC k(In Tensor<fp16, 16, 16> a, In Tensor<fp16, 16, 16> b, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Tile<fp16, 16, 16, Mat> am = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp16, 16, 16, Left> al = tile.move(am, {.target_memory = Left});
+    Tile<fp16, 16, 16, Mat> bm = tile.load(b, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp16, 16, 16, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c = tile.matmul(al, br);
+    Tensor<fp32, 16, 16> r = tile.store(c, {0, 0}, o);
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  AIC k(In Tensor<fp16, 16, 16> a, In Tensor<fp16, 16, 16> b, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
+    Tile<fp16, 16, 16, Mat> am = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp16, 16, 16, Left> al = tile.move(am, {.target_memory = Left});
+    Tile<fp16, 16, 16, Mat> bm = tile.load(b, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp16, 16, 16, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c = tile.matmul(al, br);
+    Tensor<fp32, 16, 16> r = tile.store(c, {0, 0}, o);
     return r;
   }
 }

@@ -52,3 +52,25 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: materialize-tile-valid-shapes
+// a transposing load (the cube's transposed operand, a ZN Mat tile): valid_shape stays in the window's terms, the tile's valid shape is its transpose
+program {
+  index n;
+
+  AIC k(In Tensor<fp16, n, 64> b, In index j) {
+    Tile<fp16, 64, 32, Mat, view{slayout = col_major}> bt = tile.load(b, {j * 32, 0}, {32, 64}, {.target_memory = Mat, .transpose = true}) [[in_bounds = false]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  index n;
+
+  AIC k(In Tensor<fp16, n, 64> b, In index j) {
+    index b_d0 = tensor.dim(b, 0);
+    index b_d1 = tensor.dim(b, 1);
+    Tile<fp16, 64, 32, Mat, view{valid_shape = {max(0, min(64, b_d1)), max(0, min(32, b_d0 - j * 32))}, slayout = col_major}> bt = tile.load(b, {j * 32, 0}, {32, 64}, {.target_memory = Mat, .transpose = true, .valid_shape = {max(0, min(32, b_d0 - j * 32)), max(0, min(64, b_d1))}}) [[in_bounds = false]];
+    return;
+  }
+}

@@ -131,34 +131,6 @@ TEST_F(SimOps, MovExtractInsert) {
   expectSimError([&] { TINSERT(v, s, 3, 3); }, "exceeds");
 }
 
-// The cube's transposing operand move: Mat [R, C] -> Left / Right [C, R], valid shape swapped,
-// the rest zero; only Mat sources and Left / Right destinations.
-TEST_F(SimOps, MovTransposeIntoL0) {
-  Tile<float, Mem::Mat, 2, 3> m(2, 2);
-  TASSIGN(m, 0);
-  fill(m, V{1, 2, 3, 4, 5, 6});
-  Tile<float, Mem::Right, 3, 2> r;
-  TASSIGN(r, 0);
-  TMOV_TRANSPOSE(r, m);
-  EXPECT_EQ(r.GetValidRow(), 2);
-  EXPECT_EQ(r.GetValidCol(), 2);
-  EXPECT_EQ(dump(r), (V{1, 4, 2, 5, 0, 0}));
-  Tile<float, Mem::Left, 3, 2> l;
-  TASSIGN(l, 0);
-  m.SetValidShape(2, 3);
-  TMOV_TRANSPOSE(l, m);
-  EXPECT_EQ(dump(l), (V{1, 4, 2, 5, 3, 6}));
-  Tile<float, Mem::Left, 2, 2> small;
-  TASSIGN(small, 1024);
-  expectSimError([&] { TMOV_TRANSPOSE(small, m); }, "does not fit");
-  Tile<float, Mem::Vec, 3, 2> v;
-  TASSIGN(v, 0);
-  expectSimError([&] { TMOV_TRANSPOSE(v, m); }, "TMOV_TRANSPOSE");
-  Tile<float, Mem::Vec, 2, 3> vs;
-  TASSIGN(vs, 1024);
-  expectSimError([&] { TMOV_TRANSPOSE(r, vs); }, "TMOV_TRANSPOSE");
-}
-
 // A kernel's scalar write into global memory rounds to the tensor's dtype.
 TEST_F(SimOps, GmSetValRoundsToTheTensorDtype) {
   std::vector<pl::Half> buf(4);

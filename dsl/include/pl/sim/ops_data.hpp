@@ -1,4 +1,5 @@
-// pl/sim/ops_data.hpp — data-movement instructions: TLOAD TSTORE TMOV TMOV_TRANSPOSE TEXTRACT TINSERT TRESHAPE TTRANS TCONCAT TFILLPAD TCVT TEXPANDS.
+// pl/sim/ops_data.hpp — data-movement instructions: TLOAD TSTORE TMOV TEXTRACT TINSERT TRESHAPE
+// TTRANS TCONCAT TFILLPAD TCVT TEXPANDS.
 #pragma once
 
 #include <algorithm>
@@ -149,25 +150,6 @@ void TMOV(D& dst, const S& src) {
     }
   }
   detail::setValidZeroPad("TMOV", dst, vr, vc);
-}
-
-/// The cube's transposing operand move: dst (Left / Right) = srcᵀ of a Mat tile, valid shape
-/// swapped. PTO-ISA expresses it through layouts (TMOV / TEXTRACT from a Mat tile in the
-/// transposed fractal layout, ZN instead of NZ, as ptoas does for a_trans / b_trans); the
-/// simulator's tiles carry no layout, so the move names the transpose.
-template <SimTile D, SimTile S>
-void TMOV_TRANSPOSE(D& dst, const S& src) {
-  using XD = std::remove_cvref_t<D>;
-  detail::requireSameElem<D, S>();
-  detail::requireSpace("TMOV_TRANSPOSE", "dst", dst, {Space::Left, Space::Right});
-  detail::requireSpace("TMOV_TRANSPOSE", "src", src, {Space::Mat});
-  const std::int64_t vr = src.GetValidCol(), vc = src.GetValidRow();
-  if (vr > XD::kRows || vc > XD::kCols)
-    simFail("TMOV_TRANSPOSE", "the transpose of " + detail::tileString("src", src) + " does not fit " +
-                                  detail::tileString("dst", dst));
-  for (std::int64_t r = 0; r < vr; ++r)
-    for (std::int64_t c = 0; c < vc; ++c) dst.at(r, c) = src.at(c, r);
-  detail::setValidZeroPad("TMOV_TRANSPOSE", dst, vr, vc);
 }
 
 /// dst = the window of src at (row, col) of dst's physical shape; the valid shape is the part of

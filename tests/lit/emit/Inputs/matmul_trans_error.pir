@@ -1,5 +1,5 @@
 // A tile.matmul that still carries b_trans: no simulator instruction transposes (the cube reads
-// a transposed operand through the transposing move ConvertTensorToTileOps makes).
+// a transposed operand through the transposing load ConvertTensorToTileOps makes).
 program mmt_err {
   AIC matmul_bt(In Tensor<fp32, 16, 32> a, In Tensor<fp32, 8, 32> b, Out Tensor<fp32, 16, 8> c) -> Tensor<fp32, 16, 8> {
     Ptr<Mat> mem_mat_0 = tile.alloc({.target_memory = Mat, .size = 4096, .addr = 0});

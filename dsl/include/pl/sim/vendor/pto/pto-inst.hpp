@@ -407,6 +407,57 @@ template <class Y, class G> std::pair<std::int64_t, std::int64_t> windowRowsCols
     return {g.GetShape(3), g.GetShape(0) * g.GetShape(1) * g.GetShape(2) * g.GetShape(4)};
 }
 
+/// A tile type's layout: ND (RowMajor, no box), DN (ColMajor, no box), NZ (ColMajor of
+/// RowMajor 512-byte boxes), ZN (RowMajor of ColMajor boxes).
+template <class Y> constexpr bool isNd() {
+  return Y::kBLayout == BLayout::RowMajor && Y::kSLayout == SLayout::NoneBox;
+}
+template <class Y> constexpr bool isDn() {
+  return Y::kBLayout == BLayout::ColMajor && Y::kSLayout == SLayout::NoneBox;
+}
+template <class Y> constexpr bool isNz() {
+  return Y::kBLayout == BLayout::ColMajor && Y::kSLayout == SLayout::RowMajor && Y::kFractal == 512;
+}
+template <class Y> constexpr bool isZn() {
+  return Y::kBLayout == BLayout::RowMajor && Y::kSLayout == SLayout::ColMajor && Y::kFractal == 512;
+}
+/// The layout pairs PTO-ISA's TLOAD takes (its static check): a tile of the window's layout,
+/// and into Mat also ND -> NZ and DN -> ZN (the cube's transposed operand).
+template <class Y, Layout L> constexpr bool loadLayouts() {
+  constexpr bool same = (L == Layout::ND && isNd<Y>()) || (L == Layout::DN && isDn<Y>()) ||
+                        (L == Layout::NZ && isNz<Y>());
+  if constexpr (Y::kLoc == TileType::Mat)
+    return same || (L == Layout::ND && isNz<Y>()) || (L == Layout::DN && isZn<Y>());
+  else
+    return same;
+}
+/// PTO-ISA's TMOV from Mat into Left / Right: the shapes are equal (it has no transposing
+/// move) and the source is NZ or ZN (Left: also a one-row RowMajor tile).
+template <class D, class S> constexpr bool l0Move() {
+  using X = std::remove_cvref_t<D>;
+  using Y = std::remove_cvref_t<S>;
+  if constexpr (isPtoTile<S>)
+    return Y::kLoc == TileType::Mat && (X::kLoc == TileType::Left || X::kLoc == TileType::Right);
+  else
+    return false;
+}
+template <class D, class S> constexpr bool l0MoveShapes() {
+  if constexpr (l0Move<D, S>())
+    return std::remove_cvref_t<D>::kRows == std::remove_cvref_t<S>::kRows &&
+           std::remove_cvref_t<D>::kCols == std::remove_cvref_t<S>::kCols;
+  else
+    return true;
+}
+template <class D, class S> constexpr bool l0MoveSource() {
+  using Y = std::remove_cvref_t<S>;
+  if constexpr (l0Move<D, S>())
+    return isNz<Y>() || isZn<Y>() ||
+           (std::remove_cvref_t<D>::kLoc == TileType::Left && Y::kRows == 1 &&
+            Y::kBLayout == BLayout::RowMajor);
+  else
+    return true;
+}
+
 /// The vendor's TLOAD / TSTORE precondition, a hard error here in every build type: the window
 /// is exactly the tile's valid shape.
 template <class Tl, class G>
@@ -451,6 +502,9 @@ void TASSIGN(Tl &tile, std::uint64_t addr) {
 template <class Tl, class T, class Sh, class St, Layout L>
   requires detail::isPtoTile<Tl>
 void TLOAD(Tl &tile, const GlobalTensor<T, Sh, St, L> &src) {
+  static_assert(detail::loadLayouts<std::remove_cvref_t<Tl>, L>(),
+                "pto::TLOAD: a Vec tile loads ND / DN / NZ from a GlobalTensor of the same "
+                "layout; a Mat tile also ND into NZ and DN into ZN");
   const auto v = src.view("TLOAD");
   detail::requireWindowIsValidShape("TLOAD", tile, src);
   auto &t = pl::sim::detail::pipeTracker();
@@ -557,6 +611,12 @@ void TFILLPAD(D &dst, const S &src) {
 template <class D, class S, class... A>
   requires detail::isPtoTile<D>
 void TMOV(D &dst, const S &src, A &&...a) {
+  static_assert(detail::l0MoveShapes<D, S>(),
+                "pto::TMOV: a Mat -> Left / Right move keeps the tile's shape (no transposing "
+                "move: a transposed operand is loaded from a DN GlobalTensor into a ZN Mat tile)");
+  static_assert(detail::l0MoveSource<D, S>(),
+                "pto::TMOV: a Mat -> Left / Right move reads an NZ or ZN Mat tile (a one-row "
+                "RowMajor one into Left)");
   if (dst.GetValidRow() != src.GetValidRow() || dst.GetValidCol() != src.GetValidCol())
     pl::sim::simFail(
         "TMOV", "the valid shapes differ: dst " +
@@ -565,12 +625,6 @@ void TMOV(D &dst, const S &src, A &&...a) {
                     " (set dst's valid shape to src's first)");
   detail::issue(detail::movePipe<S>(), "TMOV", dst, src);
   pl::sim::TMOV(detail::base(dst), detail::base(src), std::forward<A>(a)...);
-}
-template <class D, class S>
-  requires detail::isPtoTile<D>
-void TMOV_TRANSPOSE(D &dst, const S &src) {
-  detail::issue(detail::movePipe<S>(), "TMOV_TRANSPOSE", dst, src);
-  pl::sim::TMOV_TRANSPOSE(detail::base(dst), detail::base(src));
 }
 template <class D, class S>
   requires detail::isPtoTile<D>
