@@ -226,15 +226,20 @@ private:
     VarPtr rvp = std::static_pointer_cast<const Var>(mm->args()[1]);
     auto lMove = moveDef(st, lvp, MemorySpace::Left, defAt);
     auto rMove = moveDef(st, rvp, MemorySpace::Right, defAt);
+    // a_trans / b_trans: the operand is moved from a transposing Mat load (ConvertTensorToTileOps).
+    auto defOf = [&](const Var *v, const char *op) -> const Call * {
+      auto it = v ? defAt.find(v) : defAt.end();
+      return it == defAt.end() ? nullptr : opCall(dynCast<Assign>(st[it->second])->value(), op);
+    };
     auto transposed = [&](const VarPtr &v) {
-      auto it = defAt.find(v.get());
-      auto *mv = it == defAt.end() ? nullptr
-                                   : opCall(dynCast<Assign>(st[it->second])->value(), "tile.move");
-      const bool *t = mv ? findAttrAs<bool>(mv->kwargs(), "transpose") : nullptr;
+      const Call *mv = defOf(v.get(), "tile.move");
+      const Call *ld =
+          mv && !mv->args().empty() ? defOf(dynCast<Var>(mv->args()[0]), "tile.load") : nullptr;
+      const bool *t = ld ? findAttrAs<bool>(ld->kwargs(), "transpose") : nullptr;
       return t && *t;
     };
     if (transposed(lvp) || transposed(rvp)) {
-      cannotTile(*a, "an operand is transposed (a_trans / b_trans: a transposing move); split M / "
+      cannotTile(*a, "an operand is transposed (a_trans / b_trans: a transposing load); split M / "
                      "N / K by hand (pl::extract chunks, pl::matmul_acc)");
       return std::nullopt;
     }

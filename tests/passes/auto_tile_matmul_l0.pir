@@ -219,6 +219,20 @@ program {
 }
 // -----
 // RUN: auto-tile-matmul-l0{platform=a2a3}
+// a transposed operand (a_trans after ConvertTensorToTileOps: a transposing Mat load, then a plain move) is not tiled either
+program {
+  AIC k(In Tensor<fp32, 256, 128> a, In Tensor<fp32, 256, 128> b, Out Tensor<fp32, 128, 128> o) -> Tensor<fp32, 128, 128> {
+    Tile<fp32, 128, 256, Mat, view{slayout = col_major}> am = tile.load(a, {0, 0}, {256, 128}, {.target_memory = Mat, .transpose = true});
+    Tile<fp32, 128, 256, Left> al = tile.move(am, {.target_memory = Left});
+    Tile<fp32, 256, 128, Mat> bm = tile.load(b, {0, 0}, {256, 128}, {.target_memory = Mat});
+    Tile<fp32, 256, 128, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 128, 128, Acc> c = tile.matmul(al, br); // EXPECTED-ERROR: AT002 {{matmul 'c' exceeds a2a3's L0 but cannot be tiled automatically: an operand is transposed (a_trans / b_trans: a transposing load)}}
+    Tensor<fp32, 128, 128> s = tile.store(c, {0, 0}, o);
+    return s;
+  }
+}
+// -----
+// RUN: auto-tile-matmul-l0{platform=a2a3}
 // an Acc that must be split into chunks but is moved to Vec (not stored): an error naming the chunk shape
 program {
   AIC k(In Tensor<fp16, 256, 512> a, In Tensor<fp16, 512, 256> b, Out Tensor<fp32, 256, 256> o) -> Tensor<fp32, 256, 256> {

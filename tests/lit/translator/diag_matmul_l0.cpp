@@ -28,6 +28,6 @@ void transposed(pl::Tensor<pl::fp32, 256, 128> a, pl::Tensor<pl::fp32, 256, 128>
                 pl::Out<pl::Tensor<pl::fp32, 128, 128>> c) {
   auto al = pl::move(pl::load(a, {0, 0}, {256, 128}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
   auto br = pl::move(pl::load(b, {0, 0}, {256, 128}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
-  pl::Tile<pl::fp32, 128, 128, pl::Mem::Acc> acc = pl::matmul(al, br, {.a_trans = true}); // expected-error {{matmul 'acc' exceeds a2a3's L0 but cannot be tiled automatically: an operand is transposed (a_trans / b_trans: a transposing move)}}
+  pl::Tile<pl::fp32, 128, 128, pl::Mem::Acc> acc = pl::matmul(al, br, {.a_trans = true}); // expected-error {{matmul 'acc' exceeds a2a3's L0 but cannot be tiled automatically: an operand is transposed (a_trans / b_trans: a transposing load)}}
   pl::store(acc, {0, 0}, c);
 }
