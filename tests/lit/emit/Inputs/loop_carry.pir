@@ -3,15 +3,15 @@
 // the orchestration.
 program loops {
   AIC mm_k(In Tensor<fp32, 16, 64> a, In Tensor<fp32, 64, 16> b, Out Tensor<fp32, 16, 16> c) -> Tensor<fp32, 16, 16> {
-    Tile<fp32, 16, 16, Mat, @ma(null, 0, 1024)> a0 = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Mat, view{blayout = col_major, slayout = row_major}, @ma(null, 0, 1024)> a0 = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Mat});
     Tile<fp32, 16, 16, Left, @la(null, 0, 1024)> l0 = tile.move(a0, {.target_memory = Left});
-    Tile<fp32, 16, 16, Mat, @mb(null, 1024, 1024)> b0 = tile.load(b, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Mat, view{blayout = col_major, slayout = row_major}, @mb(null, 1024, 1024)> b0 = tile.load(b, {0, 0}, {16, 16}, {.target_memory = Mat});
     Tile<fp32, 16, 16, Right, @rb(null, 0, 1024)> r0 = tile.move(b0, {.target_memory = Right});
     Tile<fp32, 16, 16, Acc, @acc(null, 0, 1024)> init = tile.matmul(l0, r0);
     for (index k : range(16, 64, 16)) carry (Tile<fp32, 16, 16, Acc, @acc(null, 0, 1024)> s = init) -> (Tile<fp32, 16, 16, Acc, @acc(null, 0, 1024)> total) {
-      Tile<fp32, 16, 16, Mat, @ma(null, 0, 1024)> ak = tile.load(a, {0, k}, {16, 16}, {.target_memory = Mat});
+      Tile<fp32, 16, 16, Mat, view{blayout = col_major, slayout = row_major}, @ma(null, 0, 1024)> ak = tile.load(a, {0, k}, {16, 16}, {.target_memory = Mat});
       Tile<fp32, 16, 16, Left, @la(null, 0, 1024)> lk = tile.move(ak, {.target_memory = Left});
-      Tile<fp32, 16, 16, Mat, @mb(null, 1024, 1024)> bk = tile.load(b, {k, 0}, {16, 16}, {.target_memory = Mat});
+      Tile<fp32, 16, 16, Mat, view{blayout = col_major, slayout = row_major}, @mb(null, 1024, 1024)> bk = tile.load(b, {k, 0}, {16, 16}, {.target_memory = Mat});
       Tile<fp32, 16, 16, Right, @rb(null, 0, 1024)> rk = tile.move(bk, {.target_memory = Right});
       Tile<fp32, 16, 16, Acc, @acc(null, 0, 1024)> s2 = tile.matmul_acc(s, lk, rk);
       yield(s2);

@@ -428,8 +428,8 @@ template <class Y, Layout L> constexpr bool loadLayouts() {
                         (L == Layout::NZ && isNz<Y>());
   if constexpr (Y::kLoc == TileType::Mat)
     return same || (L == Layout::ND && isNz<Y>()) || (L == Layout::DN && isZn<Y>());
-  else
-    return same;
+  else // a one-column ColMajor tile has an ND window's bytes (the vendor's CPU TLOAD takes it)
+    return same || (L == Layout::ND && Y::kBLayout == BLayout::ColMajor && Y::kCols == 1);
 }
 /// PTO-ISA's TMOV from Mat into Left / Right: the shapes are equal (it has no transposing
 /// move) and the source is NZ or ZN (Left: also a one-row RowMajor tile).
