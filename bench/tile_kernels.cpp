@@ -57,7 +57,9 @@ template <class In> void tiledMatmul(benchmark::State &state, int n) {
   Gm<In> a(randomVec<In>(static_cast<std::size_t>(n * n), 31));
   Gm<In> b(randomVec<In>(static_cast<std::size_t>(n * n), 32));
   Gm<float> c(std::vector<float>(static_cast<std::size_t>(n * n)));
-  pto::Tile<pto::TileType::Mat, In, 64, 64> aMat, bMat;
+  // NZ Mat tiles, as ResolveBackendOpLayouts makes them (pto-isa's Mat -> L0 TMOV reads NZ / ZN).
+  pto::Tile<pto::TileType::Mat, In, 64, 64, pto::BLayout::ColMajor, 64, 64, pto::SLayout::RowMajor>
+      aMat, bMat;
   pto::Tile<pto::TileType::Left, In, 64, 64> left;
   pto::Tile<pto::TileType::Right, In, 64, 64> right;
   pto::Tile<pto::TileType::Acc, float, 64, 64> acc;
