@@ -9,6 +9,7 @@
 // tiles through each pipe.
 #include <pl/dsl.hpp>
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -173,6 +174,20 @@ void carry_clipped(R x, pl::Scalar<pl::index> n, pl::Out<R> o) {
   pl::store(b, {16, 8}, o);
 }
 
+/// One element of a clipped tile read by index (pto-isa's Tile::GetValue on the storage
+/// offset): the window at the last rows (4 of 16 valid); element (r, c) of the carried tile scales
+/// it in each of n trips (0 included), so trip k reads what trip k - 1 wrote.
+PL_FUNCTION(pl::FunctionType::InCore)
+void pick_scale(R x, pl::Scalar<pl::index> r, pl::Scalar<pl::index> c, pl::Scalar<pl::index> n,
+                pl::Out<R> o) {
+  T a = pl::load(x, {16, 0}, {16, 16});
+  auto [b] = pl::range(n, pl::init_values(a), [&](pl::Index i, T bi) {
+    (void)i;
+    return pl::yield_(pl::muls(bi, pl::read(bi, {r, c})));
+  });
+  pl::store(b, {16, 0}, o);
+}
+
 int main() {
   e2e::Report report("regress_vendor_api");
   const Vec xs = pl::random_vector(20 * 24, 3401, -1, 1),
@@ -323,6 +338,25 @@ int main() {
       for (int c = 0; c < 16; ++c)
         want[(16 + r) * 24 + 8 + c] = b[r * 16 + c];
     report.close("carry_clipped.n" + std::to_string(n), o, want);
+  }
+  for (auto [pr, pc, n] : {std::array<pl::Index, 3>{2, 5, 0}, {0, 3, 1}, {3, 15, 3}}) {
+    R o;
+    pick_scale(x, pr, pc, n, o);
+    Vec tile(16 * 16, 0.0f), want(20 * 24, 0.0f);
+    for (int rr = 0; rr < 4; ++rr)
+      for (int cc = 0; cc < 16; ++cc)
+        tile[rr * 16 + cc] = at(xs, 16 + rr, cc);
+    for (int k = 0; k < n; ++k) {
+      const float f = tile[pr * 16 + pc];
+      for (float &v : tile)
+        v *= f;
+    }
+    for (int rr = 0; rr < 4; ++rr)
+      for (int cc = 0; cc < 16; ++cc)
+        want[(16 + rr) * 24 + cc] = tile[rr * 16 + cc];
+    report.close("pick_scale.r" + std::to_string(pr) + "c" + std::to_string(pc) + "n" +
+                     std::to_string(n),
+                 o, want);
   }
   return report.exitCode();
 }
