@@ -40,6 +40,31 @@ int64_t SocDesc::safeCapacity(MemorySpace s) const {
   return d ? d->safeBytes : 0;
 }
 
+bool SocDesc::nativeCast(ir::DataType from, ir::DataType to) const {
+  if (nativeCasts.empty())
+    return true;
+  for (const auto &[f, t] : nativeCasts)
+    if (f == from && t == to)
+      return true;
+  return false;
+}
+
+namespace {
+/// pto-isa's a2a3 TCVT (its npu/a2a3/TCvt.hpp dispatch): the pairs it has an instruction
+/// sequence for. Any other pair compiles there to no conversion at all (its dispatch falls
+/// through), so it must never be printed.
+std::vector<std::pair<ir::DataType, ir::DataType>> a2a3Casts() {
+  using D = ir::DataType;
+  return {{D::FP32, D::FP32},  {D::FP32, D::FP16},   {D::FP32, D::BF16},   {D::FP32, D::Int16},
+          {D::FP32, D::Int32}, {D::FP32, D::Int64},  {D::FP16, D::FP32},   {D::FP16, D::Int32},
+          {D::FP16, D::Int16}, {D::FP16, D::Int8},   {D::FP16, D::UInt8},  {D::FP16, D::Int4},
+          {D::BF16, D::FP32},  {D::BF16, D::Int32},  {D::Int4, D::FP16},   {D::Int8, D::FP16},
+          {D::UInt8, D::FP16}, {D::Int16, D::FP16},  {D::Int16, D::FP32},  {D::Int32, D::FP32},
+          {D::Int32, D::FP16}, {D::Int32, D::Int16}, {D::Int32, D::Int64}, {D::Int64, D::Int32},
+          {D::Int64, D::FP32}};
+}
+} // namespace
+
 const SocDesc &a2a3Soc() {
   static const SocDesc soc{"a2a3",
                            {mat(512),
@@ -51,23 +76,27 @@ const SocDesc &a2a3Soc() {
                            24,
                            48,
                            32,
-                           /*gmPipes=*/true};
+                           /*gmPipes=*/true,
+                           a2a3Casts()};
   return soc;
 }
 
 const SocDesc &a5Soc() {
-  static const SocDesc soc{"a5",
-                           {mat(512),
-                            cube(MemorySpace::Left, 64, BLayout::ColMajor, SLayout::RowMajor),
-                            right(64),
-                            acc(256),
-                            cube(MemorySpace::Bias, 4),
-                            cube(MemorySpace::LeftScale, 4),
-                            cube(MemorySpace::RightScale, 4),
-                            {MemorySpace::Vec, CoreKind::AIV, 248 * KiB, 240 * KiB}},
-                           18,
-                           36,
-                           32};
+  static const SocDesc soc{
+      "a5",
+      {mat(512),
+       cube(MemorySpace::Left, 64, BLayout::ColMajor, SLayout::RowMajor),
+       right(64),
+       acc(256),
+       cube(MemorySpace::Bias, 4),
+       cube(MemorySpace::LeftScale, 4),
+       cube(MemorySpace::RightScale, 4),
+       {MemorySpace::Vec, CoreKind::AIV, 248 * KiB, 240 * KiB}},
+      18,
+      36,
+      32,
+      /*gmPipes=*/false,
+      /*nativeCasts=*/{}}; // pto-isa's a5 TCVT: no table derived (docs/passes.md)
   return soc;
 }
 

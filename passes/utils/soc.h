@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pl::passes {
@@ -21,9 +22,9 @@ std::string_view coreKindName(CoreKind k); ///< "AIC", "AIV"
 /// One on-chip memory space of a SoC.
 struct MemorySpaceDesc {
   ir::MemorySpace space;
-  CoreKind core;          ///< the core kind that owns it (one arena per core)
-  int64_t physicalBytes;  ///< what the hardware has
-  int64_t safeBytes;      ///< what the memory planner may use
+  CoreKind core;         ///< the core kind that owns it (one arena per core)
+  int64_t physicalBytes; ///< what the hardware has
+  int64_t safeBytes;     ///< what the memory planner may use
   /// The layout of a tile in this space (PTO-ISA's BLayout / SLayout / fractal size): Mat NZ
   /// (ColMajor / RowMajor, 512), Left (RowMajor / RowMajor on a2a3, ColMajor / RowMajor on
   /// a5), Right (RowMajor / ColMajor), Acc (ColMajor / RowMajor, 1024), Vec and Bias plain
@@ -35,19 +36,24 @@ struct MemorySpaceDesc {
 
 /// One SoC (a backend's machine model).
 struct SocDesc {
-  std::string name;                     ///< "a2a3", "a5"
-  std::vector<MemorySpaceDesc> spaces;  ///< only the spaces the SoC has
-  int aicCores = 0;                     ///< per die
-  int aivCores = 0;                     ///< per die
-  int64_t alignment = 32;               ///< byte alignment of every on-chip buffer
+  std::string name;                    ///< "a2a3", "a5"
+  std::vector<MemorySpaceDesc> spaces; ///< only the spaces the SoC has
+  int aicCores = 0;                    ///< per die
+  int aivCores = 0;                    ///< per die
+  int64_t alignment = 32;              ///< byte alignment of every on-chip buffer
   /// Cross-core pipes go through global memory (a2a3: no direct Acc/Vec path between the cores
   /// of a cluster); InjectGMPipeBuffer gives the kernels the buffer.
   bool gmPipes = false;
+  /// The conversions one TCVT does, as (from, to) pairs; empty: every conversion between the
+  /// dtypes the SoC's vector unit holds (no table). LegalizeTileCast chains the others.
+  std::vector<std::pair<ir::DataType, ir::DataType>> nativeCasts;
 
   /// nullptr when the SoC has no such space (e.g. LeftScale on a2a3, DDR anywhere).
   const MemorySpaceDesc *space(ir::MemorySpace s) const;
   /// Safe capacity of a space; 0 when the SoC does not have it.
   int64_t safeCapacity(ir::MemorySpace s) const;
+  /// Whether one TCVT converts `from` to `to` (an unlisted pair: no instruction does it).
+  bool nativeCast(ir::DataType from, ir::DataType to) const;
 };
 
 /// Ascend 910B-class: 24 AIC (Mat 512 KiB, Left 64, Right 64, Acc 128, Bias 1) + 48 AIV
