@@ -18,6 +18,7 @@ public:
   using KernelVerifierVisitor::KernelVerifierVisitor;
 
   void visitFunction(const Function &f) override {
+    func_ = &f;
     if (isKernel(f.type()))
       for (const auto &p : f.params())
         check(p.var);
