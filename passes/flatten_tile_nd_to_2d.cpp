@@ -182,10 +182,10 @@ private:
     ExprPtr row = idx[0];
     for (size_t k = 1; k + 1 < idx.size(); ++k) {
       auto r = constIntValue(row), d = constIntValue(t.shape()[k]), i = constIntValue(idx[k]);
-      row = r && d && i ? ConstInt::make(*r * *d + *i, DataType::Index, span)
-                        : Binary::make(BinaryOp::Add,
-                                       Binary::make(BinaryOp::Mul, row, t.shape()[k], span),
-                                       idx[k], span);
+      row = r && d && i
+                ? ConstInt::make(*r * *d + *i, DataType::Index, span)
+                : Binary::make(BinaryOp::Add, Binary::make(BinaryOp::Mul, row, t.shape()[k], span),
+                               idx[k], span);
     }
     return MakeTuple::make({row, idx.back()}, span);
   }

@@ -1,7 +1,6 @@
 // Creation and data-movement ops: tensor/tile create and full, tile load/store/move, read/write.
-#include "ir/ops/type_inference.h"
 #include "ir/ops/tile_window.h"
-
+#include "ir/ops/type_inference.h"
 
 namespace pl::ir {
 
@@ -23,8 +22,8 @@ ExprList windowTileDims(const ExprList &window, const Span &span) {
   if (!rows)
     rows = ConstInt::make(constRows, DataType::Index, span);
   else if (constRows != 1)
-    rows = Binary::make(BinaryOp::Mul, ConstInt::make(constRows, DataType::Index, span), rows,
-                        span);
+    rows =
+        Binary::make(BinaryOp::Mul, ConstInt::make(constRows, DataType::Index, span), rows, span);
   return {rows, window.back()};
 }
 
@@ -37,7 +36,6 @@ std::optional<ExprList> tileWindowExtents(size_t rank, const ExprList &tile) {
   extents.insert(extents.end(), tile.begin(), tile.end());
   return extents;
 }
-
 
 using namespace ops;
 
@@ -108,7 +106,8 @@ TypePtr deduceLoad(const DeduceCall &c) {
                                   " of a rank-" + std::to_string(src->rank()) +
                                   " tensor: a tile is 2-D, so every window dim before the last "
                                   "two must be the constant 1 (dim " +
-                                  std::to_string(k) + " is not); load one [R, C] window per "
+                                  std::to_string(k) +
+                                  " is not); load one [R, C] window per "
                                   "leading index");
     if (view)
       view->validShape = windowTileDims(view->validShape, c.span);
