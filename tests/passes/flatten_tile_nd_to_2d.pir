@@ -83,6 +83,38 @@ program {
 }
 // -----
 // RUN: flatten-tile-nd-to-2d
+// compare, select and move on [2, 4, 16] tiles: the mask and the moved tile are [8, 16] too; a [1, 8, 16] tile stored into a rank-3 tensor
+program {
+  AIV k(Out Tensor<fp32, 2, 8, 16> o) -> Tensor<fp32, 2, 8, 16> {
+    Tile<fp32, 2, 4, 16, Vec> a = tile.full({2, 4, 16}, 1.0, {.dtype = fp32});
+    Tile<fp32, 2, 4, 16, Vec> b = tile.full({2, 4, 16}, 2.0, {.dtype = fp32});
+    Tile<bool, 2, 4, 16, Vec> m = tile.cmp(a, b, {.mode = "lt"});
+    Tile<fp32, 2, 4, 16, Vec> c = tile.sel(m, a, b);
+    Tile<fp32, 2, 4, 16, Vec> d = tile.move(c, {.target_memory = Vec});
+    Tile<fp32, 1, 8, 16, Vec> e = tile.full({1, 8, 16}, 3.0, {.dtype = fp32});
+    fp32 s = tile.read(d, {1, 3, 15});
+    Tile<fp32, 1, 8, 16, Vec> h = tile.adds(e, s);
+    Tensor<fp32, 2, 8, 16> r = tile.store(h, {1, 0, 0}, o);
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(Out Tensor<fp32, 2, 8, 16> o) -> Tensor<fp32, 2, 8, 16> {
+    Tile<fp32, 8, 16, Vec> a = tile.full({8, 16}, 1.0, {.dtype = fp32});
+    Tile<fp32, 8, 16, Vec> b = tile.full({8, 16}, 2.0, {.dtype = fp32});
+    Tile<bool, 8, 16, Vec> m = tile.cmp(a, b, {.mode = "lt"});
+    Tile<fp32, 8, 16, Vec> c = tile.sel(m, a, b);
+    Tile<fp32, 8, 16, Vec> d = tile.move(c, {.target_memory = Vec});
+    Tile<fp32, 8, 16, Vec> e = tile.full({8, 16}, 3.0, {.dtype = fp32});
+    fp32 s = tile.read(d, {7, 15});
+    Tile<fp32, 8, 16, Vec> h = tile.adds(e, s);
+    Tensor<fp32, 2, 8, 16> r = tile.store(h, {1, 0, 0}, o);
+    return r;
+  }
+}
+// -----
+// RUN: flatten-tile-nd-to-2d
 // must not change: 2-D tiles; loads of a rank-1 row and of a [1, R, C] window of a rank-3 tensor (tile.load already makes them 2-D); a [1, D] store into a rank-1 tensor; orchestration code
 program {
   AIV k(In Tensor<fp32, 64> x, In Tensor<fp32, 4, 16, 32> y, In index b, Out Tensor<fp32, 64> o, Out Tensor<fp32, 4, 16, 32> p) {
