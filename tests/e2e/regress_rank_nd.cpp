@@ -4,7 +4,8 @@
 // in loops of 0 / 1 / 3 batches, a static pl::load<R, C> form, a store into a rank-3 tensor and a
 // row reduction on the tile. Rank-1: ragged 32-element rows of a 100-element vector added to
 // rows of a rank-2 tensor, stored back into a rank-1 tensor, in 0 / 1 / 4 trips. Checked against
-// plain loops; the translated run against the eager one.
+// plain loops; a batch matmul written per batch from [1, 64, 64] Mat windows against the eager
+// pl::batch_matmul; the translated run against the eager one.
 #include <cmath>
 #include <cstdio>
 #include <pl/dsl.hpp>
@@ -50,6 +51,27 @@ PL_FUNCTION(pl::FunctionType::Orchestration)
 void rows(pl::Index n, V v, M m, pl::InOut<V> w) {
   for (auto j : pl::range(n))
     rowAdd(j * 32, j % 4, v, m, w);
+}
+
+using A3 = pl::Tensor<pl::fp16, 2, 64, 64>;
+using C3 = pl::Tensor<pl::fp32, 2, 64, 64>;
+
+/// c[b] = a[b] · w[b]: a batch matmul written per batch, its operands [1, 64, 64] windows of
+/// rank-3 tensors loaded into Mat (2-D tiles), the result stored into a rank-3 tensor.
+PL_FUNCTION(pl::FunctionType::AIC)
+void batchStep(pl::Index b, A3 a, A3 w, pl::InOut<C3> c) {
+  auto am = pl::load(a, {b, 0, 0}, {1, 64, 64}, {.target_memory = pl::Mem::Mat});
+  auto wm = pl::load(w, {b, 0, 0}, {1, 64, 64}, {.target_memory = pl::Mem::Mat});
+  auto l = pl::move(am, {.target_memory = pl::Mem::Left});
+  auto r = pl::move(wm, {.target_memory = pl::Mem::Right});
+  pl::Tile<pl::fp32, 64, 64, pl::Mem::Acc> acc = pl::matmul(l, r);
+  pl::store(acc, {b, 0, 0}, c);
+}
+
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void batchMatmul(A3 a, A3 w, pl::InOut<C3> c) {
+  for (auto b : pl::range(2))
+    batchStep(b, a, w, c);
 }
 
 namespace {
@@ -100,6 +122,15 @@ int main() {
       for (int i = j * 32; i < std::min(N, j * 32 + 32); ++i)
         want[i] = static_cast<double>(vs[i]) + ms[(j % 4) * N + i];
     check(pl::allclose(w, want), "rank-1 rows");
+  }
+  {
+    // The reference is the eager pl::batch_matmul (translated kernels write it per batch).
+    const A3 a(pl::random_vector(2 * 64 * 64, 46)), w(pl::random_vector(2 * 64 * 64, 47));
+    C3 c(pl::random_vector(2 * 64 * 64, 48));
+    batchMatmul(a, w, c);
+    auto want = pl::batch_matmul(a, w, {.out_dtype = pl::DType::FP32});
+    check(pl::allclose(c, want.to_vector<double>(), {.rtol = 1e-5, .atol = 1e-4}),
+          "per-batch matmul of [1, 64, 64] windows vs pl::batch_matmul");
   }
   if (failures == 0)
     std::printf("regress_rank_nd: ok\n");
