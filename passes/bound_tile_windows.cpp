@@ -2,6 +2,8 @@
 // bound_tile_windows.h).
 #include "passes/bound_tile_windows.h"
 
+#include "ir/ops/tile_window.h"
+
 #include "passes/utils/scalar_bounds.h"
 
 #include <map>
@@ -147,12 +149,8 @@ private:
     auto *tile = a.size() == 3 ? dynCast<TileType>(a[0]->type()) : nullptr;
     auto *t = tile ? dynCast<TensorType>(a[2]->type()) : nullptr;
     const ExprList *offs = t ? MakeTuple::elementsOf(a[1]) : nullptr;
-    if (!offs || tile->rank() > t->rank())
-      return false;
-    ExprList extents(t->rank() - tile->rank(), ConstInt::make(1, DataType::Index));
-    for (const ExprPtr &d : tile->shape())
-      extents.push_back(d);
-    return inside(a[2], *t, *offs, extents);
+    auto extents = offs ? tileWindowExtents(t->rank(), tile->shape()) : std::nullopt;
+    return extents && inside(a[2], *t, *offs, *extents);
   }
 
   const Program &program_;

@@ -184,7 +184,14 @@ private:
     const AttrValue *tr = findAttr(c.kwargs(), "transpose");
     if (tr && std::holds_alternative<bool>(*tr) && std::get<bool>(*tr) && m.size() == 2)
       std::swap(m[0], m[1]);
-    return m;
+    if (m.size() == 2)
+      return m;
+    // A window of rank != 2 is a 2-D tile (ir/ops/tile_window.h): a row [D] is [1, D]; the rows
+    // of [d0, .., dn-2, C] are the product of its leading extents.
+    int64_t rows = 1;
+    for (size_t k = 0; k + 1 < m.size(); ++k)
+      rows *= m[k];
+    return Extents{rows, m.back()};
   }
 
   /// An elementwise or unary tile op's valid region is its operands' (the eager run requires

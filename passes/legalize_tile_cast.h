@@ -7,6 +7,7 @@
 //   for any other pair its dispatch falls through and the kernel compiles to no conversion at
 //   all — silent garbage on hardware.
 // Properties: passes/passes.def. Runs after LowerCompositeOps (whose casts are native) and
+//   FlattenTileNdTo2D (2-D tiles), and
 //   before AutoTileMatmulL0 / InferTileMemorySpace (the chain's tiles take their memory space,
 //   layout and address from the later passes like any other tile).
 // Rules: in AIV / AIC / InCore functions, `y = tile.cast(x, {.target_type = D, .mode = M})` with

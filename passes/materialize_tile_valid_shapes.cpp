@@ -2,6 +2,8 @@
 // materialize_tile_valid_shapes.h).
 #include "passes/materialize_tile_valid_shapes.h"
 
+#include "ir/ops/tile_window.h"
+
 #include "passes/utils/kernel_rewrite.h"
 
 namespace pl::passes {
@@ -84,7 +86,9 @@ private:
         kwargs.push_back(kv);
     kwargs.emplace_back(kValid, *clipped);
     TileView view = tile->view().value_or(TileView{});
-    view.validShape = *clipped;
+    // A window of rank != 2 is a 2-D tile (tile.load's rule): its valid rows are the product of
+    // the clipped leading dims (0 when a leading offset is past the tensor's end).
+    view.validShape = windowTileDims(*clipped, c.span());
     // A transposing load's tile is the window's transpose (valid_shape in the window's terms).
     const AttrValue *tr = findAttr(c.kwargs(), "transpose");
     if (tr && std::holds_alternative<bool>(*tr) && std::get<bool>(*tr) && clipped->size() == 2)
@@ -102,13 +106,13 @@ private:
   StmtPtr store(const Assign &a, const Call &c, const StmtPtr &out) {
     auto *tile = dynCast<TileType>(c.args()[0]->type());
     auto *tt = dynCast<TensorType>(c.args()[2]->type());
-    if (!tile || !tt || tile->rank() > tt->rank() || findAttr(c.attrs(), kValid))
+    if (!tile || !tt || findAttr(c.attrs(), kValid))
       return out;
-    ExprList extents(tt->rank() - tile->rank(), ConstInt::make(1, DataType::Index, c.span()));
-    for (const ExprPtr &d : tile->shape())
-      extents.push_back(d);
+    auto extents = tileWindowExtents(tt->rank(), tile->shape());
+    if (!extents)
+      return out;
     std::vector<StmtPtr> stmts;
-    auto clipped = clip(c.args()[2], MakeTuple::elementsOf(c.args()[1]), extents, stmts, c.span());
+    auto clipped = clip(c.args()[2], MakeTuple::elementsOf(c.args()[1]), *extents, stmts, c.span());
     if (!clipped)
       return out;
     AttrList attrs = c.attrs();

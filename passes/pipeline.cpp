@@ -34,6 +34,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createConvertTensorToTileOpsPass(none)); // 12
   p.add(createOptimizeOrchTensorsPass(none));    // 13
   p.add(createLowerCompositeOpsPass(none));      // 14
+  p.add(createFlattenTileNdTo2DPass(none));      // 15
   p.add(createLegalizeTileCastPass(none));       // 18
   p.add(createAutoTileMatmulL0Pass(none));       // 19
   p.add(createInferTileMemorySpacePass(none));  // 21

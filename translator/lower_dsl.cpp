@@ -331,6 +331,16 @@ std::optional<ir::ExprPtr> FunctionLowerer::lowerDslCall(const clang::CallExpr *
       if (ta.getKind() == clang::TemplateArgument::Integral)
         dims.push_back(ir::ConstInt::make(ta.getAsIntegral().getSExtValue()));
     }
+    // `pl::load<R, C>` of a tensor of another rank: the eager run's window, leading dims 1 (a
+    // rank-1 tensor's window is [C]); tile.load makes it the 2-D tile (FlattenTileNdTo2D).
+    auto *offsets = args.size() >= 2 ? ir::dynCast<ir::MakeTuple>(args[1]) : nullptr;
+    if (op == "tile.load" && dims.size() == 2 && offsets && offsets->elements().size() != 2) {
+      const size_t n = offsets->elements().size();
+      if (n == 1)
+        dims.erase(dims.begin());
+      else
+        dims.insert(dims.begin(), n - 2, ir::ConstInt::make(int64_t{1}));
+    }
     if (!dims.empty())
       args.push_back(ir::MakeTuple::make(std::move(dims), span(loc)));
   }

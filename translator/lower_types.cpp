@@ -140,20 +140,6 @@ std::optional<std::string> shapeRuleViolation(llvm::ArrayRef<clang::TemplateArgu
   return std::nullopt;
 }
 
-/// Whether t's shape is [1, ..., 1] followed by `want` (at least one leading 1): what the eager
-/// run makes 2-D by dropping the 1s.
-bool leadingOnesThen(const ir::ShapedType &t, const std::vector<std::optional<int64_t>> &want) {
-  if (t.rank() <= want.size())
-    return false;
-  const size_t lead = t.rank() - want.size();
-  for (size_t i = 0; i < t.rank(); ++i) {
-    auto w = i < lead ? std::optional<int64_t>(1) : want[i - lead];
-    if (w && t.constDim(i) && *t.constDim(i) != *w)
-      return false;
-  }
-  return true;
-}
-
 } // namespace
 
 DeclaredType FunctionLowerer::declaredType(clang::QualType qt) {
@@ -309,12 +295,6 @@ ir::ExprPtr FunctionLowerer::conformToDeclared(clang::QualType declared, ir::Exp
   }
   if (!dimsOk) {
     std::string detail = "shape " + ir::ops::shapeStr(st->shape()) + " vs " + dimsStr(*d.dims);
-    if (tile && leadingOnesThen(*st, *d.dims))
-      return mismatch("F111", detail, {}, "",
-                      ": a tile loaded from a window of a rank-" + std::to_string(st->rank()) +
-                          " tensor keeps the window's rank here (the eager run drops its leading "
-                          "1s; the translator's FlattenTileNdTo2D is not implemented yet); "
-                          "pl::reshape the tensor to rank 2 and load from that");
     return mismatch("F111", detail);
   }
   if (!spaceOk)

@@ -700,7 +700,11 @@ private:
       auto addr = cpp ? address(*ops->tile, src, span) : std::nullopt;
       if (!cpp || !addr)
         return error("ES003", span, "emitter cannot place the clipped store of '" + src + "'");
-      std::string rows = tt.rank() >= 2 ? indexExpr((*clip)[tt.rank() - 2]) : "1";
+      // The rows: the product of the clipped leading dims (a window of a rank-N tensor,
+      // FlattenTileNdTo2D: each leading clip is 0 or 1); a rank-1 tensor's row is one.
+      std::string rows = tt.rank() == 2 ? indexExpr((*clip)[0]) : tt.rank() == 1 ? "1" : "";
+      for (size_t k = 0; tt.rank() > 2 && k + 1 < tt.rank(); ++k)
+        rows += (k ? " * " : "") + std::string("(") + indexExpr((*clip)[k]) + ")";
       std::string view = fresh(src + "_st");
       line(*cpp + " " + view + "(std::min<int64_t>(" + src + ".GetValidRow(), " + rows +
            "), std::min<int64_t>(" + src + ".GetValidCol(), " + indexExpr(clip->back()) + "));");

@@ -1,7 +1,41 @@
 // Creation and data-movement ops: tensor/tile create and full, tile load/store/move, read/write.
+#include "ir/ops/tile_window.h"
 #include "ir/ops/type_inference.h"
 
 namespace pl::ir {
+
+ExprList windowTileDims(const ExprList &window, const Span &span) {
+  if (window.size() <= 1)
+    return window.empty() ? ExprList{}
+                          : ExprList{ConstInt::make(1, DataType::Index, span), window[0]};
+  if (window.size() == 2)
+    return window;
+  ExprPtr rows;
+  int64_t constRows = 1;
+  for (size_t k = 0; k + 1 < window.size(); ++k) {
+    if (auto v = constIntValue(window[k])) {
+      constRows *= *v;
+      continue;
+    }
+    rows = rows ? Binary::make(BinaryOp::Mul, rows, window[k], span) : window[k];
+  }
+  if (!rows)
+    rows = ConstInt::make(constRows, DataType::Index, span);
+  else if (constRows != 1)
+    rows =
+        Binary::make(BinaryOp::Mul, ConstInt::make(constRows, DataType::Index, span), rows, span);
+  return {rows, window.back()};
+}
+
+std::optional<ExprList> tileWindowExtents(size_t rank, const ExprList &tile) {
+  if (rank == 1 && tile.size() == 2 && constIntValue(tile[0]) == 1)
+    return ExprList{tile[1]};
+  if (tile.size() > rank)
+    return std::nullopt;
+  ExprList extents(rank - tile.size(), ConstInt::make(1, DataType::Index));
+  extents.insert(extents.end(), tile.begin(), tile.end());
+  return extents;
+}
 
 using namespace ops;
 
@@ -59,8 +93,26 @@ TypePtr deduceLoad(const DeduceCall &c) {
     view = TileView{};
     view->validShape = valid;
   }
-  if (!c.boolKw("transpose").value_or(false))
-    return TileType::make(src->dtype(), *shapes, std::nullopt, view);
+  if (!c.boolKw("transpose").value_or(false)) {
+    if (shapes->size() == 2)
+      return TileType::make(src->dtype(), *shapes, std::nullopt, view);
+    // A window of rank != 2 (FlattenTileNdTo2D's form): a row [D] of a rank-1 tensor is a
+    // [1, D] tile; a window whose leading dims are all 1 is the [R, C] tile of its last two
+    // dims (the backend's GlobalTensor is 5-D, its leading extents 1), as in the eager run.
+    const size_t n = shapes->size();
+    for (size_t k = 0; k + 2 < n; ++k)
+      if (constIntValue((*shapes)[k]) != 1)
+        return c.fail("T110", "'" + c.op.name() + "' of a window " + shapeStr(*shapes) +
+                                  " of a rank-" + std::to_string(src->rank()) +
+                                  " tensor: a tile is 2-D, so every window dim before the last "
+                                  "two must be the constant 1 (dim " +
+                                  std::to_string(k) +
+                                  " is not); load one [R, C] window per "
+                                  "leading index");
+    if (view)
+      view->validShape = windowTileDims(view->validShape, c.span);
+    return TileType::make(src->dtype(), windowTileDims(*shapes, c.span), std::nullopt, view);
+  }
   // The transposing load (the cube's transposed operand): the tile is the [C, R] transpose of
   // an [R, C] window (valid_shape in the window's terms), read column-major in a ZN Mat tile
   // (PTO-ISA: a DN GlobalTensor loaded into a Mat tile of BLayout RowMajor, SLayout ColMajor).
@@ -87,11 +139,14 @@ TypePtr deduceStore(const DeduceCall &c) {
   auto *dst = offsets ? c.tensor(2) : nullptr;
   if (!dst)
     return nullptr;
-  if (offsets->size() > dst->rank() || src->rank() > dst->rank())
+  // A [1, D] tile stores into a rank-1 tensor as its row (tileWindowExtents).
+  if (offsets->size() > dst->rank() || !tileWindowExtents(dst->rank(), src->shape()))
     return c.fail("T110", "'" + c.op.name() + "' stores a tile of rank " +
                               std::to_string(src->rank()) + " at " +
                               std::to_string(offsets->size()) + " offsets into a tensor of rank " +
-                              std::to_string(dst->rank()) + "; expected at most the tensor rank");
+                              std::to_string(dst->rank()) +
+                              "; expected at most the tensor rank (a [1, D] tile into a rank-1 "
+                              "tensor)");
   const DataType from = src->dtype(), to = dst->dtype();
   if (src->memorySpace() == MemorySpace::Acc && from != to) {
     // The FIX pipe converts on the way out (PTO-ISA's TSTORE from Acc without quantisation);

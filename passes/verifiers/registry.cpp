@@ -17,6 +17,7 @@ const std::vector<PropertyVerifier> &propertyVerifiers() {
       {P::InlineFunctionsEliminated, verifyInlineFunctionsEliminated, "V801-V802"},
       {P::UnrollResolved, verifyUnrollResolved, "V811"},
       {P::IncoreTileOps, verifyIncoreTileOps, "V511"},
+      {P::TileOps2D, verifyTileOps2D, "V512"},
       {P::TileMemoryInferred, verifyTileMemoryInferred, "V901-V903"},
       {P::HasMemRefs, verifyHasMemRefs, "V911-V913"},
       {P::AllocatedMemoryAddr, verifyAllocatedMemoryAddr, "V921-V925"},

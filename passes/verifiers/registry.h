@@ -47,6 +47,7 @@ void verifySplitIncoreOrch(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyInlineFunctionsEliminated(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyUnrollResolved(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyIncoreTileOps(const ir::Program &p, ir::DiagnosticEngine &diags);
+void verifyTileOps2D(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyTileMemoryInferred(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyHasMemRefs(const ir::Program &p, ir::DiagnosticEngine &diags);
 void verifyAllocatedMemoryAddr(const ir::Program &p, ir::DiagnosticEngine &diags);

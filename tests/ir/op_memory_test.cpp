@@ -82,6 +82,32 @@ TEST_F(MemoryOps, LoadErrors) {
   bad("T102", "tile.load", {src, tup({0, 0})});
 }
 
+TEST_F(MemoryOps, LoadOfAWindowOfAnotherRankIsA2DTile) {
+  // FlattenTileNdTo2D's form: a rank-1 row is [1, D]; a [1, R, C] window is [R, C].
+  TypePtr row = ok("tile.load", {tensorVar(DT::FP32, {100}), tup({4}), tup({32})});
+  ASSERT_TRUE(asTile(row));
+  EXPECT_EQ(asTile(row)->rank(), 2u);
+  EXPECT_EQ(constIntValue(asTile(row)->shape()[0]), 1);
+  EXPECT_EQ(constIntValue(asTile(row)->shape()[1]), 32);
+  ExprPtr x3 = tensorVar(DT::FP32, {4, 20, 32});
+  ExprPtr rows = scalarVar(DT::Index, "rows");
+  TypePtr block = ok("tile.load", {x3, tup({1, 8, 0}), tup({1, 8, 32})},
+                     {{"valid_shape", ExprList{ConstInt::make(1), rows, ConstInt::make(32)}}});
+  ASSERT_TRUE(asTile(block));
+  EXPECT_EQ(constIntValue(asTile(block)->shape()[0]), 8);
+  EXPECT_EQ(constIntValue(asTile(block)->shape()[1]), 32);
+  ASSERT_TRUE(asTile(block)->view());
+  EXPECT_EQ(asTile(block)->view()->validShape[0], rows); // the leading 1 drops out
+  // Another leading window dim has no 2-D tile (the eager run rejects it too).
+  bad("T110", "tile.load", {x3, tup({0, 0, 0}), tup({2, 8, 32})});
+}
+
+TEST_F(MemoryOps, StoreOfARowIntoARank1Tensor) {
+  ExprPtr v = tensorVar(DT::FP32, {100});
+  EXPECT_EQ(ok("tile.store", {tileVar(DT::FP32, {1, 32}), tup({4}), v}), v->type());
+  bad("T110", "tile.store", {tileVar(DT::FP32, {2, 32}), tup({4}), v});
+}
+
 TEST_F(MemoryOps, StoreReturnsTheTensor) {
   ExprPtr dst = tensorVar(DT::FP32, {128, 128});
   TypePtr t = ok("tile.store", {tileVar(DT::FP32, {64, 64}), tup({64, 0}), dst});

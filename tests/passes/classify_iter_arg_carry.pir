@@ -2,7 +2,7 @@
 // a kernel writes the carried tensor in place and returns it: the yield is the iter_arg's own handle → Trivial
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -22,7 +22,7 @@ program {
 // EXPECTED:
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -44,7 +44,7 @@ program {
 // the body yields a freshly created tensor (PyPTO issue #1286): another buffer each iteration → Rebind
 program {
   AIV produce(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> f) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, f);
     return f;
   }
@@ -66,7 +66,7 @@ program {
 // EXPECTED:
 program {
   AIV produce(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> f) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, f);
     return f;
   }
@@ -120,7 +120,7 @@ program {
 // a carry threaded through a nested loop that ends in it is Trivial at both levels; through a nested loop that yields a fresh buffer it is a Rebind at both
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -152,7 +152,7 @@ program {
 // EXPECTED:
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -186,7 +186,7 @@ program {
 // an if whose branches both yield the carried buffer (a kernel result, a copy) keeps it Trivial; a branch yielding another buffer makes it a Rebind
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -216,7 +216,7 @@ program {
 // EXPECTED:
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -248,7 +248,7 @@ program {
 // a view of the carried buffer is another handle (Rebind); the tensor element of a submit returning the carried InOut is Trivial, its task id a Rebind
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -273,7 +273,7 @@ program {
 // EXPECTED:
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -300,14 +300,14 @@ program {
 // a second run changes nothing; a loop without iter_args and kernel loops get no plan
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
 
   AIV loop(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
     for (index i : range(0, 2, 1)) carry (Tensor<fp32, 64> c = a) -> (Tensor<fp32, 64> r) {
-      Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+      Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
       Tensor<fp32, 64> c2 = tile.store(t, {0}, c);
       yield(c2);
     }
@@ -337,7 +337,7 @@ program {
 // a stale plan (Rebind where Trivial is proven, other attrs kept) is replaced
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -357,7 +357,7 @@ program {
 // EXPECTED:
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -379,7 +379,7 @@ program {
 // the verifier: a loop without a plan, a plan of another length or with an unknown name, a Trivial plan the loop does not prove (a Rebind that could be Trivial is accepted)
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -418,7 +418,7 @@ program {
 // a Graph body's loops are printed by the orchestration printer too: they get a plan
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }
@@ -434,7 +434,7 @@ program {
 // EXPECTED:
 program {
   AIV acc(In Tensor<fp32, 64> x, InOut Tensor<fp32, 64> a) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, a);
     return a;
   }

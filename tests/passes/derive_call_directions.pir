@@ -2,7 +2,7 @@
 // two writers of one locally created buffer: the first is OutputExisting, the second InOut (R-prior)
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -17,7 +17,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -34,8 +34,8 @@ program {
 // scalars are Scalar, In is Input, InOut is InOut; an Out parameter of the caller written once is OutputExisting
 program {
   AIV k(In Tensor<fp32, 64> x, In fp32 alpha, InOut Tensor<fp32, 64> acc, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
-    Tile<fp32, 64, Vec> u = tile.muls(t, alpha);
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> u = tile.muls(t, alpha);
     Tensor<fp32, 64> s = tile.store(u, {0}, out);
     return out;
   }
@@ -48,8 +48,8 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> x, In fp32 alpha, InOut Tensor<fp32, 64> acc, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
-    Tile<fp32, 64, Vec> u = tile.muls(t, alpha);
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> u = tile.muls(t, alpha);
     Tensor<fp32, 64> s = tile.store(u, {0}, out);
     return out;
   }
@@ -64,7 +64,7 @@ program {
 // a write inside a sequential loop is InOut (R-seq: cross-iteration WAW); in a parallel loop the first writer stays OutputExisting
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -83,7 +83,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -104,7 +104,7 @@ program {
 // a loop is one writer unit: a write after a loop that wrote the same root (through its carry) is InOut
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -120,7 +120,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -138,7 +138,7 @@ program {
 // each if branch starts from what was written before the if; an InOut parameter of the caller is InOut (R-enclosing)
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -156,7 +156,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -176,7 +176,7 @@ program {
 // writes through views of one created tensor share its root; a kernel result named by a store chain is its Out argument
 program {
   AIV k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> out) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16}, {.target_memory = Vec});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16}, {.target_memory = Vec});
     Tensor<fp32, 16> s = tile.store(t, {0}, out);
     return s;
   }
@@ -193,7 +193,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> out) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16}, {.target_memory = Vec});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16}, {.target_memory = Vec});
     Tensor<fp32, 16> s = tile.store(t, {0}, out);
     return s;
   }
@@ -212,7 +212,7 @@ program {
 // a tensor.view names its input's buffer: the second write through a view of the same tensor is InOut
 program {
   AIV k(In Tensor<fp32, 32> x, Out Tensor<fp32, 32> out) -> Tensor<fp32, 32> {
-    Tile<fp32, 32, Vec> t = tile.load(x, {0}, {32}, {.target_memory = Vec});
+    Tile<fp32, 1, 32, Vec> t = tile.load(x, {0}, {32}, {.target_memory = Vec});
     Tensor<fp32, 32> s = tile.store(t, {0}, out);
     return s;
   }
@@ -229,7 +229,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 32> x, Out Tensor<fp32, 32> out) -> Tensor<fp32, 32> {
-    Tile<fp32, 32, Vec> t = tile.load(x, {0}, {32}, {.target_memory = Vec});
+    Tile<fp32, 1, 32, Vec> t = tile.load(x, {0}, {32}, {.target_memory = Vec});
     Tensor<fp32, 32> s = tile.store(t, {0}, out);
     return s;
   }
@@ -248,7 +248,7 @@ program {
 // an if result that may name either of two buffers is ambiguous: writing it stays InOut
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -266,7 +266,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -286,7 +286,7 @@ program {
 // directions already on a call are kept (a hand-written NoDep survives; the pass is idempotent)
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -303,7 +303,7 @@ program {
 // arg_direction_overrides turns the listed slots into NoDep
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -316,7 +316,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -331,7 +331,7 @@ program {
 // an override index past the arguments is an error
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -346,7 +346,7 @@ program {
 // a Group wrapper's parameter is raised to what its inner kernel does with it (phase 0), then its calls get directions
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -364,7 +364,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -384,7 +384,7 @@ program {
 // the verifier: missing attr, wrong count, unknown name, Scalar on a tensor, direction against the callee, stale wrapper
 program {
   AIV k(In Tensor<fp32, 64> x, In fp32 a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -408,7 +408,7 @@ program {
 // a submit is an asynchronous call: the same rules (first write OutputExisting, then InOut by R-prior; inside a sequential loop InOut by R-seq), other attrs kept
 program {
   AIV k(In Tensor<fp32, 64> x, In index n, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -427,7 +427,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> x, In index n, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -448,7 +448,7 @@ program {
 // must not change: a submit that already has arg_directions (hand-written NoDep survives)
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -461,7 +461,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -476,7 +476,7 @@ program {
 // the verifier checks submits as calls
 program {
   AIV k(In Tensor<fp32, 64> x, In fp32 a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -492,13 +492,13 @@ program {
 // a core task carries at most 32 tensors and 16 scalars: the call of a kernel over either limit is an error at the call
 program {
   AIV wide(In Tensor<fp32, 64> x0, In Tensor<fp32, 64> x1, In Tensor<fp32, 64> x2, In Tensor<fp32, 64> x3, In Tensor<fp32, 64> x4, In Tensor<fp32, 64> x5, In Tensor<fp32, 64> x6, In Tensor<fp32, 64> x7, In Tensor<fp32, 64> x8, In Tensor<fp32, 64> x9, In Tensor<fp32, 64> x10, In Tensor<fp32, 64> x11, In Tensor<fp32, 64> x12, In Tensor<fp32, 64> x13, In Tensor<fp32, 64> x14, In Tensor<fp32, 64> x15, In Tensor<fp32, 64> x16, In Tensor<fp32, 64> x17, In Tensor<fp32, 64> x18, In Tensor<fp32, 64> x19, In Tensor<fp32, 64> x20, In Tensor<fp32, 64> x21, In Tensor<fp32, 64> x22, In Tensor<fp32, 64> x23, In Tensor<fp32, 64> x24, In Tensor<fp32, 64> x25, In Tensor<fp32, 64> x26, In Tensor<fp32, 64> x27, In Tensor<fp32, 64> x28, In Tensor<fp32, 64> x29, In Tensor<fp32, 64> x30, In Tensor<fp32, 64> x31, In Tensor<fp32, 64> x32, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x0, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x0, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
 
   AIV many(In Tensor<fp32, 64> x, In index s0, In index s1, In index s2, In index s3, In index s4, In index s5, In index s6, In index s7, In index s8, In index s9, In index s10, In index s11, In index s12, In index s13, In index s14, In index s15, In index s16, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }

@@ -630,7 +630,7 @@ program p {
 // lower_spmd_launches.pir «a kernel whose outfeed flatten-control-flow stubbed out»).
 program p {
   InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     system.outfeed(r);
     return o;
@@ -649,7 +649,7 @@ program p {
 // EXPECTED:
 program p {
   InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     (r);
     return o;

@@ -83,7 +83,7 @@ TEST(Catalog, LookupAndPassLists) {
   EXPECT_NE(diags.diagnostics()[0].message.find("verify"), std::string::npos);
 
   DiagnosticEngine d2;
-  EXPECT_FALSE(parsePassList("verify{properties=TileOps2D}", q, d2));
+  EXPECT_FALSE(parsePassList("verify{properties=TileTypeCoherence}", q, d2));
   EXPECT_FALSE(parsePassList("dce{bogus=1}", q, d2));
   EXPECT_EQ(d2.errorCount(), 2u);
 }

@@ -2,7 +2,7 @@
 // a launch becomes the wrapper's kernel calls with core_num; the result maps to the returned value; the wrapper goes
 program {
   InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return o;
   }
@@ -20,7 +20,7 @@ program {
 // EXPECTED:
 program {
   InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return o;
   }
@@ -35,13 +35,13 @@ program {
 // two kernels in one body, launched from two sites (fresh variables at each), sync_start kept, arg_directions dropped
 program {
   AIV a(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
 
   AIV b(In Tensor<fp32, 16> x, In index s, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return o;
   }
@@ -61,13 +61,13 @@ program {
 // EXPECTED:
 program {
   AIV a(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
 
   AIV b(In Tensor<fp32, 16> x, In index s, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return o;
   }
@@ -85,7 +85,7 @@ program {
 // the submit form (pl::spmd whose task id is used): the one kernel is submitted with the deps and core_num
 program {
   AIV k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
@@ -105,7 +105,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
@@ -122,7 +122,7 @@ program {
 // must not change: no Spmd function (a core_num attr on a plain kernel call stays)
 program {
   AIV k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
@@ -138,7 +138,7 @@ program {
 // a constant core_num below 1 is an error
 program {
   AIV k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
@@ -158,7 +158,7 @@ program {
 // orchestration work inside the launch is an error (it would not run per block)
 program {
   AIV k(In Tensor<fp32, 16> x, In index b, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
@@ -179,7 +179,7 @@ program {
 // a loop in the launch is named by its first line only: the message stays one line (SP001)
 program {
   AIV k(In Tensor<fp32, 16> x, In index b, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
@@ -201,7 +201,7 @@ program {
 // a submitted launch of two kernels has no single task id
 program {
   AIV k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
@@ -222,7 +222,7 @@ program {
 // a call of an Spmd function without core_num
 program {
   AIV k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
@@ -242,7 +242,7 @@ program {
 // a kernel whose outfeed flatten-control-flow stubbed out (`(r);`, XLA OutfeedCustomCallIsPartitionable) launches like any other
 program p {
   InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     (r);
     return o;
@@ -261,7 +261,7 @@ program p {
 // EXPECTED:
 program p {
   InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     (r);
     return o;

@@ -2,7 +2,7 @@
 // for: k() -> scope{for: scope{k()}}; the loop's yield and the function's return stay after the scope
 program {
   AIV k(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -18,7 +18,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -40,7 +40,7 @@ program {
 // a second run changes nothing
 program {
   AIV k(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -63,7 +63,7 @@ program {
 // each if branch gets its own scope (also with if results); a body without a loop or if is one scope
 program {
   AIV k(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -84,7 +84,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -113,7 +113,7 @@ program {
 // nothing is inserted inside a MANUAL scope (AUTO inside MANUAL is forbidden); the body around it still gets one
 program {
   AIV k(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -130,7 +130,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -151,7 +151,7 @@ program {
 // auto_scope = false: the user places every scope, nothing changes; kernels are never wrapped
 program {
   AIV k(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
@@ -192,7 +192,7 @@ program {
 // the verifier: an unwrapped body, an unwrapped loop body, AUTO inside MANUAL
 program {
   AIV k(In Tensor<fp32, 64> a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(a, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }

@@ -74,3 +74,28 @@ program {
     return;
   }
 }
+// -----
+// RUN: materialize-tile-valid-shapes
+// windows of rank != 2 (FlattenTileNdTo2D): a [1, 8, 16] window's clip folds into the 2-D tile's valid shape, the rows the product of the clipped leading dims; a rank-1 row's valid shape is [1, clip]; a [1, 16] tile stored into a rank-1 tensor is clipped in its one dim
+program {
+  AIV k(In Tensor<fp32, 4, 20, 16> x, In Tensor<fp32, 40> v, In index b, In index r, Out Tensor<fp32, 40> o) {
+    Tile<fp32, 8, 16, Vec> a = tile.load(x, {b, r, 0}, {1, 8, 16}) [[in_bounds = false]];
+    Tile<fp32, 1, 16, Vec> w = tile.load(v, {r}, {16}) [[in_bounds = false]];
+    Tensor<fp32, 40> q = tile.store(w, {r}, o) [[in_bounds = false]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 4, 20, 16> x, In Tensor<fp32, 40> v, In index b, In index r, Out Tensor<fp32, 40> o) {
+    index x_d0 = tensor.dim(x, 0);
+    index x_d1 = tensor.dim(x, 1);
+    index x_d2 = tensor.dim(x, 2);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {max(0, min(1, x_d0 - b)) * max(0, min(8, x_d1 - r)), max(0, min(16, x_d2))}}> a = tile.load(x, {b, r, 0}, {1, 8, 16}, {.valid_shape = {max(0, min(1, x_d0 - b)), max(0, min(8, x_d1 - r)), max(0, min(16, x_d2))}}) [[in_bounds = false]];
+    index v_d0 = tensor.dim(v, 0);
+    Tile<fp32, 1, 16, Vec, view{valid_shape = {1, max(0, min(16, v_d0 - r))}}> w = tile.load(v, {r}, {16}, {.valid_shape = {max(0, min(16, v_d0 - r))}}) [[in_bounds = false]];
+    index o_d0 = tensor.dim(o, 0);
+    Tensor<fp32, 40> q = tile.store(w, {r}, o) [[in_bounds = false, valid_shape = {max(0, min(16, o_d0 - r))}]];
+    return;
+  }
+}

@@ -2,7 +2,7 @@
 // returns through stores become the Out parameters, sorted by parameter index; the caller's t[i] follow
 program {
   AIV k(In Tensor<fp32, 16> a, Out Tensor<fp32, 16> oa, Out Tensor<fp32, 16> ob) -> (Tensor<fp32, 16>, Tensor<fp32, 16>) {
-    Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(a, {0}, {16});
     Tensor<fp32, 16> ra = tile.store(t, {0}, oa);
     Tensor<fp32, 16> rb = tile.store(t, {0}, ob);
     return rb, ra;
@@ -21,7 +21,7 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 16> a, Out Tensor<fp32, 16> oa, Out Tensor<fp32, 16> ob) -> (Tensor<fp32, 16>, Tensor<fp32, 16>) {
-    Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(a, {0}, {16});
     Tensor<fp32, 16> ra = tile.store(t, {0}, oa);
     Tensor<fp32, 16> rb = tile.store(t, {0}, ob);
     return oa, ob;
@@ -42,10 +42,10 @@ program {
 // results of different types: the call's tuple type is reordered too, also for a call whose results are dropped
 program {
   AIV k(In Tensor<fp32, 16> a, Out Tensor<fp16, 16> oa, Out Tensor<fp32, 8> ob) -> (Tensor<fp32, 8>, Tensor<fp16, 16>) {
-    Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
-    Tile<fp16, 16, Vec> h = tile.cast(t, {.target_type = fp16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(a, {0}, {16});
+    Tile<fp16, 1, 16, Vec> h = tile.cast(t, {.target_type = fp16});
     Tensor<fp16, 16> ra = tile.store(h, {0}, oa);
-    Tile<fp32, 8, Vec> u = tile.load(a, {0}, {8});
+    Tile<fp32, 1, 8, Vec> u = tile.load(a, {0}, {8});
     Tensor<fp32, 8> rb = tile.store(u, {0}, ob);
     return rb, ra;
   }
@@ -60,10 +60,10 @@ program {
 // EXPECTED:
 program {
   AIV k(In Tensor<fp32, 16> a, Out Tensor<fp16, 16> oa, Out Tensor<fp32, 8> ob) -> (Tensor<fp16, 16>, Tensor<fp32, 8>) {
-    Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
-    Tile<fp16, 16, Vec> h = tile.cast(t, {.target_type = fp16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(a, {0}, {16});
+    Tile<fp16, 1, 16, Vec> h = tile.cast(t, {.target_type = fp16});
     Tensor<fp16, 16> ra = tile.store(h, {0}, oa);
-    Tile<fp32, 8, Vec> u = tile.load(a, {0}, {8});
+    Tile<fp32, 1, 8, Vec> u = tile.load(a, {0}, {8});
     Tensor<fp32, 8> rb = tile.store(u, {0}, ob);
     return oa, ob;
   }
@@ -81,7 +81,7 @@ program {
 program {
   AIV k(In Tensor<fp32, 16> a, InOut Tensor<fp32, 16> acc) -> Tensor<fp32, 16> {
     for (index i : range(0, 2, 1)) carry (Tensor<fp32, 16> c = acc) -> (Tensor<fp32, 16> r) {
-      Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
+      Tile<fp32, 1, 16, Vec> t = tile.load(a, {0}, {16});
       Tensor<fp32, 16> c2 = tile.store(t, {0}, c);
       yield(c2);
     }
@@ -97,7 +97,7 @@ program {
 program {
   AIV k(In Tensor<fp32, 16> a, InOut Tensor<fp32, 16> acc) -> Tensor<fp32, 16> {
     for (index i : range(0, 2, 1)) carry (Tensor<fp32, 16> c = acc) -> (Tensor<fp32, 16> r) {
-      Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
+      Tile<fp32, 1, 16, Vec> t = tile.load(a, {0}, {16});
       Tensor<fp32, 16> c2 = tile.store(t, {0}, c);
       yield(c2);
     }
@@ -114,14 +114,14 @@ program {
 // must not change: parameters already returned in order; a kernel without results; orchestration returns
 program {
   AIV k(In Tensor<fp32, 16> a, Out Tensor<fp32, 16> oa, Out Tensor<fp32, 16> ob) -> (Tensor<fp32, 16>, Tensor<fp32, 16>) {
-    Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(a, {0}, {16});
     Tensor<fp32, 16> ra = tile.store(t, {0}, oa);
     Tensor<fp32, 16> rb = tile.store(t, {0}, ob);
     return oa, ob;
   }
 
   AIV v(In Tensor<fp32, 16> a, Out Tensor<fp32, 16> o) {
-    Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(a, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return;
   }
@@ -139,7 +139,7 @@ program {
 // a result that names different parameters on the two branches names no one parameter
 program {
   AIV k(In Tensor<fp32, 16> a, In bool c, Out Tensor<fp32, 16> oa, Out Tensor<fp32, 16> ob) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(a, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(a, {0}, {16});
     if (c) -> (Tensor<fp32, 16> r) {
       Tensor<fp32, 16> ra = tile.store(t, {0}, oa);
       yield(ra);

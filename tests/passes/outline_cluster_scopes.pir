@@ -2,7 +2,7 @@
 // an spmd scope becomes an Spmd function; core_num goes on the call; a kernel's Out parameter makes the wrapper's Out
 program {
   InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return o;
   }
@@ -17,7 +17,7 @@ program {
 // EXPECTED:
 program {
   InCore k(In Tensor<fp32, 16> x, Out Tensor<fp32, 16> o) -> Tensor<fp32, 16> {
-    Tile<fp32, 16, Vec> t = tile.load(x, {0}, {16});
+    Tile<fp32, 1, 16, Vec> t = tile.load(x, {0}, {16});
     Tensor<fp32, 16> r = tile.store(t, {0}, o);
     return o;
   }

@@ -839,7 +839,7 @@ program {
 // that a submit passes (PyPTO spmd_core_num_floordiv, folds_shape_into_submit_arg)
 program {
   InCore kernel(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> xt = tile.load(x, {0}, {64});
+    Tile<fp32, 1, 64, Vec> xt = tile.load(x, {0}, {64});
     Tensor<fp32, 64> o = tile.store(xt, {0}, out);
     return o;
   }
@@ -859,7 +859,7 @@ program {
 // EXPECTED:
 program {
   InCore kernel(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> xt = tile.load(x, {0}, {64});
+    Tile<fp32, 1, 64, Vec> xt = tile.load(x, {0}, {64});
     Tensor<fp32, 64> o = tile.store(xt, {0}, out);
     return o;
   }

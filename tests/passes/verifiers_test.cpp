@@ -49,7 +49,7 @@ TEST(Registry, VerifiersExistForTheSevenCoreProperties) {
   for (auto p : {P::SSAForm, P::TypeChecked, P::UseAfterDef, P::NoNestedCalls,
                  P::BreakContinueValid, P::NoRedundantBlocks, P::NormalizedStmtStructure})
     EXPECT_NE(findVerifier(p), nullptr) << propertyName(p);
-  EXPECT_EQ(findVerifier(P::TileOps2D), nullptr);
+  EXPECT_EQ(findVerifier(P::TileTypeCoherence), nullptr);
 }
 
 TEST(SSAForm, LoopInSSAFormIsValid) {

@@ -42,6 +42,25 @@ program p {
 }
 
 // -----
+// RUN: verify{properties=TileOps2D}
+// Every kernel tile is 2-D (FlattenTileNdTo2D): a rank-3 or rank-1 tile in a kernel parameter, assignment or loop carry is V512; the same tiles outside kernels are not checked.
+program p {
+  InCore k(In Tile<fp32, 2, 3, 4, Vec> a, In index n) { // EXPECTED-ERROR: V512 {{tile 'a' of type 'Tile<fp32, 2, 3, 4, Vec>' in kernel 'k' is not 2-D (run flatten-tile-nd-to-2d)}}
+    Tile<fp32, 16, Vec> f = tile.full({16}, 0.0, {.dtype = fp32}); // EXPECTED-ERROR: V512 {{tile 'f'}}
+    Tile<fp32, 4, 8, Vec> z = tile.full({4, 8}, 0.0, {.dtype = fp32});
+    for (index i : range(0, n, 1)) carry (Tile<fp32, 16, Vec> c = f) // EXPECTED-ERROR: V512 {{tile 'c'}}
+        -> (Tile<fp32, 16, Vec> r) { // EXPECTED-ERROR: V512 {{tile 'r'}}
+      yield(c);
+    }
+    return;
+  }
+
+  Opaque g(In Tile<fp32, 2, 3, 4, Vec> a) {
+    return;
+  }
+}
+
+// -----
 // RUN: verify
 // Break is only allowed in sequential and while loops.
 program p {

@@ -21,10 +21,12 @@ PL_FUNCTION(pl::FunctionType::InCore)
 void shapes(X x, pl::Out<X> y) {
   pl::Index r = 0;
   pl::Tile<pl::fp32, 16, 64> t = pl::load(x, {r, 0}, {8, 64}); // expected-error {{of 't': shape [8, 64] vs [16, 64] (the eager run rejects it) [F111]}}
-  // The eager run drops a rank-3 window's leading 1s; the translator says so instead of claiming
-  // the eager run rejects it.
+  // A rank-3 window with a leading 1 is a 2-D tile, as in the eager run (FlattenTileNdTo2D);
+  // its declared rows must still match.
   pl::Tensor<pl::fp32, 2, 16, 64> x3;
-  pl::Tile<pl::fp32, 16, 64> t3 = pl::load(x3, {1, 0, 0}, {1, 16, 64}); // expected-error {{of 't3': shape [1, 16, 64] vs [16, 64]: a tile loaded from a window of a rank-3 tensor keeps the window's rank here (the eager run drops its leading 1s; the translator's FlattenTileNdTo2D is not implemented yet); pl::reshape the tensor to rank 2 and load from that [F111]}}
+  pl::Tile<pl::fp32, 16, 64> t3 = pl::load(x3, {1, 0, 0}, {1, 16, 64});
+  pl::Tile<pl::fp32, 16, 64> t4 = pl::load(x3, {1, 0, 0}, {1, 8, 64}); // expected-error {{of 't4': shape [8, 64] vs [16, 64] (the eager run rejects it) [F111]}}
+  pl::store(t3, {0, 0}, y);
   pl::store(pl::add(t, t), {0, 0}, y); // no cascade: 't' is already explained
   auto d = pl::load(x, {0, 0}, {8, 64});
   T16 u = pl::load(x, {0, 0}, {16, 64});

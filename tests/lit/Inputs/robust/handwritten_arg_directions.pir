@@ -1,6 +1,6 @@
 program {
   AIV k(In Tensor<fp32, 64> x, In fp32 a, Out Tensor<fp32, 64> out) -> Tensor<fp32, 64> {
-    Tile<fp32, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
+    Tile<fp32, 1, 64, Vec> t = tile.load(x, {0}, {64}, {.target_memory = Vec});
     Tensor<fp32, 64> s = tile.store(t, {0}, out);
     return out;
   }
