@@ -3,6 +3,7 @@
 
 #include "ir/printer.h"
 #include "ir/visitor.h"
+#include "passes/legalize_tile_cast.h"
 #include "passes/platform.h"
 
 #include <numeric>
@@ -16,7 +17,8 @@ std::string_view layoutName(BLayout b) { return b == BLayout::ColMajor ? "column
 
 class TileChecker : public IRVisitor {
 public:
-  TileChecker(bool error, DiagnosticEngine &diags) : error_(error), diags_(diags) {
+  TileChecker(const SocDesc &soc, bool error, DiagnosticEngine &diags)
+      : soc_(soc), error_(error), diags_(diags) {
     visitTypes_ = false;
   }
   bool failed = false;
@@ -89,6 +91,13 @@ private:
   void checkCast(const Call &c) {
     auto *src = dynCast<TileType>(c.args()[0]->type());
     auto *dst = dynCast<TileType>(c.type());
+    if (src && dst && !soc_.nativeCast(src->dtype(), dst->dtype())) // LegalizeTileCast left it
+      return report("TC005", c.span(),
+                    "cast from " + std::string(dtypeName(src->dtype())) + " to " +
+                        std::string(dtypeName(dst->dtype())) + ": " + soc_.name +
+                        "'s TCVT has no conversion for it and no chain of its conversions gives "
+                        "the same result (" +
+                        castRefusal(soc_, src->dtype(), dst->dtype()) + ")");
     const auto *mode = findAttrAs<std::string>(c.kwargs(), "mode");
     if (!src || !dst || !mode || *mode == "none" || *mode == "rint")
       return;
@@ -156,16 +165,18 @@ private:
                " and limit the valid region with valid_shape");
   }
 
+  const SocDesc &soc_;
   bool error_;
   DiagnosticEngine &diags_;
 };
 
 } // namespace
 
-bool checkTileConstraints(const Function &f, bool error, DiagnosticEngine &diags) {
+bool checkTileConstraints(const Function &f, const SocDesc &soc, bool error,
+                          DiagnosticEngine &diags) {
   if (!isKernel(f.type()))
     return true;
-  TileChecker c(error, diags);
+  TileChecker c(soc, error, diags);
   c.visitFunction(f);
   return !c.failed;
 }
@@ -174,10 +185,10 @@ Pass createCheckTileConstraintsPass(PassOptions &opts) {
   std::optional<Platform> platform = opts.takePlatform();
   return createProgramPass(
       PassClass::CheckTileConstraints, [platform](const ProgramPtr &p, PassContext &ctx) {
-        bool error = !platformDesc(platform.value_or(ctx.platform())).simulated;
+        const PlatformDesc &desc = platformDesc(platform.value_or(ctx.platform()));
         bool ok = true;
         for (const FunctionPtr &f : p->functions())
-          ok &= checkTileConstraints(*f, error, ctx.diags());
+          ok &= checkTileConstraints(*f, desc.soc(), !desc.simulated, ctx.diags());
         return ok ? p : ProgramPtr();
       });
 }

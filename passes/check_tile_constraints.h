@@ -24,24 +24,30 @@
 //     fp32 only), a tile.matmul / matmul_acc / matmul_bias of element types TMATMUL does not
 //     take (int8 x int8 -> int32, fp16 / bf16 / fp32 pairs -> fp32, or an fp16 / bf16 Acc:
 //     pl's out_dtype, not yet lowered the vendor's way)                      — TC004
+//   - a tile.cast the SoC's TCVT has no conversion for and LegalizeTileCast found no exact
+//     chain for (passes/legalize_tile_cast.h: int16 -> int8, int32 -> bf16, fp8 on a2a3, …),
+//     an error on the vendor platforms, a warning on the simulated ones       — TC005
 //   TC003 and TC004 are errors on every platform: pl/sim follows the vendor (its TCVT rounds
 //   as the vendor's, its TTRANS and TMATMUL reject those types), so no simulator run could
 //   stand in for the eager one.
 // Options: `platform=<name>` (default: the context's platform).
 // Diagnostics: TC001 an unboxed tile whose rows (columns) are not whole 32-byte units ·
 //   TC002 a boxed tile that is not whole fractal boxes · TC003 a cast mode TCVT does not apply ·
-//   TC004 an element type TTRANS / TMATMUL does not take.
+//   TC004 an element type TTRANS / TMATMUL does not take · TC005 a conversion TCVT does not do.
 // Example: `Tile<fp32, 16, 9, Vec> t = tile.load(..)` on a2a3 → error TC001 "tile 't' is
 //   row-major with 9 columns of fp32 (36 bytes); PTO-ISA needs whole 32-byte rows ...".
 // Test: tests/passes/check_tile_constraints.pir
 #pragma once
 
 #include "passes/pass.h"
+#include "passes/utils/soc.h"
 
 namespace pl::passes {
 
-/// The check for one function; `error` false reports warnings instead. True when no error.
-bool checkTileConstraints(const ir::Function &f, bool error, ir::DiagnosticEngine &diags);
+/// The check for one function on `soc`; `error` false reports warnings instead. True when no
+/// error.
+bool checkTileConstraints(const ir::Function &f, const SocDesc &soc, bool error,
+                          ir::DiagnosticEngine &diags);
 
 Pass createCheckTileConstraintsPass(PassOptions &opts);
 

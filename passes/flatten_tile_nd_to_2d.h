@@ -31,7 +31,8 @@
 //   the tile's) or that has explicit strides.
 // Example: `t: Tile[[2, 3, 4], fp32] = tile.full([2, 3, 4], 1.0); u = tile.add(t, t)` →
 //   `t: Tile[[6, 4], fp32] = tile.full([6, 4], 1.0); u: Tile[[6, 4], fp32] = tile.add(t, t)`.
-// Test: tests/passes/flatten_tile_nd_to_2d.pir, tests/lit/passes/flatten_tile_nd_to_2d_errors.pir
+// Test: tests/passes/flatten_tile_nd_to_2d.pir (FT001 / FT002 too),
+//   tests/lit/translator/diag_rank_nd.cpp, e2e regress_rank_nd
 #pragma once
 
 #include "passes/pass.h"

@@ -44,9 +44,8 @@ constexpr std::array<A2a3Chain, 23> kA2a3Chains{{
 
 class CastLegalizer : public KernelRewriter {
 public:
-  CastLegalizer(const Function &f, const SocDesc &soc, bool error, DiagnosticEngine &diags)
-      : KernelRewriter(f, "LegalizeTileCast"), soc_(soc), error_(error), diags_(diags) {}
-  bool failed = false;
+  CastLegalizer(const Function &f, const SocDesc &soc)
+      : KernelRewriter(f, "LegalizeTileCast"), soc_(soc) {}
 
   StmtPtr rewriteOpCall(const Assign &a, const Call &c, const StmtPtr &out) override {
     if (c.target().op->name() != "tile.cast" || c.args().empty())
@@ -56,10 +55,8 @@ public:
     if (!src || !dst || soc_.nativeCast(src->dtype(), dst->dtype()))
       return out;
     auto chain = castChain(soc_, src->dtype(), dst->dtype());
-    if (!chain) {
-      report(c, src->dtype(), dst->dtype());
+    if (!chain) // CheckTileConstraints reports it (TC005)
       return out;
-    }
     if (chain->size() == 1) // a same-dtype cast: the value itself
       return Assign::make(a.var(), c.args()[0], a.span());
     const auto *mode = findAttrAs<std::string>(c.kwargs(), "mode");
@@ -85,38 +82,7 @@ public:
   }
 
 private:
-  void report(const Call &c, DataType from, DataType to) {
-    std::string msg = "cast from " + std::string(dtypeName(from)) + " to " +
-                      std::string(dtypeName(to)) + ": " + soc_.name +
-                      "'s TCVT has no conversion for it and no chain of its conversions gives "
-                      "the same result (" +
-                      whyNot(from, to) + ")";
-    if (error_) {
-      failed = true;
-      diags_.error("LC001", c.span(), msg);
-    } else {
-      diags_.warning("LC001", c.span(), msg + "; the simulator runs it, hardware would not");
-    }
-  }
-
-  std::string whyNot(DataType from, DataType to) const {
-    for (DataType d : {from, to}) {
-      const bool held = std::any_of(soc_.nativeCasts.begin(), soc_.nativeCasts.end(),
-                                    [d](const auto &p) { return p.first == d || p.second == d; });
-      if (!held)
-        return "it converts no " + std::string(dtypeName(d));
-    }
-    if (isIntLike(from) && isIntLike(to))
-      return "the cast wraps, where the conversions it has saturate or do not exist; mask the "
-             "value into the target's range with bitwise ops first";
-    if (isIntLike(from) && isFloat(to))
-      return "through fp32 it would round twice; cast to fp32 explicitly if that is acceptable";
-    return "no exact chain";
-  }
-
   const SocDesc &soc_;
-  bool error_;
-  DiagnosticEngine &diags_;
 };
 
 } // namespace
@@ -138,28 +104,39 @@ std::optional<std::vector<DataType>> castChain(const SocDesc &soc, DataType from
   return std::nullopt;
 }
 
-FunctionPtr legalizeTileCast(const FunctionPtr &f, const SocDesc &soc, bool error,
-                             ir::DiagnosticEngine &diags) {
+std::string castRefusal(const SocDesc &soc, DataType from, DataType to) {
+  for (DataType d : {from, to}) {
+    const bool held = std::any_of(soc.nativeCasts.begin(), soc.nativeCasts.end(),
+                                  [d](const auto &p) { return p.first == d || p.second == d; });
+    if (!held)
+      return "it converts no " + std::string(dtypeName(d));
+  }
+  if (isIntLike(from) && isIntLike(to))
+    return "the cast wraps, where the conversions it has saturate or do not exist; mask the value "
+           "into the target's range with bitwise ops first";
+  if (isIntLike(from) && isFloat(to))
+    return "through fp32 it would round twice; cast to fp32 explicitly if that is acceptable";
+  return "no chain of its conversions gives the same result";
+}
+
+FunctionPtr legalizeTileCast(const FunctionPtr &f, const SocDesc &soc) {
   if (!isKernel(f->type()) || soc.nativeCasts.empty())
     return f;
-  CastLegalizer l(*f, soc, error, diags);
-  FunctionPtr out = l.mutateFunction(f);
-  return l.failed ? nullptr : out;
+  CastLegalizer l(*f, soc);
+  return l.mutateFunction(f);
 }
 
 Pass createLegalizeTileCastPass(PassOptions &opts) {
   std::optional<Platform> platform = opts.takePlatform();
   auto run = [platform](const ProgramPtr &p, PassContext &ctx) {
-    const PlatformDesc &desc = platformDesc(platform.value_or(ctx.platform()));
+    const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
     std::vector<FunctionPtr> fns;
-    bool changed = false, failed = false;
+    bool changed = false;
     for (const FunctionPtr &f : p->functions()) {
-      FunctionPtr g = legalizeTileCast(f, desc.soc(), !desc.simulated, ctx.diags());
-      failed |= !g;
-      changed |= g && g != f;
-      fns.push_back(g ? g : f);
+      fns.push_back(legalizeTileCast(f, soc));
+      changed |= fns.back() != f;
     }
-    return failed ? ProgramPtr() : changed ? p->withFunctions(std::move(fns)) : p;
+    return changed ? p->withFunctions(std::move(fns)) : p;
   };
   return createProgramPass(PassClass::LegalizeTileCast, run);
 }

@@ -20,11 +20,12 @@
 //   values of wider ones): exact widenings first, then the one rounding step, then steps on
 //   integral values whose saturation agrees with the direct one. A same-dtype cast TCVT cannot
 //   do (int32 -> int32) becomes the copy `y = x`. SoCs without a table (a5) are unchanged.
-// Options: `platform=` (default: the context's). Diagnostics: LC001 a cast with no exact chain
+// Options: `platform=` (default: the context's). Diagnostics: none; a cast with no exact chain
 //   (an integer narrowing that wraps, e.g. int16 -> int8, which TCVT saturates or lacks; an
-//   int32 / int64 -> bf16 / fp16 that would round twice; a dtype the SoC's TCVT does not
-//   take): an error for hardware platforms, a warning on the simulated ones (pl/sim runs the
-//   conversion directly; the kernel stays unchanged).
+//   int32 / int64 -> bf16 / fp16 that would round twice; a dtype the SoC's TCVT does not take)
+//   stays as it is, and CheckTileConstraints reports it with the SoC's other constraints
+//   (TC005: an error for hardware platforms, a warning on the simulated ones, where pl/sim
+//   runs the conversion directly).
 // Example (a2a3): `Tile<int8, 16, 32> y = tile.cast(x: fp32, {.target_type = int8, .mode =
 // "floor"})`
 //   → `y_c = tile.cast(x, {.target_type = int16, .mode = "floor"});
@@ -37,6 +38,7 @@
 #include "passes/utils/soc.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace pl::passes {
@@ -47,10 +49,11 @@ namespace pl::passes {
 std::optional<std::vector<ir::DataType>> castChain(const SocDesc &soc, ir::DataType from,
                                                    ir::DataType to);
 
-/// The algorithm for one function (non-kernels unchanged); `error`: LC001 is an error (else a
-/// warning). nullptr after an error.
-ir::FunctionPtr legalizeTileCast(const ir::FunctionPtr &f, const SocDesc &soc, bool error,
-                                 ir::DiagnosticEngine &diags);
+/// Why a cast from `from` to `to` has no chain on `soc` (CheckTileConstraints' TC005 message).
+std::string castRefusal(const SocDesc &soc, ir::DataType from, ir::DataType to);
+
+/// The algorithm for one function (non-kernels unchanged).
+ir::FunctionPtr legalizeTileCast(const ir::FunctionPtr &f, const SocDesc &soc);
 
 Pass createLegalizeTileCastPass(PassOptions &opts);
 

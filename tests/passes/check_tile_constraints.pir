@@ -105,3 +105,29 @@ program {
     return;
   }
 }
+// -----
+// RUN: check-tile-constraints{platform=a2a3}
+// TC005: a cast a2a3's TCVT has no conversion for, left by LegalizeTileCast (no exact chain); a native one passes
+program {
+  AIV k(In Tensor<int16, 16, 32> x, In Tensor<int32, 16, 32> y, In Tensor<uint16, 16, 32> z) {
+    Tile<int16, 16, 32, Vec> t = tile.load(x, {0, 0}, {16, 32});
+    Tile<int8, 16, 32, Vec> b = tile.cast(t, {.target_type = int8, .mode = "rint"}); // EXPECTED-ERROR: TC005 {{cast from int16 to int8: a2a3's TCVT has no conversion for it and no chain of its conversions gives the same result (the cast wraps, where the conversions it has saturate or do not exist; mask the value into the target's range with bitwise ops first)}}
+    Tile<fp16, 16, 32, Vec> h = tile.cast(t, {.target_type = fp16, .mode = "rint"});
+    Tile<int32, 16, 32, Vec> u = tile.load(y, {0, 0}, {16, 32});
+    Tile<bf16, 16, 32, Vec> v = tile.cast(u, {.target_type = bf16, .mode = "rint"}); // EXPECTED-ERROR: TC005 {{through fp32 it would round twice; cast to fp32 explicitly if that is acceptable}}
+    Tile<uint16, 16, 32, Vec> w = tile.load(z, {0, 0}, {16, 32});
+    Tile<fp32, 16, 32, Vec> f = tile.cast(w, {.target_type = fp32, .mode = "rint"}); // EXPECTED-ERROR: TC005 {{it converts no uint16}}
+    return;
+  }
+}
+// -----
+// RUN: check-tile-constraints{platform=a5}
+// must not change: a5 has no table of conversions
+program {
+  AIV k(In Tensor<int16, 16, 32> x) {
+    Tile<int16, 16, 32, Vec> t = tile.load(x, {0, 0}, {16, 32});
+    Tile<int8, 16, 32, Vec> b = tile.cast(t, {.target_type = int8, .mode = "rint"});
+    return;
+  }
+}
+// EXPECTED-UNCHANGED
