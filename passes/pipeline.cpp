@@ -34,6 +34,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createConvertTensorToTileOpsPass(none)); // 12
   p.add(createOptimizeOrchTensorsPass(none));    // 13
   p.add(createLowerCompositeOpsPass(none));      // 14
+  p.add(createWidenAccDtypesPass(none));         // -- (pl's own: PTO-ISA's Acc is fp32)
   p.add(createAutoTileMatmulL0Pass(none));       // 19
   p.add(createInferTileMemorySpacePass(none));  // 21
   p.add(createLowerAutoVectorSplitPass(none));  // 24
