@@ -70,9 +70,7 @@ public:
       v = parent_[v] = parent_.at(parent_.at(v));
     return v;
   }
-  bool widened(const Var *v) {
-    return parent_.count(v) != 0 && seeded_.count(find(v)) != 0;
-  }
+  bool widened(const Var *v) { return parent_.count(v) != 0 && seeded_.count(find(v)) != 0; }
 
   std::vector<Producer> producers_;
   std::vector<Use> uses_;
@@ -174,14 +172,16 @@ bool check(AccFacts &facts, DiagnosticEngine &diags) {
                   "'" + p.var->name() + "' joins an " + dtypeOf(p.var) +
                       " matmul accumulator but is produced by " + p.what +
                       ": PTO-ISA accumulates fp16 / bf16 products only in an fp32 Acc tile, "
-                      "which has no " + dtypeOf(p.var) +
+                      "which has no " +
+                      dtypeOf(p.var) +
                       " form; expected the accumulator chain to start at a matmul");
   for (const Use &u : facts.uses_)
     if (!u.ok && facts.widened(u.var))
       diags.error("WD002", u.span,
                   "'" + u.op + "' reads '" + u.var->name() + "', an " + dtypeOf(u.var) +
                       " matmul result: PTO-ISA keeps it in an fp32 Acc tile and converts it only "
-                      "where it leaves Acc; expected a 'tile.store' into an " + dtypeOf(u.var) +
+                      "where it leaves Acc; expected a 'tile.store' into an " +
+                      dtypeOf(u.var) +
                       " tensor, a 'tile.move' to Vec (then cast there) or a 'tile.matmul_acc' "
                       "accumulating into it");
   return diags.errorCount() == before;
@@ -218,8 +218,8 @@ public:
                                      withDType(c.type(), DataType::FP32), c.span()),
                           a.span());
     }
-    auto *src = isOpNamed(c, "tile.move") && !c.args().empty() ? dynCast<Var>(c.args()[0])
-                                                                : nullptr;
+    auto *src =
+        isOpNamed(c, "tile.move") && !c.args().empty() ? dynCast<Var>(c.args()[0]) : nullptr;
     if (!src || !wide_.count(src))
       return out;
     // TMOV Acc -> Vec keeps fp32; TCVT rounds to the dtype the program asked for.

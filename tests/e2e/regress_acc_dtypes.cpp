@@ -21,8 +21,10 @@ template <pl::DType D, int M, int K> using In = pl::Tensor<D, M, K>;
 template <pl::DType D, int M, int K, int N>
 PL_FUNCTION(pl::FunctionType::AIC)
 void mm_out(In<D, M, K> a, In<D, K, N> b, pl::Out<pl::Tensor<D, M, N>> c) {
-  auto al = pl::move(pl::load(a, {0, 0}, {M, K}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
-  auto br = pl::move(pl::load(b, {0, 0}, {K, N}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
+  auto al = pl::move(pl::load(a, {0, 0}, {M, K}, {.target_memory = pl::Mem::Mat}),
+                     {.target_memory = pl::Mem::Left});
+  auto br = pl::move(pl::load(b, {0, 0}, {K, N}, {.target_memory = pl::Mem::Mat}),
+                     {.target_memory = pl::Mem::Right});
   pl::Tile<D, M, N, pl::Mem::Acc> acc = pl::matmul(al, br, {.out_dtype = D});
   pl::store(acc, {0, 0}, c);
 }
@@ -32,10 +34,12 @@ template <pl::DType D>
 PL_FUNCTION(pl::FunctionType::AIC)
 void mm_chain(In<D, 16, 96> a, In<D, 96, 32> b, pl::Out<pl::Tensor<D, 16, 32>> c) {
   auto l = [&](int k) {
-    return pl::move(pl::load(a, {0, k}, {16, 32}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
+    return pl::move(pl::load(a, {0, k}, {16, 32}, {.target_memory = pl::Mem::Mat}),
+                    {.target_memory = pl::Mem::Left});
   };
   auto r = [&](int k) {
-    return pl::move(pl::load(b, {k, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
+    return pl::move(pl::load(b, {k, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}),
+                    {.target_memory = pl::Mem::Right});
   };
   pl::Tile<D, 16, 32, pl::Mem::Acc> acc = pl::matmul(l(0), r(0), {.out_dtype = D});
   acc = pl::matmul_acc(acc, l(32), r(32));
@@ -46,9 +50,12 @@ void mm_chain(In<D, 16, 96> a, In<D, 96, 32> b, pl::Out<pl::Tensor<D, 16, 32>> c
 /// A K loop of `trips` chunks of 32 after the first one, carrying the D accumulator.
 template <pl::DType D>
 PL_FUNCTION(pl::FunctionType::AIC)
-void mm_kloop(In<D, 16, 128> a, In<D, 128, 32> b, pl::Index trips, pl::Out<pl::Tensor<D, 16, 32>> c) {
-  auto al = pl::move(pl::load(a, {0, 0}, {16, 32}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
-  auto br = pl::move(pl::load(b, {0, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
+void mm_kloop(In<D, 16, 128> a, In<D, 128, 32> b, pl::Index trips,
+              pl::Out<pl::Tensor<D, 16, 32>> c) {
+  auto al = pl::move(pl::load(a, {0, 0}, {16, 32}, {.target_memory = pl::Mem::Mat}),
+                     {.target_memory = pl::Mem::Left});
+  auto br = pl::move(pl::load(b, {0, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}),
+                     {.target_memory = pl::Mem::Right});
   pl::Tile<D, 16, 32, pl::Mem::Acc> acc = pl::matmul(al, br, {.out_dtype = D});
   for (auto k : pl::range(trips)) {
     auto ak = pl::move(pl::load(a, {0, (k + 1) * 32}, {16, 32}, {.target_memory = pl::Mem::Mat}),
@@ -64,8 +71,10 @@ void mm_kloop(In<D, 16, 128> a, In<D, 128, 32> b, pl::Index trips, pl::Out<pl::T
 template <pl::DType D>
 PL_FUNCTION(pl::FunctionType::Inline)
 void mm_vec_block(In<D, 16, 32> a, In<D, 32, 32> b, pl::Out<pl::Tensor<D, 16, 32>> c) {
-  auto al = pl::move(pl::load(a, {0, 0}, {16, 32}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Left});
-  auto br = pl::move(pl::load(b, {0, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}), {.target_memory = pl::Mem::Right});
+  auto al = pl::move(pl::load(a, {0, 0}, {16, 32}, {.target_memory = pl::Mem::Mat}),
+                     {.target_memory = pl::Mem::Left});
+  auto br = pl::move(pl::load(b, {0, 0}, {32, 32}, {.target_memory = pl::Mem::Mat}),
+                     {.target_memory = pl::Mem::Right});
   pl::Tile<D, 16, 32, pl::Mem::Acc> acc = pl::matmul(al, br, {.out_dtype = D});
   pl::Tile<D, 16, 32, pl::Mem::Vec> v = pl::move(acc, {.target_memory = pl::Mem::Vec});
   pl::store(pl::add(v, v), {0, 0}, c);
@@ -110,18 +119,20 @@ template <pl::DType D> void run(const std::string &dt, std::uint64_t seed) {
     In<D, 64, 32> b(pl::random_vector(64 * 32, seed + 1));
     pl::Tensor<D, 16, 32> c;
     mm_out<D, 16, 64, 32>(a, b, c);
-    report.close(dt + "_matmul", c,
-                 reference<D, 16, 32>(a.template to_vector<float>(), b.template to_vector<float>(), 64, 64),
-                 kExact);
+    report.close(
+        dt + "_matmul", c,
+        reference<D, 16, 32>(a.template to_vector<float>(), b.template to_vector<float>(), 64, 64),
+        kExact);
   }
   {
     In<D, 16, 96> a(pl::random_vector(16 * 96, seed + 2));
     In<D, 96, 32> b(pl::random_vector(96 * 32, seed + 3));
     pl::Tensor<D, 16, 32> c;
     mm_chain<D>(a, b, c);
-    report.close(dt + "_chain", c,
-                 reference<D, 16, 32>(a.template to_vector<float>(), b.template to_vector<float>(), 96, 96),
-                 kExact);
+    report.close(
+        dt + "_chain", c,
+        reference<D, 16, 32>(a.template to_vector<float>(), b.template to_vector<float>(), 96, 96),
+        kExact);
   }
   for (int trips : {0, 1, 3}) {
     In<D, 16, 128> a(pl::random_vector(16 * 128, seed + 4));
@@ -129,8 +140,8 @@ template <pl::DType D> void run(const std::string &dt, std::uint64_t seed) {
     pl::Tensor<D, 16, 32> c;
     mm_kloop<D>(a, b, pl::Index{trips}, c);
     report.close(dt + "_kloop_" + std::to_string(trips), c,
-                 reference<D, 16, 32>(a.template to_vector<float>(), b.template to_vector<float>(), 128,
-                                      32 * (trips + 1)),
+                 reference<D, 16, 32>(a.template to_vector<float>(), b.template to_vector<float>(),
+                                      128, 32 * (trips + 1)),
                  kExact);
   }
   {
@@ -139,7 +150,8 @@ template <pl::DType D> void run(const std::string &dt, std::uint64_t seed) {
     pl::Tensor<D, 128, 128> c;
     mm_out<D, 128, 512, 128>(a, b, c);
     report.close(dt + "_auto_tiled_128x512x128", c,
-                 reference<D, 128, 128>(a.template to_vector<float>(), b.template to_vector<float>(), 512, 512),
+                 reference<D, 128, 128>(a.template to_vector<float>(),
+                                        b.template to_vector<float>(), 512, 512),
                  kExact);
   }
   {
@@ -148,7 +160,8 @@ template <pl::DType D> void run(const std::string &dt, std::uint64_t seed) {
     pl::Tensor<D, 16, 32> c;
     mm_vec<D>(a, b, c);
     report.close(dt + "_moved_to_vec", c,
-                 reference<D, 16, 32>(a.template to_vector<float>(), b.template to_vector<float>(), 32, 32, 2.0f),
+                 reference<D, 16, 32>(a.template to_vector<float>(), b.template to_vector<float>(),
+                                      32, 32, 2.0f),
                  kExact);
   }
 }

@@ -187,8 +187,9 @@ TEST_F(PtoApi, ExtractWindowLiesInsideSource) {
   using Vec28 = pto::Tile<pto::TileType::Vec, float, 2, 8, pto::BLayout::RowMajor, -1, -1>;
   Vec28 d(2, 4);
   TASSIGN(d, 4096);
-  expectSimError([&] { TEXTRACT(d, v, std::uint16_t{2}, std::uint16_t{0}); },
-                 "the window [2, 4] (dst's valid shape) at (2, 0) exceeds src's valid shape [3, 8]");
+  expectSimError(
+      [&] { TEXTRACT(d, v, std::uint16_t{2}, std::uint16_t{0}); },
+      "the window [2, 4] (dst's valid shape) at (2, 0) exceeds src's valid shape [3, 8]");
   expectSimError([&] { TEXTRACT(d, v, std::uint16_t{0}, std::uint16_t{5}); },
                  "at (0, 5) exceeds src's valid shape [3, 8]");
   TEXTRACT(d, v, std::uint16_t{1}, std::uint16_t{4}); // rows 1..2, columns 4..7: dst keeps [2, 4]

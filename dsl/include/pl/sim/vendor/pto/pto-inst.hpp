@@ -635,9 +635,9 @@ void TEXTRACT(D &dst, S &src, std::uint16_t indexRow = 0, std::uint16_t indexCol
   const std::int64_t vr = dst.GetValidRow(), vc = dst.GetValidCol();
   if (vr + indexRow > src.GetValidRow() || vc + indexCol > src.GetValidCol())
     pl::sim::simFail("TEXTRACT",
-                     "the window " + pl::sim::detail::validString(vr, vc) + " (dst's valid shape) at (" +
-                         std::to_string(indexRow) + ", " + std::to_string(indexCol) +
-                         ") exceeds src's valid shape " +
+                     "the window " + pl::sim::detail::validString(vr, vc) +
+                         " (dst's valid shape) at (" + std::to_string(indexRow) + ", " +
+                         std::to_string(indexCol) + ") exceeds src's valid shape " +
                          pl::sim::detail::validString(src.GetValidRow(), src.GetValidCol()) +
                          " (set dst's valid shape to the part inside src first)");
   detail::issue(detail::movePipe<S>(), "TEXTRACT", dst, src);
