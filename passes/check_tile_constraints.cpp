@@ -59,8 +59,9 @@ private:
   }
 
   /// PTO-ISA's TMATMUL family: int8 x int8 -> int32, fp16 x fp16 / bf16 x bf16 / fp32 x fp32 ->
-  /// fp32 (pl's out_dtype may name an fp16 / bf16 Acc instead, not yet lowered to an fp32 Acc
-  /// converted on the way out: docs/backend.md "Element types").
+  /// fp32. An fp16 / bf16 `out_dtype` Acc cannot reach here from user code (WidenAccDtypes made
+  /// it fp32, converted where it leaves Acc); a hand-written IR one is rejected as the vendor's
+  /// TMATMUL would.
   void checkMatmulTypes(const Call &c, size_t lhs) {
     if (c.args().size() < lhs + 2)
       return;
@@ -71,9 +72,8 @@ private:
       return;
     const DataType a = l->dtype(), o = acc->dtype();
     const bool floatIn = a == DataType::FP16 || a == DataType::BF16 || a == DataType::FP32;
-    const bool floatAcc = o == DataType::FP32 || o == DataType::FP16 || o == DataType::BF16;
-    const bool ok =
-        a == r->dtype() && (a == DataType::Int8 ? o == DataType::Int32 : floatIn && floatAcc);
+    const bool ok = a == r->dtype() &&
+                    (a == DataType::Int8 ? o == DataType::Int32 : floatIn && o == DataType::FP32);
     if (ok)
       return;
     failed = true;

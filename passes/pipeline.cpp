@@ -36,6 +36,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   p.add(createLowerCompositeOpsPass(none));      // 14
   p.add(createFlattenTileNdTo2DPass(none));      // 15
   p.add(createLegalizeTileCastPass(none));       // 18
+  p.add(createWidenAccDtypesPass(none));         // -- (pl's own: PTO-ISA's Acc is fp32)
   p.add(createAutoTileMatmulL0Pass(none));       // 19
   p.add(createInferTileMemorySpacePass(none));  // 21
   p.add(createLowerAutoVectorSplitPass(none));  // 24

@@ -103,11 +103,25 @@ bool checkAccOutDType(const DeduceCall &c, DataType acc) {
   return false;
 }
 
+/// tile.matmul_acc's accumulator: the accumulator dtype, or for float inputs an fp16 / bf16
+/// `out_dtype` product going on (WidenAccDtypes makes the chain fp32, as PTO-ISA's Acc is).
+bool checkAccumulator(const DeduceCall &c, const MatmulShape &s) {
+  auto *a = c.tile(0);
+  const DataType acc = *accumulatorDType(s.in), d = a->dtype();
+  const bool narrow = isFloat(acc) && (d == DataType::FP16 || d == DataType::BF16);
+  if (!checkDType(c, 0, d, d == acc || narrow,
+                  isFloat(acc) ? "'fp32' (the accumulator dtype), or 'fp16' / 'bf16' (an "
+                                 "out_dtype product)"
+                               : "'int32' (the accumulator dtype)"))
+    return false;
+  return checkSameShape(c, a->shape(), {s.m, s.n}, c.argLabel(0) + " and the product");
+}
+
 TypePtr deduceTileMatmulAcc(const DeduceCall &c) {
   auto s = c.tile(0) ? checkTileOperands(c, 1, 2) : std::nullopt;
-  if (!s || !checkAccArg(c, 0, *s, {s->m, s->n}) || !checkAccOutDType(c, c.tile(0)->dtype()))
+  if (!s || !checkAccumulator(c, *s) || !checkAccOutDType(c, c.tile(0)->dtype()))
     return nullptr;
-  return TileType::make(*accumulatorDType(s->in), {s->m, s->n});
+  return TileType::make(c.tile(0)->dtype(), {s->m, s->n});
 }
 
 TypePtr deduceTileMatmulBias(const DeduceCall &c) {

@@ -131,3 +131,16 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: check-tile-constraints
+// an fp16 Acc (an out_dtype product WidenAccDtypes did not widen: hand-written IR) and an fp16 matmul_acc chain on it: PTO-ISA's Acc is fp32
+program {
+  AIC k(In Tensor<fp16, 16, 16> x) {
+    Tile<fp16, 16, 16, Mat, view{blayout = col_major, slayout = row_major}> am = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp16, 16, 16, Left, view{slayout = row_major}> al = tile.move(am, {.target_memory = Left});
+    Tile<fp16, 16, 16, Right, view{slayout = col_major}> br = tile.move(am, {.target_memory = Right});
+    Tile<fp16, 16, 16, Acc, view{blayout = col_major, slayout = row_major, fractal = 1024}> acc = tile.matmul(al, br, {.out_dtype = fp16}); // EXPECTED-ERROR: TC004 {{'tile.matmul' of fp16 x fp16 into fp16: PTO-ISA's TMATMUL takes}}
+    Tile<fp16, 16, 16, Acc, view{blayout = col_major, slayout = row_major, fractal = 1024}> acc2 = tile.matmul_acc(acc, al, br); // EXPECTED-ERROR: TC004 {{'tile.matmul_acc' of fp16 x fp16 into fp16}}
+    return;
+  }
+}

@@ -176,6 +176,30 @@ TEST_F(PtoApi, MoveNeedsEqualValidShapes) {
   EXPECT_EQ(m.get(1, 7), 15.0);
 }
 
+// The vendor's TEXTRACT takes uint16_t indices and reads dst's valid region from src at
+// (indexRow, indexCol); the window must lie inside src's valid region (an assert there, a hard
+// error here: pl/sim's own TEXTRACT clips it to src's valid region instead).
+TEST_F(PtoApi, ExtractWindowLiesInsideSource) {
+  ChipTensor a = iota(4, 8);
+  VecF v(3, 8);
+  TASSIGN(v, 0);
+  TLOAD(v, window(a, 0, 0, 3, 8));
+  using Vec28 = pto::Tile<pto::TileType::Vec, float, 2, 8, pto::BLayout::RowMajor, -1, -1>;
+  Vec28 d(2, 4);
+  TASSIGN(d, 4096);
+  expectSimError(
+      [&] { TEXTRACT(d, v, std::uint16_t{2}, std::uint16_t{0}); },
+      "the window [2, 4] (dst's valid shape) at (2, 0) exceeds src's valid shape [3, 8]");
+  expectSimError([&] { TEXTRACT(d, v, std::uint16_t{0}, std::uint16_t{5}); },
+                 "at (0, 5) exceeds src's valid shape [3, 8]");
+  TEXTRACT(d, v, std::uint16_t{1}, std::uint16_t{4}); // rows 1..2, columns 4..7: dst keeps [2, 4]
+  EXPECT_EQ(d.GetValidRow(), 2);
+  EXPECT_EQ(d.GetValidCol(), 4);
+  EXPECT_EQ(d.get(0, 0), 12.0);
+  EXPECT_EQ(d.get(1, 3), 23.0);
+  EXPECT_EQ(d.get(1, 4), 0.0); // outside dst's valid region
+}
+
 TEST_F(PtoApi, FreedBufferIsNoLongerAllocated) {
   float *stale = nullptr;
   std::int64_t rowStride = 0;

@@ -2,6 +2,8 @@
 // pl/sim's vendor layer rejects (ctest sim.type_reject_* expects each static_assert's message).
 //   MATMUL      TMATMUL of half x float (no supported element type combination)
 //   MATMUL_INT16 TMATMUL of int16_t x int16_t into int32_t
+//   MATMUL_HALF_ACC TMATMUL of half x half into a half Acc (PTO-ISA's Acc is float)
+//   MATMUL_ACC_BF16_ACC TMATMUL_ACC of bfloat16_t x bfloat16_t into a bfloat16_t Acc
 //   TRANS_TMP   TTRANS without its scratch tile
 //   TRANS_ELEM  TTRANS of std::int64_t
 //   REM_TMP     TREM without its scratch tile
@@ -35,6 +37,18 @@ void rejected() {
   Tile<TileType::Right, std::int16_t, 16, 16, BLayout::RowMajor, -1, -1, SLayout::ColMajor> r;
   Tile<TileType::Acc, std::int32_t, 16, 16, BLayout::ColMajor, -1, -1, SLayout::RowMajor, 1024> c;
   TMATMUL(c, l, r);
+#endif
+#ifdef PL_TYPE_REJECT_MATMUL_HALF_ACC
+  Tile<TileType::Left, half, 16, 16, BLayout::ColMajor, -1, -1, SLayout::RowMajor> l;
+  Tile<TileType::Right, half, 16, 16, BLayout::RowMajor, -1, -1, SLayout::ColMajor> r;
+  Tile<TileType::Acc, half, 16, 16, BLayout::ColMajor, -1, -1, SLayout::RowMajor, 1024> c;
+  TMATMUL(c, l, r);
+#endif
+#ifdef PL_TYPE_REJECT_MATMUL_ACC_BF16_ACC
+  Tile<TileType::Left, bfloat16_t, 16, 16, BLayout::ColMajor, -1, -1, SLayout::RowMajor> l;
+  Tile<TileType::Right, bfloat16_t, 16, 16, BLayout::RowMajor, -1, -1, SLayout::ColMajor> r;
+  Tile<TileType::Acc, bfloat16_t, 16, 16, BLayout::ColMajor, -1, -1, SLayout::RowMajor, 1024> c;
+  TMATMUL_ACC(c, c, l, r);
 #endif
 #ifdef PL_TYPE_REJECT_TRANS_TMP
   Tile<TileType::Vec, float, 8, 16, BLayout::RowMajor, -1, -1> s;

@@ -116,6 +116,17 @@ constexpr void staticMatmulCheck() {
   }
 }
 
+/// Whether t carries the fp32 accumulator of its fp16 / bf16 value, unchanged since the matmul
+/// made it (each element of `a` is its rounding; a write to the tile drops the accumulator).
+inline bool holdsAcc32(const TileData &t) {
+  if (t.acc32.data.size() != t.a.data.size() || t.acc32.data.empty())
+    return false;
+  for (std::size_t i = 0; i < t.a.data.size(); ++i)
+    if (convertSlot(DType::FP32, t.a.dtype, t.acc32.data[i]) != t.a.data[i])
+      return false;
+  return true;
+}
+
 template <class Res, class A, class B>
 Res matmulImpl(const char* op, const A& a, const B& b, const MatmulOptions& o, const Array* acc, const TileData* accTile,
                const Array* bias, DType outD) {
@@ -137,10 +148,27 @@ Res matmulImpl(const char* op, const A& a, const B& b, const MatmulOptions& o, c
           accTile->cols() != cols)
         fail(op, tileStr("accumulator", *accTile) + " does not match the product of " + tileStr("lhs", ta) + " and " +
                      tileStr("rhs", tb));
-      accValid = &validRef(*accTile, sacc);
+      if (holdsAcc32(*accTile)) {
+        sacc =
+            validPart(TileData{accTile->acc32, accTile->validRows, accTile->validCols, Mem::Acc});
+        accValid = &sacc;
+      } else {
+        accValid = &validRef(*accTile, sacc);
+      }
     }
-    Array r = matmul2d(op, va, vb, o.a_trans, o.b_trans, outD, accValid, bias);
-    return wrapTile<Res>(tileFrom(std::move(r), rows, cols, Mem::Acc));
+    // The cube accumulates in fp32 (PTO-ISA's Acc): an fp16 / bf16 product keeps it beside the
+    // rounded value, for the next matmul_acc of the chain.
+    const bool narrow = outD == DType::FP16 || outD == DType::BF16;
+    Array r =
+        matmul2d(op, va, vb, o.a_trans, o.b_trans, narrow ? DType::FP32 : outD, accValid, bias);
+    if (!narrow)
+      return wrapTile<Res>(tileFrom(std::move(r), rows, cols, Mem::Acc));
+    Array rounded(outD, r.shape);
+    for (std::size_t i = 0; i < r.data.size(); ++i)
+      rounded.data[i] = convertSlot(DType::FP32, outD, r.data[i]);
+    TileData t = tileFrom(std::move(rounded), rows, cols, Mem::Acc);
+    t.acc32 = tileFrom(std::move(r), rows, cols, Mem::Acc).a;
+    return wrapTile<Res>(std::move(t));
   }
 }
 

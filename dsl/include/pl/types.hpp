@@ -279,6 +279,10 @@ struct TileData {
   std::int64_t validRows = 0;
   std::int64_t validCols = 0;
   Mem mem = Mem::Vec;
+  /// An fp16 / bf16 matmul result in Acc keeps its fp32 accumulator here (the tile's shape; empty
+  /// otherwise): the cube's Acc is fp32 and a matmul_acc chain goes on from it, rounding only
+  /// where the value leaves Acc (`a` holds that rounding). docs/dsl.md "matmul".
+  Array acc32{};
   std::int64_t rows() const { return a.shape.empty() ? 0 : a.shape[0]; }
   std::int64_t cols() const { return a.shape.size() < 2 ? 0 : a.shape[1]; }
 };

@@ -626,11 +626,23 @@ void TMOV(D &dst, const S &src, A &&...a) {
   detail::issue(detail::movePipe<S>(), "TMOV", dst, src);
   pl::sim::TMOV(detail::base(dst), detail::base(src), std::forward<A>(a)...);
 }
+/// PTO-ISA's TEXTRACT: `uint16_t` indices; dst's valid region is read from src at (indexRow,
+/// indexCol) and must lie inside src's valid region (the vendor asserts it: a hard error here
+/// in every build type, never a clipped copy); dst keeps its valid shape.
 template <class D, class S>
-  requires detail::isPtoTile<D>
-void TEXTRACT(D &dst, const S &src, std::int64_t row, std::int64_t col) {
+  requires detail::isPtoTile<D> && detail::isPtoTile<S>
+void TEXTRACT(D &dst, S &src, std::uint16_t indexRow = 0, std::uint16_t indexCol = 0) {
+  const std::int64_t vr = dst.GetValidRow(), vc = dst.GetValidCol();
+  if (vr + indexRow > src.GetValidRow() || vc + indexCol > src.GetValidCol())
+    pl::sim::simFail("TEXTRACT",
+                     "the window " + pl::sim::detail::validString(vr, vc) +
+                         " (dst's valid shape) at (" + std::to_string(indexRow) + ", " +
+                         std::to_string(indexCol) + ") exceeds src's valid shape " +
+                         pl::sim::detail::validString(src.GetValidRow(), src.GetValidCol()) +
+                         " (set dst's valid shape to the part inside src first)");
   detail::issue(detail::movePipe<S>(), "TEXTRACT", dst, src);
-  pl::sim::TEXTRACT(detail::base(dst), detail::base(src), row, col);
+  pl::sim::TEXTRACT(detail::base(dst), detail::base(src), indexRow, indexCol);
+  pl::sim::detail::setValidZeroPad("TEXTRACT", detail::base(dst), vr, vc);
 }
 namespace detail {
 /// Tile::GetValue / SetValue: element `offset` of the storage (RowStride / ColStride apart), on
@@ -763,17 +775,15 @@ void TCOLSUM(D &dst, S &src, T &tmp, bool /*isBinary*/) {
 #define PTO_SIM_VECTOR(NAME) PTO_SIM_INSTRUCTION(NAME, PIPE_V)
 namespace detail {
 /// The element types PTO-ISA's TMATMUL takes: int8 x int8 into int32; half x half, bfloat16_t x
-/// bfloat16_t and float x float into float. pl's `out_dtype` may still name a half / bfloat16_t
-/// Acc (not yet lowered to a float Acc converted on the way out: docs/backend.md "Element
-/// types"), which this accepts too.
+/// bfloat16_t and float x float into float (the cube's Acc is fp32: pl's fp16 / bf16
+/// `out_dtype` products are fp32 Acc tiles converted where they leave Acc, WidenAccDtypes).
 template <class C, class A, class B> constexpr bool matmulTypes() {
   using TA = ElemOf<A>;
   using TB = ElemOf<B>;
   using TC = ElemOf<C>;
   constexpr bool floatIn =
       std::is_same_v<TA, half> || std::is_same_v<TA, bfloat16_t> || std::is_same_v<TA, float>;
-  constexpr bool floatAcc =
-      std::is_same_v<TC, float> || std::is_same_v<TC, half> || std::is_same_v<TC, bfloat16_t>;
+  constexpr bool floatAcc = std::is_same_v<TC, float>;
   if constexpr (!std::is_same_v<TA, TB>)
     return false;
   else if constexpr (std::is_same_v<TA, std::int8_t>)
