@@ -429,10 +429,9 @@ private:
   /// op): the call decoded into its record (pto_instr.h), spelled as PTO-ISA C++.
   std::string instruction(const std::string &dst, const Call &c, const PtoOpEntry &e,
                           const TileType *dt, const Span &span) {
-    auto r = decodeInstr(c, e, dt, PtoSyntax::Cpp, span,
-                         [&](const char *code, const Span &at, const std::string &msg) {
-                           error(code, at, msg);
-                         });
+    auto r = decodeInstr(
+        c, e, dt, PtoSyntax::Cpp, span,
+        [&](const char *code, const Span &at, const std::string &msg) { error(code, at, msg); });
     if (!r)
       return "";
     const std::string in(r->instr());
@@ -440,8 +439,8 @@ private:
       return load(dst, r->window, tileOf(c.type()), span);
     if (r->form() == PtoForm::Pop) {
       const std::string pipe(crossCorePipe(r->entry->op));
-      return in + "<decltype(" + pipe + "), decltype(" + dst + "), " + r->splitAxis + ">(" +
-             pipe + ", " + dst + ");";
+      return in + "<decltype(" + pipe + "), decltype(" + dst + "), " + r->splitAxis + ">(" + pipe +
+             ", " + dst + ");";
     }
     std::vector<std::string> ops{dst};
     for (const PtoOperand &o : r->ins)

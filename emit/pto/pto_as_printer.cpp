@@ -745,10 +745,9 @@ private:
   /// The call decoded into its instruction record (pto_instr.h); nullopt after its error.
   std::optional<PtoInstr> decode(const Call &c, const PtoOpEntry &e, const TileType *dt,
                                  const Span &span) {
-    return decodeInstr(c, e, dt, PtoSyntax::Asm, span,
-                       [&](const char *code, const Span &at, const std::string &msg) {
-                         error(code, at, msg);
-                       });
+    return decodeInstr(
+        c, e, dt, PtoSyntax::Asm, span,
+        [&](const char *code, const Span &at, const std::string &msg) { error(code, at, msg); });
   }
 
   /// tile.assemble (TINSERT) and tile.write (TSETVAL) update the tile `dst` in place.
@@ -766,8 +765,8 @@ private:
       const ExprPtr &row = r.ins[0].expr, &col = r.ins[1].expr;
       std::string off = indexExpr(row ? row : col);
       if (row) {
-        std::string m = op("arith.muli " + off + ", " + index(tileDims(dt)->cols) + " : index",
-                           "off", {});
+        std::string m =
+            op("arith.muli " + off + ", " + index(tileDims(dt)->cols) + " : index", "off", {});
         off = op("arith.addi " + m + ", " + indexExpr(col) + " : index", "off", {});
       }
       ins.push_back(off);

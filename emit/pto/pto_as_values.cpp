@@ -86,7 +86,9 @@ std::string AsmValuePrinter::fresh(std::string_view hint) {
   return n;
 }
 
-const std::string &AsmValuePrinter::bind(const VarPtr &v) { return names_[v.get()] = fresh(v->name()); }
+const std::string &AsmValuePrinter::bind(const VarPtr &v) {
+  return names_[v.get()] = fresh(v->name());
+}
 
 std::string AsmValuePrinter::name(const ExprPtr &e) {
   if (auto *v = dyn_cast<Var>(e.get())) {
@@ -120,7 +122,9 @@ std::string AsmValuePrinter::scalarType(DataType d, const Span &span) {
   return "i64";
 }
 
-std::optional<DataType> AsmValuePrinter::dtypeOf(const ExprPtr &e) { return scalarDType(e->type()); }
+std::optional<DataType> AsmValuePrinter::dtypeOf(const ExprPtr &e) {
+  return scalarDType(e->type());
+}
 
 bool AsmValuePrinter::dynamicValid(const TileType &t) {
   if (!t.view() || t.view()->validShape.empty())
@@ -155,11 +159,11 @@ std::string AsmValuePrinter::tileType(const TileType &t, const Span &span) {
          ", rows=" + std::to_string(dims->rows) + ", cols=" + std::to_string(dims->cols) +
          ", v_row=" + vr + ", v_col=" + vc + ", blayout=" + std::string(enumName(v.blayout)) +
          ", slayout=" + std::string(enumName(v.slayout)) +
-         ", fractal=" + std::to_string(v.fractal) + ", pad=" + std::to_string(padCode(v.pad)) +
-         ">";
+         ", fractal=" + std::to_string(v.fractal) + ", pad=" + std::to_string(padCode(v.pad)) + ">";
 }
 
-std::string AsmValuePrinter::viewType(const TensorType &t, const std::string &kind, const ExprList *shape) {
+std::string AsmValuePrinter::viewType(const TensorType &t, const std::string &kind,
+                                      const ExprList *shape) {
   std::string s = "!pto." + kind + "<";
   const ExprList &dims = shape ? *shape : t.shape();
   for (const ExprPtr &d : dims) {
@@ -175,7 +179,8 @@ std::string AsmValuePrinter::typeOfValue(const ExprPtr &e) {
   return scalarType(dtypeOf(e).value_or(DataType::Index), e->span());
 }
 
-std::string AsmValuePrinter::constant(const std::string &literal, const std::string &type, std::string hint) {
+std::string AsmValuePrinter::constant(const std::string &literal, const std::string &type,
+                                      std::string hint) {
   auto key = literal + ":" + type;
   auto it = consts_by_.find(key);
   if (it != consts_by_.end())
@@ -206,13 +211,15 @@ std::string AsmValuePrinter::floatConst(double v, DataType d) {
   return constant(floatLiteral(v, d), scalarType(d, {}), "cst");
 }
 
-std::string AsmValuePrinter::op(const std::string &text, const std::string &hint, const Span &span) {
+std::string AsmValuePrinter::op(const std::string &text, const std::string &hint,
+                                const Span &span) {
   std::string n = fresh(hint);
   line(n + " = " + text, span);
   return n;
 }
 
-std::string AsmValuePrinter::convert(const std::string &x, DataType from, DataType to, const Span &span) {
+std::string AsmValuePrinter::convert(const std::string &x, DataType from, DataType to,
+                                     const Span &span) {
   if (from == to)
     return x;
   std::string ft = scalarType(from, span), tt = scalarType(to, span);
@@ -248,8 +255,8 @@ std::string AsmValuePrinter::convert(const std::string &x, DataType from, DataTy
                   " to " + tt,
               "i", span);
   if (dtypeBits(to) > dtypeBits(from))
-    return op(std::string(u ? "arith.extui " : "arith.extsi ") + x + " : " + ft + " to " + tt,
-              "i", span);
+    return op(std::string(u ? "arith.extui " : "arith.extsi ") + x + " : " + ft + " to " + tt, "i",
+              span);
   return op("arith.trunci " + x + " : " + ft + " to " + tt, "i", span);
 }
 
@@ -340,20 +347,17 @@ std::string AsmValuePrinter::binary(const Binary &b) {
   case BinaryOp::FloorMod: {
     if (u)
       return bin("remui");
-    std::string q =
-        f ? op("math.floor " + bin("divf") + " : " + t, "v", span) : bin("floordivsi");
+    std::string q = f ? op("math.floor " + bin("divf") + " : " + t, "v", span) : bin("floordivsi");
     std::string m =
         op(std::string(f ? "arith.mulf " : "arith.muli ") + q + ", " + r + " : " + t, "v", span);
-    return op(std::string(f ? "arith.subf " : "arith.subi ") + l + ", " + m + " : " + t, "v",
-              span);
+    return op(std::string(f ? "arith.subf " : "arith.subi ") + l + ", " + m + " : " + t, "v", span);
   }
   case BinaryOp::Min:
     return bin(f ? "minimumf" : u ? "minui" : "minsi");
   case BinaryOp::Max:
     return bin(f ? "maximumf" : u ? "maxui" : "maxsi");
   case BinaryOp::Pow:
-    return op(std::string(f ? "math.powf " : "math.ipowi ") + l + ", " + r + " : " + t, "v",
-              span);
+    return op(std::string(f ? "math.powf " : "math.ipowi ") + l + ", " + r + " : " + t, "v", span);
   case BinaryOp::BitAnd:
     return bin("andi");
   case BinaryOp::BitOr:

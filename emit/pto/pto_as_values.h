@@ -29,31 +29,32 @@ public:
 
 protected:
   // ---- diagnostics, names and output ---------------------------------------------------------
+  /// A located error (at the function when `span` is not valid); the kernel fails.
   void error(const char *code, const ir::Span &span, const std::string &msg);
-
+  /// `hint` with every character that is not alphanumeric or `_` as `_`.
   static std::string ident(std::string_view hint);
-
+  /// A fresh SSA name `%<hint>[_k]`, unique in the function.
   std::string fresh(std::string_view hint);
-
+  /// Gives `v` a fresh SSA name and returns it.
   const std::string &bind(const ir::VarPtr &v);
-
+  /// The SSA name of a bound variable; ES004 for anything else.
   std::string name(const ir::ExprPtr &e);
-
+  /// ` loc("file":line:col)`, or "" without a span.
   std::string loc(const ir::Span &s) const;
-
+  /// One line of the body at the current indent, with its location.
   void line(const std::string &text, const ir::Span &span = {});
 
   // ---- types ---------------------------------------------------------------------------------
+  /// The MLIR type of a scalar dtype; ES003 when it has none.
   std::string scalarType(ir::DataType d, const ir::Span &span);
   std::optional<ir::DataType> dtypeOf(const ir::ExprPtr &e);
-
   /// Dynamic valid dims (`?`) when the tile's valid shape is not constant.
   static bool dynamicValid(const ir::TileType &t);
-
+  /// `!pto.tile_buf<loc=…, dtype=…, rows=…, …>`; ES003 when the tile has none.
   std::string tileType(const ir::TileType &t, const ir::Span &span);
-
+  /// `!pto.<kind><DxDx…xT>` of a tensor (its shape, or `shape`), `?` for a dynamic dim.
   std::string viewType(const ir::TensorType &t, const std::string &kind, const ir::ExprList *shape);
-
+  /// The MLIR type of a tile or scalar value.
   std::string typeOfValue(const ir::ExprPtr &e);
 
   // ---- constants (hoisted to the top of the function, one per value and type) ----------------
@@ -63,22 +64,19 @@ protected:
   std::string floatConst(double v, ir::DataType d);
 
   // ---- scalar expressions as arith ops -------------------------------------------------------
+  /// `%<hint> = <text>` in the body; returns the new name.
   std::string op(const std::string &text, const std::string &hint, const ir::Span &span);
-
   /// `x` (a value of dtype `from`) as dtype `to`.
-  std::string convert(const std::string &x, ir::DataType from, ir::DataType to, const ir::Span &span);
-
+  std::string convert(const std::string &x, ir::DataType from, ir::DataType to,
+                      const ir::Span &span);
   /// The value of `e` converted to dtype `to`.
   std::string exprAs(const ir::ExprPtr &e, ir::DataType to);
   std::string indexExpr(const ir::ExprPtr &e);
-
   /// The dtype both operands of a comparison are compared in.
   std::optional<ir::DataType> commonDType(ir::DataType a, ir::DataType b);
-
   std::string binary(const ir::Binary &b);
-
   std::string unary(const ir::Unary &u);
-
+  /// A scalar expression as SSA ops; its value's name.
   std::string expr(const ir::ExprPtr &e);
 
   /// tensor.dim, tensor.read, tile.read and the block queries, as values.

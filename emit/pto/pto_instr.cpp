@@ -118,7 +118,7 @@ private:
       return true;
     }
     case PtoForm::FirstArg:
-    case PtoForm::Fillpad: // the pad value is the destination tile's (its TileView)
+    case PtoForm::Fillpad:          // the pad value is the destination tile's (its TileView)
       if (op == "tile.transpose") { // TTRANS(dst, src, tmp): the planned scratch tile
         if (a_.size() < 4)
           return missingScratch();

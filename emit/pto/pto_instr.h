@@ -93,9 +93,8 @@ using PtoErrorSink =
 /// code: ES003 for missing operands, ES004 / ES010 for forms the target has not) through
 /// `error`, and nullopt.
 /// `span` locates errors of the statement, `c.span()` those of the call.
-std::optional<PtoInstr> decodeInstr(const ir::Call &c, const PtoOpEntry &e,
-                                    const ir::TileType *dst, PtoSyntax syntax,
-                                    const ir::Span &span, PtoErrorSink error);
+std::optional<PtoInstr> decodeInstr(const ir::Call &c, const PtoOpEntry &e, const ir::TileType *dst,
+                                    PtoSyntax syntax, const ir::Span &span, PtoErrorSink error);
 
 /// pto-isa's TileSplitAxis of a push, pop or free from its `split` kwarg (0 none, 1 up-down,
 /// 2 left-right; the op's type deduction checked it).

@@ -25,7 +25,7 @@ public:
   explicit Calls(const std::string &body) {
     ir::registerAllOps();
     const std::string text = "program p {\n  AIV k(In Tensor<fp32, 16, 64> x, In Tensor<fp32, "
-                             "64, 16> y, In index n, In fp32 s) {\n" +
+                             "64, 16> y, In Tensor<fp32, 64> v, In index n, In fp32 s) {\n" +
                              body + "    return;\n  }\n}\n";
     program_ = ir::parseProgram(text, "t.pir", diags_);
     if (!program_)
@@ -92,7 +92,7 @@ std::string operands(const PtoInstr &r) {
 const char *kBody = R"(    Tile<fp32, 16, 64, Vec> t = tile.load(x, {0, 0}, {16, 64});
     Tile<fp32, 16, 64, Vec> u = tile.load(x, {0, n}, {16, 64}, {.valid_shape = {16, 8}});
     Tile<fp32, 16, 64, Vec> tmp = tile.create({16, 64}, {.dtype = fp32, .target_memory = Vec});
-    Tile<bool, 16, 64, Vec> m = tile.cmps(t, 0.5, {.mode = "GE"});
+    Tile<bool, 16, 64, Vec> m = tile.cmps(t, 0.5, {.mode = "ge"});
     Tile<fp32, 16, 64, Vec> sel = tile.sels(m, t, s, tmp);
     Tile<fp32, 16, 64, Vec> sum = tile.add(t, u);
     Tile<fp32, 16, 64, Vec> plus = tile.adds(t, n);
@@ -104,9 +104,11 @@ const char *kBody = R"(    Tile<fp32, 16, 64, Vec> t = tile.load(x, {0, 0}, {16,
     Tile<fp32, 16, 64, Vec> lr = tile.lrelu(t, {.slope = 2});
     Tile<fp32, 16, 64, Vec> ex = tile.expands(t, n);
     Tile<fp32, 8, 16, Vec> sl = tile.slice(t, {8, 16}, {4, 32});
-    Tile<fp32, 8, 16, Vec> sl1 = tile.slice(t, {8, 16}, {32});
     Tile<fp32, 16, 64, Vec> as = tile.assemble(t, sl, {4, 32});
-    Tile<fp32, 16, 64, Vec> as1 = tile.assemble(t, sl, {32});
+    Tile<fp32, 64, Vec> r = tile.load(v, {0}, {64});
+    Tile<fp32, 16, Vec> sl1 = tile.slice(r, {16}, {32});
+    Tile<fp32, 64, Vec> as1 = tile.assemble(r, sl1, {32});
+    Tile<fp32, 64, Vec> w1 = tile.write(r, {5}, s);
     Tile<fp32, 16, 64, Vec> w = tile.write(t, {3, 5}, n);
     Tile<fp32, 16, 64, Vec> mv = tile.move(t, {.target_memory = Vec});
     Tile<fp32, 64, 16, Mat> ym = tile.load(y, {0, 0}, {64, 16}, {.target_memory = Mat});
@@ -187,7 +189,7 @@ TEST(PtoInstr, OffsetsAsRowAndColumn) {
   EXPECT_EQ(operands(*sl.instr), "t, idx:4, idx:32");
   Decoded sl1 = decode(k, "sl1", PtoSyntax::Cpp);
   ASSERT_TRUE(sl1.instr);
-  EXPECT_EQ(operands(*sl1.instr), "t, idx:0, idx:32"); // one offset: a column of row 0
+  EXPECT_EQ(operands(*sl1.instr), "r, idx:0, idx:32"); // one offset: a column of row 0
   // PTO-AS's textract takes exactly two offsets
   Decoded sl1a = decode(k, "sl1", PtoSyntax::Asm);
   EXPECT_FALSE(sl1a.instr);
@@ -197,7 +199,10 @@ TEST(PtoInstr, OffsetsAsRowAndColumn) {
     Decoded as = decode(k, "as", s, true), as1 = decode(k, "as1", s, true);
     ASSERT_TRUE(as.instr && as1.instr);
     EXPECT_EQ(operands(*as.instr), "sl, idx:4, idx:32");
-    EXPECT_EQ(operands(*as1.instr), "sl, idx:0, idx:32");
+    EXPECT_EQ(operands(*as1.instr), "sl1, idx:0, idx:32");
+    Decoded w1 = decode(k, "w1", s, true);
+    ASSERT_TRUE(w1.instr);
+    EXPECT_EQ(operands(*w1.instr), "idx:0, idx:5, s@fp32");
   }
 }
 
