@@ -180,7 +180,7 @@ std::string AsmValuePrinter::typeOfValue(const ExprPtr &e) {
 }
 
 std::string AsmValuePrinter::constant(const std::string &literal, const std::string &type,
-                                      std::string hint) {
+                                      const std::string &hint) {
   auto key = literal + ":" + type;
   auto it = consts_by_.find(key);
   if (it != consts_by_.end())
@@ -335,7 +335,6 @@ std::string AsmValuePrinter::binary(const Binary &b) {
   case BinaryOp::Mul:
     return bin(f ? "mulf" : "muli");
   case BinaryOp::FloatDiv:
-    return bin(f ? "divf" : u ? "divui" : "divsi");
   case BinaryOp::TruncDiv:
     return bin(f ? "divf" : u ? "divui" : "divsi");
   case BinaryOp::TruncMod:

@@ -58,7 +58,8 @@ protected:
   std::string typeOfValue(const ir::ExprPtr &e);
 
   // ---- constants (hoisted to the top of the function, one per value and type) ----------------
-  std::string constant(const std::string &literal, const std::string &type, std::string hint);
+  std::string constant(const std::string &literal, const std::string &type,
+                       const std::string &hint);
   std::string intConst(int64_t v, ir::DataType d);
   std::string index(int64_t v);
   std::string floatConst(double v, ir::DataType d);
