@@ -2,6 +2,7 @@
 // int64_t* args)`.
 #include "emit/pto/printers.h"
 
+#include "emit/pto/pto_instr.h"
 #include "emit/pto/pto_ops.h"
 #include "emit/pto/pto_printer.h"
 #include "emit/pto/pto_types.h"
@@ -264,7 +265,7 @@ private:
       return e->form == PtoForm::Store ? store(nullptr, *c, s.span())
                                        : gmWrite(nullptr, *c, s.span());
     case EvalKind::InPlace:
-      return line(instruction(name(c->args()[0]), *c, *e, s.span()));
+      return line(instruction(name(c->args()[0]), *c, *e, nullptr, s.span()));
     case EvalKind::CrossCore:
       return crossCore(*c, *e);
     case EvalKind::Value:
@@ -347,19 +348,11 @@ private:
                   " bytes: this kernel's consumer buffer, given to its TPipe");
     }
     const std::string pipe(crossCorePipe(op));
-    const std::string split = splitAxis(c);
+    const std::string split = splitAxisName(c);
     if (op.find("tpush") != std::string::npos)
       return line(std::string(e.instr) + "<decltype(" + pipe + "), decltype(" + name(c.args()[0]) +
                   "), " + split + ">(" + pipe + ", " + name(c.args()[0]) + ");");
     line(std::string(e.instr) + "<decltype(" + pipe + "), " + split + ">(" + pipe + ");"); // TFREE
-  }
-
-  /// pto-isa's TileSplitAxis of a push, pop or free from its `split` kwarg (0 none, 1 up-down,
-  /// 2 left-right; the op's type deduction checked it).
-  static std::string splitAxis(const Call &c) {
-    static constexpr const char *kAxis[] = {"TILE_NO_SPLIT", "TILE_UP_DOWN", "TILE_LEFT_RIGHT"};
-    const int64_t *s = findAttrAs<int64_t>(c.kwargs(), "split");
-    return std::string("pto::TileSplitAxis::") + kAxis[s && *s >= 0 && *s <= 2 ? *s : 0];
   }
 
   void noteAlloc(const VarPtr &v, const Call &c) {
@@ -424,171 +417,72 @@ private:
       if (!at || !sameTileBytes(*tileOf(v->type()), *at))
         return otherBytes(v, c.args()[0], span);
       alias(v.get(), name(c.args()[0]));
-      return line(instruction(name(v), c, e, span));
+      return line(instruction(name(v), c, e, nullptr, span));
     }
     if (!declareTile(v, span))
       return;
     if (e.form != PtoForm::Create)
-      line(instruction(name(v), c, e, span));
+      line(instruction(name(v), c, e, tileOf(v->type()), span));
   }
 
-  /// The instruction text for a tile op writing `dst`.
+  /// The instruction text for a tile op writing `dst` (of type `dt`; null for an in-place
+  /// op): the call decoded into its record (pto_instr.h), spelled as PTO-ISA C++.
   std::string instruction(const std::string &dst, const Call &c, const PtoOpEntry &e,
-                          const Span &span) {
-    const ExprList &a = c.args();
-    std::string in(e.instr);
-    auto need = [&](size_t n) {
-      std::string why = missingArgs(c, n);
-      if (!why.empty())
-        error("ES003", span, why);
-      return why.empty();
-    };
-    switch (e.form) {
-    case PtoForm::ColSum: {
-      std::vector<std::string> ops{dst};
-      for (const auto &x : a)
-        ops.push_back(operand(x));
-      return in + "(" + join(ops) + (a.size() > 1 ? ", true" : "") + ");";
-    }
-    case PtoForm::Generic: {
-      for (const char *key : {"a_trans", "b_trans"})
-        if (auto t = findAttr(c.kwargs(), key);
-            t && std::holds_alternative<bool>(*t) && std::get<bool>(*t)) {
-          error("ES004", span,
-                "'" + c.target().name() + "' with '" + key +
-                    "' has no PTO-ISA instruction; "
-                    "ConvertTensorToTileOps turns it into a transposing operand load");
-          return "";
-        }
-      std::vector<std::string> ops{dst};
-      for (const auto &x : a)
-        ops.push_back(operand(x));
-      return in + "(" + join(ops) + ");";
-    }
-    case PtoForm::Scratch:
-    case PtoForm::Sels: { // the planned scratch tile in the instruction's place
-      auto order = scratchOperands(c, e.form);
-      if (!order) {
-        error("ES003", span, missingScratch(c, e.instr));
-        return "";
-      }
-      std::vector<std::string> ops{dst};
-      for (size_t i : *order)
-        ops.push_back(operand(a[i]));
-      return in + "(" + join(ops) + ");";
-    }
-    case PtoForm::FirstArg:
-      if (c.target().name() == "tile.transpose") { // TTRANS(dst, src, tmp)
-        if (a.size() < 4) {
-          error("ES003", span,
-                "emitter needs the scratch tile of 'tile.transpose' (PTO-ISA's TTRANS tmp; run "
-                "pass MaterializeScratchTiles)");
-          return "";
-        }
-        return in + "(" + dst + ", " + name(a[0]) + ", " + name(a[3]) + ");";
-      }
-      return need(1) ? in + "(" + dst + ", " + operand(a[0]) + ");" : "";
-    case PtoForm::Extract:
-      if (c.target().name() == "tile.slice") // slice(input, shape, offset)
-        return need(3) ? in + "(" + dst + ", " + name(a[0]) + ", " + rowCol(a[2]) + ");" : "";
-      return need(3) ? in + "(" + dst + ", " + name(a[0]) + ", " + indexExpr(a[1]) + ", " +
-                           indexExpr(a[2]) + ");"
-                     : "";
-    case PtoForm::ShapeOf: {
-      if (!need(2))
-        return "";
-      std::string s = name(a[0]);
-      std::vector<std::string> ops{dst};
-      for (size_t i = 1; i < a.size(); ++i)
-        ops.push_back(operand(a[i]));
-      return validShapeFrom(dst, s) + "\n" + std::string(static_cast<size_t>(indent_) * 2, ' ') +
-             in + "(" + join(ops) + ");";
-    }
-    case PtoForm::Cast: { // docs/backend.md "Casts" (CheckTileConstraints rejected the rest)
-      if (!need(1))
-        return "";
-      std::string mode = upperCase(stringKwarg(c, "mode").value_or("none"));
-      if (mode == "NONE") // pl's default is round to nearest even; TCVT's CAST_NONE truncates
-        mode = "RINT";
-      const TileType *st = tileOf(a[0]->type()), *dt = tileOf(c.type());
-      const bool floatToInt = st && dt && isFloat(st->dtype()) && isIntLike(dt->dtype());
-      return in + "(" + dst + ", " + name(a[0]) + ", pto::RoundMode::CAST_" + mode +
-             (floatToInt ? ", pto::SaturationMode::ON" : "") + ");";
-    }
-    case PtoForm::Cmp:
-      return need(2)
-                 ? in + "(" + dst + ", " + operand(a[0]) + ", " + operand(a[1]) +
-                       ", pto::CmpMode::" + upperCase(stringKwarg(c, "mode").value_or("eq")) + ");"
-                 : "";
-    case PtoForm::Fillpad: // the pad value is the destination tile's PadVal (its TileView)
-      return need(1) ? in + "(" + dst + ", " + name(a[0]) + ");" : "";
-    case PtoForm::Lrelu: {
-      const AttrValue *s = findAttr(c.kwargs(), "slope");
-      double slope = 0;
-      if (s && std::holds_alternative<double>(*s))
-        slope = std::get<double>(*s);
-      else if (s && std::holds_alternative<int64_t>(*s))
-        slope = static_cast<double>(std::get<int64_t>(*s));
-      return need(1) ? in + "(" + dst + ", " + name(a[0]) + ", " + formatDouble(slope) + ");" : "";
-    }
-    case PtoForm::Pop: {
-      const std::string pipe(crossCorePipe(c.target().name()));
-      return in + "<decltype(" + pipe + "), decltype(" + dst + "), " + splitAxis(c) + ">(" + pipe +
+                          const TileType *dt, const Span &span) {
+    auto r = decodeInstr(
+        c, e, dt, PtoSyntax::Cpp, span,
+        [&](const char *code, const Span &at, const std::string &msg) { error(code, at, msg); });
+    if (!r)
+      return "";
+    const std::string in(r->instr());
+    if (r->form() == PtoForm::Load)
+      return load(dst, r->window, tileOf(c.type()), span);
+    if (r->form() == PtoForm::Pop) {
+      const std::string pipe(crossCorePipe(r->entry->op));
+      return in + "<decltype(" + pipe + "), decltype(" + dst + "), " + r->splitAxis + ">(" + pipe +
              ", " + dst + ");";
     }
-    case PtoForm::Move: {
-      if (!need(1))
-        return "";
-      // TMOV needs equal valid shapes: the result has its source's.
-      return validShapeFrom(dst, name(a[0])) + "\n" +
-             std::string(static_cast<size_t>(indent_) * 2, ' ') + in + "(" + dst + ", " +
-             name(a[0]) + ");";
-    }
-    case PtoForm::Load:
-      return load(dst, c, span);
-    case PtoForm::Insert:
-      return need(3) ? in + "(" + dst + ", " + name(a[1]) + ", " + rowCol(a[2]) + ");" : "";
+    std::vector<std::string> ops{dst};
+    for (const PtoOperand &o : r->ins)
+      ops.push_back(o.kind == PtoOperand::Kind::Value ? operand(o.expr)
+                    : o.expr                          ? indexExpr(o.expr)
+                                                      : "0");
+    switch (r->form()) {
     case PtoForm::Write: // pto-isa's Tile::SetValue (TSETVAL is the PTO-AS op)
-      return need(3) ? dst + ".SetValue(::pl::abi::tileOffset<decltype(" + dst + ")>(" +
-                           rowCol(a[1]) + "), " + expr(a[2]) + ");"
-                     : "";
-    case PtoForm::Full:
-      return need(2) ? in + "(" + dst + ", " + expr(a[1]) + ");" : "";
-    case PtoForm::Create:
-    case PtoForm::Alloc:
-    case PtoForm::Store:
-    case PtoForm::Read:
-    case PtoForm::GmWrite:
-    case PtoForm::Barrier:
-    case PtoForm::Flag:
-    case PtoForm::Query:
-    case PtoForm::Pipe:
+      return dst + ".SetValue(::pl::abi::tileOffset<decltype(" + dst + ")>(" + ops[1] + ", " +
+             ops[2] + "), " + ops[3] + ");";
+    case PtoForm::Cast:
+      ops.push_back("pto::RoundMode::CAST_" + r->roundMode);
+      if (r->saturate)
+        ops.push_back("pto::SaturationMode::ON");
+      break;
+    case PtoForm::Cmp:
+      ops.push_back("pto::CmpMode::" + upperCase(r->cmpMode));
+      break;
+    case PtoForm::Lrelu:
+      ops.push_back(formatDouble(r->slope));
+      break;
+    case PtoForm::ColSum:
+      if (r->isBinary)
+        ops.push_back("true");
+      break;
+    default:
       break;
     }
-    error("ES001", span, "op '" + c.target().name() + "' does not produce a tile here");
-    return "";
+    std::string text = in + "(" + join(ops) + ");";
+    if (r->validShapeOf) // the destination takes the valid shape first
+      text = validShapeFrom(dst, name(r->validShapeOf)) + "\n" +
+             std::string(static_cast<size_t>(indent_) * 2, ' ') + text;
+    return text;
   }
 
-  std::string load(const std::string &dst, const Call &c, const Span &span) {
-    const ExprList &a = c.args();
-    auto *tt = a.size() == 3 ? dyn_cast<TensorType>(a[0]->type().get()) : nullptr;
-    auto *offs = a.size() == 3 ? dyn_cast<MakeTuple>(a[1].get()) : nullptr;
-    auto *sizes = a.size() == 3 ? dyn_cast<MakeTuple>(a[2].get()) : nullptr;
-    if (!tt || !offs || !sizes || offs->elements().size() != tt->rank() ||
-        sizes->elements().size() != tt->rank()) {
-      error("ES003", span, "emitter needs 'tile.load' with one offset and one size per tensor dim");
-      return "";
-    }
-    // The tile was built with its valid shape (validDims): the window is exactly that, or its
-    // transpose for a transposing load (a DN view of the [R, C] window into a ZN Mat tile).
-    const AttrValue *tr = findAttr(c.kwargs(), "transpose");
-    const bool transpose = tr && std::holds_alternative<bool>(*tr) && std::get<bool>(*tr);
-    if (transpose && tt->rank() != 2) {
-      error("ES003", span, "emitter needs a transposing 'tile.load' of a 2-D tensor");
-      return "";
-    }
-    auto g = globalTensor(a[0], *tt, offs->elements(), validExtents(dst, tt->rank()),
-                          tileOf(c.type()), span, transpose);
+  /// TLOAD into `dst` from its window; the tile was built with its valid shape (validDims): the
+  /// window is exactly that, or its transpose for a transposing load (a DN view of the [R, C]
+  /// window into a ZN Mat tile).
+  std::string load(const std::string &dst, const PtoWindow &w, const TileType *tile,
+                   const Span &span) {
+    auto g = globalTensor(w.tensor, *w.tensorType, *w.offsets,
+                          validExtents(dst, w.tensorType->rank()), tile, span, w.transpose);
     return g ? "TLOAD(" + dst + ", " + *g + ");" : "";
   }
 

@@ -4,6 +4,8 @@
 // text" describes the output.
 #include "emit/pto/printers.h"
 
+#include "emit/pto/pto_as_values.h"
+#include "emit/pto/pto_instr.h"
 #include "emit/pto/pto_ops.h"
 #include "emit/pto/pto_types.h"
 #include "ir/op_registry.h"
@@ -32,35 +34,6 @@ bool boolAttr(const AttrList &attrs, std::string_view key) {
   return v && std::holds_alternative<bool>(*v) && std::get<bool>(*v);
 }
 
-/// The MLIR builtin type of a dtype (integers signless, as the pto dialect wants them).
-std::optional<std::string> mlirType(DataType d) {
-  if (d == DataType::Bool)
-    return "i1";
-  if (d == DataType::Index)
-    return "index";
-  if ((isSignedInt(d) || isUnsignedInt(d)) && dtypeBits(d) >= 8)
-    return "i" + std::to_string(dtypeBits(d));
-  if (d == DataType::FP16 || d == DataType::FP32)
-    return "f" + std::to_string(dtypeBits(d));
-  if (d == DataType::BF16)
-    return "bf16";
-  return std::nullopt;
-}
-
-/// The `#pto.address_space` of a memory space: the PTO-ISA tile type in lower case; "" for
-/// the scale buffers (no PTO-AS spelling) and the spaces that hold no tiles.
-std::string locName(MemorySpace m) {
-  if (m == MemorySpace::LeftScale || m == MemorySpace::RightScale)
-    return "";
-  return lowerCase(tileTypeName(m));
-}
-
-/// PTO-AS spells the layouts as the IR does ("row_major", "none_box") and the pad value as its
-/// code: 0 null, 1 zero, 2 max, 3 min, the order of ir::PadValue.
-static_assert(static_cast<int>(PadValue::Null) == 0 && static_cast<int>(PadValue::Zero) == 1 &&
-              static_cast<int>(PadValue::Max) == 2 && static_cast<int>(PadValue::Min) == 3);
-int padCode(PadValue p) { return static_cast<int>(p); }
-
 /// `pto.tmatmul.acc` from TMATMUL_ACC: the instruction name in lower case, `_` as `.`.
 std::string asmOpName(std::string_view instr) {
   std::string s = "pto." + lowerCase(instr);
@@ -70,28 +43,9 @@ std::string asmOpName(std::string_view instr) {
   return s;
 }
 
-/// A float literal MLIR reads back exactly (hex bit patterns for infinities and NaN).
-std::string floatLiteral(double v, DataType d) {
-  if (std::isnan(v) || std::isinf(v)) {
-    bool neg = std::signbit(v);
-    switch (d) {
-    case DataType::FP16:
-      return std::isnan(v) ? "0x7E00" : neg ? "0xFC00" : "0x7C00";
-    case DataType::BF16:
-      return std::isnan(v) ? "0x7FC0" : neg ? "0xFF80" : "0x7F80";
-    default:
-      return std::isnan(v) ? "0x7FC00000" : neg ? "0xFF800000" : "0x7F800000";
-    }
-  }
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17e", v);
-  return buf;
-}
-
-class AsmPrinter : ir::IRVisitor {
+class AsmPrinter final : public AsmValuePrinter {
 public:
-  AsmPrinter(const KernelInfo &k, DiagnosticEngine &d) : k_(k), fn_(*k.fn), diags_(d) {}
-  bool failed() const { return failed_; }
+  AsmPrinter(const KernelInfo &k, DiagnosticEngine &d) : AsmValuePrinter(*k.fn, d), k_(k) {}
 
   std::string print() {
     std::vector<std::string> params;
@@ -115,370 +69,8 @@ public:
   }
 
 private:
-  // ---- diagnostics, names and output ---------------------------------------------------------
-  void error(const char *code, const Span &span, const std::string &msg) {
-    failed_ = true;
-    diags_.error(code, span.valid() ? span : fn_.span(), msg);
-  }
-
-  static std::string ident(std::string_view hint) {
-    std::string s;
-    for (char c : hint)
-      s += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-    return s.empty() ? "v" : s;
-  }
-
-  std::string fresh(std::string_view hint) {
-    std::string base = "%" + ident(hint), n = base;
-    for (int k = 1; used_.count(n); ++k)
-      n = base + "_" + std::to_string(k);
-    used_.insert(n);
-    return n;
-  }
-
-  const std::string &bind(const VarPtr &v) { return names_[v.get()] = fresh(v->name()); }
-
-  std::string name(const ExprPtr &e) {
-    if (auto *v = dyn_cast<Var>(e.get())) {
-      auto it = names_.find(v);
-      if (it != names_.end())
-        return it->second;
-      error("ES004", e->span(), "'" + v->name() + "' is not bound in kernel '" + fn_.name() + "'");
-      return "%error";
-    }
-    error("ES004", e->span(),
-          "the PTO-AS printer needs a variable here, found '" + printExpr(e) +
-              "' (run pass FlattenCallExpr)");
-    return "%error";
-  }
-
-  std::string loc(const Span &s) const {
-    if (!s.valid())
-      return "";
-    return " loc(\"" + *s.file + "\":" + std::to_string(s.line) + ":" + std::to_string(s.col) + ")";
-  }
-
-  void line(const std::string &text, const Span &span = {}) {
-    body_.append(static_cast<size_t>(indent_) * 2, ' ');
-    body_ += text + loc(span) + "\n";
-  }
-
-  // ---- types ---------------------------------------------------------------------------------
-  std::string scalarType(DataType d, const Span &span) {
-    if (auto t = mlirType(d))
-      return *t;
-    error("ES003", span, "dtype '" + std::string(dtypeName(d)) + "' has no PTO-AS scalar type");
-    return "i64";
-  }
-  std::optional<DataType> dtypeOf(const ExprPtr &e) { return scalarDType(e->type()); }
-
-  /// Dynamic valid dims (`?`) when the tile's valid shape is not constant.
-  static bool dynamicValid(const TileType &t) {
-    if (!t.view() || t.view()->validShape.empty())
-      return false;
-    for (const ExprPtr &e : t.view()->validShape)
-      if (!constIntValue(e))
-        return true;
-    return false;
-  }
-
-  std::string tileType(const TileType &t, const Span &span) {
-    auto dims = tileDims(t);
-    std::string l = t.memorySpace() ? locName(*t.memorySpace()) : "";
-    auto elem = mlirType(t.dtype());
-    if (!dims || l.empty() || !elem) {
-      error("ES003", span,
-            "a tile of dtype '" + std::string(dtypeName(t.dtype())) +
-                "' has no PTO-AS tile_buf (a static 2-D tile in vec, mat, left, right, acc or "
-                "bias with an integer or float dtype)");
-      return "!pto.tile_buf<?>";
-    }
-    const TileView v = t.view().value_or(TileView{});
-    std::string vr = std::to_string(dims->rows), vc = std::to_string(dims->cols);
-    if (dynamicValid(t)) {
-      vr = vc = "?";
-    } else if (!v.validShape.empty()) {
-      const ExprList &vs = v.validShape;
-      vc = std::to_string(*constIntValue(vs.back()));
-      vr = vs.size() >= 2 ? std::to_string(*constIntValue(vs[vs.size() - 2])) : "1";
-    }
-    return "!pto.tile_buf<loc=" + std::string(l) + ", dtype=" + *elem +
-           ", rows=" + std::to_string(dims->rows) + ", cols=" + std::to_string(dims->cols) +
-           ", v_row=" + vr + ", v_col=" + vc + ", blayout=" + std::string(enumName(v.blayout)) +
-           ", slayout=" + std::string(enumName(v.slayout)) +
-           ", fractal=" + std::to_string(v.fractal) + ", pad=" + std::to_string(padCode(v.pad)) +
-           ">";
-  }
-
-  std::string viewType(const TensorType &t, const std::string &kind, const ExprList *shape) {
-    std::string s = "!pto." + kind + "<";
-    const ExprList &dims = shape ? *shape : t.shape();
-    for (const ExprPtr &d : dims) {
-      auto c = constIntValue(d);
-      s += (c ? std::to_string(*c) : "?") + "x";
-    }
-    return s + scalarType(t.dtype(), {}) + ">";
-  }
-
-  std::string typeOfValue(const ExprPtr &e) {
-    if (auto *t = tileOf(e->type()))
-      return tileType(*t, e->span());
-    return scalarType(dtypeOf(e).value_or(DataType::Index), e->span());
-  }
-
-  // ---- constants (hoisted to the top of the function, one per value and type) ----------------
-  std::string constant(const std::string &literal, const std::string &type, std::string hint) {
-    auto key = literal + ":" + type;
-    auto it = consts_by_.find(key);
-    if (it != consts_by_.end())
-      return it->second;
-    std::string n = fresh(hint);
-    // `true` / `false` are i1 attributes already: MLIR takes no type after them.
-    bool boolean = literal == "true" || literal == "false";
-    consts_ += "    " + n + " = arith.constant " + literal + (boolean ? "" : " : " + type) + "\n";
-    return consts_by_[key] = n;
-  }
-  std::string intConst(int64_t v, DataType d) {
-    std::string t = scalarType(d, {});
-    if (d == DataType::Bool)
-      return constant(v ? "true" : "false", t, v ? "true" : "false");
-    std::string hint = v == std::numeric_limits<int64_t>::min() ? "cmin"
-                       : v < 0                                  ? "cneg" + std::to_string(-v)
-                                                                : "c" + std::to_string(v);
-    std::string n = constant(std::to_string(v), t, d == DataType::Index ? hint : hint + "_" + t);
-    if (d == DataType::Index)
-      constValue_[n] = v;
-    return n;
-  }
-  std::string index(int64_t v) { return intConst(v, DataType::Index); }
-  std::string floatConst(double v, DataType d) {
-    return constant(floatLiteral(v, d), scalarType(d, {}), "cst");
-  }
-
-  // ---- scalar expressions as arith ops -------------------------------------------------------
-  std::string op(const std::string &text, const std::string &hint, const Span &span) {
-    std::string n = fresh(hint);
-    line(n + " = " + text, span);
-    return n;
-  }
-
-  /// `x` (a value of dtype `from`) as dtype `to`.
-  std::string convert(const std::string &x, DataType from, DataType to, const Span &span) {
-    if (from == to)
-      return x;
-    std::string ft = scalarType(from, span), tt = scalarType(to, span);
-    if (ft == tt && from != DataType::Index && to != DataType::Index)
-      return x; // signedness only: signless integers of one width
-    bool fFloat = isFloat(from), tFloat = isFloat(to);
-    if (to == DataType::Bool) {
-      if (fFloat)
-        return op("arith.cmpf une, " + x + ", " + floatConst(0, from) + " : " + ft, "b", span);
-      return op("arith.cmpi ne, " + x + ", " + intConst(0, from) + " : " + ft, "b", span);
-    }
-    if (fFloat && tFloat)
-      return op(std::string(dtypeBits(to) > dtypeBits(from) ? "arith.extf " : "arith.truncf ") + x +
-                    " : " + ft + " to " + tt,
-                "f", span);
-    if (fFloat) { // float -> integer truncates toward zero, as C++ does
-      DataType via = to == DataType::Index ? DataType::Int64 : to;
-      std::string r = op(std::string(isUnsignedInt(to) ? "arith.fptoui " : "arith.fptosi ") + x +
-                             " : " + ft + " to " + scalarType(via, span),
-                         "i", span);
-      return to == DataType::Index ? convert(r, DataType::Int64, to, span) : r;
-    }
-    if (tFloat) {
-      if (from == DataType::Index)
-        return convert(convert(x, from, DataType::Int64, span), DataType::Int64, to, span);
-      bool u = isUnsignedInt(from) || from == DataType::Bool;
-      return op(std::string(u ? "arith.uitofp " : "arith.sitofp ") + x + " : " + ft + " to " + tt,
-                "f", span);
-    }
-    bool u = isUnsignedInt(from) || from == DataType::Bool;
-    if (from == DataType::Index || to == DataType::Index)
-      return op(std::string(u ? "arith.index_castui " : "arith.index_cast ") + x + " : " + ft +
-                    " to " + tt,
-                "i", span);
-    if (dtypeBits(to) > dtypeBits(from))
-      return op(std::string(u ? "arith.extui " : "arith.extsi ") + x + " : " + ft + " to " + tt,
-                "i", span);
-    return op("arith.trunci " + x + " : " + ft + " to " + tt, "i", span);
-  }
-
-  /// The value of `e` converted to dtype `to`.
-  std::string exprAs(const ExprPtr &e, DataType to) {
-    if (auto *c = dyn_cast<ConstInt>(e.get()); c && !isFloat(to))
-      return intConst(c->value(), to);
-    auto from = dtypeOf(e);
-    std::string x = expr(e);
-    return from ? convert(x, *from, to, e->span()) : x;
-  }
-  std::string indexExpr(const ExprPtr &e) { return exprAs(e, DataType::Index); }
-
-  /// The dtype both operands of a comparison are compared in.
-  std::optional<DataType> commonDType(DataType a, DataType b) {
-    if (a == b)
-      return a;
-    if (isFloat(a) || isFloat(b)) {
-      if (isFloat(a) && isFloat(b))
-        return dtypeBits(a) >= dtypeBits(b) ? a : b;
-      return isFloat(a) ? a : b;
-    }
-    bool ua = isUnsignedInt(a), ub = isUnsignedInt(b);
-    if (ua == ub || a == DataType::Bool || b == DataType::Bool)
-      return a == DataType::Index || dtypeBits(a) > dtypeBits(b) ? a : b;
-    if (dtypeBits(a) < 64 && dtypeBits(b) < 64)
-      return DataType::Int64; // both values fit: compare them signed
-    return std::nullopt;
-  }
-
-  std::string binary(const Binary &b) {
-    const Span &span = b.span();
-    DataType rd = dtypeOf(b.lhs()).value_or(DataType::Index);
-    if (auto r = scalarDType(b.type()))
-      rd = *r;
-    if (isComparison(b.op())) {
-      DataType ld = dtypeOf(b.lhs()).value_or(DataType::Index);
-      DataType rdt = dtypeOf(b.rhs()).value_or(DataType::Index);
-      auto cd = commonDType(ld, rdt);
-      if (!cd) {
-        error("ES010", span,
-              "PTO-AS has no comparison of '" + std::string(dtypeName(ld)) + "' with '" +
-                  std::string(dtypeName(rdt)) + "' values");
-        return "%error";
-      }
-      std::string l = exprAs(b.lhs(), *cd), r = exprAs(b.rhs(), *cd), t = scalarType(*cd, span);
-      static const std::map<BinaryOp, std::pair<const char *, const char *>> kInt = {
-          {BinaryOp::Eq, {"eq", "eq"}},   {BinaryOp::Ne, {"ne", "ne"}},
-          {BinaryOp::Lt, {"slt", "ult"}}, {BinaryOp::Le, {"sle", "ule"}},
-          {BinaryOp::Gt, {"sgt", "ugt"}}, {BinaryOp::Ge, {"sge", "uge"}}};
-      static const std::map<BinaryOp, const char *> kFloat = {
-          {BinaryOp::Eq, "oeq"}, {BinaryOp::Ne, "une"}, {BinaryOp::Lt, "olt"},
-          {BinaryOp::Le, "ole"}, {BinaryOp::Gt, "ogt"}, {BinaryOp::Ge, "oge"}};
-      if (isFloat(*cd))
-        return op("arith.cmpf " + std::string(kFloat.at(b.op())) + ", " + l + ", " + r + " : " + t,
-                  "cmp", span);
-      auto [s, u] = kInt.at(b.op());
-      return op("arith.cmpi " + std::string(isUnsignedInt(*cd) ? u : s) + ", " + l + ", " + r +
-                    " : " + t,
-                "cmp", span);
-    }
-    if (b.op() == BinaryOp::And || b.op() == BinaryOp::Or || b.op() == BinaryOp::Xor) {
-      std::string l = exprAs(b.lhs(), DataType::Bool), r = exprAs(b.rhs(), DataType::Bool);
-      const char *o = b.op() == BinaryOp::And ? "andi" : b.op() == BinaryOp::Or ? "ori" : "xori";
-      return op("arith." + std::string(o) + " " + l + ", " + r + " : i1", "b", span);
-    }
-    std::string l = exprAs(b.lhs(), rd), r = exprAs(b.rhs(), rd), t = scalarType(rd, span);
-    const bool f = isFloat(rd), u = isUnsignedInt(rd);
-    auto bin = [&](const std::string &name) {
-      return op("arith." + name + " " + l + ", " + r + " : " + t, "v", span);
-    };
-    switch (b.op()) {
-    case BinaryOp::Add:
-      return bin(f ? "addf" : "addi");
-    case BinaryOp::Sub:
-      return bin(f ? "subf" : "subi");
-    case BinaryOp::Mul:
-      return bin(f ? "mulf" : "muli");
-    case BinaryOp::FloatDiv:
-      return bin(f ? "divf" : u ? "divui" : "divsi");
-    case BinaryOp::TruncDiv:
-      return bin(f ? "divf" : u ? "divui" : "divsi");
-    case BinaryOp::TruncMod:
-      return bin(f ? "remf" : u ? "remui" : "remsi");
-    case BinaryOp::FloorDiv:
-      if (f)
-        return op("math.floor " + bin("divf") + " : " + t, "v", span);
-      return bin(u ? "divui" : "floordivsi");
-    case BinaryOp::FloorMod: {
-      if (u)
-        return bin("remui");
-      std::string q =
-          f ? op("math.floor " + bin("divf") + " : " + t, "v", span) : bin("floordivsi");
-      std::string m =
-          op(std::string(f ? "arith.mulf " : "arith.muli ") + q + ", " + r + " : " + t, "v", span);
-      return op(std::string(f ? "arith.subf " : "arith.subi ") + l + ", " + m + " : " + t, "v",
-                span);
-    }
-    case BinaryOp::Min:
-      return bin(f ? "minimumf" : u ? "minui" : "minsi");
-    case BinaryOp::Max:
-      return bin(f ? "maximumf" : u ? "maxui" : "maxsi");
-    case BinaryOp::Pow:
-      return op(std::string(f ? "math.powf " : "math.ipowi ") + l + ", " + r + " : " + t, "v",
-                span);
-    case BinaryOp::BitAnd:
-      return bin("andi");
-    case BinaryOp::BitOr:
-      return bin("ori");
-    case BinaryOp::BitXor:
-      return bin("xori");
-    case BinaryOp::Shl:
-      return bin("shli");
-    case BinaryOp::Shr:
-      return bin(u ? "shrui" : "shrsi");
-    default:
-      break;
-    }
-    error("ES010", span,
-          "PTO-AS has no form of the scalar operator '" + std::string(binaryOpName(b.op())) + "'");
-    return "%error";
-  }
-
-  std::string unary(const Unary &u) {
-    const Span &span = u.span();
-    DataType d = dtypeOf(u.operand()).value_or(DataType::Index);
-    DataType rd = scalarDType(u.type()).value_or(d);
-    if (u.op() == UnaryOp::Cast)
-      return exprAs(u.operand(), rd);
-    std::string x = exprAs(u.operand(), rd), t = scalarType(rd, span);
-    switch (u.op()) {
-    case UnaryOp::Abs:
-      return op(std::string(isFloat(rd) ? "math.absf " : "math.absi ") + x + " : " + t, "v", span);
-    case UnaryOp::Neg:
-      if (isFloat(rd))
-        return op("arith.negf " + x + " : " + t, "v", span);
-      return op("arith.subi " + intConst(0, rd) + ", " + x + " : " + t, "v", span);
-    case UnaryOp::Not:
-      return op("arith.xori " + x + ", " + intConst(1, DataType::Bool) + " : i1", "v", span);
-    case UnaryOp::BitNot:
-      return op("arith.xori " + x + ", " + intConst(-1, rd) + " : " + t, "v", span);
-    case UnaryOp::Cast:
-      break;
-    }
-    return x;
-  }
-
-  std::string expr(const ExprPtr &e) {
-    switch (e->kind()) {
-    case ExprKind::Var:
-      return name(e);
-    case ExprKind::ConstInt: {
-      auto *c = dyn_cast<ConstInt>(e.get());
-      return intConst(c->value(), c->dtype());
-    }
-    case ExprKind::ConstBool:
-      return intConst(dyn_cast<ConstBool>(e.get())->value() ? 1 : 0, DataType::Bool);
-    case ExprKind::ConstFloat: {
-      auto *c = dyn_cast<ConstFloat>(e.get());
-      return floatConst(c->value(), c->dtype());
-    }
-    case ExprKind::Binary:
-      return binary(*dyn_cast<Binary>(e.get()));
-    case ExprKind::Unary:
-      return unary(*dyn_cast<Unary>(e.get()));
-    case ExprKind::Call:
-      if (auto s = scalarCall(*dyn_cast<Call>(e.get())))
-        return *s;
-      return "%error";
-    default:
-      break;
-    }
-    error("ES004", e->span(), "the PTO-AS printer cannot print '" + printExpr(e) + "' here");
-    return "%error";
-  }
-
   /// tensor.dim, tensor.read, tile.read and the block queries, as values.
-  std::optional<std::string> scalarCall(const Call &c) {
+  std::optional<std::string> scalarCall(const Call &c) override {
     const std::string &opn = c.target().name();
     const Span &span = c.span();
     if (!c.target().isOp()) {
@@ -1140,151 +732,75 @@ private:
       return;
     const TileType &dt = *tileOf(v->type());
     const std::string &dst = names_[v.get()];
-    const ExprList &a = c.args();
-    const std::string opn = asmOpName(e.instr);
-    auto need = [&](size_t n) {
-      std::string why = missingArgs(c, n);
-      if (!why.empty())
-        error("ES003", span, why);
-      return why.empty();
-    };
-    std::string types;
-    std::vector<std::string> ins;
-    // The forms that print their first argument as the first operand, after `n` are checked.
-    auto firstOperand = [&](size_t n) {
-      if (!need(n))
-        return false;
-      ins.push_back(operand(a[0], types));
-      return true;
-    };
-    switch (e.form) {
-    case PtoForm::Generic:
-      if (boolAttr(c.kwargs(), "a_trans") || boolAttr(c.kwargs(), "b_trans"))
-        return unsupported(c, " with a transposed operand (ConvertTensorToTileOps loads it "
-                              "transposed)");
-      for (const auto &x : a)
-        ins.push_back(operand(x, types, dt.dtype()));
-      return dps(opn, ins, types, dst, dt, span);
-    case PtoForm::Scratch:
-    case PtoForm::Sels: { // ins(..., %tmp[, scalar]): the planned scratch tile
-      auto order = scratchOperands(c, e.form);
-      if (!order)
-        return unsupported(c, " without its scratch tile (run pass MaterializeScratchTiles)");
-      for (size_t i : *order)
-        ins.push_back(operand(a[i], types, dt.dtype()));
-      return dps(opn, ins, types, dst, dt, span);
-    }
-    case PtoForm::ColSum:
-      for (const auto &x : a)
-        ins.push_back(operand(x, types, dt.dtype()));
-      return dps(opn, ins, types, dst, dt, span, a.size() > 1 ? " {isBinary = true}" : "");
-    case PtoForm::FirstArg:
-    case PtoForm::Fillpad: // the pad value is part of the destination's tile type
-      if (c.target().name() == "tile.transpose") { // ins(%src, %tmp): the planned scratch tile
-        if (a.size() < 4)
-          return unsupported(c, " without its scratch tile (run pass MaterializeScratchTiles)");
-        ins.push_back(operand(a[0], types));
-        ins.push_back(operand(a[3], types));
-        return dps(opn, ins, types, dst, dt, span);
-      }
-      if (!firstOperand(1))
-        return;
-      return dps(opn, ins, types, dst, dt, span);
-    case PtoForm::Extract: {
-      if (!firstOperand(3))
-        return;
-      std::string r, col;
-      if (c.target().name() == "tile.slice") {
-        auto *mt = dyn_cast<MakeTuple>(a[2].get());
-        if (!mt || mt->elements().size() != 2)
-          return unsupported(c, " without two offsets");
-        r = indexExpr(mt->elements()[0]);
-        col = indexExpr(mt->elements()[1]);
-      } else {
-        r = indexExpr(a[1]);
-        col = indexExpr(a[2]);
-      }
-      ins.push_back(r);
-      ins.push_back(col);
-      return dps(opn, ins, types + ", index, index", dst, dt, span);
-    }
-    case PtoForm::ShapeOf:
-      if (!need(2))
-        return;
-      for (size_t i = 1; i < a.size(); ++i)
-        ins.push_back(operand(a[i], types, dt.dtype()));
-      return dps(opn, ins, types, dst, dt, span);
-    case PtoForm::Cast: {
-      if (!firstOperand(1))
-        return;
-      std::string mode = upperCase(stringKwarg(c, "mode").value_or("rint"));
-      return dps(opn, ins, types, dst, dt, span, " {rmode = #pto<round_mode " + mode + ">}");
-    }
-    case PtoForm::Cmp:
-      if (!firstOperand(2))
-        return;
-      ins.push_back(operand(a[1], types,
-                            tileOf(a[0]->type()) ? tileOf(a[0]->type())->dtype() : DataType::FP32));
-      return dps(opn, ins, types, dst, dt, span,
-                 " {cmpMode = #pto<cmp " + lowerCase(stringKwarg(c, "mode").value_or("eq")) + ">}");
-    case PtoForm::Lrelu: {
-      if (!firstOperand(1))
-        return;
-      const AttrValue *s = findAttr(c.kwargs(), "slope");
-      double slope = s && std::holds_alternative<double>(*s) ? std::get<double>(*s)
-                     : s && std::holds_alternative<int64_t>(*s)
-                         ? static_cast<double>(std::get<int64_t>(*s))
-                         : 0.0;
-      ins.push_back(floatConst(slope, DataType::FP32));
-      return dps(opn, ins, types + ", f32", dst, dt, span);
-    }
-    case PtoForm::Move:
-      if (!firstOperand(1))
-        return;
-      return dps(opn, ins, types, dst, dt, span);
-    case PtoForm::Load:
-      // PTO-ISA's form is a DN GlobalTensor into a ZN Mat tile; pl prints every ptoas tensor
-      // view with the default (ND) layout and has no DN spelling checked against ptoas yet.
-      if (boolAttr(c.kwargs(), "transpose"))
-        return unsupported(c, " as a transposing load (a DN tensor view, which pl does not "
-                              "print for ptoas yet)");
-      return load(dst, dt, c, span);
-    case PtoForm::Full:
-      if (!need(2))
-        return;
-      ins.push_back(operand(a[1], types, dt.dtype()));
-      return dps(opn, ins, types, dst, dt, span);
-    case PtoForm::Create:
+    auto r = decode(c, e, &dt, span);
+    if (!r)
+      return;
+    if (r->form() == PtoForm::Create)
       return setValidShape(dst, dt, span);
-    default:
-      break;
-    }
-    unsupported(c, " here");
+    if (r->form() == PtoForm::Load)
+      return load(dst, dt, r->window, c, span);
+    spell(*r, dst, dt, span);
+  }
+
+  /// The call decoded into its instruction record (pto_instr.h); nullopt after its error.
+  std::optional<PtoInstr> decode(const Call &c, const PtoOpEntry &e, const TileType *dt,
+                                 const Span &span) {
+    return decodeInstr(
+        c, e, dt, PtoSyntax::Asm, span,
+        [&](const char *code, const Span &at, const std::string &msg) { error(code, at, msg); });
   }
 
   /// tile.assemble (TINSERT) and tile.write (TSETVAL) update the tile `dst` in place.
   void inPlace(const std::string &dst, const Call &c, const PtoOpEntry &e, const Span &span) {
-    const ExprList &a = c.args();
-    const TileType *dt = a.size() == 3 ? tileOf(a[0]->type()) : nullptr;
-    if (!dt)
-      return unsupported(c, " without a target tile and two more arguments");
-    std::string types;
+    if (auto r = decode(c, e, nullptr, span))
+      spell(*r, dst, *tileOf(c.args()[0]->type()), span);
+  }
+
+  /// `pto.<instr> ins(<operands> : <types>) outs(<dst> : <dst type>)` of a decoded record.
+  void spell(const PtoInstr &r, const std::string &dst, const TileType &dt, const Span &span) {
+    std::string types, attr;
     std::vector<std::string> ins;
-    if (e.form == PtoForm::Insert) {
-      auto *mt = dyn_cast<MakeTuple>(a[2].get());
-      if (!mt || mt->elements().empty() || mt->elements().size() > 2)
-        return unsupported(c, " without one or two offsets");
-      ins.push_back(operand(a[1], types));
-      ins.push_back(mt->elements().size() == 2 ? indexExpr(mt->elements()[0]) : index(0));
-      ins.push_back(indexExpr(mt->elements().back()));
-      return dps(asmOpName(e.instr), ins, types + ", index, index", dst, *dt, span);
+    size_t k = 0;
+    if (r.form() == PtoForm::Write) { // the element's linear offset: row * cols + col
+      const ExprPtr &row = r.ins[0].expr, &col = r.ins[1].expr;
+      std::string off = indexExpr(row ? row : col);
+      if (row) {
+        std::string m =
+            op("arith.muli " + off + ", " + index(tileDims(dt)->cols) + " : index", "off", {});
+        off = op("arith.addi " + m + ", " + indexExpr(col) + " : index", "off", {});
+      }
+      ins.push_back(off);
+      types = "index";
+      k = 2;
     }
-    auto off = tileOffset(*dt, a[1]);
-    if (!off)
-      return;
-    std::string et = scalarType(dt->dtype(), span);
-    std::string v = exprAs(a[2], dt->dtype());
-    dps(asmOpName(e.instr), {*off, v}, "index, " + et, dst, *dt, span);
+    for (; k < r.ins.size(); ++k) {
+      const PtoOperand &o = r.ins[k];
+      if (o.kind == PtoOperand::Kind::Value) {
+        ins.push_back(operand(o.expr, types, o.scalarAs));
+        continue;
+      }
+      ins.push_back(o.expr ? indexExpr(o.expr) : index(0));
+      types += std::string(types.empty() ? "" : ", ") + "index";
+    }
+    switch (r.form()) {
+    case PtoForm::Cast:
+      attr = " {rmode = #pto<round_mode " + r.roundMode + ">}";
+      break;
+    case PtoForm::Cmp:
+      attr = " {cmpMode = #pto<cmp " + r.cmpMode + ">}";
+      break;
+    case PtoForm::Lrelu:
+      ins.push_back(floatConst(r.slope, DataType::FP32));
+      types += ", f32";
+      break;
+    case PtoForm::ColSum:
+      if (r.isBinary)
+        attr = " {isBinary = true}";
+      break;
+    default:
+      break;
+    }
+    dps(asmOpName(r.instr()), ins, types, dst, dt, span, attr);
   }
 
   /// The window of `tensor` at `offsets` with `extents`: `pto.partition_view`.
@@ -1312,23 +828,13 @@ private:
                        "BoundTileWindows); pl pads a window past the end, ptoas does not");
   }
 
-  void load(const std::string &dst, const TileType &dt, const Call &c, const Span &span) {
-    const ExprList &a = c.args();
-    auto *tt = a.size() == 3 ? dyn_cast<TensorType>(a[0]->type().get()) : nullptr;
-    auto *offs = a.size() == 3 ? dyn_cast<MakeTuple>(a[1].get()) : nullptr;
-    auto *sizes = a.size() == 3 ? dyn_cast<MakeTuple>(a[2].get()) : nullptr;
-    if (!tt || !offs || !sizes || offs->elements().size() != tt->rank() ||
-        sizes->elements().size() != tt->rank())
-      return error("ES003", span,
-                   "PTO-AS needs 'tile.load' with one offset and one size per tensor dim");
-    const ExprList *extents = &sizes->elements();
-    if (const AttrValue *vs = findAttr(c.kwargs(), "valid_shape"))
-      if (auto *valid = std::get_if<ExprList>(vs))
-        extents = valid;
-    warnUnproven(c, a[0]);
-    std::string pv = partition(a[0], *tt, offs->elements(), *extents, span);
+  void load(const std::string &dst, const TileType &dt, const PtoWindow &w, const Call &c,
+            const Span &span) {
+    const ExprList *extents = w.validShape ? w.validShape : w.sizes;
+    warnUnproven(c, w.tensor);
+    std::string pv = partition(w.tensor, *w.tensorType, *w.offsets, *extents, span);
     setValidShape(dst, dt, span);
-    line("pto.tload ins(" + pv + " : " + viewType(*tt, "partition_tensor_view", extents) +
+    line("pto.tload ins(" + pv + " : " + viewType(*w.tensorType, "partition_tensor_view", extents) +
              ") outs(" + dst + " : " + tileType(dt, span) + ")",
          span);
   }
@@ -1378,16 +884,10 @@ private:
   }
 
   const KernelInfo &k_;
-  const Function &fn_;
-  DiagnosticEngine &diags_;
-  bool failed_ = false;
-  int indent_ = 2;
-  std::string consts_, views_, allocs_, body_;
-  std::map<std::string, std::string> consts_by_;
-  std::map<std::string, int64_t> constValue_; ///< index constants by name (stride products)
-  std::set<std::string> used_, queries_;
+  std::string views_, allocs_;
+  std::set<std::string> queries_;
   std::vector<std::string> extraParams_;
-  std::map<const Var *, std::string> names_, ptrs_, views_by_;
+  std::map<const Var *, std::string> ptrs_, views_by_;
   std::vector<const Var *> tensorParams_;
   std::map<const Var *, const Var *> tensorBase_;
   std::map<std::pair<const Var *, size_t>, std::string> dims_;
