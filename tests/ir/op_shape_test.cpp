@@ -129,7 +129,11 @@ TEST_F(ShapeOps, TileMatmulAccAndBias) {
   const Op *op = lookupOp("tile.matmul_acc");
   EXPECT_EQ(argEffect(*op, 0, {}), ArgEffect::ReadWrite);
   EXPECT_EQ(op->outputAliasesArg, 0);
-  bad("T108", "tile.matmul_acc", {tileVar(DT::FP16, {64, 16}, MS::Acc), l, r});
+  // An fp16 / bf16 accumulator of float inputs is an out_dtype product going on (WidenAccDtypes
+  // makes the chain fp32); an integer one is not.
+  EXPECT_EQ(asTile(ok("tile.matmul_acc", {tileVar(DT::FP16, {64, 16}, MS::Acc), l, r}))->dtype(),
+            DT::FP16);
+  bad("T108", "tile.matmul_acc", {tileVar(DT::Int32, {64, 16}, MS::Acc), l, r});
   bad("T109", "tile.matmul_acc", {tileVar(DT::FP32, {64, 32}, MS::Acc), l, r});
   ok("tile.matmul_bias", {l, r, tileVar(DT::FP32, {1, 16}, MS::Bias)});
   bad("T109", "tile.matmul_bias", {l, r, tileVar(DT::FP32, {1, 32}, MS::Bias)});
