@@ -39,6 +39,26 @@ struct KwargSpec {
   bool required = false;
 };
 
+/// Where a tile op's result takes its valid shape from. PTO-ISA's instructions run over the
+/// destination's valid region (and TADD, TMOV, TCMP, ... assert that it equals the sources'), so
+/// MaterializeTileValidShapes declares every result with the valid shape this rule gives it.
+struct ValidShapeRule {
+  enum class Kind : uint8_t {
+    Own,        ///< the result's own type (a load's window, a create's shape, an extract's)
+    Same,       ///< operand `arg`'s valid shape (elementwise, unary, moves, broadcasts)
+    Mask,       ///< operand `arg`'s; a packed mask (kwarg packed) has ceil(cols / 8) columns
+    Rows,       ///< [valid rows of `arg`, 1] (row reductions)
+    Cols,       ///< [1, valid cols of `arg`] (column reductions)
+    Matmul,     ///< [valid rows of `arg`, valid cols of `arg2`]
+    Transposed, ///< operand `arg`'s, rows and columns swapped
+    Concat,     ///< rows of `arg`, cols of `arg` + cols of `arg2`
+    Reshape,    ///< `arg`'s under the same shape, swapped for a [R, 1] <-> [1, R] reshape
+  };
+  Kind kind = Kind::Own;
+  int arg = 0;
+  int arg2 = 1;
+};
+
 /// Reports a deduction error located at the call.
 using DeduceFn = std::function<TypePtr(const ExprList &args, const AttrList &kwargs,
                                        const Span &span, DiagnosticEngine &diags)>;
@@ -73,6 +93,7 @@ public:
   std::optional<MemorySpace> resultSpace;
   std::optional<std::string> resultSpaceKwarg;  ///< result space from a kwarg ("target_memory")
   std::optional<int> resultSpaceFromArg;        ///< result space inherited from argument i
+  ValidShapeRule validShape;                    ///< tile ops: the result's valid shape
 
   size_t minArgs() const { return argNames.size() - optionalArgs; }
   size_t maxArgs() const { return argNames.size(); }

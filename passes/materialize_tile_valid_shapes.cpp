@@ -2,9 +2,14 @@
 // materialize_tile_valid_shapes.h).
 #include "passes/materialize_tile_valid_shapes.h"
 
+#include "ir/op_registry.h"
 #include "ir/ops/tile_window.h"
+#include "ir/visitor.h"
 
 #include "passes/utils/kernel_rewrite.h"
+
+#include <unordered_map>
+#include <unordered_set>
 
 namespace pl::passes {
 
@@ -28,22 +33,263 @@ bool isClipped(const ExprPtr &e) {
   return zero && *zero == 0 && mn && mn->op() == BinaryOp::Min;
 }
 
+/// A load this pass gives a clipped valid shape (or one the user gave).
+bool loadMayClip(const Call &c) {
+  return findAttr(c.kwargs(), kValid) || (c.args().size() == 3 && !provenInside(c));
+}
+
+/// The tile variables of a kernel whose valid shape may be less than their whole tile at run
+/// time: the clipped loads, tiles typed with a valid shape, and what takes its valid shape from
+/// them (by the ops' ValidShapeRule, copies, carries and if results). Linear: one walk records
+/// the sources and the "takes from" edges, then a worklist marks what they reach.
+class MayClip : public IRVisitor {
+public:
+  explicit MayClip(const Function &f) {
+    visitFunction(f);
+    std::vector<const Var *> work(marked_.begin(), marked_.end());
+    while (!work.empty()) {
+      const Var *u = work.back();
+      work.pop_back();
+      auto it = edges_.find(u);
+      if (it == edges_.end())
+        continue;
+      for (const Var *v : it->second)
+        if (marked_.insert(v).second)
+          work.push_back(v);
+    }
+  }
+  const std::unordered_set<const Var *> &vars() const { return marked_; }
+
+private:
+  void edge(const ExprPtr &from, const Var *to) {
+    if (auto *u = dynCast<Var>(from))
+      edges_[u].push_back(to);
+  }
+  void source(const Var *v) { marked_.insert(v); }
+  static bool typedValid(const TypePtr &t) {
+    auto *tile = dynCast<TileType>(t);
+    return tile && tile->view() && !tile->view()->validShape.empty();
+  }
+
+  void visitAssign(const Assign &s) override {
+    const Var *v = s.var().get();
+    if (typedValid(s.var()->type()))
+      source(v);
+    if (auto *c = dynCast<Call>(s.value()); c && c->target().isOp()) {
+      const Op *op = lookupOp(c->target().name());
+      if (c->target().name() == "tile.load" && loadMayClip(*c))
+        source(v);
+      if (op && op->validShape.kind != ValidShapeRule::Kind::Own) {
+        const auto &r = op->validShape;
+        if (static_cast<size_t>(r.arg) < c->args().size())
+          edge(c->args()[static_cast<size_t>(r.arg)], v);
+        if ((r.kind == ValidShapeRule::Kind::Matmul || r.kind == ValidShapeRule::Kind::Concat) &&
+            static_cast<size_t>(r.arg2) < c->args().size())
+          edge(c->args()[static_cast<size_t>(r.arg2)], v);
+      }
+    } else {
+      edge(s.value(), v); // a copy
+    }
+    IRVisitor::visitAssign(s);
+  }
+  void carries(const std::vector<IterArg> &iterArgs, const std::vector<VarPtr> &returnVars,
+               const StmtPtr &body) {
+    std::vector<const Var *> targets;
+    for (size_t i = 0; i < iterArgs.size(); ++i) {
+      edge(iterArgs[i].init, iterArgs[i].var.get());
+      if (i < returnVars.size())
+        edge(iterArgs[i].var, returnVars[i].get());
+      targets.push_back(iterArgs[i].var.get());
+    }
+    yieldTo_.push_back(std::move(targets));
+    visitStmt(body);
+    yieldTo_.pop_back();
+  }
+  void visitFor(const For &s) override { carries(s.iterArgs(), s.returnVars(), s.body()); }
+  void visitWhile(const While &s) override { carries(s.iterArgs(), s.returnVars(), s.body()); }
+  void visitIf(const If &s) override {
+    std::vector<const Var *> targets;
+    for (const VarPtr &v : s.returnVars())
+      targets.push_back(v.get());
+    yieldTo_.push_back(std::move(targets));
+    visitStmt(s.thenBody());
+    if (s.elseBody())
+      visitStmt(s.elseBody());
+    yieldTo_.pop_back();
+  }
+  void visitYield(const Yield &s) override {
+    if (yieldTo_.empty())
+      return;
+    const auto &targets = yieldTo_.back();
+    for (size_t i = 0; i < s.values().size() && i < targets.size(); ++i)
+      edge(s.values()[i], targets[i]);
+  }
+
+  std::unordered_map<const Var *, std::vector<const Var *>> edges_;
+  std::unordered_set<const Var *> marked_;
+  std::vector<std::vector<const Var *>> yieldTo_;
+};
+
 class ValidShapes : public KernelRewriter {
 public:
-  explicit ValidShapes(const Function &f) : KernelRewriter(f, "MaterializeTileValidShapes") {}
+  explicit ValidShapes(const Function &f)
+      : KernelRewriter(f, "MaterializeTileValidShapes"), mayClip_(MayClip(f).vars()) {}
 
   StmtPtr rewriteOpCall(const Assign &a, const Call &c, const StmtPtr &out) override {
-    if (c.args().size() != 3 || provenInside(c))
-      return out;
     const std::string &op = c.target().name();
-    if (op == "tile.load")
-      return load(a, c, out);
-    if (op == "tile.store")
-      return store(a, c, out);
-    return out;
+    if (op == "tile.load" || op == "tile.store") {
+      if (c.args().size() != 3 || provenInside(c))
+        return out;
+      return op == "tile.load" ? load(a, c, out) : store(a, c, out);
+    }
+    return computed(a, c, out);
+  }
+
+  VarPtr mutateVarDef(const VarPtr &v) override {
+    VarPtr n = KernelRewriter::mutateVarDef(v);
+    if (n != v && mayClip_.count(v.get()))
+      mayClip_.insert(n.get());
+    return n;
   }
 
 private:
+  using Dims = std::pair<ExprPtr, ExprPtr>; ///< valid rows, valid columns
+
+  /// The valid rows and columns of tile operand `e`: its type's valid shape, else a run-time
+  /// read (tile.valid_dim) when it may be clipped, else its whole shape; nullopt when `e` is not
+  /// a 2-D tile.
+  std::optional<Dims> validOf(const ExprPtr &e, std::vector<StmtPtr> &stmts, const Span &span) {
+    auto *t = dynCast<TileType>(e->type());
+    if (!t || t->rank() != 2)
+      return std::nullopt;
+    if (t->view() && t->view()->validShape.size() == 2)
+      return Dims{t->view()->validShape[0], t->view()->validShape[1]};
+    auto *v = dynCast<Var>(e);
+    if (v && mayClip_.count(v)) {
+      auto read = [&](int64_t axis, const char *what) -> ExprPtr {
+        return bind(stemOf(e, "t") + what,
+                    opCall("tile.valid_dim", {e, ConstInt::make(axis, DataType::Index, span)}, {},
+                           span),
+                    stmts, span);
+      };
+      return Dims{read(0, "_vrow"), read(1, "_vcol")};
+    }
+    return Dims{t->shape()[0], t->shape()[1]};
+  }
+
+  static ExprPtr add(const ExprPtr &a, const ExprPtr &b, const Span &span) {
+    auto x = constIntValue(a), y = constIntValue(b);
+    if (x && y)
+      return ConstInt::make(*x + *y, DataType::Index, span);
+    return Binary::make(BinaryOp::Add, a, b, span);
+  }
+
+  /// The valid shape rule of the op gives result `a.var()` its valid shape (a fresh variable
+  /// typed with it) unless that is the whole tile.
+  StmtPtr computed(const Assign &a, const Call &c, const StmtPtr &out) {
+    auto *tile = dynCast<TileType>(a.var()->type());
+    const Op *op = c.target().isOp() ? lookupOp(c.target().name()) : nullptr;
+    if (!tile || tile->rank() != 2 || !op || op->validShape.kind == ValidShapeRule::Kind::Own)
+      return out;
+    const ValidShapeRule &rule = op->validShape;
+    // A result already typed with a valid shape keeps it (a pass chose it), but a packed mask's
+    // is its whole [R, ceil(C / 8)] by deduction: it follows its operand's like any other.
+    if (tile->view() && !tile->view()->validShape.empty() && rule.kind != ValidShapeRule::Kind::Mask)
+      return out;
+    auto arg = [&](int i) -> const ExprPtr * {
+      return static_cast<size_t>(i) < c.args().size() ? &c.args()[static_cast<size_t>(i)]
+                                                      : nullptr;
+    };
+    const ExprPtr *x = arg(rule.arg), *y = arg(rule.arg2);
+    auto mayClip = [&](const ExprPtr *e) {
+      auto *v = e ? dynCast<Var>(*e) : nullptr;
+      auto *t = e ? dynCast<TileType>((*e)->type()) : nullptr;
+      return (v && mayClip_.count(v)) || (t && t->view() && !t->view()->validShape.empty());
+    };
+    using K = ValidShapeRule::Kind;
+    bool two = rule.kind == K::Matmul || rule.kind == K::Concat;
+    if (!x || (!mayClip(x) && !(two && mayClip(y))) || (two && !y))
+      return out;
+    std::vector<StmtPtr> stmts;
+    const Span &span = c.span();
+    auto vx = validOf(*x, stmts, span);
+    auto vy = two ? validOf(*y, stmts, span) : std::nullopt;
+    if (!vx || (two && !vy))
+      return out;
+    const ExprPtr one = ConstInt::make(1, DataType::Index, span);
+    Dims r = *vx;
+    auto *xt = dynCast<TileType>((*x)->type());
+    switch (rule.kind) {
+    case K::Same:
+      if (c.target().name() == "tile.move") {
+        const AttrValue *tr = findAttr(c.kwargs(), "transpose");
+        if (tr && std::holds_alternative<bool>(*tr) && std::get<bool>(*tr))
+          r = {vx->second, vx->first};
+      }
+      break;
+    case K::Mask: {
+      const AttrValue *p = findAttr(c.kwargs(), "packed");
+      if (p && std::holds_alternative<bool>(*p) && std::get<bool>(*p)) // one bit per element
+        r.second = Binary::make(BinaryOp::FloorDiv,
+                                add(vx->second, ConstInt::make(7, DataType::Index, span), span),
+                                ConstInt::make(8, DataType::Index, span), span);
+      break;
+    }
+    case K::Rows:
+      r.second = one;
+      break;
+    case K::Cols:
+      r.first = one;
+      break;
+    case K::Matmul:
+      r.second = vy->second;
+      break;
+    case K::Transposed:
+      r = {vx->second, vx->first};
+      break;
+    case K::Concat:
+      r.second = add(vx->second, vy->second, span);
+      break;
+    case K::Reshape: // the same shape (another pad), or a [R, 1] column as a [1, R] row
+      if (sameShape(xt->shape(), tile->shape()))
+        break;
+      if (!(isOne(xt->shape()[1]) && isOne(tile->shape()[0])) &&
+          !(isOne(xt->shape()[0]) && isOne(tile->shape()[1])))
+        return out;
+      r = {vx->second, vx->first};
+      break;
+    case K::Own:
+      return out;
+    }
+    TileView view = tile->view().value_or(TileView{});
+    view.validShape = {r.first, r.second};
+    TypePtr type = TileType::make(tile->dtype(), tile->shape(), tile->memorySpace(),
+                                  std::move(view), tile->memref());
+    VarPtr v = Var::make(a.var()->name(), type, a.var()->span());
+    remap(a.var(), v);
+    mayClip_.insert(v.get());
+    stmts.push_back(Assign::make(
+        v, Call::make(c.target(), c.args(), c.kwargs(), c.attrs(), type, span), a.span()));
+    return Seq::flatten(std::move(stmts), a.span());
+  }
+
+  static bool isOne(const ExprPtr &e) {
+    auto k = constIntValue(e);
+    return k && *k == 1;
+  }
+  static bool sameShape(const ExprList &a, const ExprList &b) {
+    if (a.size() != b.size())
+      return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      auto x = constIntValue(a[i]), y = constIntValue(b[i]);
+      if (a[i] != b[i] && !(x && y && *x == *y))
+        return false;
+    }
+    return true;
+  }
+
+  std::unordered_set<const Var *> mayClip_;
+
   /// Per dim k: `max(0, min(extents[k], tensor.dim(tensor, k) - offsets[k]))`, the dims bound
   /// into `stmts`; nullopt when the operands are not one offset and one extent per dim.
   std::optional<ExprList> clip(const ExprPtr &tensor, const ExprList *offsets,
@@ -97,6 +343,7 @@ private:
                                   std::move(view), tile->memref());
     VarPtr v = Var::make(a.var()->name(), type, a.var()->span());
     remap(a.var(), v);
+    mayClip_.insert(v.get());
     stmts.push_back(Assign::make(
         v, Call::make(c.target(), c.args(), std::move(kwargs), c.attrs(), type, c.span()),
         a.span()));

@@ -19,7 +19,17 @@
 //     dims) — the window the store may write; the tile's own valid region narrows it further.
 //   A load whose valid_shape already has the clipped form, and a store with the attr, are left
 //   alone (idempotent); proven windows are unchanged.
+//   - every other result tile `r = op(...)` whose op has a ValidShapeRule (op registry: same as
+//     operand i, row / column reduction, matmul, transpose, concat, reshape, packed mask) and
+//     whose operands may be clipped gets the valid shape the rule gives (a fresh variable typed
+//     with it): PTO-ISA runs each instruction over its destination's valid region and asserts
+//     the sources have it. An operand's valid shape is its type's, else — when a clipped value
+//     may reach it through a carry or an if (MayClip: one walk, then a worklist) — read at run
+//     time, `index t_vrow = tile.valid_dim(t, 0)`, else its whole shape. Results of whole
+//     operands and results already typed with a valid shape are unchanged.
 // Options: none. Diagnostics: none.
+// Example (computed): `b = tile.add(a, a)` with `a` typed `{valid_shape = {vr, vc}}` →
+//   `Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> b = tile.add(a, a)`.
 // Example: `t = tile.load(x: Tensor<fp32, 8, ?>, {0, c * 16}, {8, 16}) [[in_bounds = false]]`
 //   → `index x_d0 = tensor.dim(x, 0); index x_d1 = tensor.dim(x, 1);
 //      Tile<fp32, 8, 16, Vec, {valid_shape = {max(0, min(8, x_d0)),

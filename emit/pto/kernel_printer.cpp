@@ -377,6 +377,10 @@ private:
       return "static_cast<" + t.value_or("void") + ">(" + *element + ")";
     }
     const PtoOpEntry *e = lookupPtoOp(op);
+    if (e && e->form == PtoForm::ValidDim) { // a carried tile's valid shape (MaterializeTileValidShapes)
+      auto axis = constIntValue(c.args()[1]);
+      return name(c.args()[0]) + (axis && *axis == 0 ? ".GetValidRow()" : ".GetValidCol()");
+    }
     if (e && e->form == PtoForm::Query)
       return std::string(e->instr);
     if (e && e->form == PtoForm::Read) {
@@ -469,11 +473,7 @@ private:
     default:
       break;
     }
-    std::string text = in + "(" + join(ops) + ");";
-    if (r->validShapeOf) // the destination takes the valid shape first
-      text = validShapeFrom(dst, name(r->validShapeOf)) + "\n" +
-             std::string(static_cast<size_t>(indent_) * 2, ' ') + text;
-    return text;
+    return in + "(" + join(ops) + ");";
   }
 
   /// TLOAD into `dst` from its window; the tile was built with its valid shape (validDims): the

@@ -119,7 +119,12 @@ private:
       }
       return convert(p, DataType::Int32, scalarDType(c.type()).value_or(DataType::Index), span);
     }
-    error("ES010", span, "op '" + opn + "' has no PTO-AS form in a kernel");
+    if (e && e->form == PtoForm::ValidDim)
+      error("ES010", span,
+            "PTO-AS has no read of a tile's run-time valid shape (a tile whose valid shape "
+            "differs between the iterations of a loop or the branches of an if)");
+    else
+      error("ES010", span, "op '" + opn + "' has no PTO-AS form in a kernel");
     return std::nullopt;
   }
 
@@ -758,6 +763,7 @@ private:
 
   /// `pto.<instr> ins(<operands> : <types>) outs(<dst> : <dst type>)` of a decoded record.
   void spell(const PtoInstr &r, const std::string &dst, const TileType &dt, const Span &span) {
+    setValidShape(dst, dt, span); // a computed tile's valid shape (MaterializeTileValidShapes)
     std::string types, attr;
     std::vector<std::string> ins;
     size_t k = 0;

@@ -142,7 +142,6 @@ private:
     case PtoForm::ShapeOf:
       if (!need(2))
         return false;
-      r_.validShapeOf = a_[0];
       for (size_t i = 1; i < a_.size(); ++i)
         value(a_[i], dstDtype_);
       return true;
@@ -171,7 +170,6 @@ private:
     case PtoForm::Move:
       if (!need(1))
         return false;
-      r_.validShapeOf = a_[0]; // TMOV needs equal valid shapes: the result has its source's
       value(a_[0]);
       return true;
     case PtoForm::Load:
@@ -198,6 +196,7 @@ private:
     case PtoForm::Barrier:
     case PtoForm::Flag:
     case PtoForm::Query:
+    case PtoForm::ValidDim:
     case PtoForm::Pipe:
       break;
     }

@@ -59,9 +59,6 @@ struct PtoInstr {
   /// its scalar, Extract / Insert / Write offsets as (row, col) Index operands, Write's value
   /// last.
   std::vector<PtoOperand> ins;
-  /// ShapeOf and Move: the tile whose valid shape the destination takes before the
-  /// instruction (PTO-ISA C++ only: PTO-AS has it in the destination's tile type).
-  ir::ExprPtr validShapeOf;
   /// ColSum with its scratch tile: the binary-tree sum (`isBinary`).
   bool isBinary = false;
   /// Cast: the PTO-ISA round mode in upper case ("RINT", "FLOOR", ...): pl's `none` (round to

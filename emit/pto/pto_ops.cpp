@@ -120,6 +120,7 @@ const std::vector<PtoOpEntry> kTable = {
     {"tile.tpush_to_aic", "TPUSH", F::Pipe},
     {"tile.tpush_to_aiv", "TPUSH", F::Pipe},
     {"tile.transpose", "TTRANS", F::FirstArg},
+    {"tile.valid_dim", "", F::ValidDim},
     {"tile.write", "TSETVAL", F::Write},
     {"tile.xor", "TXOR", F::Scratch},
     {"tile.xors", "TXORS", F::Scratch},

@@ -43,6 +43,7 @@ enum class PtoForm : uint8_t {
   Flag,     ///< a statement: INSTR(PIPE_src, PIPE_dst, EVENT_IDn) from kwargs set_pipe, wait_pipe,
             ///< event_id
   Query,    ///< an expression: the instruction text as is, e.g. get_block_idx()
+  ValidDim, ///< an expression: the tile's GetValidRow() (axis 0) / GetValidCol() (PTO-AS: none)
   Pop,      ///< TPOP(dst, pipe_c2v | pipe_v2c): the next tile of a cross-core pipe into dst
   Pipe,     ///< a statement on a cross-core pipe: TPUSH(pipe, t), TFREE(pipe), the TPipe
             ///< declarations of *_initialize_pipe; reserve_buffer / import_peer_buffer

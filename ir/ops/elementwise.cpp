@@ -202,6 +202,7 @@ void registerBinary(OpRegistry &r, const BinarySpec &s) {
     else
       d.args({"lhs", "rhs"});
     d.deduce([&s](const DeduceCall &c) { return deduceBinary(c, s); });
+    d.validShape(ValidShapeRule::Kind::Same);
     OpDef ds(r, fam.op(s.scalar));
     ds.category("elementwise").describe(std::string("elementwise ") + s.what + " with a scalar");
     if (scratch)
@@ -209,6 +210,7 @@ void registerBinary(OpRegistry &r, const BinarySpec &s) {
     else
       ds.args({"lhs", "rhs"});
     ds.deduce([&s](const DeduceCall &c) { return deduceBinaryScalar(c, s); });
+    ds.validShape(ValidShapeRule::Kind::Same);
     if (fam.tile) {
       vecTileRules(d, scratch ? 3 : 2);
       vecTileRules(ds, 1);
@@ -243,8 +245,10 @@ void registerCompareSelect(OpRegistry &r) {
       sel.args({"mask", "lhs", "rhs"});
       sels.args({"mask", "lhs", "rhs"});
     }
-    sel.deduce(deduceSel);
-    sels.deduce(deduceSels);
+    sel.deduce(deduceSel).validShape(ValidShapeRule::Kind::Same, 1);
+    sels.deduce(deduceSels).validShape(ValidShapeRule::Kind::Same, 1);
+    cmp.validShape(ValidShapeRule::Kind::Mask);
+    cmps.validShape(ValidShapeRule::Kind::Mask);
     if (fam.tile) {
       vecTileRules(cmp, 2);
       vecTileRules(cmps, 1);

@@ -215,6 +215,7 @@ void registerMatmulOps(OpRegistry &r) {
       .argSpace(1, {MemorySpace::Right})
       .resultSpace(MemorySpace::Acc)
       .notInPlaceSafe()
+      .validShape(ValidShapeRule::Kind::Matmul, 0, 1)
       .deduce(deduceTileMatmul);
   matmulOp(r, "tile.matmul_acc",
            "Acc [M, N] + Left [M, K] x Right [K, N]; returns the updated accumulator",
@@ -225,6 +226,7 @@ void registerMatmulOps(OpRegistry &r) {
       .resultSpace(MemorySpace::Acc)
       .effect(0, ArgEffect::ReadWrite)
       .aliasesArg(0)
+      .validShape(ValidShapeRule::Kind::Matmul, 1, 2)
       .deduce(deduceTileMatmulAcc);
   matmulOp(r, "tile.matmul_bias", "Left [M, K] x Right [K, N] + Bias [1, N] -> Acc [M, N]",
            {"lhs", "rhs", "bias"})
@@ -233,6 +235,7 @@ void registerMatmulOps(OpRegistry &r) {
       .argSpace(2, {MemorySpace::Bias})
       .resultSpace(MemorySpace::Acc)
       .notInPlaceSafe()
+      .validShape(ValidShapeRule::Kind::Matmul, 0, 1)
       .deduce(deduceTileMatmulBias);
 }
 

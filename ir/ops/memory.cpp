@@ -274,6 +274,7 @@ void registerMovement(OpRegistry &r) {
       .kwarg("target_memory", AttrKind::MemSpace, true)
       .resultSpaceKwarg("target_memory", std::nullopt)
       .notInPlaceSafe()
+      .validShape(ValidShapeRule::Kind::Same) // transposed by a transposing move
       .deduce(deduceMove);
   for (const OpFamily &fam : kOpFamilies) {
     OpDef rd(r, fam.op("read"));
@@ -287,6 +288,7 @@ void registerMovement(OpRegistry &r) {
         .args({fam.name, "indices", "value"})
         .effect(0, ArgEffect::ReadWrite)
         .aliasesArg(0)
+        .validShape(ValidShapeRule::Kind::Same)
         .deduce(deduceWrite);
     if (fam.tile)
       wr.argSpace(0, kVecOnly).resultFromArg(0);

@@ -74,10 +74,10 @@ TypePtr deduceExpands(const DeduceCall &c) {
 /// Registers tensor.<name> and tile.<name>; `tileTmp`: 0 none, 1 optional, 2 required scratch.
 void registerPair(OpRegistry &r, const std::string &name, const std::string &what,
                   const char *category, std::initializer_list<const char *> args, int tileTmp,
-                  const Deducer &fn) {
+                  const Deducer &fn, ValidShapeRule::Kind valid) {
   for (const OpFamily &fam : kOpFamilies) {
     OpDef d(r, fam.op(name));
-    d.category(category).describe(what).deduce(fn);
+    d.category(category).describe(what).deduce(fn).validShape(valid);
     std::vector<std::string> names(args.begin(), args.end());
     if (fam.tile && tileTmp) {
       names.push_back("tmp");
@@ -99,20 +99,24 @@ void registerReductions(OpRegistry &r) {
   for (const char *k : {"sum", "max", "min", "prod"}) {
     registerPair(r, std::string("row_") + k, std::string("row-wise ") + k + ": [R, C] -> [R, 1]",
                  "reduction", {"x"}, 1,
-                 [](const DeduceCall &c) { return deduceReduce(c, true, false); });
+                 [](const DeduceCall &c) { return deduceReduce(c, true, false); },
+                 ValidShapeRule::Kind::Rows);
     bool colTmp = std::string_view(k) == "sum";
     registerPair(r, std::string("col_") + k,
                  std::string("column-wise ") + k + ": [R, C] -> [1, C]", "reduction", {"x"},
-                 colTmp ? 1 : 0, [](const DeduceCall &c) { return deduceReduce(c, false, false); });
+                 colTmp ? 1 : 0, [](const DeduceCall &c) { return deduceReduce(c, false, false); },
+                 ValidShapeRule::Kind::Cols);
   }
   for (const char *k : {"argmax", "argmin"}) {
     registerPair(r, std::string("row_") + k,
                  std::string("row-wise ") + k + " index (int32): [R, C] -> [R, 1]", "reduction",
-                 {"x"}, 2, [](const DeduceCall &c) { return deduceReduce(c, true, true); });
+                 {"x"}, 2, [](const DeduceCall &c) { return deduceReduce(c, true, true); },
+                 ValidShapeRule::Kind::Rows);
     registerPair(r, std::string("col_") + k,
                  std::string("column-wise ") + k + " index (int32): [R, C] -> [1, C]",
                  "reduction", {"x"}, 1,
-                 [](const DeduceCall &c) { return deduceReduce(c, false, true); });
+                 [](const DeduceCall &c) { return deduceReduce(c, false, true); },
+                 ValidShapeRule::Kind::Cols);
   }
 }
 
@@ -122,18 +126,20 @@ void registerExpands(OpRegistry &r) {
     std::string vec = row ? "[R, 1]" : "[1, C]";
     registerPair(r, dir + "_expand", "broadcasts a " + vec + " vector to the target's shape",
                  "broadcast", {"target", "vec"}, 0,
-                 [row](const DeduceCall &c) { return deduceExpand(c, row); });
+                 [row](const DeduceCall &c) { return deduceExpand(c, row); },
+                 ValidShapeRule::Kind::Same);
     for (const char *k : {"add", "sub", "mul", "div", "max", "min", "expdif"}) {
       bool tmp = row && std::string_view(k) == "add";
       registerPair(r, dir + "_expand_" + k,
                    std::string("elementwise ") + k + " of [R, C] with a broadcast " + vec +
                        " vector",
                    "broadcast", {"x", "vec"}, tmp ? 1 : 0,
-                   [row](const DeduceCall &c) { return deduceExpand(c, row); });
+                   [row](const DeduceCall &c) { return deduceExpand(c, row); },
+                   ValidShapeRule::Kind::Same);
     }
   }
   registerPair(r, "expands", "a value of the target's shape and dtype filled with a scalar",
-               "broadcast", {"target", "scalar"}, 0, deduceExpands);
+               "broadcast", {"target", "scalar"}, 0, deduceExpands, ValidShapeRule::Kind::Same);
 }
 
 } // namespace

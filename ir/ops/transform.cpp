@@ -168,6 +168,10 @@ void registerViews(OpRegistry &r, const std::string &fam) {
     slice.resultFromArg(0);
     assemble.resultFromArg(0);
     reshape.resultFromArg(0);
+    concat.validShape(ValidShapeRule::Kind::Concat, 0, 1);
+    assemble.validShape(ValidShapeRule::Kind::Same);
+    reshape.validShape(ValidShapeRule::Kind::Reshape);
+    transpose.validShape(ValidShapeRule::Kind::Transposed);
     transpose.resultFromArg(0)
         .args({"input", "axis1", "axis2", "tmp"}, 1)
         .effect(3, ArgEffect::Write)
@@ -238,6 +242,18 @@ TypePtr deduceDim(const DeduceCall &c) {
   return ScalarType::get(DataType::Index);
 }
 
+/// `tile.valid_dim(t, axis)`: axis 0 (rows) or 1 (columns) of a 2-D tile.
+TypePtr deduceValidDim(const DeduceCall &c) {
+  const TileType *t = c.tile(0);
+  auto axis = t ? c.constInt(1) : std::nullopt;
+  if (!axis)
+    return nullptr;
+  if (t->rank() != 2 || *axis < 0 || *axis > 1)
+    return c.fail("T109", "axis " + std::to_string(*axis) + " of '" + c.op.name() +
+                              "' must be 0 or 1 of a 2-D tile");
+  return ScalarType::get(DataType::Index);
+}
+
 } // namespace
 
 void registerTransformOps(OpRegistry &r) {
@@ -246,6 +262,12 @@ void registerTransformOps(OpRegistry &r) {
       .describe("the extent of one dimension of a tensor, as an index scalar")
       .args({"tensor", "axis"})
       .deduce(deduceDim);
+  OpDef(r, "tile.valid_dim")
+      .category("transform")
+      .describe("the run-time valid rows (axis 0) or columns (axis 1) of a 2-D tile, as an index "
+                "scalar; IR-only (MaterializeTileValidShapes reads a carried tile's valid shape)")
+      .args({"tile", "axis"})
+      .deduce(deduceValidDim);
   registerViews(r, "tensor");
   OpDef(r, "tensor.view")
       .category("transform")

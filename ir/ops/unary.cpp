@@ -109,7 +109,7 @@ TypePtr deduceFillpad(const DeduceCall &c) {
 /// The unary op `name` of a family, of one operand x; a tile op reads and writes Vec tiles.
 OpDef unaryOp(OpRegistry &r, const OpFamily &fam, const char *name, const std::string &what) {
   OpDef d(r, fam.op(name));
-  d.category("unary").describe(what).args({"x"});
+  d.category("unary").describe(what).args({"x"}).validShape(ValidShapeRule::Kind::Same);
   if (fam.tile)
     d.argSpace(0, kVecOnly).resultSpace(MemorySpace::Vec);
   return d;
@@ -141,6 +141,7 @@ void registerCastLike(OpRegistry &r) {
     OpDef pad =
         unaryOp(r, fam, "fillpad", "fills the elements outside the valid region with a pad value");
     pad.kwarg("pad_value", AttrKind::String, true).deduce(deduceFillpad);
+    pad.validShape(ValidShapeRule::Kind::Own); // TFILLPAD: the whole destination is valid
     if (fam.tile) {
       cast.notInPlaceSafe(); // TCVT converts element by element between layouts of different widths
       pad.notInPlaceSafe();

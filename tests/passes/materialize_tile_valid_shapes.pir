@@ -19,7 +19,7 @@ program {
     index x_d0 = tensor.dim(x, 0);
     index x_d1 = tensor.dim(x, 1);
     Tile<fp32, 8, 16, Vec, view{valid_shape = {max(0, min(8, x_d0)), max(0, min(16, x_d1 - c * 16))}}> a = tile.load(x, {0, c * 16}, {8, 16}, {.valid_shape = {max(0, min(8, x_d0)), max(0, min(16, x_d1 - c * 16))}}) [[in_bounds = false]];
-    Tile<fp32, 8, 16, Vec> b = tile.add(a, a);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {max(0, min(8, x_d0)), max(0, min(16, x_d1 - c * 16))}}> b = (tile.add(a, a) : Tile<fp32, 8, 16, Vec, view{valid_shape = {max(0, min(8, x_d0)), max(0, min(16, x_d1 - c * 16))}}>);
     index x_d0_1 = tensor.dim(x, 0);
     index x_d1_1 = tensor.dim(x, 1);
     Tile<fp32, 8, 16, Vec, view{valid_shape = {max(0, min(8, x_d0_1)), max(0, min(v, x_d1_1))}}> d = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {max(0, min(8, x_d0_1)), max(0, min(v, x_d1_1))}}) [[in_bounds = false]];
@@ -96,6 +96,143 @@ program {
     Tile<fp32, 1, 16, Vec, view{valid_shape = {1, max(0, min(16, v_d0 - r))}}> w = tile.load(v, {r}, {16}, {.valid_shape = {max(0, min(16, v_d0 - r))}}) [[in_bounds = false]];
     index o_d0 = tensor.dim(o, 0);
     Tensor<fp32, 40> q = tile.store(w, {r}, o) [[in_bounds = false, valid_shape = {max(0, min(16, o_d0 - r))}]];
+    return;
+  }
+}
+// -----
+// RUN: materialize-tile-valid-shapes
+// computed tiles take the valid shape their op gives them (registry ValidShapeRule): elementwise / unary and row_expand_* their operand's, a row reduction [rows, 1], a column reduction [1, cols]; tile.create / tile.full and ops on whole tiles unchanged
+program {
+  AIV k(In Tensor<fp32, 8, 16> x, In index vr, In index vc, In index m, Out Tensor<fp32, 8, 1> o) {
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec> e = tile.exp(a);
+    Tile<fp32, 8, 16, Vec> t = tile.create({8, 16}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 8, 1, Vec> s = tile.row_sum(e, t);
+    Tile<fp32, 1, 16, Vec> cm = tile.col_max(e);
+    Tile<fp32, 8, 16, Vec> d = tile.row_expand_sub(e, s);
+    Tile<fp32, 8, 16, Vec> f = tile.full({8, 16}, 1.0, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 8, 16, Vec> g = tile.mul(f, f);
+    Tensor<fp32, 8, 1> r = tile.store(s, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 8, 16> x, In index vr, In index vc, In index m, Out Tensor<fp32, 8, 1> o) {
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> e = (tile.exp(a) : Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}>);
+    Tile<fp32, 8, 16, Vec> t = tile.create({8, 16}, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 8, 1, Vec, view{valid_shape = {vr, 1}}> s = (tile.row_sum(e, t) : Tile<fp32, 8, 1, Vec, view{valid_shape = {vr, 1}}>);
+    Tile<fp32, 1, 16, Vec, view{valid_shape = {1, vc}}> cm = (tile.col_max(e) : Tile<fp32, 1, 16, Vec, view{valid_shape = {1, vc}}>);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> d = (tile.row_expand_sub(e, s) : Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}>);
+    Tile<fp32, 8, 16, Vec> f = tile.full({8, 16}, 1.0, {.dtype = fp32, .target_memory = Vec});
+    Tile<fp32, 8, 16, Vec> g = tile.mul(f, f);
+    Tensor<fp32, 8, 1> r = tile.store(s, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// -----
+// RUN: materialize-tile-valid-shapes
+// a tile carried through a loop or an if whose valid shape may differ between iterations or branches (a clipped load yielded) is read at run time (tile.valid_dim) where an op takes its valid shape; a carry that is always whole (a full tile updated in place) is left alone
+program {
+  index n;
+
+  AIV k(In Tensor<fp32, 8, n> x, In index trips, In bool p, Out Tensor<fp32, 8, 16> o) {
+    Tile<fp32, 8, 16, Vec> z = tile.full({8, 16}, 0.0, {.dtype = fp32, .target_memory = Vec});
+    for (index i : range(0, trips, 1)) carry (Tile<fp32, 8, 16, Vec> last = z) -> (Tile<fp32, 8, 16, Vec> lastOut) {
+      Tile<fp32, 8, 16, Vec> t = tile.load(x, {0, i * 16}, {8, 16}) [[in_bounds = false]];
+      yield(t);
+    }
+    Tile<fp32, 8, 16, Vec> y = tile.neg(lastOut);
+    for (index j : range(0, trips, 1)) carry (Tile<fp32, 8, 16, Vec> acc = z) -> (Tile<fp32, 8, 16, Vec> accOut) {
+      Tile<fp32, 8, 16, Vec> acc2 = tile.adds(acc, 1.0);
+      yield(acc2);
+    }
+    Tile<fp32, 8, 16, Vec> w = tile.mul(accOut, accOut);
+    if (p) -> (Tile<fp32, 8, 16, Vec> q) {
+      yield(y);
+    } else {
+      yield(w);
+    }
+    Tile<fp32, 8, 16, Vec> u = tile.abs(q);
+    Tensor<fp32, 8, 16> r = tile.store(u, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  index n;
+
+  AIV k(In Tensor<fp32, 8, n> x, In index trips, In bool p, Out Tensor<fp32, 8, 16> o) {
+    Tile<fp32, 8, 16, Vec> z = tile.full({8, 16}, 0.0, {.dtype = fp32, .target_memory = Vec});
+    for (index i : range(0, trips, 1)) carry (Tile<fp32, 8, 16, Vec> last = z) -> (Tile<fp32, 8, 16, Vec> lastOut) {
+      index x_d0 = tensor.dim(x, 0);
+      index x_d1 = tensor.dim(x, 1);
+      Tile<fp32, 8, 16, Vec, view{valid_shape = {max(0, min(8, x_d0)), max(0, min(16, x_d1 - i * 16))}}> t = tile.load(x, {0, i * 16}, {8, 16}, {.valid_shape = {max(0, min(8, x_d0)), max(0, min(16, x_d1 - i * 16))}}) [[in_bounds = false]];
+      yield(t);
+    }
+    index lastOut_vrow = tile.valid_dim(lastOut, 0);
+    index lastOut_vcol = tile.valid_dim(lastOut, 1);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {lastOut_vrow, lastOut_vcol}}> y = (tile.neg(lastOut) : Tile<fp32, 8, 16, Vec, view{valid_shape = {lastOut_vrow, lastOut_vcol}}>);
+    for (index j : range(0, trips, 1)) carry (Tile<fp32, 8, 16, Vec> acc = z) -> (Tile<fp32, 8, 16, Vec> accOut) {
+      Tile<fp32, 8, 16, Vec> acc2 = tile.adds(acc, 1.0);
+      yield(acc2);
+    }
+    Tile<fp32, 8, 16, Vec> w = tile.mul(accOut, accOut);
+    if (p) -> (Tile<fp32, 8, 16, Vec> q) {
+      yield(y);
+    } else {
+      yield(w);
+    }
+    index q_vrow = tile.valid_dim(q, 0);
+    index q_vcol = tile.valid_dim(q, 1);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {q_vrow, q_vcol}}> u = (tile.abs(q) : Tile<fp32, 8, 16, Vec, view{valid_shape = {q_vrow, q_vcol}}>);
+    Tensor<fp32, 8, 16> r = tile.store(u, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// -----
+// RUN: materialize-tile-valid-shapes
+// matmul [lhs rows, rhs cols] through the moves to Left / Right, concat (columns add), a packed compare mask ceil(cols / 8) columns, a [R, 1] -> [1, R] reshape swaps the valid shape
+program {
+  AIC m(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b, In index vm, In index vn, Out Tensor<fp32, 16, 16> o) {
+    Tile<fp32, 16, 16, Mat, view{valid_shape = {vm, 16}}> am = tile.load(a, {0, 0}, {16, 16}, {.valid_shape = {vm, 16}, .target_memory = Mat}) [[in_bounds = true]];
+    Tile<fp32, 16, 16, Mat, view{valid_shape = {16, vn}}> bm = tile.load(b, {0, 0}, {16, 16}, {.valid_shape = {16, vn}, .target_memory = Mat}) [[in_bounds = true]];
+    Tile<fp32, 16, 16, Left> al = tile.move(am, {.target_memory = Left});
+    Tile<fp32, 16, 16, Right> br = tile.move(bm, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c = tile.matmul(al, br);
+    Tensor<fp32, 16, 16> r = tile.store(c, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+  AIV v(In Tensor<fp32, 8, 16> x, In index vr, In index vc, Out Tensor<fp32, 8, 32> o) {
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {8, 2}}> k = tile.cmps(a, 0.0, {.mode = "gt", .packed = true});
+    Tile<fp32, 8, 32, Vec> j = tile.concat(a, a);
+    Tile<fp32, 8, 1, Vec> s = tile.row_max(a, a);
+    Tile<fp32, 1, 8, Vec> sr = tile.reshape(s, {1, 8});
+    Tensor<fp32, 8, 32> r = tile.store(j, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIC m(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b, In index vm, In index vn, Out Tensor<fp32, 16, 16> o) {
+    Tile<fp32, 16, 16, Mat, view{valid_shape = {vm, 16}}> am = tile.load(a, {0, 0}, {16, 16}, {.valid_shape = {vm, 16}, .target_memory = Mat}) [[in_bounds = true]];
+    Tile<fp32, 16, 16, Mat, view{valid_shape = {16, vn}}> bm = tile.load(b, {0, 0}, {16, 16}, {.valid_shape = {16, vn}, .target_memory = Mat}) [[in_bounds = true]];
+    Tile<fp32, 16, 16, Left, view{valid_shape = {vm, 16}}> al = (tile.move(am, {.target_memory = Left}) : Tile<fp32, 16, 16, Left, view{valid_shape = {vm, 16}}>);
+    Tile<fp32, 16, 16, Right, view{valid_shape = {16, vn}}> br = (tile.move(bm, {.target_memory = Right}) : Tile<fp32, 16, 16, Right, view{valid_shape = {16, vn}}>);
+    Tile<fp32, 16, 16, Acc, view{valid_shape = {vm, vn}}> c = (tile.matmul(al, br) : Tile<fp32, 16, 16, Acc, view{valid_shape = {vm, vn}}>);
+    Tensor<fp32, 16, 16> r = tile.store(c, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+
+  AIV v(In Tensor<fp32, 8, 16> x, In index vr, In index vc, Out Tensor<fp32, 8, 32> o) {
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8)}}> k = (tile.cmps(a, 0.0, {.mode = "gt", .packed = true}) : Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8)}}>);
+    Tile<fp32, 8, 32, Vec, view{valid_shape = {vr, vc + vc}}> j = (tile.concat(a, a) : Tile<fp32, 8, 32, Vec, view{valid_shape = {vr, vc + vc}}>);
+    Tile<fp32, 8, 1, Vec, view{valid_shape = {vr, 1}}> s = (tile.row_max(a, a) : Tile<fp32, 8, 1, Vec, view{valid_shape = {vr, 1}}>);
+    Tile<fp32, 1, 8, Vec, view{valid_shape = {1, vr}}> sr = (tile.reshape(s, {1, 8}) : Tile<fp32, 1, 8, Vec, view{valid_shape = {1, vr}}>);
+    Tensor<fp32, 8, 32> r = tile.store(j, {0, 0}, o) [[in_bounds = true]];
     return;
   }
 }

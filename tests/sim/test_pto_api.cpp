@@ -284,13 +284,50 @@ TEST_F(PtoApi, TtransWithScratchTile) {
   VecF x;
   TASSIGN(x, 0);
   TLOAD(x, window(a, 0, 0, 4, 8));
-  pto::Tile<pto::TileType::Vec, float, 8, 8, pto::BLayout::RowMajor, -1, -1> t, tmp;
+  pto::Tile<pto::TileType::Vec, float, 8, 8, pto::BLayout::RowMajor, -1, -1> t(8, 4), tmp;
   TASSIGN(t, 4096);
   TASSIGN(tmp, 8192);
   TTRANS(t, x, tmp);
   EXPECT_EQ(t.GetValidRow(), 8);
   EXPECT_EQ(t.GetValidCol(), 4);
   EXPECT_EQ(t.get(5, 2), 21.0);
+}
+
+// PTO-ISA runs every instruction over its destination's valid region: the elementwise family
+// asserts that each source has exactly that valid shape, reductions / conversions / transposes /
+// matmuls write the region their sources give. A destination declared with another valid shape
+// (pl once declared every computed tile whole) is a hard error, not a silent copy of the
+// source's shape.
+TEST_F(PtoApi, DestinationValidShapeIsTheContract) {
+  ChipTensor a = iota(4, 8);
+  VecF x, whole, clipped(3, 5);
+  TASSIGN(x, 0);
+  TASSIGN(whole, 128);
+  TASSIGN(clipped, 256);
+  TLOAD(x, window(a, 0, 0, 4, 8));
+  x.SetValidRow(3);
+  x.SetValidCol(5);
+  expectSimError([&] { TADD(whole, x, x); }, "TADD': a source's valid shape [3, 5] does not match dst's [4, 8]");
+  expectSimError([&] { TMULS(whole, x, 2.0f); }, "TMULS': a source's valid shape [3, 5]");
+  expectSimError([&] { TEXP(whole, x); }, "TEXP': a source's valid shape [3, 5]");
+  TADD(clipped, x, x); // declared with its sources' valid shape: runs
+  EXPECT_EQ(clipped.get(2, 4), 2 * 20.0);
+  using Col = pto::Tile<pto::TileType::Vec, float, 4, 1, pto::BLayout::ColMajor, -1, -1>;
+  Col sum, sum3(3, 1);
+  VecF tmp;
+  TASSIGN(sum, 384);
+  TASSIGN(sum3, 400);
+  TASSIGN(tmp, 512);
+  expectSimError([&] { TROWSUM(sum, x, tmp); }, "TROWSUM': src's valid shape [3, 5] does not match dst's [4, 1]");
+  TROWSUM(sum3, x, tmp);
+  EXPECT_EQ(sum3.get(2, 0), 16.0 + 17 + 18 + 19 + 20);
+  pto::Tile<pto::TileType::Vec, half, 4, 8, pto::BLayout::RowMajor, -1, -1> h(4, 8);
+  TASSIGN(h, 640);
+  expectSimError([&] { TCVT(h, x, pto::RoundMode::CAST_RINT); }, "TCVT': a source's valid shape [3, 5]");
+  pto::Tile<pto::TileType::Vec, float, 8, 8, pto::BLayout::RowMajor, -1, -1> t, ttmp;
+  TASSIGN(t, 1024);
+  TASSIGN(ttmp, 2048);
+  expectSimError([&] { TTRANS(t, x, ttmp); }, "TTRANS': dst's valid shape [8, 8] does not match src's transpose [5, 3]");
 }
 
 // pto-isa's scalar tile access: Tile::GetValue / SetValue take the element's storage offset,

@@ -340,6 +340,94 @@ template <class... X> constexpr bool rowMajorOperands() { return (rowMajorOperan
                 "pto elementwise instructions take row-major tiles; a column vector [R, 1] runs "  \
                 "on its [1, R] row-major reshape (pass ResolveBackendOpLayouts)")
 
+/// PTO-ISA's valid-shape contract: an instruction runs over its destination's valid region, and
+/// the elementwise family asserts that every source has exactly that valid shape (TADD: "input
+/// tile src0 valid shape mismatch with output tile dst shape"). pl declares each destination
+/// with the valid shape its operands give it (pass MaterializeTileValidShapes); a mismatch is a
+/// hard error here in every build type, where the vendor's release build computes garbage.
+enum class ValidRule : std::uint8_t { None, Same, RowExpand, ColExpand, RowExpandOp, ColExpandOp, Concat };
+constexpr ValidRule validRule(std::string_view n) {
+  constexpr std::string_view same[] = {
+      "TABS",  "TADD",   "TADDS",  "TAND",  "TANDS", "TDIV",   "TDIVS", "TEXP",  "TFMOD",
+      "TFMODS", "TLOG",  "TLRELU", "TMAX",  "TMAXS", "TMIN",   "TMINS", "TMUL",  "TMULS",
+      "TNEG",  "TNOT",   "TOR",    "TORS",  "TRECIP", "TRELU", "TRSQRT", "TSHL", "TSHLS",
+      "TSHR",  "TSHRS",  "TSQRT",  "TSUB",  "TSUBS", "TREM",   "TREMS", "TXOR",  "TXORS",
+      "TPRELU", "TCVT"};
+  for (std::string_view m : same)
+    if (m == n)
+      return ValidRule::Same;
+  if (n == "TROWEXPAND")
+    return ValidRule::RowExpand;
+  if (n == "TCOLEXPAND")
+    return ValidRule::ColExpand;
+  if (n.starts_with("TROWEXPAND"))
+    return ValidRule::RowExpandOp;
+  if (n.starts_with("TCOLEXPAND"))
+    return ValidRule::ColExpandOp;
+  if (n == "TCONCAT")
+    return ValidRule::Concat;
+  return ValidRule::None;
+}
+[[noreturn]] inline void validMismatch(const char *op, const char *what, std::int64_t r,
+                                       std::int64_t c, const char *dstWhat, std::int64_t dr,
+                                       std::int64_t dc) {
+  pl::sim::simFail(op, std::string(what) + "'s valid shape " +
+                           pl::sim::detail::validString(r, c) + " does not match " + dstWhat +
+                           " " + pl::sim::detail::validString(dr, dc) +
+                           " (PTO-ISA runs over the destination's valid region: declare it "
+                           "with its sources' valid shape)");
+}
+/// `x`'s valid rows (when `rows`) and columns (when `cols`) equal (r, c).
+template <class X>
+void requireValid(const char *op, const char *what, const X &x, std::int64_t r, std::int64_t c,
+                  bool rows = true, bool cols = true, const char *dstWhat = "dst's") {
+  if constexpr (isPtoTile<X>) {
+    if ((rows && x.GetValidRow() != r) || (cols && x.GetValidCol() != c))
+      validMismatch(op, what, x.GetValidRow(), x.GetValidCol(), dstWhat, r, c);
+  }
+}
+template <ValidRule R, class S0, class S1, class... T>
+void checkExpandOp(const char *op, std::int64_t r, std::int64_t c, const S0 &s0, const S1 &s1,
+                   const T &...) {
+  requireValid(op, "src0", s0, r, c);
+  requireValid(op, "src1", s1, r, c, R == ValidRule::RowExpandOp, R == ValidRule::ColExpandOp);
+}
+template <class S0, class S1, class... T>
+void checkConcat(const char *op, std::int64_t r, std::int64_t c, const S0 &s0, const S1 &s1,
+                 const T &...) {
+  requireValid(op, "src0", s0, r, c, true, false);
+  requireValid(op, "src1", s1, r, c, true, false);
+  if (s0.GetValidCol() + s1.GetValidCol() != c)
+    validMismatch(op, "src0 + src1", r, s0.GetValidCol() + s1.GetValidCol(), "dst's", r, c);
+}
+/// The valid-shape rule of instruction `R` on dst and its operands (tiles and scalars, in order).
+template <ValidRule R, class D, class... A>
+void checkValid(const char *op, const D &dst, const A &...a) {
+  const std::int64_t r = dst.GetValidRow(), c = dst.GetValidCol();
+  if constexpr (R == ValidRule::Same) {
+    (requireValid(op, "a source", a, r, c), ...);
+  } else if constexpr (R == ValidRule::RowExpand || R == ValidRule::ColExpand) {
+    (requireValid(op, "src", a, r, c, R == ValidRule::RowExpand, R == ValidRule::ColExpand), ...);
+  } else if constexpr (R == ValidRule::RowExpandOp || R == ValidRule::ColExpandOp) {
+    checkExpandOp<R>(op, r, c, a...);
+  } else if constexpr (R == ValidRule::Concat) {
+    checkConcat(op, r, c, a...);
+  }
+}
+
+/// A reduction's destination: a row reduction's rows are its source's valid rows, a column
+/// reduction's columns its valid columns.
+template <class D, class S> void checkReduce(const char *op, const D &dst, const S &src) {
+  const bool row = std::string_view(op).starts_with("TROW");
+  requireValid(op, "src", src, dst.GetValidRow(), dst.GetValidCol(), row, !row);
+}
+/// TMATMUL's accumulator: [lhs's valid rows, rhs's valid columns].
+template <class C, class A, class B>
+void checkMatmul(const char *op, const C &acc, const A &lhs, const B &rhs) {
+  requireValid(op, "lhs", lhs, acc.GetValidRow(), 0, true, false, "the accumulator's");
+  requireValid(op, "rhs", rhs, 0, acc.GetValidCol(), false, true, "the accumulator's");
+}
+
 /// Records an instruction writing `dst` and reading every other tile argument.
 template <class D, class... A>
 void issue(pl::sim::Pipe p, const char *name, const D &dst, const A &...a) {
@@ -514,7 +602,9 @@ void TLOAD(Tl &tile, const GlobalTensor<T, Sh, St, L> &src) {
     detail::addRange(writes, tile);
     detail::issueRanges(t, pl::sim::PIPE_MTE2, "TLOAD", reads, writes);
   }
+  const std::int64_t vr = tile.GetValidRow(), vc = tile.GetValidCol();
   pl::sim::TLOAD(detail::base(tile), v);
+  tile.SetValidShape(vr, vc); // the tile keeps its valid shape (an empty window: [0, vc])
   detail::fillPadding(tile);
 }
 /// TSTORE(window, tile): writes the tile's valid region, which the window must be.
@@ -554,6 +644,7 @@ template <class D, class S>
   requires detail::isPtoTile<D> && detail::isPtoTile<S>
 void TCVT(D &dst, S &src, RoundMode mode, SaturationMode /*sat*/) {
   PTO_SIM_ROW_MAJOR_ONLY("TCVT", D, S);
+  detail::checkValid<detail::ValidRule::Same>("TCVT", dst, src);
   detail::issue(pl::sim::PIPE_V, "TCVT", dst, src);
   pl::sim::TCVT(detail::base(dst), detail::base(src), detail::cvtRounding<D, S>(mode));
 }
@@ -575,6 +666,9 @@ void TCMP(D &dst, const A &a, const B &b, CmpMode mode) {
   PTO_SIM_ROW_MAJOR_ONLY("TCMP", D, A, B);
   static_assert(detail::kPackedMask<D> || detail::kPlMask<D>,
                 "pto::TCMP: the destination is a uint8_t tile (PTO-ISA's packed compare mask)");
+  detail::checkValid<detail::ValidRule::Same>("TCMP", a, b); // the sources agree
+  detail::requireValid("TCMP", "src0", a, dst.GetValidRow(), dst.GetValidCol(), true,
+                       detail::kPlMask<D>); // a packed mask's columns are bits
   detail::issue(pl::sim::PIPE_V, "TCMP", dst, a, b);
   if constexpr (detail::kPackedMask<D>)
     pl::sim::TCMPPacked(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
@@ -587,6 +681,8 @@ void TCMPS(D &dst, const A &a, const S &s, CmpMode mode) {
   PTO_SIM_ROW_MAJOR_ONLY("TCMPS", D, A);
   static_assert(detail::kPackedMask<D> || detail::kPlMask<D>,
                 "pto::TCMPS: the destination is a uint8_t tile (PTO-ISA's packed compare mask)");
+  detail::requireValid("TCMPS", "src", a, dst.GetValidRow(), dst.GetValidCol(), true,
+                       detail::kPlMask<D>);
   detail::issue(pl::sim::PIPE_V, "TCMPS", dst, a);
   if constexpr (detail::kPackedMask<D>)
     pl::sim::TCMPSPacked(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
@@ -700,6 +796,7 @@ void issueScratch(const char *name, const D &dst, const S &src, const T &tmp) {
   template <class D, class S, class T>                                                             \
     requires detail::isPtoTile<D> && detail::isPtoTile<S> && detail::isPtoTile<T>                  \
   void NAME(D &dst, S &src, T &tmp) {                                                              \
+    detail::checkReduce(#NAME, dst, src);                                                          \
     detail::issueScratch(#NAME, dst, src, tmp);                                                    \
     pl::sim::NAME(detail::base(dst), detail::base(src), detail::base(tmp));                        \
   }
@@ -707,6 +804,7 @@ void issueScratch(const char *name, const D &dst, const S &src, const T &tmp) {
   template <class D, class S>                                                                      \
     requires detail::isPtoTile<D> && detail::isPtoTile<S>                                          \
   void NAME(D &dst, S &src) {                                                                      \
+    detail::checkReduce(#NAME, dst, src);                                                          \
     detail::issue(pl::sim::PIPE_V, #NAME, dst, src);                                               \
     pl::sim::NAME(detail::base(dst), detail::base(src));                                           \
   }
@@ -748,6 +846,8 @@ void TTRANS(D &dst, S &src, T &tmp) {
                 "int16_t half bfloat16_t uint8_t int8_t");
   static_assert(std::remove_cvref_t<S>::kBLayout == BLayout::RowMajor,
                 "pto::TTRANS: the source tile must be row-major");
+  detail::requireValid("TTRANS", "dst", dst, src.GetValidCol(), src.GetValidRow(), true, true,
+                       "src's transpose");
   detail::issueScratch("TTRANS", dst, src, tmp);
   pl::sim::TTRANS(detail::base(dst), detail::base(src), detail::base(tmp));
 }
@@ -760,6 +860,7 @@ void TTRANS(D &, S &) {
 template <class D, class S, class T>
   requires detail::isPtoTile<D> && detail::isPtoTile<S> && detail::isPtoTile<T>
 void TCOLSUM(D &dst, S &src, T &tmp, bool /*isBinary*/) {
+  detail::checkReduce("TCOLSUM", dst, src);
   detail::issueScratch("TCOLSUM", dst, src, tmp);
   pl::sim::TCOLSUM(detail::base(dst), detail::base(src), detail::base(tmp));
 }
@@ -769,6 +870,7 @@ void TCOLSUM(D &dst, S &src, T &tmp, bool /*isBinary*/) {
     requires detail::isPtoTile<D>                                                                  \
   void NAME(D &dst, A &&...a) {                                                                    \
     PTO_SIM_ROW_MAJOR_ONLY(#NAME, D, A...);                                                        \
+    detail::checkValid<detail::validRule(#NAME)>(#NAME, dst, a...);                                \
     detail::issue(pl::sim::PIPE, #NAME, dst, a...);                                                \
     pl::sim::NAME(detail::base(dst), detail::base(std::forward<A>(a))...);                         \
   }
@@ -800,6 +902,7 @@ template <class C, class A, class B>
   requires detail::isPtoTile<C> && detail::isPtoTile<A> && detail::isPtoTile<B>
 void TMATMUL(C &acc, A &lhs, B &rhs) {
   PTO_SIM_MATMUL_TYPES("TMATMUL", C, A, B);
+  detail::checkMatmul("TMATMUL", acc, lhs, rhs);
   detail::issue(pl::sim::PIPE_M, "TMATMUL", acc, lhs, rhs);
   pl::sim::TMATMUL(detail::base(acc), detail::base(lhs), detail::base(rhs));
 }
@@ -807,6 +910,9 @@ template <class C, class A, class B>
   requires detail::isPtoTile<C> && detail::isPtoTile<A> && detail::isPtoTile<B>
 void TMATMUL_ACC(C &dst, C &accIn, A &lhs, B &rhs) {
   PTO_SIM_MATMUL_TYPES("TMATMUL_ACC", C, A, B);
+  detail::checkMatmul("TMATMUL_ACC", dst, lhs, rhs);
+  detail::requireValid("TMATMUL_ACC", "the accumulator", accIn, dst.GetValidRow(),
+                       dst.GetValidCol());
   detail::issue(pl::sim::PIPE_M, "TMATMUL_ACC", dst, accIn, lhs, rhs);
   pl::sim::TMATMUL_ACC(detail::base(dst), detail::base(accIn), detail::base(lhs),
                        detail::base(rhs));
@@ -821,6 +927,7 @@ template <class C, class A, class B, class Bias>
            detail::isPtoTile<Bias>
 void TMATMUL_BIAS(C &acc, A &lhs, B &rhs, Bias &bias) {
   PTO_SIM_MATMUL_TYPES("TMATMUL_BIAS", C, A, B);
+  detail::checkMatmul("TMATMUL_BIAS", acc, lhs, rhs);
   static_assert(std::is_same_v<detail::ElemOf<Bias>, detail::ElemOf<C>>,
                 "pto::TMATMUL_BIAS: the bias has the accumulator's element type");
   detail::issue(pl::sim::PIPE_M, "TMATMUL_BIAS", acc, lhs, rhs, bias);
@@ -903,6 +1010,7 @@ template <class D, class A, class B, class T>
   requires detail::kAllTiles<D, A, B, T>
 void TREM(D &dst, A &src0, B &src1, T &tmp) {
   PTO_SIM_ROW_MAJOR_ONLY("TREM", D, A, B);
+  detail::checkValid<detail::ValidRule::Same>("TREM", dst, src0, src1);
   detail::issueWithScratch("TREM", dst, tmp, src0, src1);
   pl::sim::TREM(detail::base(dst), detail::base(src0), detail::base(src1));
 }
@@ -919,6 +1027,7 @@ void TXOR(D &dst, A &src0, B &src1, T &tmp) {
   PTO_SIM_ROW_MAJOR_ONLY("TXOR", D, A, B, T);
   static_assert(std::is_same_v<detail::ElemOf<T>, detail::ElemOf<D>>,
                 "pto::TXOR: the scratch tile has the destination's element type");
+  detail::checkValid<detail::ValidRule::Same>("TXOR", dst, src0, src1);
   detail::issueWithScratch("TXOR", dst, tmp, src0, src1);
   pl::sim::TXOR(detail::base(dst), detail::base(src0), detail::base(src1));
 }
@@ -933,6 +1042,7 @@ void TXORS(D &dst, S &src, const V &scalar, T &tmp) {
   PTO_SIM_ROW_MAJOR_ONLY("TXORS", D, S, T);
   static_assert(std::is_same_v<detail::ElemOf<T>, detail::ElemOf<D>>,
                 "pto::TXORS: the scratch tile has the destination's element type");
+  detail::checkValid<detail::ValidRule::Same>("TXORS", dst, src);
   detail::issueWithScratch("TXORS", dst, tmp, src);
   pl::sim::TXORS(detail::base(dst), detail::base(src), scalar);
 }
@@ -949,6 +1059,7 @@ void TREMS(D &dst, S &src, const V &scalar, T &tmp) {
   PTO_SIM_ROW_MAJOR_ONLY("TREMS", D, S);
   static_assert(std::is_same_v<std::remove_cvref_t<T>, std::remove_cvref_t<D>>,
                 "pto::TREMS: the scratch tile has the destination's tile type");
+  detail::checkValid<detail::ValidRule::Same>("TREMS", dst, src);
   detail::issueWithScratch("TREMS", dst, tmp, src);
   pl::sim::TREMS(detail::base(dst), detail::base(src), scalar);
 }
@@ -965,6 +1076,7 @@ void TPRELU(D &dst, A &src0, B &src1, T &tmp) {
   PTO_SIM_ROW_MAJOR_ONLY("TPRELU", D, A, B, T);
   static_assert(std::is_same_v<detail::ElemOf<T>, std::uint8_t>,
                 "pto::TPRELU: the scratch tile is a uint8_t tile (the compare mask)");
+  detail::checkValid<detail::ValidRule::Same>("TPRELU", dst, src0, src1);
   detail::issueWithScratch("TPRELU", dst, tmp, src0, src1);
   pl::sim::TPRELU(detail::base(dst), detail::base(src0), detail::base(src1));
 }
@@ -982,6 +1094,8 @@ void TSEL(D &dst, M &mask, D &src0, D &src1, T &tmp) {
   PTO_SIM_ROW_MAJOR_ONLY("TSEL", D, M);
   static_assert(detail::kPackedMask<M>,
                 "pto::TSEL: the mask is a uint8_t tile (PTO-ISA's packed compare mask)");
+  detail::checkValid<detail::ValidRule::Same>("TSEL", dst, src0, src1);
+  detail::requireValid("TSEL", "the mask", mask, dst.GetValidRow(), 0, true, false);
   detail::issueWithScratch("TSEL", dst, tmp, mask, src0, src1);
   pl::sim::TSELPacked(detail::base(dst), detail::base(mask), detail::base(src0),
                       detail::base(src1));
@@ -1021,6 +1135,8 @@ void TSELS(D &dst, M &mask, S &src, T &tmp, const V &scalar) {
                 "pto::TSELS: dst and src have one element type");
   static_assert(detail::kPackedMask<M>,
                 "pto::TSELS: the mask is a uint8_t tile (PTO-ISA's packed compare mask)");
+  detail::checkValid<detail::ValidRule::Same>("TSELS", dst, src);
+  detail::requireValid("TSELS", "the mask", mask, dst.GetValidRow(), 0, true, false);
   detail::issueWithScratch("TSELS", dst, tmp, mask, src);
   pl::sim::TSELSPacked(detail::base(dst), detail::base(mask), detail::base(src), scalar);
 }
