@@ -83,6 +83,9 @@ public:
   std::vector<ArgEffect> effects;        ///< per argument; missing = Read
   EffectFn effectFn;                     ///< when set, decides effects from the kwargs
   std::optional<int> outputAliasesArg;   ///< result reuses argument i's buffer (e.g. store)
+  /// The result is argument i's bytes under another tile type (tile.reshape, tile.set_validshape):
+  /// one buffer, nothing copied (InitMemRef gives both one MemRef; TRESHAPE in the backend).
+  std::optional<int> viewOfArg;
   bool inPlaceSafe = true;               ///< output may share a buffer with an input
   /// A tile op with no instruction of its own: LowerCompositeOps (pipeline pass 14) expands it
   /// into instructions the ISA has; the emitters never see it (ES001 if they do).

@@ -124,8 +124,8 @@ private:
     const Op &op = *c->target().op;
     if (op.outputAliasesArg && size_t(*op.outputAliasesArg) < c->args().size())
       return tileVar(c->args()[size_t(*op.outputAliasesArg)]);
-    if (op.name() == "tile.reshape" && !c->args().empty())
-      return tileVar(c->args()[0]);
+    if (op.viewOfArg && size_t(*op.viewOfArg) < c->args().size())
+      return tileVar(c->args()[size_t(*op.viewOfArg)]);
     return nullptr;
   }
 

@@ -714,9 +714,10 @@ private:
     }
     std::string src = name(c.args()[0]);
     std::string n = bind(v);
-    line(n + " = pto.treshape " + src + " : " + tileType(*st, span) + " -> " +
-             tileType(*tileOf(v->type()), span),
+    const TileType &dt = *tileOf(v->type());
+    line(n + " = pto.treshape " + src + " : " + tileType(*st, span) + " -> " + tileType(dt, span),
          span);
+    setValidShape(n, dt, span); // tile.set_validshape's, or a dynamic one a reshape keeps
   }
 
   void unsupported(const Call &c, const std::string &why) {
@@ -731,7 +732,7 @@ private:
       names_[v.get()] = name(c.args()[0]);
       return inPlace(names_[v.get()], c, e, span);
     }
-    if (c.target().name() == "tile.reshape") // ptoas's treshape returns its result: no buffer
+    if (c.target().op && c.target().op->viewOfArg) // ptoas's treshape returns its result
       return reshape(v, c, span);
     if (!declareTile(v, span))
       return;

@@ -104,6 +104,7 @@ const std::vector<PtoOpEntry> kTable = {
     {"tile.rsqrt", "TRSQRT", F::Generic},
     {"tile.sel", "TSEL", F::Scratch},
     {"tile.sels", "TSELS", F::Sels},
+    {"tile.set_validshape", "TRESHAPE", F::FirstArg},
     {"tile.shl", "TSHL", F::Generic},
     {"tile.shls", "TSHLS", F::Generic},
     {"tile.shr", "TSHR", F::Generic},

@@ -170,7 +170,7 @@ void registerViews(OpRegistry &r, const std::string &fam) {
     reshape.resultFromArg(0);
     concat.validShape(ValidShapeRule::Kind::Concat, 0, 1);
     assemble.validShape(ValidShapeRule::Kind::Same);
-    reshape.validShape(ValidShapeRule::Kind::Reshape);
+    reshape.validShape(ValidShapeRule::Kind::Reshape).viewOf(0);
     transpose.validShape(ValidShapeRule::Kind::Transposed);
     transpose.resultFromArg(0)
         .args({"input", "axis1", "axis2", "tmp"}, 1)
@@ -242,6 +242,28 @@ TypePtr deduceDim(const DeduceCall &c) {
   return ScalarType::get(DataType::Index);
 }
 
+/// `tile.set_validshape(t, rows, cols)`: t's tile type with valid shape [rows, cols], which must
+/// fit its 2-D shape.
+TypePtr deduceSetValidShape(const DeduceCall &c) {
+  const TileType *t = c.tile(0);
+  if (!t || !c.scalar(1) || !c.scalar(2))
+    return nullptr;
+  if (t->rank() != 2)
+    return c.fail("T110", "'" + c.op.name() + "' takes a 2-D tile, got rank " +
+                              std::to_string(t->rank()));
+  for (size_t k = 0; k < 2; ++k) {
+    auto v = constIntValue(c.args[k + 1]);
+    auto dim = constIntValue(t->shape()[k]);
+    if (v && (*v < 0 || (dim && *v > *dim)))
+      return c.fail("T106", "'" + c.op.name() + "': valid " + (k ? "columns " : "rows ") +
+                                std::to_string(*v) + " do not fit the tile's " +
+                                shapeStr(t->shape()));
+  }
+  TileView view = t->view().value_or(TileView{});
+  view.validShape = {c.args[1], c.args[2]};
+  return TileType::make(t->dtype(), t->shape(), t->memorySpace(), std::move(view));
+}
+
 /// `tile.valid_dim(t, axis)`: axis 0 (rows) or 1 (columns) of a 2-D tile.
 TypePtr deduceValidDim(const DeduceCall &c) {
   const TileType *t = c.tile(0);
@@ -262,6 +284,14 @@ void registerTransformOps(OpRegistry &r) {
       .describe("the extent of one dimension of a tensor, as an index scalar")
       .args({"tensor", "axis"})
       .deduce(deduceDim);
+  OpDef(r, "tile.set_validshape")
+      .category("transform")
+      .describe("the tile with valid shape [rows, cols] (same bytes, nothing copied: TRESHAPE "
+                "onto a tile declared with that valid shape)")
+      .args({"tile", "rows", "cols"})
+      .resultFromArg(0)
+      .viewOf(0)
+      .deduce(deduceSetValidShape);
   OpDef(r, "tile.valid_dim")
       .category("transform")
       .describe("the run-time valid rows (axis 0) or columns (axis 1) of a 2-D tile, as an index "

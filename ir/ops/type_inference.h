@@ -72,6 +72,11 @@ public:
   /// Result space from a kwarg, `fallback` when it is absent.
   OpDef &resultSpaceKwarg(std::string key, std::optional<MemorySpace> fallback);
   OpDef &resultFromArg(int i);
+  /// The result is argument i's bytes (Op::viewOfArg).
+  OpDef &viewOf(int i) {
+    op_.viewOfArg = i;
+    return *this;
+  }
   /// The result's valid shape rule (Op::validShape).
   OpDef &validShape(ValidShapeRule::Kind k, int arg = 0, int arg2 = 1) {
     op_.validShape = {k, arg, arg2};

@@ -58,8 +58,9 @@ const Var *aliasSource(const Assign &a) {
   if (!c || !c->target().isOp())
     return nullptr;
   const Op &op = *c->target().op;
-  size_t i = op.outputAliasesArg ? size_t(*op.outputAliasesArg) : 0;
-  if ((op.outputAliasesArg || op.name() == "tile.reshape") && i < c->args().size())
+  std::optional<int> of = op.outputAliasesArg ? op.outputAliasesArg : op.viewOfArg;
+  size_t i = of ? size_t(*of) : 0;
+  if (of && i < c->args().size())
     if (auto *v = dynCast<Var>(c->args()[i]); isTile(v))
       return v;
   return nullptr;

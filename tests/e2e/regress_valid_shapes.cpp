@@ -5,7 +5,8 @@
 // ValidShapeRule): elementwise chains, a row reduction broadcast back, a column reduction, a
 // cast / compare / select on a user `valid_shape`, a ragged tile carried through a loop of 0..3
 // trips whose valid rows change per trip (read at run time after the loop), an if whose branches
-// give different valid shapes, and a matmul over ragged row blocks. Eager and translated must
+// give different valid shapes, a tile narrowed with pl::set_validshape, and a matmul over ragged
+// row blocks. Eager and translated must
 // agree, and both must match the reference computed here.
 #include <pl/dsl.hpp>
 
@@ -58,6 +59,13 @@ void branches(X x, pl::Index n, pl::Out<X> o) {
   auto b = pl::load(x, {0, 0}, {16, 64}, {.valid_shape = {16, 24}});
   auto [q] = pl::if_(n > 1, [&] { return pl::yield_(a); }, [&] { return pl::yield_(b); });
   pl::store(pl::abs(pl::adds(q, -0.5f)), {0, 0}, o);
+}
+
+/// A loaded tile narrowed with pl::set_validshape: only [vr, vc] computes and stores.
+PL_FUNCTION(pl::FunctionType::InCore)
+void narrowed(X x, pl::Index vr, pl::Index vc, pl::Out<X> o) {
+  auto t = pl::set_validshape(pl::load(x, {0, 0}, {16, 64}), vr, vc);
+  pl::store(pl::muls(pl::exp(t), 0.5f), {0, 0}, o);
 }
 
 using A = pl::Tensor<pl::fp32, 40, 64>;
@@ -143,6 +151,16 @@ int main() {
     X o;
     branches(x, n, o);
     report.close("branches.n" + std::to_string(n), o, want);
+  }
+
+  for (auto [vr, vc] : {std::pair{16, 40}, std::pair{3, 7}, std::pair{0, 40}}) {
+    Vec want(20 * 40, 0.0f);
+    for (int i = 0; i < vr; ++i)
+      for (int j = 0; j < vc; ++j)
+        want[i * 40 + j] = std::exp(at(xs, i, j)) * 0.5f;
+    X o;
+    narrowed(x, vr, vc, o);
+    report.close("narrowed." + std::to_string(vr) + "x" + std::to_string(vc), o, want);
   }
 
   const Vec as = pl::random_vector(40 * 64, 72, -1.0f, 1.0f);

@@ -12,7 +12,9 @@ using B = pl::Tensor<pl::fp32, 2, 16, 16>;
 PL_FUNCTION(pl::FunctionType::InCore)
 void valid_shape(X x, pl::Out<X> o) {
   pl::Tile<pl::fp32, 16, 16> t = pl::load(x, {0, 0}, {16, 16});
-  auto u = pl::set_validshape(t, 8, 16); // expected-error {{unknown op 'tile.set_validshape' [T101]}}
+  // Translated since issue 34 (tile.set_validshape); a constant valid shape past the tile is
+  // the eager run's error too, here at the user's line.
+  auto u = pl::set_validshape(t, 8, 17); // expected-error {{'tile.set_validshape': valid columns 17 do not fit the tile's [16, 16] [T106]}}
   pl::store(u, {0, 0}, o);
 }
 

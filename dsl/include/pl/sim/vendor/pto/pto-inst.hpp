@@ -968,7 +968,6 @@ PTO_SIM_VECTOR(TNOT)
 PTO_SIM_VECTOR(TORS)
 PTO_SIM_VECTOR(TRECIP)
 PTO_SIM_VECTOR(TRELU)
-PTO_SIM_VECTOR(TRESHAPE)
 PTO_SIM_VECTOR(TROWEXPAND)
 PTO_SIM_VECTOR(TROWEXPANDADD)
 PTO_SIM_VECTOR(TROWEXPANDDIV)
@@ -986,6 +985,24 @@ PTO_SIM_VECTOR(TSQRT)
 PTO_SIM_VECTOR(TSUB)
 PTO_SIM_VECTOR(TSUBS)
 
+/// TRESHAPE(dst, src): src's bytes under dst's tile type, as PTO-ISA's: the same space and byte
+/// size, one element type, both boxed or both not; dst keeps the valid shape it was declared
+/// with (pl declares it: a reshaped vector's swapped valid shape, tile.set_validshape's).
+template <class D, class S>
+  requires detail::isPtoTile<D> && detail::isPtoTile<S>
+void TRESHAPE(D &dst, S &src) {
+  using XD = std::remove_cvref_t<D>;
+  using XS = std::remove_cvref_t<S>;
+  static_assert(XD::space == XS::space, "pto::TRESHAPE: source and target TileType must be same");
+  static_assert(XD::kBytes == XS::kBytes, "pto::TRESHAPE: total byte size must match");
+  static_assert(std::is_same_v<detail::ElemOf<D>, detail::ElemOf<S>>,
+                "pto::TRESHAPE: one element type");
+  static_assert((XD::kSLayout == SLayout::NoneBox) == (XS::kSLayout == SLayout::NoneBox),
+                "pto::TRESHAPE: cannot reshape between boxed and non-boxed layouts");
+  detail::issue(pl::sim::PIPE_V, "TRESHAPE", dst, src);
+  if (static_cast<const void *>(dst.data()) != static_cast<const void *>(src.data()))
+    std::memmove(dst.data(), src.data(), XS::kBytes);
+}
 namespace detail {
 /// Records an instruction writing `dst` and its scratch tile `tmp`, reading the tiles of `a`.
 template <class D, class T, class... A>
