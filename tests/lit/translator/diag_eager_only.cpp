@@ -7,18 +7,12 @@
 #include <pl/dsl.hpp>
 
 using X = pl::Tensor<pl::fp32, 16, 16>;
-using B = pl::Tensor<pl::fp32, 2, 16, 16>;
 
 PL_FUNCTION(pl::FunctionType::InCore)
 void valid_shape(X x, pl::Out<X> o) {
   pl::Tile<pl::fp32, 16, 16> t = pl::load(x, {0, 0}, {16, 16});
   auto u = pl::set_validshape(t, 8, 16); // expected-error {{unknown op 'tile.set_validshape' [T101]}}
   pl::store(u, {0, 0}, o);
-}
-
-PL_FUNCTION(pl::FunctionType::Opaque)
-void batched(B a, B b, pl::Out<B> o) {
-  o = pl::batch_matmul(a, b); // expected-error {{unknown op 'tensor.batch_matmul' [T101]}}
 }
 
 PL_FUNCTION(pl::FunctionType::Opaque)
