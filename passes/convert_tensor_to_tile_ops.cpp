@@ -19,14 +19,14 @@ using namespace ir;
 
 /// How a tensor op converts.
 enum class Conv {
-  Same,      ///< tile op of the same name, operands as tiles
-  Slice,     ///< of a parameter → tile.load; of a tile → tile.slice
-  Assemble,  ///< into a parameter → tile.store; into a tile → tile.assemble
-  Matmul,    ///< operands to Left / Right (via Mat loads), result in Acc
-  MatmulAcc, ///< same, with an Acc accumulator
+  Same,        ///< tile op of the same name, operands as tiles
+  Slice,       ///< of a parameter → tile.load; of a tile → tile.slice
+  Assemble,    ///< into a parameter → tile.store; into a tile → tile.assemble
+  Matmul,      ///< operands to Left / Right (via Mat loads), result in Acc
+  MatmulAcc,   ///< same, with an Acc accumulator
   BatchMatmul, ///< tile.batch_matmul on the operand tensors (FlattenTileNdTo2D expands it)
-  GmAccess,  ///< read / write: stays a tensor op on a parameter, tile op on a tile
-  Scratch,   ///< as Same, plus the scratch tile the tile op requires (a fresh tile.create)
+  GmAccess,    ///< read / write: stays a tensor op on a parameter, tile op on a tile
+  Scratch,     ///< as Same, plus the scratch tile the tile op requires (a fresh tile.create)
 };
 
 struct ConvEntry {
@@ -35,6 +35,7 @@ struct ConvEntry {
 };
 
 /// The conversion table: one entry per tensor op.
+// clang-format off
 constexpr ConvEntry kTable[] = {
 #define SAME(n) {"tensor." n, Conv::Same},
     SAME("abs") SAME("add") SAME("adds") SAME("and") SAME("ands") SAME("cast") SAME("cmp")
@@ -64,6 +65,7 @@ constexpr ConvEntry kTable[] = {
     {"tensor.row_argmax", Conv::Scratch},
     {"tensor.row_argmin", Conv::Scratch},
 };
+// clang-format on
 
 const ConvEntry *findConv(std::string_view op) {
   for (auto &e : kTable)
@@ -93,7 +95,8 @@ bool selfLoadingArg(Conv k, size_t i) {
   switch (k) {
   case Conv::Slice: case Conv::Assemble: case Conv::GmAccess: return i == 0;
   case Conv::Matmul:
-  case Conv::BatchMatmul: return i <= 1;
+  case Conv::BatchMatmul:
+    return i <= 1;
   case Conv::MatmulAcc: return i <= 2;
   case Conv::Same:
   case Conv::Scratch: return false;
@@ -581,7 +584,8 @@ ExprPtr TileConverter::convertCall(const Call &c, const VarPtr &result,
   case Conv::Assemble: return convertAssemble(c, out);
   case Conv::Matmul: return convertMatmul(c, false, out);
   case Conv::MatmulAcc: return convertMatmul(c, true, out);
-  case Conv::BatchMatmul: return convertBatchMatmul(c);
+  case Conv::BatchMatmul:
+    return convertBatchMatmul(c);
   case Conv::GmAccess: return convertGmAccess(c, out);
   }
   return nullptr;

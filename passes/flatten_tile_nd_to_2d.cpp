@@ -174,7 +174,8 @@ private:
   ExprPtr call(std::string_view op, ExprList args, AttrList kwargs, const Span &span) {
     DiagnosticEngine local;
     ExprPtr e = makeOpCall(op, std::move(args), std::move(kwargs), span, local);
-    PL_CHECK_AT(e, kPass, span, "'" + std::string(op) + "' of a batch_matmul's expansion rejects its operands");
+    PL_CHECK_AT(e, kPass, span,
+                "'" + std::string(op) + "' of a batch_matmul's expansion rejects its operands");
     return e;
   }
 
@@ -213,20 +214,24 @@ private:
       }
       d[k] = *v;
     }
-    const std::string base = s->var()->name();
+    const std::string base = s->var()->name() + "_";
     std::vector<StmtPtr> out;
     Batches b{{}, span};
     for (int64_t i = 0; i < d[0]; ++i) {
       const std::string n = std::to_string(i);
       auto operand = [&](const ExprPtr &t, int64_t rows, int64_t cols, MemorySpace l0,
-                         const char *tag) {
+                         const std::string &tag) {
         ExprPtr off = MakeTuple::make({index(i, span), index(0, span), index(0, span)}, span);
         ExprPtr ext = MakeTuple::make({index(1, span), index(rows, span), index(cols, span)}, span);
-        VarPtr m = bind(base + "_" + tag + "m" + n,
-                        call("tile.load", {t, off, ext}, {{"target_memory", MemorySpace::Mat}}, span),
-                        span, out);
-        return bind(base + "_" + tag + n, call("tile.move", {m}, {{"target_memory", l0}}, span),
-                    span, out);
+        std::string name = base;
+        name += tag;
+        std::string matName = name;
+        matName += "m";
+        VarPtr m =
+            bind(matName + n,
+                 call("tile.load", {t, off, ext}, {{"target_memory", MemorySpace::Mat}}, span),
+                 span, out);
+        return bind(name + n, call("tile.move", {m}, {{"target_memory", l0}}, span), span, out);
       };
       VarPtr l = operand(c.args()[0], d[1], d[2], MemorySpace::Left, "l");
       VarPtr r = operand(c.args()[1], d[2], d[3], MemorySpace::Right, "r");
@@ -234,7 +239,7 @@ private:
       ExprPtr mm = call("tile.matmul", {l, r}, {}, span);
       if (dynCast<TileType>(mm->type())->dtype() != dynCast<TileType>(c.type())->dtype())
         mm = call("tile.matmul", {l, r}, c.kwargs(), span);
-      b.tiles.push_back(bind(base + "_" + n, mm, span, out));
+      b.tiles.push_back(bind(base + n, mm, span, out));
     }
     batches_[s->var().get()] = std::move(b);
     return Seq::flatten(std::move(out), s->span());
@@ -266,8 +271,9 @@ private:
                 : Binary::make(BinaryOp::Add, o[0], index(static_cast<int64_t>(i), c.span()),
                                c.span());
       }
-      ExprPtr st = call("tile.store", {b.tiles[i], MakeTuple::make({row, o[1], o[2]}, c.span()), target},
-                        c.kwargs(), c.span());
+      ExprPtr st =
+          call("tile.store", {b.tiles[i], MakeTuple::make({row, o[1], o[2]}, c.span()), target},
+               c.kwargs(), c.span());
       if (i + 1 == b.tiles.size()) {
         out.push_back(Assign::make(mutateVarDef(s->var()), st, s->span()));
       } else {

@@ -41,7 +41,9 @@ void single(F2 a, G2 w, pl::Out<R2> c) { c = pl::batch_matmul(a, w); }
 
 /// An fp16 result: the fp32 accumulator rounded once.
 PL_FUNCTION(pl::FunctionType::InCore)
-void halfOut(A2 a, W2 w, pl::Out<H2> c) { c = pl::batch_matmul(a, w, {.out_dtype = pl::DType::FP16}); }
+void halfOut(A2 a, W2 w, pl::Out<H2> c) {
+  c = pl::batch_matmul(a, w, {.out_dtype = pl::DType::FP16});
+}
 
 /// Batches 1 and 2 of a [4, M, N] tensor, from an orchestration's pl::at scope.
 PL_FUNCTION(pl::FunctionType::Opaque)
