@@ -19,13 +19,14 @@ using namespace ir;
 
 /// How a tensor op converts.
 enum class Conv {
-  Same,      ///< tile op of the same name, operands as tiles
-  Slice,     ///< of a parameter → tile.load; of a tile → tile.slice
-  Assemble,  ///< into a parameter → tile.store; into a tile → tile.assemble
-  Matmul,    ///< operands to Left / Right (via Mat loads), result in Acc
-  MatmulAcc, ///< same, with an Acc accumulator
-  GmAccess,  ///< read / write: stays a tensor op on a parameter, tile op on a tile
-  Scratch,   ///< as Same, plus the scratch tile the tile op requires (a fresh tile.create)
+  Same,        ///< tile op of the same name, operands as tiles
+  Slice,       ///< of a parameter → tile.load; of a tile → tile.slice
+  Assemble,    ///< into a parameter → tile.store; into a tile → tile.assemble
+  Matmul,      ///< operands to Left / Right (via Mat loads), result in Acc
+  MatmulAcc,   ///< same, with an Acc accumulator
+  BatchMatmul, ///< tile.batch_matmul on the operand tensors (FlattenTileNdTo2D expands it)
+  GmAccess,    ///< read / write: stays a tensor op on a parameter, tile op on a tile
+  Scratch,     ///< as Same, plus the scratch tile the tile op requires (a fresh tile.create)
 };
 
 struct ConvEntry {
@@ -34,6 +35,7 @@ struct ConvEntry {
 };
 
 /// The conversion table: one entry per tensor op.
+// clang-format off
 constexpr ConvEntry kTable[] = {
 #define SAME(n) {"tensor." n, Conv::Same},
     SAME("abs") SAME("add") SAME("adds") SAME("and") SAME("ands") SAME("cast") SAME("cmp")
@@ -56,12 +58,14 @@ constexpr ConvEntry kTable[] = {
     {"tensor.assemble", Conv::Assemble},
     {"tensor.matmul", Conv::Matmul},
     {"tensor.matmul_acc", Conv::MatmulAcc},
+    {"tensor.batch_matmul", Conv::BatchMatmul},
     {"tensor.dim", Conv::GmAccess}, // a shape query of a GM tensor stays one
     {"tensor.read", Conv::GmAccess},
     {"tensor.write", Conv::GmAccess},
     {"tensor.row_argmax", Conv::Scratch},
     {"tensor.row_argmin", Conv::Scratch},
 };
+// clang-format on
 
 const ConvEntry *findConv(std::string_view op) {
   for (auto &e : kTable)
@@ -90,7 +94,9 @@ bool isTransposedTileMatmul(const Call &c) {
 bool selfLoadingArg(Conv k, size_t i) {
   switch (k) {
   case Conv::Slice: case Conv::Assemble: case Conv::GmAccess: return i == 0;
-  case Conv::Matmul: return i <= 1;
+  case Conv::Matmul:
+  case Conv::BatchMatmul:
+    return i <= 1;
   case Conv::MatmulAcc: return i <= 2;
   case Conv::Same:
   case Conv::Scratch: return false;
@@ -552,6 +558,7 @@ private:
   ExprPtr convertSlice(const Call &c, const VarPtr &result);
   ExprPtr convertAssemble(const Call &c, std::vector<StmtPtr> &out);
   ExprPtr convertMatmul(const Call &c, bool acc, std::vector<StmtPtr> &out);
+  ExprPtr convertBatchMatmul(const Call &c);
   ExprPtr convertGmAccess(const Call &c, std::vector<StmtPtr> &out);
 
   const PreScan &pre_;
@@ -577,6 +584,8 @@ ExprPtr TileConverter::convertCall(const Call &c, const VarPtr &result,
   case Conv::Assemble: return convertAssemble(c, out);
   case Conv::Matmul: return convertMatmul(c, false, out);
   case Conv::MatmulAcc: return convertMatmul(c, true, out);
+  case Conv::BatchMatmul:
+    return convertBatchMatmul(c);
   case Conv::GmAccess: return convertGmAccess(c, out);
   }
   return nullptr;
@@ -678,6 +687,37 @@ ExprPtr TileConverter::convertMatmul(const Call &c, bool acc, std::vector<StmtPt
   VarPtr accTile = bind("acc", mm, out);
   ExprPtr vec = moveTo(accTile, MemorySpace::Vec, out);
   return makeOp("tile.cast", {vec}, {{"target_type", want->dtype()}}, c.span());
+}
+
+/// tensor.batch_matmul(a, b) → tile.batch_matmul(a, b): its operands stay the tensors in global
+/// memory (a [B, M, K] window is no 2-D tile), FlattenTileNdTo2D loads each batch's [1, M, K] /
+/// [1, K, N] window into Mat.
+ExprPtr TileConverter::convertBatchMatmul(const Call &c) {
+  std::string why;
+  if (isTrue(c.kwargs(), "a_trans") || isTrue(c.kwargs(), "b_trans"))
+    why = "with a transposed operand (a_trans / b_trans: the cube's transposing load takes a "
+          "window of a 2-D tensor)";
+  ExprList args;
+  for (size_t i = 0; i < 2 && i < c.args().size(); ++i) {
+    args.push_back(mutateExpr(c.args()[i]));
+    if (why.empty() && !isa<TensorType>(args.back()->type()))
+      why = "on '" + printExpr(c.args()[i]) +
+            "', a value computed in the kernel (its operands must be tensors in global memory: "
+            "parameters of the kernel)";
+  }
+  if (!why.empty()) {
+    diags_.error("TT002", c.span(),
+                 "'tensor.batch_matmul' " + why +
+                     " is not supported in kernels yet; write it per batch with pl::matmul on "
+                     "[1, M, K] / [1, K, N] windows loaded into Mat");
+    failed = true;
+    return nullptr;
+  }
+  AttrList kwargs;
+  for (auto &kv : c.kwargs())
+    if (kv.first == "out_dtype")
+      kwargs.push_back(kv);
+  return makeOp("tile.batch_matmul", std::move(args), std::move(kwargs), c.span());
 }
 
 ExprPtr TileConverter::convertGmAccess(const Call &c, std::vector<StmtPtr> &out) {

@@ -18,6 +18,8 @@
 //     move from the Mat tile it was moved out of (an L0 move used only transposed is dropped);
 //     the matmul loses the kwargs (the emitter prints no transposed matmul); read / write
 //     of a parameter stay tensor ops); new types flow through loop carries and if-phis;
+//   - batch_matmul → tile.batch_matmul on the operand tensors themselves (a [B, M, K] window
+//     is no 2-D tile): FlattenTileNdTo2D loads each batch's windows and multiplies per batch;
 //   - a returned tile gets an Out parameter (the original return type), a `tile.store` before
 //     the return, and the parameter is returned;
 //   - a written In parameter is upgraded to Out (only written) or InOut.
@@ -25,7 +27,8 @@
 // as the new trailing argument.
 // Options: none.
 // Diagnostics: TT001 a tensor op with no conversion entry (names the op) · TT002 an unsupported
-//   form of a converted op (a matmul on operands of rank > 2) · TT003 a kernel that returns a
+//   form of a converted op (a matmul on operands of rank > 2; a batch_matmul with a_trans /
+//   b_trans or an operand that is not a tensor) · TT003 a kernel that returns a
 //   tile under a declared Tile (not Tensor) result type.
 // Example: `InCore k(In a) { t = tensor.exp(a); return t; }` →
 //   `InCore k(In a, Out t_out) { a_t = tile.load(a, ..); t = tile.exp(a_t);

@@ -23,16 +23,24 @@
 //   - tile.read / tile.write: the indices [i0, .., in-2, j] become [row, j] with row the
 //     row-major index of (i0, .., in-2) ([j] → [0, j]);
 //   - tile.store: when every tile dim but the last two is 1 (the window is the same);
+//   - `c = tile.batch_matmul(a, b)` (ConvertTensorToTileOps' kernel form of pl::batch_matmul,
+//     on [B, M, K] / [B, K, N] tensors) → per-batch matmuls (PyPTO), unrolled over the constant
+//     B: each batch's [1, M, K] / [1, K, N] windows loaded into Mat, moved to Left / Right,
+//     tile.matmul (out_dtype kept); a `tile.store(c, {o0, o1, o2}, t)` becomes one store per
+//     batch at {o0 + i, o1, o2}, chained through the tensor (no single [B·M, N] Acc tile: the
+//     cube has no Acc assemble);
 //   - anything else (reductions, matmul, extract, transpose, cross-core ops …) is FT001.
 //   Functions that are not kernels are unchanged.
 // Options: none.
 // Diagnostics: FT001 an op on a tile of rank != 2 that has no 2-D form · FT002 a tile of rank
 //   > 2 whose valid rows are not contiguous once flattened (a leading valid dim smaller than
-//   the tile's) or that has explicit strides.
+//   the tile's) or that has explicit strides · FT003 a batch_matmul whose B, M, K or N is not a
+//   constant >= 1 (also FT001: a batch_matmul result read other than by a tile.store).
 // Example: `t: Tile[[2, 3, 4], fp32] = tile.full([2, 3, 4], 1.0); u = tile.add(t, t)` →
 //   `t: Tile[[6, 4], fp32] = tile.full([6, 4], 1.0); u: Tile[[6, 4], fp32] = tile.add(t, t)`.
-// Test: tests/passes/flatten_tile_nd_to_2d.pir (FT001 / FT002 too),
-//   tests/lit/translator/diag_rank_nd.cpp, e2e regress_rank_nd
+// Test: tests/passes/flatten_tile_nd_to_2d.pir (FT001 / FT002 / FT003 too),
+//   tests/lit/translator/diag_rank_nd.cpp, diag_batch_matmul.cpp, e2e regress_rank_nd,
+//   regress_batch_matmul
 #pragma once
 
 #include "passes/pass.h"

@@ -1,4 +1,5 @@
-// Matrix multiplication ops: tensor.matmul/matmul_acc and tile matmul/matmul_acc/matmul_bias.
+// Matrix multiplication ops: tensor.matmul/matmul_acc/batch_matmul and tile
+// matmul/matmul_acc/matmul_bias/batch_matmul.
 #include "ir/ops/type_inference.h"
 
 namespace pl::ir {
@@ -180,6 +181,56 @@ TypePtr deduceTensorMatmulAcc(const DeduceCall &c) {
   return c.args[0]->type();
 }
 
+/// The batch matmul operands (tensors, both forms): [B, M, K] x [B, K, N], rank exactly 3 and
+/// equal batch dims, as the eager pl::batch_matmul (no broadcasting); with `a_trans` / `b_trans`
+/// (tensor form only) the last two dims of an operand are transposed.
+bool checkBatchOperands(const DeduceCall &c) {
+  auto *l = c.tensor(0);
+  auto *r = l ? c.tensor(1) : nullptr;
+  if (!r)
+    return false;
+  if (l->rank() != 3 || r->rank() != 3) {
+    c.fail("T110", "'" + c.op.name() + "' needs [B, M, K] and [B, K, N] operands (rank 3), got " +
+                       shapeStr(l->shape()) + " and " + shapeStr(r->shape()));
+    return false;
+  }
+  if (compareDims(l->shape()[0], r->shape()[0]) == DimMatch::Mismatch) {
+    c.fail("T109", "batch dims of '" + c.op.name() + "' differ: lhs " + shapeStr(l->shape()) +
+                       " and rhs " + shapeStr(r->shape()) +
+                       "; expected [B, M, K] x [B, K, N] (the batch dim does not broadcast)");
+    return false;
+  }
+  return true;
+}
+
+TypePtr deduceTensorBatchMatmul(const DeduceCall &c) {
+  return checkBatchOperands(c) ? deduceTensorMatmul(c, 0) : nullptr;
+}
+
+/// tile.batch_matmul: the kernel form, reading its [B, M, K] / [B, K, N] operand tensors
+/// itself (FlattenTileNdTo2D expands it into per-batch Mat loads, moves and tile.matmul); the
+/// result is the Acc tile [B, M, N] of the accumulator dtype or `out_dtype`.
+TypePtr deduceTileBatchMatmul(const DeduceCall &c) {
+  if (!checkBatchOperands(c))
+    return nullptr;
+  auto *l = c.tensor(0);
+  auto *r = c.tensor(1);
+  if (!checkSameDType(c, l->dtype(), r->dtype(), "the lhs and rhs"))
+    return nullptr;
+  if (!accumulatorDType(l->dtype())) {
+    checkDType(c, 0, l->dtype(), false, "a float or 8-bit integer dtype");
+    return nullptr;
+  }
+  const ExprList &ls = l->shape(), &rs = r->shape();
+  if (compareDims(ls[2], rs[1]) == DimMatch::Mismatch)
+    return c.fail("T109", "inner dims of '" + c.op.name() + "' differ: lhs " + shapeStr(ls) +
+                              " and rhs " + shapeStr(rs) + "; expected [B, M, K] x [B, K, N]");
+  auto d = resultDType(c, MatmulShape{l->dtype(), ls[1], rs[2]});
+  if (!d)
+    return nullptr;
+  return TileType::make(*d, {ls[0], ls[1], rs[2]});
+}
+
 /// A matmul-family op with its operands and the kwargs every form takes (out_dtype, a_trans,
 /// b_trans).
 OpDef matmulOp(OpRegistry &r, std::string name, std::string summary,
@@ -206,6 +257,11 @@ void registerMatmulOps(OpRegistry &r) {
       .effect(0, ArgEffect::ReadWrite)
       .aliasesArg(0)
       .deduce(deduceTensorMatmulAcc);
+  matmulOp(r, "tensor.batch_matmul",
+           "[B, M, K] x [B, K, N] -> [B, M, N]: one matmul per batch index (equal batch dims)",
+           {"lhs", "rhs"})
+      .notInPlaceSafe()
+      .deduce(deduceTensorBatchMatmul);
   // Tile forms: `a_trans` / `b_trans` take the lhs as [K, M] / the rhs as [N, K];
   // ConvertTensorToTileOps turns them into transposing operand moves (tile.move transpose).
   matmulOp(r, "tile.matmul",
@@ -237,6 +293,18 @@ void registerMatmulOps(OpRegistry &r) {
       .notInPlaceSafe()
       .validShape(ValidShapeRule::Kind::Matmul, 0, 1)
       .deduce(deduceTileMatmulBias);
+  // The kernel form of tensor.batch_matmul (ConvertTensorToTileOps): it reads its operand
+  // tensors itself; FlattenTileNdTo2D expands it into per-batch Mat loads, Left / Right moves
+  // and tile.matmul, and its stores into per-batch stores.
+  OpDef(r, "tile.batch_matmul")
+      .category("matmul")
+      .describe("tensors [B, M, K] x [B, K, N] -> Acc [B, M, N] (per batch: Mat loads, moves, "
+                "TMATMUL; expanded by FlattenTileNdTo2D)")
+      .args({"lhs", "rhs"})
+      .kwarg("out_dtype", AttrKind::DType)
+      .resultSpace(MemorySpace::Acc)
+      .notInPlaceSafe()
+      .deduce(deduceTileBatchMatmul);
 }
 
 } // namespace pl::ir

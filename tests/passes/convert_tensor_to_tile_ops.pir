@@ -541,3 +541,39 @@ program {
     return e_out;
   }
 }
+// -----
+// RUN: convert-tensor-to-tile-ops
+// tensor.batch_matmul becomes tile.batch_matmul on the operand tensors (no entry loads: FlattenTileNdTo2D loads each batch's windows into Mat); out_dtype kept; the returned result is stored into a new Out parameter
+program {
+  InCore k(In Tensor<fp16, 2, 16, 32> a, In Tensor<fp16, 2, 32, 16> b) -> Tensor<fp16, 2, 16, 16> {
+    Tensor<fp16, 2, 16, 16> c = tensor.batch_matmul(a, b, {.out_dtype = fp16});
+    return c;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp16, 2, 16, 32> a, In Tensor<fp16, 2, 32, 16> b, Out Tensor<fp16, 2, 16, 16> c_out) -> Tensor<fp16, 2, 16, 16> {
+    Tile<fp16, 2, 16, 16, Acc> c = tile.batch_matmul(a, b, {.out_dtype = fp16});
+    Tensor<fp16, 2, 16, 16> c_stored = tile.store(c, {0, 0, 0}, c_out);
+    return c_out;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a transposed batch_matmul operand is TT002 (not yet: the transposing load takes a window of a 2-D tensor)
+program {
+  InCore k(In Tensor<fp32, 2, 16, 16> a, In Tensor<fp32, 2, 16, 16> b, Out Tensor<fp32, 2, 16, 16> o) {
+    Tensor<fp32, 2, 16, 16> c = tensor.batch_matmul(a, b, {.a_trans = true}); // EXPECTED-ERROR: TT002 {{'tensor.batch_matmul' with a transposed operand (a_trans / b_trans: the cube's transposing load takes a window of a 2-D tensor) is not supported in kernels yet; write it per batch with pl::matmul on [1, M, K] / [1, K, N] windows loaded into Mat}}
+    return;
+  }
+}
+// -----
+// RUN: convert-tensor-to-tile-ops
+// a batch_matmul operand computed in the kernel is TT002 (its operands are read from global memory per batch)
+program {
+  InCore k(In Tensor<fp32, 2, 16, 16> a, In Tensor<fp32, 2, 16, 16> b, Out Tensor<fp32, 2, 16, 16> o) {
+    Tensor<fp32, 2, 16, 16> e = tensor.full({2, 16, 16}, 1.0, {.dtype = fp32});
+    Tensor<fp32, 2, 16, 16> c = tensor.batch_matmul(e, b); // EXPECTED-ERROR: TT002 {{'tensor.batch_matmul' on 'e', a value computed in the kernel (its operands must be tensors in global memory: parameters of the kernel) is not supported in kernels yet}}
+    return;
+  }
+}

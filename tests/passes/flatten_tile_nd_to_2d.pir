@@ -184,3 +184,103 @@ program {
     return;
   }
 }
+// -----
+// RUN: flatten-tile-nd-to-2d
+// batch_matmul → per-batch matmuls (B = 2): each batch's [1, M, K] / [1, K, N] windows loaded into Mat, moved to Left / Right, tile.matmul (an fp16 out_dtype kept); the store of the [2, 16, 8] result becomes one store per batch, chained through the tensor
+program {
+  InCore k(In Tensor<fp16, 2, 16, 32> a, In Tensor<fp16, 2, 32, 8> b, Out Tensor<fp16, 2, 16, 8> o) -> Tensor<fp16, 2, 16, 8> {
+    Tile<fp16, 2, 16, 8, Acc> c = tile.batch_matmul(a, b, {.out_dtype = fp16});
+    Tensor<fp16, 2, 16, 8> r = tile.store(c, {0, 0, 0}, o);
+    return r;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp16, 2, 16, 32> a, In Tensor<fp16, 2, 32, 8> b, Out Tensor<fp16, 2, 16, 8> o) -> Tensor<fp16, 2, 16, 8> {
+    Tile<fp16, 16, 32, Mat> c_lm0 = tile.load(a, {0, 0, 0}, {1, 16, 32}, {.target_memory = Mat});
+    Tile<fp16, 16, 32, Left> c_l0 = tile.move(c_lm0, {.target_memory = Left});
+    Tile<fp16, 32, 8, Mat> c_rm0 = tile.load(b, {0, 0, 0}, {1, 32, 8}, {.target_memory = Mat});
+    Tile<fp16, 32, 8, Right> c_r0 = tile.move(c_rm0, {.target_memory = Right});
+    Tile<fp16, 16, 8, Acc> c_0 = tile.matmul(c_l0, c_r0, {.out_dtype = fp16});
+    Tile<fp16, 16, 32, Mat> c_lm1 = tile.load(a, {1, 0, 0}, {1, 16, 32}, {.target_memory = Mat});
+    Tile<fp16, 16, 32, Left> c_l1 = tile.move(c_lm1, {.target_memory = Left});
+    Tile<fp16, 32, 8, Mat> c_rm1 = tile.load(b, {1, 0, 0}, {1, 32, 8}, {.target_memory = Mat});
+    Tile<fp16, 32, 8, Right> c_r1 = tile.move(c_rm1, {.target_memory = Right});
+    Tile<fp16, 16, 8, Acc> c_1 = tile.matmul(c_l1, c_r1, {.out_dtype = fp16});
+    Tensor<fp16, 2, 16, 8> r_0 = tile.store(c_0, {0, 0, 0}, o);
+    Tensor<fp16, 2, 16, 8> r = tile.store(c_1, {1, 0, 0}, r_0);
+    return r;
+  }
+}
+// -----
+// RUN: flatten-tile-nd-to-2d
+// B = 1 and B = 3 (fp32, no out_dtype) stored at a batch offset that is a parameter (s, s + 1, s + 2) and at a constant one (1, 2, 3); a 2-D matmul beside them is unchanged
+program {
+  InCore k(In index s, In Tensor<fp32, 1, 16, 16> a1, In Tensor<fp32, 1, 16, 16> b1, In Tensor<fp32, 3, 16, 16> a3, In Tensor<fp32, 3, 16, 16> b3, In Tensor<fp32, 16, 16> x, InOut Tensor<fp32, 8, 16, 16> o, Out Tensor<fp32, 16, 16> p) {
+    Tile<fp32, 1, 16, 16, Acc> c1 = tile.batch_matmul(a1, b1);
+    Tensor<fp32, 8, 16, 16> r1 = tile.store(c1, {s, 0, 0}, o);
+    Tile<fp32, 3, 16, 16, Acc> c3 = tile.batch_matmul(a3, b3);
+    Tensor<fp32, 8, 16, 16> r2 = tile.store(c3, {s, 0, 0}, r1);
+    Tensor<fp32, 8, 16, 16> r3 = tile.store(c3, {1, 0, 0}, r2);
+    Tile<fp32, 16, 16, Mat> xm = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Left> xl = tile.move(xm, {.target_memory = Left});
+    Tile<fp32, 16, 16, Right> xr = tile.move(xm, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> y = tile.matmul(xl, xr);
+    Tensor<fp32, 16, 16> q = tile.store(y, {0, 0}, p);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In index s, In Tensor<fp32, 1, 16, 16> a1, In Tensor<fp32, 1, 16, 16> b1, In Tensor<fp32, 3, 16, 16> a3, In Tensor<fp32, 3, 16, 16> b3, In Tensor<fp32, 16, 16> x, InOut Tensor<fp32, 8, 16, 16> o, Out Tensor<fp32, 16, 16> p) {
+    Tile<fp32, 16, 16, Mat> c1_lm0 = tile.load(a1, {0, 0, 0}, {1, 16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Left> c1_l0 = tile.move(c1_lm0, {.target_memory = Left});
+    Tile<fp32, 16, 16, Mat> c1_rm0 = tile.load(b1, {0, 0, 0}, {1, 16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Right> c1_r0 = tile.move(c1_rm0, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c1_0 = tile.matmul(c1_l0, c1_r0);
+    Tensor<fp32, 8, 16, 16> r1 = tile.store(c1_0, {s, 0, 0}, o);
+    Tile<fp32, 16, 16, Mat> c3_lm0 = tile.load(a3, {0, 0, 0}, {1, 16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Left> c3_l0 = tile.move(c3_lm0, {.target_memory = Left});
+    Tile<fp32, 16, 16, Mat> c3_rm0 = tile.load(b3, {0, 0, 0}, {1, 16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Right> c3_r0 = tile.move(c3_rm0, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c3_0 = tile.matmul(c3_l0, c3_r0);
+    Tile<fp32, 16, 16, Mat> c3_lm1 = tile.load(a3, {1, 0, 0}, {1, 16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Left> c3_l1 = tile.move(c3_lm1, {.target_memory = Left});
+    Tile<fp32, 16, 16, Mat> c3_rm1 = tile.load(b3, {1, 0, 0}, {1, 16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Right> c3_r1 = tile.move(c3_rm1, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c3_1 = tile.matmul(c3_l1, c3_r1);
+    Tile<fp32, 16, 16, Mat> c3_lm2 = tile.load(a3, {2, 0, 0}, {1, 16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Left> c3_l2 = tile.move(c3_lm2, {.target_memory = Left});
+    Tile<fp32, 16, 16, Mat> c3_rm2 = tile.load(b3, {2, 0, 0}, {1, 16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Right> c3_r2 = tile.move(c3_rm2, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> c3_2 = tile.matmul(c3_l2, c3_r2);
+    Tensor<fp32, 8, 16, 16> r2_0 = tile.store(c3_0, {s, 0, 0}, r1);
+    Tensor<fp32, 8, 16, 16> r2_1 = tile.store(c3_1, {s + 1, 0, 0}, r2_0);
+    Tensor<fp32, 8, 16, 16> r2 = tile.store(c3_2, {s + 2, 0, 0}, r2_1);
+    Tensor<fp32, 8, 16, 16> r3_0 = tile.store(c3_0, {1, 0, 0}, r2);
+    Tensor<fp32, 8, 16, 16> r3_1 = tile.store(c3_1, {2, 0, 0}, r3_0);
+    Tensor<fp32, 8, 16, 16> r3 = tile.store(c3_2, {3, 0, 0}, r3_1);
+    Tile<fp32, 16, 16, Mat> xm = tile.load(x, {0, 0}, {16, 16}, {.target_memory = Mat});
+    Tile<fp32, 16, 16, Left> xl = tile.move(xm, {.target_memory = Left});
+    Tile<fp32, 16, 16, Right> xr = tile.move(xm, {.target_memory = Right});
+    Tile<fp32, 16, 16, Acc> y = tile.matmul(xl, xr);
+    Tensor<fp32, 16, 16> q = tile.store(y, {0, 0}, p);
+    return;
+  }
+}
+// -----
+// RUN: flatten-tile-nd-to-2d
+// a batch count that is not a constant cannot be unrolled (FT003); a batch_matmul result read by another op has no per-batch form (FT001)
+program {
+  index n;
+
+  InCore k(In Tensor<fp32, n, 16, 16> a, In Tensor<fp32, n, 16, 16> b, Out Tensor<fp32, n, 16, 16> o) {
+    Tile<fp32, n, 16, 16, Acc> c = tile.batch_matmul(a, b); // EXPECTED-ERROR: FT003 {{'tile.batch_matmul' of [n, 16, 16] x [n, 16, 16] needs a constant B (the batch count) >= 1, got 'n': FlattenTileNdTo2D unrolls it into one [M, K] x [K, N] matmul per batch with static tiles; give the tensor a static shape, or loop over the batches with pl::matmul on [1, M, K] / [1, K, N] windows}}
+    return;
+  }
+  InCore k2(In Tensor<fp32, 2, 16, 16> a, In Tensor<fp32, 2, 16, 16> b, Out Tensor<fp32, 2, 16, 16> o) {
+    Tile<fp32, 2, 16, 16, Acc> c = tile.batch_matmul(a, b); // EXPECTED-ERROR: FT001 {{the result 'c' of 'tile.batch_matmul' is used other than by a tile.store: FlattenTileNdTo2D makes it one [M, N] Acc tile per batch, which only a store into a rank-3 tensor (one [1, M, N] window per batch) can take; store it, then load what you need}}
+    Tile<fp32, 2, 16, 16, Vec> v = tile.move(c, {.target_memory = Vec});
+    return;
+  }
+}

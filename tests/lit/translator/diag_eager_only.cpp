@@ -7,7 +7,6 @@
 #include <pl/dsl.hpp>
 
 using X = pl::Tensor<pl::fp32, 16, 16>;
-using B = pl::Tensor<pl::fp32, 2, 16, 16>;
 
 PL_FUNCTION(pl::FunctionType::InCore)
 void valid_shape(X x, pl::Out<X> o) {
@@ -16,11 +15,6 @@ void valid_shape(X x, pl::Out<X> o) {
   // the eager run's error too, here at the user's line.
   auto u = pl::set_validshape(t, 8, 17); // expected-error {{'tile.set_validshape': valid columns 17 do not fit the tile's [16, 16] [T106]}}
   pl::store(u, {0, 0}, o);
-}
-
-PL_FUNCTION(pl::FunctionType::Opaque)
-void batched(B a, B b, pl::Out<B> o) {
-  o = pl::batch_matmul(a, b); // expected-error {{unknown op 'tensor.batch_matmul' [T101]}}
 }
 
 PL_FUNCTION(pl::FunctionType::Opaque)
