@@ -9,6 +9,7 @@
 #include <functional>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -298,7 +299,7 @@ class TaskOutputTensors {
   /// Appends an output.
   void add(const ChipTensor &t) {
     if (n_ == 0)
-      first_ = t;
+      first_.emplace(t);
     else
       rest_.push_back(t);
     ++n_;
@@ -308,7 +309,7 @@ class TaskOutputTensors {
   /// as the submitting scope; a temporary's would dangle).
   const ChipTensor &get_ref(std::uint32_t i) const & {
     if (i >= n_) simFail("TaskOutputTensors", "output " + std::to_string(i) + " of " + std::to_string(n_));
-    return i == 0 ? first_ : rest_[i - 1];
+    return i == 0 ? *first_ : rest_[i - 1];
   }
   const ChipTensor &get_ref(std::uint32_t i) const && = delete;
   std::size_t size() const { return n_; }
@@ -317,7 +318,7 @@ class TaskOutputTensors {
   friend class Runtime; // sets the id of the outputs it gathered before the submission
   PTO2TaskId id_;
   std::size_t n_ = 0;
-  ChipTensor first_;
+  std::optional<ChipTensor> first_; // constructed by the first add (none: nothing to clear)
   std::vector<ChipTensor> rest_;
 };
 
