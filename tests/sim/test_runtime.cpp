@@ -725,14 +725,17 @@ void expectMatchesFlatScan(TensorMap &map, const std::vector<ChipTensor> &roots,
 } // namespace
 
 TEST_F(SimRuntimeMisc, TensorMapMatchesFlatScan) {
-  ChipTensor a = ChipTensor::allocate(DataType::FLOAT32, {8, 8}), b = ChipTensor::allocate(DataType::FLOAT32, {4, 4});
-  float* raw = static_cast<float*>(a.data());
-  const std::vector<ChipTensor> roots = {
-      a, b, ChipTensor::allocate(DataType::FLOAT16, {6, 6}),
-      ChipTensor::wrap(raw + 20, DataType::FLOAT32, {4, 8}),   // aliases rows 2.5..6.5 of a, another base
-      ChipTensor::wrap(raw + 20, DataType::FLOAT32, {32}),     // same base as the previous, other layout
-      ChipTensor::wrap(raw, DataType::INT32, {2, 8}),          // a's first rows as int32, a's base
-      ChipTensor::allocate(DataType::FLOAT32, {0, 4})};        // empty
+  ChipTensor a = ChipTensor::allocate(DataType::FLOAT32, {8, 8});
+  ChipTensor b = ChipTensor::allocate(DataType::FLOAT32, {4, 4});
+  float *raw = static_cast<float *>(a.data());
+  std::vector<ChipTensor> roots = {a, b, ChipTensor::allocate(DataType::FLOAT16, {6, 6})};
+  // aliases rows 2.5..6.5 of a, another base
+  roots.push_back(ChipTensor::wrap(raw + 20, DataType::FLOAT32, {4, 8}));
+  // the same base as the previous, another layout
+  roots.push_back(ChipTensor::wrap(raw + 20, DataType::FLOAT32, {32}));
+  // a's first rows as int32, a's base
+  roots.push_back(ChipTensor::wrap(raw, DataType::INT32, {2, 8}));
+  roots.push_back(ChipTensor::allocate(DataType::FLOAT32, {0, 4})); // empty
   TensorMap map;
   expectMatchesFlatScan(map, roots, 3000, 5);
 }

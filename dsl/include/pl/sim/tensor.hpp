@@ -308,13 +308,14 @@ class TaskOutputTensors {
   /// An output by index, from a named TaskOutputTensors only (the runtime's outputs live as long
   /// as the submitting scope; a temporary's would dangle).
   const ChipTensor &get_ref(std::uint32_t i) const & {
-    if (i >= n_) simFail("TaskOutputTensors", "output " + std::to_string(i) + " of " + std::to_string(n_));
+    if (i >= n_)
+      simFail("TaskOutputTensors", "output " + std::to_string(i) + " of " + std::to_string(n_));
     return i == 0 ? *first_ : rest_[i - 1];
   }
   const ChipTensor &get_ref(std::uint32_t i) const && = delete;
   std::size_t size() const { return n_; }
 
- private:
+private:
   friend class Runtime; // sets the id of the outputs it gathered before the submission
   PTO2TaskId id_;
   std::size_t n_ = 0;

@@ -167,10 +167,10 @@ struct TensorAccess {
 /// from a pool resource.
 class TensorMap {
  public:
-  TensorMap() {
-    slots_ = spareSlots().take();
-    publishSlots();
-  }
+   TensorMap() {
+     slots_ = spareSlots().take();
+     publishSlots();
+   }
   TensorMap(const TensorMap&) = delete;
   TensorMap& operator=(const TensorMap&) = delete;
   ~TensorMap() {
@@ -189,8 +189,9 @@ class TensorMap {
   /// and size, and a prefetch of a stale address (a table since regrown) is harmless.
   void prefetch(const ChipTensor &x) const {
     const std::size_t mask = slotsMask_.load(std::memory_order_relaxed);
-    if (const Slot *at = slotsAt_.load(std::memory_order_relaxed))
-      __builtin_prefetch(at + (hashOf(x.base()) & mask));
+    if (const Slot *at = slotsAt_.load(std::memory_order_relaxed)) // (an address, not an access)
+      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<std::uintptr_t>(at) +
+                                                        (hashOf(x.base()) & mask) * sizeof(Slot)));
   }
 
   /// Appends to `out` every live write (`writes`) or read that may overlap `x`, in insertion
