@@ -663,16 +663,14 @@ TEST_F(SimRuntimeMisc, ModeFromEnvAndApi) {
 /// The TensorMap index answers exactly like the flat, insertion-ordered scan it replaced
 /// (`mayOverlap` for lookups, `covers` for retiring), on random views, transposes and aliasing
 /// wraps (different bases over shared bytes), with interleaved joins.
-TEST_F(SimRuntimeMisc, TensorMapMatchesFlatScan) {
-  ChipTensor a = ChipTensor::allocate(DataType::FLOAT32, {8, 8}), b = ChipTensor::allocate(DataType::FLOAT32, {4, 4});
-  float* raw = static_cast<float*>(a.data());
-  const std::vector<ChipTensor> roots = {
-      a, b, ChipTensor::allocate(DataType::FLOAT16, {6, 6}),
-      ChipTensor::wrap(raw + 20, DataType::FLOAT32, {4, 8}),   // aliases rows 2.5..6.5 of a, another base
-      ChipTensor::wrap(raw + 20, DataType::FLOAT32, {32}),     // same base as the previous, other layout
-      ChipTensor::wrap(raw, DataType::INT32, {2, 8}),          // a's first rows as int32, a's base
-      ChipTensor::allocate(DataType::FLOAT32, {0, 4})};        // empty
-  std::mt19937_64 rng(5);
+namespace {
+/// `tasks` random accesses (views of `roots`, reads and writes) recorded in `map` and, for
+/// reference, in two flat lists: every lookup must answer as a scan of the lists would, in
+/// insertion order, and every write must retire exactly the entries it covers. Now and then the
+/// map is cleared (as at a join).
+void expectMatchesFlatScan(TensorMap &map, const std::vector<ChipTensor> &roots, int tasks,
+                           std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
   auto pick = [&](std::int64_t n) { return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(n)); };
   auto randomView = [&]() {
     ChipTensor t = roots[static_cast<std::size_t>(pick(static_cast<std::int64_t>(roots.size())))];
@@ -690,9 +688,8 @@ TEST_F(SimRuntimeMisc, TensorMapMatchesFlatScan) {
     std::int64_t task;
   };
   std::vector<Flat> writes, reads;
-  TensorMap map;
   std::deque<ChipTensor> kept; // the map refers to the tensors it holds: they stay until clear()
-  for (std::int64_t task = 0; task < 3000; ++task) {
+  for (std::int64_t task = 0; task < tasks; ++task) {
     if (!pick(400)) {
       map.clear();
       kept.clear();
@@ -723,6 +720,42 @@ TEST_F(SimRuntimeMisc, TensorMapMatchesFlatScan) {
     for (const auto* v : {&writes, &reads})
       for (const Flat& f : *v) live += f.t.numel() != 0;
     ASSERT_EQ(map.size(), live) << "task " << task;
+  }
+}
+} // namespace
+
+TEST_F(SimRuntimeMisc, TensorMapMatchesFlatScan) {
+  ChipTensor a = ChipTensor::allocate(DataType::FLOAT32, {8, 8});
+  ChipTensor b = ChipTensor::allocate(DataType::FLOAT32, {4, 4});
+  float *raw = static_cast<float *>(a.data());
+  std::vector<ChipTensor> roots = {a, b, ChipTensor::allocate(DataType::FLOAT16, {6, 6})};
+  // aliases rows 2.5..6.5 of a, another base
+  roots.push_back(ChipTensor::wrap(raw + 20, DataType::FLOAT32, {4, 8}));
+  // the same base as the previous, another layout
+  roots.push_back(ChipTensor::wrap(raw + 20, DataType::FLOAT32, {32}));
+  // a's first rows as int32, a's base
+  roots.push_back(ChipTensor::wrap(raw, DataType::INT32, {2, 8}));
+  roots.push_back(ChipTensor::allocate(DataType::FLOAT32, {0, 4})); // empty
+  TensorMap map;
+  expectMatchesFlatScan(map, roots, 3000, 5);
+}
+
+/// The same check over many buffers (hundreds of groups and clusters, clusters merging as
+/// wrapped windows of one large buffer join them), in several maps one after another: each new
+/// map starts from the emptied slot table of the one before (TensorMap keeps its last answers,
+/// "no group" included, and the first cluster a lookup meets; a map's clusters are dropped at
+/// once by clear()). A lookup must still answer as the flat scan does.
+TEST_F(SimRuntimeMisc, TensorMapMatchesFlatScanManyBuffers) {
+  ChipTensor big = ChipTensor::allocate(DataType::FLOAT32, {64, 64});
+  float *raw = static_cast<float *>(big.data());
+  std::vector<ChipTensor> roots = {big};
+  for (int i = 0; i < 300; ++i)
+    roots.push_back(ChipTensor::allocate(DataType::FLOAT32, {4, 1 + i % 7}));
+  for (int i = 0; i < 40; ++i) // windows of big under their own bases (some the same base)
+    roots.push_back(ChipTensor::wrap(raw + 97 * (i % 30), DataType::FLOAT32, {4, 16}));
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    TensorMap map;
+    expectMatchesFlatScan(map, roots, 4000, seed);
   }
 }
 

@@ -630,18 +630,23 @@ private:
                      "end, '" + std::string(names_[idx(peer)]) + "' (" + roleName(peer) +
                      "), has returned");
     }
-    std::string blocked, gone;
+    bool anyBlocked = false; // the message is built only for a deadlock (not per return)
     for (int r = 0; r < 3; ++r) {
       if (state_[r] == State::Running || (state_[r] == State::Blocked && satisfied(wait_[r])))
         return;
+      anyBlocked = anyBlocked || state_[r] == State::Blocked;
+    }
+    if (!anyBlocked)
+      return;
+    std::string blocked, gone;
+    for (int r = 0; r < 3; ++r) {
       if (state_[r] == State::Blocked)
         blocked += (blocked.empty() ? "" : "; ") + waitString(KernelRole(r));
       else if (state_[r] == State::Returned)
         gone += "; " + kernelString(KernelRole(r)) + " has returned";
     }
-    if (!blocked.empty())
-      abort("deadlock: every kernel still running is blocked and none can proceed: " + blocked +
-            gone);
+    abort("deadlock: every kernel still running is blocked and none can proceed: " + blocked +
+          gone);
   }
   /// Kernel `r` returned normally: it must hold no slot.
   void returned(KernelRole r) {

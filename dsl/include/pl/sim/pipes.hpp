@@ -86,7 +86,10 @@ public:
     lastInstr_ = nullptr;
     lastPipe_ = PIPE_S;
     acc_.clear();
-    std::memset(ordered_, 0, sizeof ordered_);
+    if (orderedSet_) { // most kernel runs order nothing: no 512-byte clear for them
+      std::memset(ordered_, 0, sizeof ordered_);
+      orderedSet_ = false;
+    }
     for (Flag *f : setFlags_)
       f->set = false;
     setFlags_.clear();
@@ -156,13 +159,16 @@ public:
     if (!f.set)
       fail("wait_flag(" + flagString(src, dst, ev) +
            ") with no set_flag before it: hardware would wait forever");
-    if (ordered_[dst][src] < f.seq)
+    if (ordered_[dst][src] < f.seq) {
       ordered_[dst][src] = f.seq;
+      orderedSet_ = true;
+    }
     f.set = false;
   }
   void barrier(Pipe p) {
     if (!active_)
       return;
+    orderedSet_ = true;
     if (p == PIPE_ALL) {
       for (auto &row : ordered_)
         for (auto &v : row)
@@ -247,6 +253,7 @@ private:
   std::vector<Access> acc_;
   /// ordered_[p][q]: every q-instruction with seq < this value completes before p's next one.
   std::uint64_t ordered_[kPipes][kPipes] = {};
+  bool orderedSet_ = false; // an entry of ordered_ is not 0
   Flag flags_[kPipes][kPipes][kEvents];
   std::vector<Flag *> setFlags_; // every flag set since begin (some since waited)
 };

@@ -329,7 +329,7 @@ inline constexpr std::size_t kKernelArgSlots = 50;
 struct KernelArgv {
   SpmdLocalContext local;
   SpmdGlobalContext global;
-  std::array<std::int64_t, kKernelArgSlots> argv{};
+  std::array<std::int64_t, kKernelArgSlots> argv; // every slot set below
   KernelArgv(const std::int64_t *args, std::size_t n, std::int32_t blockIdx, std::int32_t blockNum,
              std::int32_t subBlock)
       : local{blockIdx, blockNum}, global{subBlock} {
@@ -337,6 +337,9 @@ struct KernelArgv {
       simFail("runtime", "a kernel takes at most " + std::to_string(kLocalContextSlot) +
                              " arguments, got " + std::to_string(n));
     std::copy(args, args + n, argv.begin());
+    // the unused slots are 0, cleared here only (not all 50 first, then the arguments again)
+    std::fill(argv.begin() + static_cast<std::ptrdiff_t>(n), argv.begin() + kLocalContextSlot,
+              std::int64_t{0});
     argv[kLocalContextSlot] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&local));
     argv[kGlobalContextSlot] = static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(&global));
   }

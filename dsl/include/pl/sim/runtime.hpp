@@ -346,7 +346,7 @@ class Runtime {
   void execute(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
   /// Runs `j` on the calling thread's own cores (lk released meanwhile), then finishes its block.
   void runHere(Job j, std::unique_lock<std::mutex> &lk);
-  /// execute, in threads mode timed into detail::meanJobNs.
+  /// execute; in threads mode one job in eight per thread is timed into detail::meanJobNs.
   void executeJob(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
   /// Runs block `block` of a mixed task with an AIC and at least one AIV kernel as a cluster on
   /// the calling thread: the AIC on its stack, each AIV lane as a fiber (Cluster::runFibers),

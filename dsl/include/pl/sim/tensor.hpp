@@ -9,6 +9,8 @@
 #include <functional>
 #include <initializer_list>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -284,24 +286,41 @@ struct PTO2TaskId {
   friend bool operator==(PTO2TaskId, PTO2TaskId) = default;
 };
 
-/// The tensors a submission (or an allocation) produced, and its task id.
+/// The tensors a submission (or an allocation) produced, and its task id. The first output is
+/// kept inline (a task's usual one: no allocation per submission), the others in a vector.
 class TaskOutputTensors {
  public:
   TaskOutputTensors() = default;
-  TaskOutputTensors(PTO2TaskId id, std::vector<ChipTensor> outs) : id_(id), outs_(std::move(outs)) {}
+  explicit TaskOutputTensors(PTO2TaskId id) : id_(id) {}
+  TaskOutputTensors(PTO2TaskId id, std::vector<ChipTensor> outs) : id_(id) {
+    for (const ChipTensor &t : outs)
+      add(t);
+  }
+  /// Appends an output.
+  void add(const ChipTensor &t) {
+    if (n_ == 0)
+      first_.emplace(t);
+    else
+      rest_.push_back(t);
+    ++n_;
+  }
   PTO2TaskId task_id() const { return id_; }
   /// An output by index, from a named TaskOutputTensors only (the runtime's outputs live as long
   /// as the submitting scope; a temporary's would dangle).
   const ChipTensor &get_ref(std::uint32_t i) const & {
-    if (i >= outs_.size()) simFail("TaskOutputTensors", "output " + std::to_string(i) + " of " + std::to_string(outs_.size()));
-    return outs_[i];
+    if (i >= n_)
+      simFail("TaskOutputTensors", "output " + std::to_string(i) + " of " + std::to_string(n_));
+    return i == 0 ? *first_ : rest_[i - 1];
   }
   const ChipTensor &get_ref(std::uint32_t i) const && = delete;
-  std::size_t size() const { return outs_.size(); }
+  std::size_t size() const { return n_; }
 
- private:
+private:
+  friend class Runtime; // sets the id of the outputs it gathered before the submission
   PTO2TaskId id_;
-  std::vector<ChipTensor> outs_;
+  std::size_t n_ = 0;
+  std::optional<ChipTensor> first_; // constructed by the first add (none: nothing to clear)
+  std::vector<ChipTensor> rest_;
 };
 
 /// A tensor argument slot (`args.tensor(i).ref()`, as PTO2 reads its entry and graph arguments).
@@ -394,7 +413,7 @@ class CoreTaskArgs {
    PTO2LaunchSpec launch_spec;
 
    const std::vector<ChipTensor> &tensors() const { return tensors_; }
-   const std::vector<ArgDir> &dirs() const { return dirs_; }
+   std::span<const ArgDir> dirs() const { return {dirs_.data(), tensors_.size()}; }
    const std::vector<std::uint64_t> &scalars() const { return scalars_; }
    /// Per scalar: the boundary slot of the graph being recorded it was passed from, else -1.
    const std::vector<std::int32_t> &scalarSlots() const { return scalarSlots_; }
@@ -427,11 +446,13 @@ class CoreTaskArgs {
      if (tensors_.size() == kMaxTaskTensors)
        simFail("CoreTaskArgs",
                "a core task carries at most " + std::to_string(kMaxTaskTensors) + " tensors");
+     if (tensors_.empty())
+       tensors_.reserve(4); // one allocation for a task's usual few tensors
+     dirs_[tensors_.size()] = d;
      tensors_.push_back(t);
-     dirs_.push_back(d);
    }
   std::vector<ChipTensor> tensors_;
-  std::vector<ArgDir> dirs_;
+  std::array<ArgDir, kMaxTaskTensors> dirs_{}; // of tensors_ (its size)
   std::vector<std::uint64_t> scalars_;
   std::vector<std::int32_t> scalarSlots_;
   std::vector<PTO2TaskId> deps_;

@@ -2,12 +2,14 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <iterator>
 #include <map>
 #include <memory>
 #include <memory_resource>
 #include <mutex>
+#include <new>
 #include <utility>
 #include <vector>
 
@@ -87,6 +89,50 @@ private:
   std::vector<std::unique_ptr<T[]>> chunks_;
   std::size_t size_ = 0;
 };
+
+/// The memory of a node-based container's nodes (TensorMap's ordered map of clusters): nodes
+/// from Chunked blocks, freed ones reused, and `reset` forgets every node at once, so that the
+/// container that used them can be dropped without visiting its nodes (TensorMap::clear makes
+/// a new one in its place). A request larger than a block (no std::map node of a few words
+/// is) comes from the heap and is freed at the reset.
+class NodeArena : public std::pmr::memory_resource {
+public:
+  void reset() {
+    blocks_.reset();
+    free_ = nullptr;
+    large_.clear();
+  }
+
+private:
+  struct alignas(std::max_align_t) Block {
+    std::byte bytes[96];
+  };
+  void *do_allocate(std::size_t bytes, std::size_t align) override {
+    if (bytes > sizeof(Block) || align > alignof(Block)) {
+      large_.push_back(std::make_unique<Block[]>((bytes + sizeof(Block) - 1) / sizeof(Block)));
+      return large_.back().get();
+    }
+    if (Free *f = free_) {
+      free_ = f->next;
+      return f;
+    }
+    return &blocks_[blocks_.take(1)];
+  }
+  void do_deallocate(void *p, std::size_t bytes, std::size_t align) override {
+    if (bytes > sizeof(Block) || align > alignof(Block))
+      return; // freed at the reset
+    free_ = ::new (p) Free{free_};
+  }
+  bool do_is_equal(const std::pmr::memory_resource &o) const noexcept override {
+    return this == &o;
+  }
+  struct Free {
+    Free *next;
+  };
+  Chunked<Block, 8> blocks_;
+  Free *free_ = nullptr;
+  std::vector<std::unique_ptr<Block[]>> large_;
+};
 }  // namespace detail
 
 /// One live access: the tensor (the caller's, see TensorMap), the submitting task, its insertion
@@ -121,9 +167,32 @@ struct TensorAccess {
 /// from a pool resource.
 class TensorMap {
  public:
-  TensorMap() = default;
+   TensorMap() {
+     slots_ = spareSlots().take();
+     publishSlots();
+   }
   TensorMap(const TensorMap&) = delete;
   TensorMap& operator=(const TensorMap&) = delete;
+  ~TensorMap() {
+    store_.map.~Clusters();
+    // The next map of the process (the next runtime's) starts with this table: grown, and
+    // its pages faulted in already. Emptied first: only the slots of groups were used.
+    for (std::size_t i = 0; i < groups_.size(); ++i)
+      slots_[groups_[i].slot] = Slot{};
+    slotsAt_.store(nullptr, std::memory_order_relaxed);
+    spareSlots().give(std::move(slots_));
+  }
+
+  /// Starts loading the table slot `x` will be looked up in, so that the cache miss overlaps
+  /// other work (a submission asks for all its tensors' slots before it takes the runtime's
+  /// lock). Safe without the map's lock: it reads only an atomic copy of the table's address
+  /// and size, and a prefetch of a stale address (a table since regrown) is harmless.
+  void prefetch(const ChipTensor &x) const {
+    const std::size_t mask = slotsMask_.load(std::memory_order_relaxed);
+    if (const Slot *at = slotsAt_.load(std::memory_order_relaxed)) // (an address, not an access)
+      __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<std::uintptr_t>(at) +
+                                                        (hashOf(x.base()) & mask) * sizeof(Slot)));
+  }
 
   /// Appends to `out` every live write (`writes`) or read that may overlap `x`, in insertion
   /// order. The pointers stay valid until the next change to the map.
@@ -189,11 +258,16 @@ class TensorMap {
   }
 
   void clear() {
-    clusters_.clear();
+    // The nodes go at once; the old map is dropped without a visit (its destructor would only
+    // give its nodes back to nodes_, which forgets them) and a new, empty one takes its place.
+    nodes_.reset();
+    ::new (&store_.map) Clusters(&nodes_);
     for (std::size_t i = 0; i < groups_.size(); ++i)
       slots_[groups_[i].slot] = Slot{};
     groups_.reset();
+    lastValid_ = false;
     last_ = nullptr;
+    firstValid_ = false;
     odd_ = Group{};
     entries_.reset();
     free_ = -1;
@@ -253,10 +327,19 @@ private:
     }
   }
 
-  /// The first cluster that may intersect an interval starting at `lo`.
-  Clusters::const_iterator firstCluster(std::uintptr_t lo) const {
-    auto it = clusters_.upper_bound(lo);
-    if (it != clusters_.begin() && std::prev(it)->second.hi > lo) --it;
+  /// The first cluster that may intersect an interval starting at `lo`. The last answer is kept
+  /// until the clusters change: a submission asks for the same new buffer's start up to three
+  /// times (its writers, its readers, then attach when the write is recorded).
+  Clusters::iterator firstCluster(std::uintptr_t lo) const {
+    if (firstValid_ && firstLo_ == lo)
+      return first_;
+    auto &cs = const_cast<Clusters &>(clusters_); // the iterator is used for changes by attach
+    auto it = cs.upper_bound(lo);
+    if (it != cs.begin() && std::prev(it)->second.hi > lo)
+      --it;
+    firstLo_ = lo;
+    first_ = it;
+    firstValid_ = true;
     return it;
   }
 
@@ -268,18 +351,25 @@ private:
     return static_cast<std::size_t>(h);
   }
   /// The group of `base`, or nullptr. A submission asks for the same base several times in a
-  /// row: the last answer is kept.
+  /// row: the last answer is kept, "none" too (groupOf replaces it when it makes the group).
   Group *find(const std::byte *base) const {
-    if (last_ && last_->base == base)
+    if (lastValid_ && lastBase_ == base)
       return last_;
-    if (slots_.empty())
-      return nullptr;
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = hashOf(base) & mask;; i = (i + 1) & mask) {
-      const Slot &sl = slots_[i];
-      if (!sl.group || sl.base == base)
-        return sl.group ? (last_ = sl.group) : nullptr;
+    Group *g = nullptr;
+    if (!slots_.empty()) {
+      const std::size_t mask = slots_.size() - 1;
+      for (std::size_t i = hashOf(base) & mask;; i = (i + 1) & mask) {
+        const Slot &sl = slots_[i];
+        if (!sl.group || sl.base == base) {
+          g = sl.group;
+          break;
+        }
+      }
     }
+    lastValid_ = true;
+    lastBase_ = base;
+    last_ = g;
+    return g;
   }
   /// The group of `base`, made (from the pool) when there is none.
   Group &groupOf(const std::byte *base) {
@@ -296,11 +386,14 @@ private:
       i = (i + 1) & mask;
     slots_[i] = Slot{base, &g};
     g.slot = i;
+    lastValid_ = true;
+    lastBase_ = base;
     last_ = &g;
     return g;
   }
   void rehash() {
     slots_.assign(std::max<std::size_t>(64, 2 * slots_.size()), Slot{});
+    publishSlots();
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t n = 0; n < groups_.size(); ++n) {
       Group &g = groups_[n];
@@ -352,13 +445,14 @@ private:
       lo = std::min(lo, own->first);
       hi = std::max(hi, own->second.hi);
       members = own->second.head;
+      firstValid_ = false;
       clusters_.erase(own);
     } else {
       g.next = nullptr;
       members = &g;
     }
-    it = clusters_.upper_bound(lo);
-    if (it != clusters_.begin() && std::prev(it)->second.hi > lo) --it;
+    it = firstCluster(lo);
+    firstValid_ = false; // the clusters change below
     while (it != clusters_.end() && it->first < hi) {
       lo = std::min(lo, it->first);
       hi = std::max(hi, it->second.hi);
@@ -386,9 +480,60 @@ private:
     Group *group = nullptr;
   };
   std::vector<Slot> slots_;
-  mutable Group *last_ = nullptr;                // find's last answer
-  std::pmr::unsynchronized_pool_resource nodes_; // the clusters' map nodes
-  Clusters clusters_{&nodes_};
+  std::atomic<const Slot *> slotsAt_{nullptr}; // slots_.data() and size - 1, for prefetch
+  std::atomic<std::size_t> slotsMask_{0};
+  void publishSlots() {
+    slotsAt_.store(slots_.empty() ? nullptr : slots_.data(), std::memory_order_relaxed);
+    slotsMask_.store(slots_.empty() ? 0 : slots_.size() - 1, std::memory_order_relaxed);
+  }
+  /// Emptied tables of ended maps, for the next ones (up to kKeep, the largest first).
+  class SpareSlots {
+  public:
+    std::vector<Slot> take() {
+      std::lock_guard lk(mu_);
+      if (free_.empty())
+        return {};
+      std::vector<Slot> v = std::move(free_.back());
+      free_.pop_back();
+      return v;
+    }
+    void give(std::vector<Slot> v) {
+      if (v.empty())
+        return;
+      std::lock_guard lk(mu_);
+      if (free_.size() < kKeep) {
+        free_.push_back(std::move(v));
+        std::sort(free_.begin(), free_.end(),
+                  [](const auto &a, const auto &b) { return a.size() < b.size(); });
+      }
+    }
+
+  private:
+    static constexpr std::size_t kKeep = 4;
+    std::mutex mu_;
+    std::vector<std::vector<Slot>> free_;
+  };
+  static SpareSlots &spareSlots() {
+    static auto *s = new SpareSlots; // never destroyed: maps may end during static destruction
+    return *s;
+  }
+  mutable bool lastValid_ = false; // find's last question and answer
+  mutable const std::byte *lastBase_ = nullptr;
+  mutable Group *last_ = nullptr;
+  detail::NodeArena nodes_; // the clusters' map nodes
+  /// The clusters' map, in a union so that clear() can drop it with its nodes (nodes_.reset())
+  /// instead of visiting them, and make a new one in its place.
+  union ClusterStore {
+    explicit ClusterStore(std::pmr::memory_resource *r) : map(r) {}
+    ~ClusterStore() {} // TensorMap's destructor ends the map
+    ClusterStore(const ClusterStore &) = delete;
+    ClusterStore &operator=(const ClusterStore &) = delete;
+    Clusters map;
+  } store_{&nodes_};
+  Clusters &clusters_ = store_.map;
+  mutable bool firstValid_ = false; // firstCluster's last question and answer (reset by changes)
+  mutable std::uintptr_t firstLo_ = 0;
+  mutable Clusters::iterator first_{};
   Group odd_;  // accesses whose byte range wraps around
   std::uint64_t seq_ = 0;
 };
