@@ -236,13 +236,13 @@ ProgramPtr generateFusibleBlocks(int64_t n) {
   Body body;
   for (int64_t k = 0; k < n; ++k) {
     VarPtr t = Var::make("t" + std::to_string(k), blockT);
-    body.stmts.push_back(Assign::make(t, op("tensor.create", {MakeTuple::make({ci(16), ci(64)})},
-                                            {{"dtype", DataType::FP32}})));
-    ExprPtr tile = op("tile.load", {a, MakeTuple::make({ci(0), ci(0)}),
-                                    MakeTuple::make({ci(16), ci(64)})});
-    body.stmts.push_back(Scope::make(
-        ScopeKind::InCore, "",
-        Assign::make(t, op("tile.store", {tile, MakeTuple::make({ci(0), ci(0)}), t}))));
+    body.stmts.push_back(Assign::make(
+        t, op("tensor.create", {MakeTuple::make({ci(16), ci(64)})}, {{"dtype", DataType::FP32}})));
+    ExprPtr tile =
+        op("tile.load", {a, MakeTuple::make({ci(0), ci(0)}), MakeTuple::make({ci(16), ci(64)})});
+    body.stmts.push_back(
+        Scope::make(ScopeKind::InCore, "",
+                    Assign::make(t, op("tile.store", {tile, MakeTuple::make({ci(0), ci(0)}), t}))));
     body.stmts.push_back(
         Assign::make(out, op("tensor.assemble", {out, t, MakeTuple::make({ci(16 * k), ci(0)})})));
   }

@@ -87,9 +87,10 @@ public:
 class Analysis final : public IRVisitor {
 public:
   struct VarInfo {
-    std::vector<uint32_t> mentions; ///< statement positions, ascending (uses and bindings)
-    std::vector<uint32_t> binds;    ///< positions binding it, ascending
-    int creates = 0;                ///< bindings by tensor.create
+    std::vector<uint32_t>
+        mentions; ///< tensor variables: statement positions, ascending (uses, bindings)
+    std::vector<uint32_t> binds; ///< positions binding it, ascending
+    int creates = 0;             ///< bindings by tensor.create
     bool other = false; ///< bound otherwise than by a create or an in-place write, or escapes
     const Var *parent = nullptr; ///< union-find (nullptr: a root)
   };
@@ -134,7 +135,10 @@ public:
   void visitVarUse(const VarPtr &v) override { mention(v.get()); }
 
 private:
+  /// Only tensor (and tuple) variables' mentions matter: scalars are checked by their bindings.
   void mention(const Var *v) {
+    if (!holdsTensor(v->type()))
+      return;
     auto &m = info(v).mentions;
     if (m.empty() || m.back() != pos_)
       m.push_back(pos_);
@@ -380,9 +384,8 @@ FunctionPtr fuseCreateAssembleToSlice(const FunctionPtr &f) {
         continue;
       auto [lo, loEnd] = b.span[i];
       auto [at, end] = b.span[j];
-      // every mention of t in S[i..j], once in S[j]
+      // every mention of t in S[i..j]; the assemble names it once (its source)
       if (ti->mentions.front() < lo || ti->mentions.back() >= end ||
-          std::count(ti->mentions.begin(), ti->mentions.end(), at) != 1 ||
           std::count_if(c->args().begin(), c->args().end(),
                         [&](const ExprPtr &e) { return e.get() == t; }) != 1)
         continue;
@@ -406,7 +409,8 @@ FunctionPtr fuseCreateAssembleToSlice(const FunctionPtr &f) {
       if (!slice)
         continue;
       rw.replace[cr] = Assign::make(cr->var(), slice, cr->span());
-      rw.replace[a] = a->var().get() == o ? nullptr : Assign::make(a->var(), c->args()[0], a->span());
+      rw.replace[a] =
+          a->var().get() == o ? nullptr : Assign::make(a->var(), c->args()[0], a->span());
     }
   }
   if (rw.replace.empty())

@@ -18,7 +18,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   PassOptions none;
   p.add(createWrapEntryPointsPass(none));        // -- (pl's own: host entries run an orchestration)
   p.add(createInlineFunctionsPass(none));        // 01
-  p.add(createFuseCreateAssembleToSlicePass(none)); // 40 (before the copies become kernels)
+  p.add(createFuseCreateAssembleToSlicePass(none));   // 40 (before the copies become kernels)
   p.add(createLowerOrchestrationAssemblesPass(none)); // -- (pl's own: copies are kernel work)
   p.add(createUnrollLoopsPass(none));            // 02
   p.add(createCtrlFlowTransformPass(none));      // 03

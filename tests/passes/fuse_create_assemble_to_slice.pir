@@ -229,3 +229,47 @@ program {
   }
 }
 // EXPECTED-UNCHANGED
+// -----
+// RUN: fuse-create-assemble-to-slice
+// nested pairs into one target: the inner one fuses; the outer one has the target named in between (the inner assemble) and stays; a rank-1 tensor fuses like any other
+program {
+  InCore step(In Tensor<fp32, 16, 64> x, Out Tensor<fp32, 16, 64> y) {
+    y = tile.store(tile.load(x, {0, 0}, {16, 64}), {0, 0}, y);
+  }
+
+  InCore line(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> y) {
+    y = tile.store(tile.load(x, {0}, {64}), {0}, y);
+  }
+
+  Orchestration f(In Tensor<fp32, 16, 64> x, In Tensor<fp32, 64> l, Out Tensor<fp32, 32, 64> out, InOut Tensor<fp32, 256> lo) {
+    Tensor<fp32, 16, 64> a = tensor.create({16, 64}, {.dtype = fp32});
+    Tensor<fp32, 16, 64> b = tensor.create({16, 64}, {.dtype = fp32});
+    step(x, a);
+    step(x, b);
+    out = tensor.assemble(out, b, {16, 0});
+    out = tensor.assemble(out, a, {0, 0});
+    Tensor<fp32, 64> m = tensor.create({64}, {.dtype = fp32});
+    line(l, m);
+    lo = tensor.assemble(lo, m, {128});
+  }
+}
+// EXPECTED:
+program {
+  InCore step(In Tensor<fp32, 16, 64> x, Out Tensor<fp32, 16, 64> y) {
+    y = tile.store(tile.load(x, {0, 0}, {16, 64}), {0, 0}, y);
+  }
+
+  InCore line(In Tensor<fp32, 64> x, Out Tensor<fp32, 64> y) {
+    y = tile.store(tile.load(x, {0}, {64}), {0}, y);
+  }
+
+  Orchestration f(In Tensor<fp32, 16, 64> x, In Tensor<fp32, 64> l, Out Tensor<fp32, 32, 64> out, InOut Tensor<fp32, 256> lo) {
+    Tensor<fp32, 16, 64> a = tensor.create({16, 64}, {.dtype = fp32});
+    Tensor<fp32, 16, 64> b = tensor.slice(out, {16, 64}, {16, 0});
+    step(x, a);
+    step(x, b);
+    out = tensor.assemble(out, a, {0, 0});
+    Tensor<fp32, 64> m = tensor.slice(lo, {64}, {128});
+    line(l, m);
+  }
+}
