@@ -120,6 +120,8 @@ public:
     return v;
   }
   std::vector<Block> blocks;
+  /// Positions of break, continue and return statements, ascending.
+  std::vector<uint32_t> exits;
 
   /// Positions mentioning a variable of each storage class, ascending (after finish()).
   const std::vector<uint32_t> &classMentions(const Var *v) { return classes_[root(v)]; }
@@ -272,6 +274,7 @@ private:
       return;
     }
     if (auto *r = dynCast<Return>(s)) {
+      exits.push_back(pos_);
       for (auto &v : r->values())
         visitExpr(v);
       carryValues(r->values());
@@ -285,7 +288,8 @@ private:
         bindCarried(sc->taskId().get());
       return;
     }
-    // Break, Continue: nothing
+    if (isa<Break>(s) || isa<Continue>(s))
+      exits.push_back(pos_);
   }
 
   /// `x = op(.., x, ..)` where the op's result is the buffer of that argument, and no other
@@ -389,8 +393,10 @@ FunctionPtr fuseCreateAssembleToSlice(const FunctionPtr &f) {
           std::count_if(c->args().begin(), c->args().end(),
                         [&](const ExprPtr &e) { return e.get() == t; }) != 1)
         continue;
-      // nothing naming o's storage between the two
-      if (an.root(o) == an.root(t) || anyIn(an.classMentions(o), loEnd, at))
+      // nothing naming o's storage between the two, and no way to leave before the assemble
+      // (a break, continue or return there would skip it: o must not see t's writes then)
+      if (an.root(o) == an.root(t) || anyIn(an.classMentions(o), loEnd, at) ||
+          anyIn(an.exits, loEnd, at))
         continue;
       CallFinder calls;
       calls.visitExpr(c->args()[2]);

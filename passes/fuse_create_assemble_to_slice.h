@@ -28,6 +28,8 @@
 //     naming one of them: views, call results, carries, if results — a function-wide
 //     union-find; distinct parameters are distinct tensors) is mentioned between S[i] and S[j]:
 //     moving t's writes into o's window must not reorder them with o's other accesses;
+//   - no break, continue or return lies between S[i] and S[j] (leaving before the assemble, the
+//     original leaves o untouched);
 //   - no variable of `off` is bound in S[i..j-1] (the offsets mean the same at S[i]);
 //   - the slice's type is t's (a view-less o; tensor.slice's own checks pass).
 //   The created tensor's contents are undefined until written (docs/dsl.md: the hardware leaves

@@ -273,3 +273,37 @@ program {
     line(l, m);
   }
 }
+// -----
+// RUN: fuse-create-assemble-to-slice
+// must not change: a break, continue or return between create and assemble (the assemble may not run, and then the target must not see the writes)
+program {
+  InCore step(In Tensor<fp32, 16, 64> x, Out Tensor<fp32, 16, 64> y) {
+    y = tile.store(tile.load(x, {0, 0}, {16, 64}), {0, 0}, y);
+  }
+
+  Orchestration f(In Tensor<fp32, 16, 64> x, In index n, Out Tensor<fp32, 64, 64> out) {
+    for (index r : range(0, 4, 1)) {
+      Tensor<fp32, 16, 64> a = tensor.create({16, 64}, {.dtype = fp32});
+      step(x, a);
+      if (r == n) {
+        break;
+      }
+      out = tensor.assemble(out, a, {r * 16, 0});
+    }
+    for (index r : range(0, 4, 1)) {
+      Tensor<fp32, 16, 64> b = tensor.create({16, 64}, {.dtype = fp32});
+      step(x, b);
+      if (r == n) {
+        continue;
+      }
+      out = tensor.assemble(out, b, {r * 16, 0});
+    }
+    Tensor<fp32, 16, 64> c = tensor.create({16, 64}, {.dtype = fp32});
+    step(x, c);
+    if (n == 0) {
+      return;
+    }
+    out = tensor.assemble(out, c, {0, 0});
+  }
+}
+// EXPECTED-UNCHANGED
