@@ -17,7 +17,8 @@
 // Options: none. Diagnostics: none.
 // Example: `Tile<fp32, 16, 64, Vec, @vec_0(mem_vec_0, 0, 4096)> y = tile.reshape(x, {16, 64})` with
 //   x of the same type → `… y = x`.
-// Test: tests/passes/fold_no_op_reshape.pir, tests/e2e/regress_boundaries.cpp
+// Test: tests/passes/fold_no_op_reshape.pir, tests/lit/translator/fused_create_assemble.cpp,
+//   tests/e2e/regress_boundaries.cpp (fused_blocks)
 #pragma once
 
 #include "passes/pass.h"

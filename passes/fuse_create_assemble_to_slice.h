@@ -40,7 +40,8 @@
 //   out = tensor.assemble(out, t, {r * 16, 0}); }` → `for r in range(4) { t = tensor.slice(out,
 //   {16, 64}, {r * 16, 0}); step(x, t); }`.
 // Cost: one walk of the function; each candidate pair is checked in O(log n).
-// Test: tests/passes/fuse_create_assemble_to_slice.pir, tests/e2e/regress_boundaries.cpp
+// Test: tests/passes/fuse_create_assemble_to_slice.pir,
+//   tests/lit/translator/fused_create_assemble.cpp, tests/e2e/regress_boundaries.cpp (fused_blocks)
 #pragma once
 
 #include "passes/pass.h"
