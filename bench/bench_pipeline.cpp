@@ -170,6 +170,10 @@ void registerScaling(bool smoke) {
                                      scalingPassBench, "outline-incore-scopes",
                                      &pl::bench::generateIncoreScopes),
         {100, 1000, 10000}, {100});
+  sized(benchmark::RegisterBenchmark("BM_Scaling/fuse-create-assemble-to-slice/blocks",
+                                     scalingPassBench, "fuse-create-assemble-to-slice",
+                                     &pl::bench::generateFusibleBlocks),
+        {100, 1000, 10000}, {100});
   sized(benchmark::RegisterBenchmark("BM_Scaling/lower-composite-ops/trig", scalingPassBench,
                                      "lower-composite-ops", &pl::bench::generateTrigKernel),
         {100, 1000, 10000}, {100});

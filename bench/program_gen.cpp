@@ -228,6 +228,29 @@ ProgramPtr generateIncoreScopes(int64_t n) {
                                             Seq::make(std::move(body.stmts)))});
 }
 
+ProgramPtr generateFusibleBlocks(int64_t n) {
+  registerAllOps();
+  TypePtr blockT = TensorType::make(DataType::FP32, {ci(16), ci(64)});
+  VarPtr a = Var::make("a", blockT);
+  VarPtr out = Var::make("out", TensorType::make(DataType::FP32, {ci(16 * n), ci(64)}));
+  Body body;
+  for (int64_t k = 0; k < n; ++k) {
+    VarPtr t = Var::make("t" + std::to_string(k), blockT);
+    body.stmts.push_back(Assign::make(
+        t, op("tensor.create", {MakeTuple::make({ci(16), ci(64)})}, {{"dtype", DataType::FP32}})));
+    ExprPtr tile =
+        op("tile.load", {a, MakeTuple::make({ci(0), ci(0)}), MakeTuple::make({ci(16), ci(64)})});
+    body.stmts.push_back(
+        Scope::make(ScopeKind::InCore, "",
+                    Assign::make(t, op("tile.store", {tile, MakeTuple::make({ci(0), ci(0)}), t}))));
+    body.stmts.push_back(
+        Assign::make(out, op("tensor.assemble", {out, t, MakeTuple::make({ci(16 * k), ci(0)})})));
+  }
+  return Program::make("p", {Function::make("main", FunctionType::Orchestration,
+                                            {{a, ParamDirection::In}, {out, ParamDirection::Out}},
+                                            {}, Seq::make(std::move(body.stmts)))});
+}
+
 ProgramPtr generateTrigKernel(int64_t n) {
   registerAllOps();
   VarPtr a = Var::make("a", tensorT());

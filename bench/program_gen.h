@@ -29,6 +29,10 @@ ir::ProgramPtr generateNestedLoops(int depth);
 ir::ProgramPtr generateVersions(int64_t n, bool distinctNames);
 /// Opaque main(a, b): `n` InCore scopes in a row, each adding b to the previous one's result.
 ir::ProgramPtr generateIncoreScopes(int64_t n);
+/// Orchestration main(a, out): `n` blocks `t = tensor.create; scope incore { t = tile.store(..,
+/// t) }; out = tensor.assemble(out, t, {16 k, 0})`, every one fusible by
+/// FuseCreateAssembleToSlice.
+ir::ProgramPtr generateFusibleBlocks(int64_t n);
 /// AIV k(a): `n` tile.sin / tile.cos in a row on a [16, 64] fp32 tile, each on the previous
 /// result (LowerCompositeOps' input: every one becomes a chain of 26 / 28 instructions).
 ir::ProgramPtr generateTrigKernel(int64_t n);

@@ -69,6 +69,11 @@ public:
   bool deriveTaskDeps() const { return deriveTaskDeps_; }
   void setDeriveTaskDeps(bool on) { deriveTaskDeps_ = on; }
 
+  /// Whether the default pipeline runs FuseCreateAssembleToSlice (opt-in: unwritten elements of
+  /// the fused tensor keep the target's values, where the eager run zero-fills it).
+  bool fuseCreateAssemble() const { return fuseCreateAssemble_; }
+  void setFuseCreateAssemble(bool on) { fuseCreateAssemble_ = on; }
+
   /// Warning / perf-hint codes to drop (errors are never dropped).
   const std::set<std::string> &disabledDiagnostics() const { return disabled_; }
   void disableDiagnostic(std::string code);
@@ -95,6 +100,7 @@ private:
   Platform platform_ = kDefaultPlatform;
   MemoryPlanner planner_ = MemoryPlanner::PyPTO;
   bool deriveTaskDeps_ = false;
+  bool fuseCreateAssemble_ = false;
   std::set<std::string> disabled_;
   std::unique_ptr<ir::DiagnosticEngine> ownDiags_;
   ir::DiagnosticEngine *diags_;

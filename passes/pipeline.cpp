@@ -18,6 +18,8 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
   PassOptions none;
   p.add(createWrapEntryPointsPass(none));        // -- (pl's own: host entries run an orchestration)
   p.add(createInlineFunctionsPass(none));        // 01
+  if (ctx.fuseCreateAssemble()) // 40, opt-in (--fuse-create-assemble): before the copies become
+    p.add(createFuseCreateAssembleToSlicePass(none)); // kernels; docs/passes.md says why
   p.add(createLowerOrchestrationAssemblesPass(none)); // -- (pl's own: copies are kernel work)
   p.add(createUnrollLoopsPass(none));            // 02
   p.add(createCtrlFlowTransformPass(none));      // 03
@@ -62,6 +64,7 @@ Pipeline buildDefaultPipeline(const PassContext &ctx) {
     p.add(createAllocateMemoryAddrPass(none));        // 38
     p.add(createInsertPipeSyncsPass(none));           // -- (pl's own: ptoas's --enable-insert-sync)
   }
+  p.add(createFoldNoOpReshapePass(none));       // 39
   p.add(createLowerSpmdLaunchesPass(none));     // 42 (LegalizeSpmdLaunches' slot)
   p.add(createDeriveCallDirectionsPass(none));  // 43
   p.add(createWindowTaskArgumentsPass(none));   // -- (pl's own: per-task tensor windows)

@@ -15,7 +15,8 @@ namespace cl = llvm::cl;
 
 namespace {
 constexpr const char *kNames[] = {"verify",   "platform",    "print-after", "print-after-all",
-                                  "dump-dir", "time-passes", "concise",     "derive-task-deps"};
+                                  "dump-dir", "time-passes", "concise",     "derive-task-deps",
+                                  "fuse-create-assemble"};
 #define PL_VERIFICATION_LEVELS "none, basic or roundtrip"
 
 /// "Target platform: a2a3sim (default), a5sim".
@@ -59,7 +60,14 @@ PassManagerFlags::PassManagerFlags(cl::OptionCategory &category,
                       cl::desc("Derive task dependency edges in the orchestration where every "
                                "hazard of a block can be named; such blocks run in MANUAL "
                                "runtime scopes (pass auto-derive-task-dependencies)"),
-                      cl::cat(category)) {}
+                      cl::cat(category)),
+      fuseCreateAssemble_(
+          "fuse-create-assemble",
+          cl::desc("A fresh tensor written and then assembled into a target becomes the target's "
+                   "window: no copy kernel (pass fuse-create-assemble-to-slice; elements the "
+                   "program never writes then keep the target's values, where the eager run "
+                   "has zeros)"),
+          cl::cat(category)) {}
 
 std::string PassManagerFlags::validate() const {
   if (!verify_.empty() && !passes::parseVerificationLevel(verify_))
@@ -84,6 +92,7 @@ PassManagerSettings PassManagerFlags::settings() const {
   s.timePasses = timePasses_;
   s.concise = concise_;
   s.deriveTaskDeps = deriveTaskDeps_;
+  s.fuseCreateAssemble = fuseCreateAssemble_;
   return s;
 }
 
@@ -92,6 +101,7 @@ void configurePassContext(passes::PassContext &ctx, const PassManagerSettings &s
     ctx.setVerificationLevel(*s.verify);
   ctx.setPlatform(s.platform);
   ctx.setDeriveTaskDeps(s.deriveTaskDeps);
+  ctx.setFuseCreateAssemble(s.fuseCreateAssemble);
   if (!s.printAfter.empty() || s.printAfterAll)
     ctx.addInstrument(std::make_shared<passes::PrintAfterInstrument>(
         std::set<std::string>(s.printAfter.begin(), s.printAfter.end()), s.printAfterAll, s.concise,

@@ -25,6 +25,7 @@ struct PassManagerSettings {
   bool timePasses = false;
   bool concise = false; ///< IR printed without per-assignment types (output and instruments)
   bool deriveTaskDeps = false; ///< the pipeline's AutoDeriveTaskDependencies analyses
+  bool fuseCreateAssemble = false; ///< the pipeline runs FuseCreateAssembleToSlice
 };
 
 /// Sets the verification level and platform of `ctx` and adds the instruments the settings ask
@@ -32,7 +33,8 @@ struct PassManagerSettings {
 void configurePassContext(passes::PassContext &ctx, const PassManagerSettings &s);
 
 /// The shared flags, registered in `category`: --verify, --platform, --print-after,
-/// --print-after-all, --dump-dir, --time-passes, --concise and --derive-task-deps. Construct after
+/// --print-after-all, --dump-dir, --time-passes, --concise, --derive-task-deps and
+/// --fuse-create-assemble. Construct after
 /// renameClashingLLVMOptions (libLLVM registers options with some of these names).
 class PassManagerFlags {
 public:
@@ -59,6 +61,7 @@ private:
   llvm::cl::opt<bool> timePasses_;
   llvm::cl::opt<bool> concise_;
   llvm::cl::opt<bool> deriveTaskDeps_;
+  llvm::cl::opt<bool> fuseCreateAssemble_;
 };
 
 /// Moves libLLVM's options named like the shared flags or like `toolNames` out of the way (to

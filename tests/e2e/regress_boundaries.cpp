@@ -9,7 +9,10 @@
 // ops in pl::at scopes: `/` with a broadcast column or row on either side, a vector op on a
 // tensor-level matmul, pl::extract from a default load read by a vector op; hf8, fp8e8m0, fp4 and
 // hf4 tensors passed from the host (in and out); pl::write in an orchestration (a value a later
-// kernel reads, written again between tasks in straight-line code).
+// kernel reads, written again between tasks in straight-line code); created tensors written by
+// pl::at scopes and kernels and assembled / copied once into a target (FuseCreateAssembleToSlice:
+// windows of the target, no copy kernels; 0, 1 and 4 trips) with a tile reshaped to its own
+// shape (FoldNoOpReshape).
 #include <pl/dsl.hpp>
 
 #include <cmath>
@@ -122,6 +125,32 @@ PL_FUNCTION(pl::FunctionType::Orchestration)
 void copyLines(Counts c, Line l, pl::Out<Counts> co, pl::InOut<Line> lo) {
   co = c;
   pl::assemble(lo, l, {3});
+}
+
+using Rows = pl::Tensor<pl::fp32, 64, 64>;
+
+/// Row blocks written into fresh tensors by a kernel and by pl::at scopes, each assembled once
+/// into the output, and a pl::at result copied out (`y = u`): FuseCreateAssembleToSlice makes
+/// each fresh tensor a window of its target (no copy kernel); n blocks of 4 (0, 1, 4 trips),
+/// the rest of `out` keeps its values. Also a tile reshaped to its own shape (FoldNoOpReshape:
+/// a copy, no TRESHAPE) and to another one.
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void fusedBlocks(Rows src, X x, pl::Index n, pl::InOut<Rows> out, pl::Out<X> y) {
+  for (auto r : pl::range(n)) {
+    X t = pl::create_tensor({16, 64}, pl::fp32);
+    pl::at(pl::Level::CORE_GROUP, [&] {
+      pl::Tile<pl::fp32, 16, 64> b = pl::load(src, {r * 16, 0}, {16, 64});
+      pl::Tile<pl::fp32, 16, 64> same = pl::reshape(b, {16, 64});
+      pl::Tile<pl::fp32, 32, 32> sq = pl::reshape(pl::adds(same, 1.0f), {32, 32});
+      pl::store(pl::reshape(pl::muls(sq, 3.0f), {16, 64}), {0, 0}, t);
+    });
+    pl::assemble(out, t, {r * 16, 0});
+  }
+  X u = pl::create_tensor({16, 64}, pl::fp32);
+  step(x, u);
+  X w = pl::create_tensor({16, 64}, pl::fp32);
+  step(u, w);
+  y = w;
 }
 
 namespace {
@@ -359,6 +388,17 @@ int main() {
     report.close(tag + "_z", z, wz);
     report.close(tag + "_cfg", cfg, std::vector<std::int32_t>{1, std::int32_t(n * 3), 1, 1});
     report.close(tag + "_note", note, std::vector<std::int32_t>{2, 7, 0, std::int32_t(n - 10)});
+  }
+  for (pl::Index n : {pl::Index(0), pl::Index(1), pl::Index(4)}) {
+    const Vec ss = pl::random_vector(64 * 64, 3601, -1, 1), os = pl::random_vector(64 * 64, 3602);
+    Rows out(os);
+    X y;
+    fusedBlocks(Rows(ss), x, n, out, y);
+    Vec want = os;
+    for (pl::Index i = 0; i < n * 16 * 64; ++i)
+      want[i] = static_cast<float>(static_cast<float>(ss[i] + 1.0f) * 3.0f);
+    report.close("fused_blocks_" + std::to_string(n), out, want);
+    report.close("fused_blocks_" + std::to_string(n) + "_y", y, stepRef(stepRef(xs)));
   }
   return report.exitCode();
 }
