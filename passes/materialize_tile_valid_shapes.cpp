@@ -167,10 +167,10 @@ private:
     auto *v = dynCast<Var>(e);
     if (v && mayClip_.count(v)) {
       auto read = [&](int64_t axis, const char *what) -> ExprPtr {
-        return bind(stemOf(e, "t") + what,
-                    opCall("tile.valid_dim", {e, ConstInt::make(axis, DataType::Index, span)}, {},
-                           span),
-                    stmts, span);
+        return bind(
+            stemOf(e, "t") + what,
+            opCall("tile.valid_dim", {e, ConstInt::make(axis, DataType::Index, span)}, {}, span),
+            stmts, span);
       };
       return Dims{read(0, "_vrow"), read(1, "_vcol")};
     }
@@ -194,11 +194,11 @@ private:
     const ValidShapeRule &rule = op->validShape;
     // A result already typed with a valid shape keeps it (a pass chose it), but a packed mask's
     // is its whole [R, ceil(C / 8)] by deduction: it follows its operand's like any other.
-    if (tile->view() && !tile->view()->validShape.empty() && rule.kind != ValidShapeRule::Kind::Mask)
+    if (tile->view() && !tile->view()->validShape.empty() &&
+        rule.kind != ValidShapeRule::Kind::Mask)
       return out;
     auto arg = [&](int i) -> const ExprPtr * {
-      return static_cast<size_t>(i) < c.args().size() ? &c.args()[static_cast<size_t>(i)]
-                                                      : nullptr;
+      return static_cast<size_t>(i) < c.args().size() ? &c.args()[static_cast<size_t>(i)] : nullptr;
     };
     const ExprPtr *x = arg(rule.arg), *y = arg(rule.arg2);
     auto mayClip = [&](const ExprPtr *e) {

@@ -377,7 +377,8 @@ private:
       return "static_cast<" + t.value_or("void") + ">(" + *element + ")";
     }
     const PtoOpEntry *e = lookupPtoOp(op);
-    if (e && e->form == PtoForm::ValidDim) { // a carried tile's valid shape (MaterializeTileValidShapes)
+    // A carried tile's valid shape, read at run time (MaterializeTileValidShapes).
+    if (e && e->form == PtoForm::ValidDim) {
       auto axis = constIntValue(c.args()[1]);
       return name(c.args()[0]) + (axis && *axis == 0 ? ".GetValidRow()" : ".GetValidCol()");
     }

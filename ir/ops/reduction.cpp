@@ -97,26 +97,28 @@ void registerPair(OpRegistry &r, const std::string &name, const std::string &wha
 
 void registerReductions(OpRegistry &r) {
   for (const char *k : {"sum", "max", "min", "prod"}) {
-    registerPair(r, std::string("row_") + k, std::string("row-wise ") + k + ": [R, C] -> [R, 1]",
-                 "reduction", {"x"}, 1,
-                 [](const DeduceCall &c) { return deduceReduce(c, true, false); },
-                 ValidShapeRule::Kind::Rows);
+    registerPair(
+        r, std::string("row_") + k, std::string("row-wise ") + k + ": [R, C] -> [R, 1]",
+        "reduction", {"x"}, 1, [](const DeduceCall &c) { return deduceReduce(c, true, false); },
+        ValidShapeRule::Kind::Rows);
     bool colTmp = std::string_view(k) == "sum";
-    registerPair(r, std::string("col_") + k,
-                 std::string("column-wise ") + k + ": [R, C] -> [1, C]", "reduction", {"x"},
-                 colTmp ? 1 : 0, [](const DeduceCall &c) { return deduceReduce(c, false, false); },
-                 ValidShapeRule::Kind::Cols);
+    registerPair(
+        r, std::string("col_") + k, std::string("column-wise ") + k + ": [R, C] -> [1, C]",
+        "reduction", {"x"}, colTmp ? 1 : 0,
+        [](const DeduceCall &c) { return deduceReduce(c, false, false); },
+        ValidShapeRule::Kind::Cols);
   }
   for (const char *k : {"argmax", "argmin"}) {
-    registerPair(r, std::string("row_") + k,
-                 std::string("row-wise ") + k + " index (int32): [R, C] -> [R, 1]", "reduction",
-                 {"x"}, 2, [](const DeduceCall &c) { return deduceReduce(c, true, true); },
-                 ValidShapeRule::Kind::Rows);
-    registerPair(r, std::string("col_") + k,
-                 std::string("column-wise ") + k + " index (int32): [R, C] -> [1, C]",
-                 "reduction", {"x"}, 1,
-                 [](const DeduceCall &c) { return deduceReduce(c, false, true); },
-                 ValidShapeRule::Kind::Cols);
+    registerPair(
+        r, std::string("row_") + k,
+        std::string("row-wise ") + k + " index (int32): [R, C] -> [R, 1]", "reduction", {"x"}, 2,
+        [](const DeduceCall &c) { return deduceReduce(c, true, true); },
+        ValidShapeRule::Kind::Rows);
+    registerPair(
+        r, std::string("col_") + k,
+        std::string("column-wise ") + k + " index (int32): [R, C] -> [1, C]", "reduction", {"x"}, 1,
+        [](const DeduceCall &c) { return deduceReduce(c, false, true); },
+        ValidShapeRule::Kind::Cols);
   }
 }
 
@@ -124,18 +126,17 @@ void registerExpands(OpRegistry &r) {
   for (bool row : {true, false}) {
     std::string dir = row ? "row" : "col";
     std::string vec = row ? "[R, 1]" : "[1, C]";
-    registerPair(r, dir + "_expand", "broadcasts a " + vec + " vector to the target's shape",
-                 "broadcast", {"target", "vec"}, 0,
-                 [row](const DeduceCall &c) { return deduceExpand(c, row); },
-                 ValidShapeRule::Kind::Same);
+    registerPair(
+        r, dir + "_expand", "broadcasts a " + vec + " vector to the target's shape", "broadcast",
+        {"target", "vec"}, 0, [row](const DeduceCall &c) { return deduceExpand(c, row); },
+        ValidShapeRule::Kind::Same);
     for (const char *k : {"add", "sub", "mul", "div", "max", "min", "expdif"}) {
       bool tmp = row && std::string_view(k) == "add";
-      registerPair(r, dir + "_expand_" + k,
-                   std::string("elementwise ") + k + " of [R, C] with a broadcast " + vec +
-                       " vector",
-                   "broadcast", {"x", "vec"}, tmp ? 1 : 0,
-                   [row](const DeduceCall &c) { return deduceExpand(c, row); },
-                   ValidShapeRule::Kind::Same);
+      registerPair(
+          r, dir + "_expand_" + k,
+          std::string("elementwise ") + k + " of [R, C] with a broadcast " + vec + " vector",
+          "broadcast", {"x", "vec"}, tmp ? 1 : 0,
+          [row](const DeduceCall &c) { return deduceExpand(c, row); }, ValidShapeRule::Kind::Same);
     }
   }
   registerPair(r, "expands", "a value of the target's shape and dtype filled with a scalar",

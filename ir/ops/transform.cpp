@@ -249,8 +249,8 @@ TypePtr deduceSetValidShape(const DeduceCall &c) {
   if (!t || !c.scalar(1) || !c.scalar(2))
     return nullptr;
   if (t->rank() != 2)
-    return c.fail("T110", "'" + c.op.name() + "' takes a 2-D tile, got rank " +
-                              std::to_string(t->rank()));
+    return c.fail("T110",
+                  "'" + c.op.name() + "' takes a 2-D tile, got rank " + std::to_string(t->rank()));
   for (size_t k = 0; k < 2; ++k) {
     auto v = constIntValue(c.args[k + 1]);
     auto dim = constIntValue(t->shape()[k]);

@@ -14,9 +14,9 @@ namespace pl::tools {
 namespace cl = llvm::cl;
 
 namespace {
-constexpr const char *kNames[] = {"verify",   "platform",    "print-after", "print-after-all",
-                                  "dump-dir", "time-passes", "concise",     "derive-task-deps",
-                                  "fuse-create-assemble"};
+constexpr const char *kNames[] = {"verify",          "platform",         "print-after",
+                                  "print-after-all", "dump-dir",         "time-passes",
+                                  "concise",         "derive-task-deps", "fuse-create-assemble"};
 #define PL_VERIFICATION_LEVELS "none, basic or roundtrip"
 
 /// "Target platform: a2a3sim (default), a5sim".

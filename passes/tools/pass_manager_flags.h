@@ -24,7 +24,7 @@ struct PassManagerSettings {
   std::string dumpDir; ///< empty: no dumps
   bool timePasses = false;
   bool concise = false; ///< IR printed without per-assignment types (output and instruments)
-  bool deriveTaskDeps = false; ///< the pipeline's AutoDeriveTaskDependencies analyses
+  bool deriveTaskDeps = false;     ///< the pipeline's AutoDeriveTaskDependencies analyses
   bool fuseCreateAssemble = false; ///< the pipeline runs FuseCreateAssembleToSlice
 };
 

@@ -307,7 +307,8 @@ TEST_F(PtoApi, DestinationValidShapeIsTheContract) {
   TLOAD(x, window(a, 0, 0, 4, 8));
   x.SetValidRow(3);
   x.SetValidCol(5);
-  expectSimError([&] { TADD(whole, x, x); }, "TADD': a source's valid shape [3, 5] does not match dst's [4, 8]");
+  expectSimError([&] { TADD(whole, x, x); },
+                 "TADD': a source's valid shape [3, 5] does not match dst's [4, 8]");
   expectSimError([&] { TMULS(whole, x, 2.0f); }, "TMULS': a source's valid shape [3, 5]");
   expectSimError([&] { TEXP(whole, x); }, "TEXP': a source's valid shape [3, 5]");
   TADD(clipped, x, x); // declared with its sources' valid shape: runs
@@ -318,16 +319,19 @@ TEST_F(PtoApi, DestinationValidShapeIsTheContract) {
   TASSIGN(sum, 384);
   TASSIGN(sum3, 400);
   TASSIGN(tmp, 512);
-  expectSimError([&] { TROWSUM(sum, x, tmp); }, "TROWSUM': src's valid shape [3, 5] does not match dst's [4, 1]");
+  expectSimError([&] { TROWSUM(sum, x, tmp); },
+                 "TROWSUM': src's valid shape [3, 5] does not match dst's [4, 1]");
   TROWSUM(sum3, x, tmp);
   EXPECT_EQ(sum3.get(2, 0), 16.0 + 17 + 18 + 19 + 20);
   pto::Tile<pto::TileType::Vec, half, 4, 8, pto::BLayout::RowMajor, -1, -1> h(4, 8);
   TASSIGN(h, 640);
-  expectSimError([&] { TCVT(h, x, pto::RoundMode::CAST_RINT); }, "TCVT': a source's valid shape [3, 5]");
+  expectSimError([&] { TCVT(h, x, pto::RoundMode::CAST_RINT); },
+                 "TCVT': a source's valid shape [3, 5]");
   pto::Tile<pto::TileType::Vec, float, 8, 8, pto::BLayout::RowMajor, -1, -1> t, ttmp;
   TASSIGN(t, 1024);
   TASSIGN(ttmp, 2048);
-  expectSimError([&] { TTRANS(t, x, ttmp); }, "TTRANS': dst's valid shape [8, 8] does not match src's transpose [5, 3]");
+  expectSimError([&] { TTRANS(t, x, ttmp); },
+                 "TTRANS': dst's valid shape [8, 8] does not match src's transpose [5, 3]");
 }
 
 // pto-isa's scalar tile access: Tile::GetValue / SetValue take the element's storage offset,

@@ -345,14 +345,21 @@ template <class... X> constexpr bool rowMajorOperands() { return (rowMajorOperan
 /// tile src0 valid shape mismatch with output tile dst shape"). pl declares each destination
 /// with the valid shape its operands give it (pass MaterializeTileValidShapes); a mismatch is a
 /// hard error here in every build type, where the vendor's release build computes garbage.
-enum class ValidRule : std::uint8_t { None, Same, RowExpand, ColExpand, RowExpandOp, ColExpandOp, Concat };
+enum class ValidRule : std::uint8_t {
+  None,
+  Same,
+  RowExpand,
+  ColExpand,
+  RowExpandOp,
+  ColExpandOp,
+  Concat
+};
 constexpr ValidRule validRule(std::string_view n) {
   constexpr std::string_view same[] = {
-      "TABS",  "TADD",   "TADDS",  "TAND",  "TANDS", "TDIV",   "TDIVS", "TEXP",  "TFMOD",
-      "TFMODS", "TLOG",  "TLRELU", "TMAX",  "TMAXS", "TMIN",   "TMINS", "TMUL",  "TMULS",
-      "TNEG",  "TNOT",   "TOR",    "TORS",  "TRECIP", "TRELU", "TRSQRT", "TSHL", "TSHLS",
-      "TSHR",  "TSHRS",  "TSQRT",  "TSUB",  "TSUBS", "TREM",   "TREMS", "TXOR",  "TXORS",
-      "TPRELU", "TCVT"};
+      "TABS", "TADD",   "TADDS",  "TAND",  "TANDS",  "TDIV",  "TDIVS",  "TEXP",  "TFMOD", "TFMODS",
+      "TLOG", "TLRELU", "TMAX",   "TMAXS", "TMIN",   "TMINS", "TMUL",   "TMULS", "TNEG",  "TNOT",
+      "TOR",  "TORS",   "TRECIP", "TRELU", "TRSQRT", "TSHL",  "TSHLS",  "TSHR",  "TSHRS", "TSQRT",
+      "TSUB", "TSUBS",  "TREM",   "TREMS", "TXOR",   "TXORS", "TPRELU", "TCVT"};
   for (std::string_view m : same)
     if (m == n)
       return ValidRule::Same;
@@ -371,9 +378,9 @@ constexpr ValidRule validRule(std::string_view n) {
 [[noreturn]] inline void validMismatch(const char *op, const char *what, std::int64_t r,
                                        std::int64_t c, const char *dstWhat, std::int64_t dr,
                                        std::int64_t dc) {
-  pl::sim::simFail(op, std::string(what) + "'s valid shape " +
-                           pl::sim::detail::validString(r, c) + " does not match " + dstWhat +
-                           " " + pl::sim::detail::validString(dr, dc) +
+  pl::sim::simFail(op, std::string(what) + "'s valid shape " + pl::sim::detail::validString(r, c) +
+                           " does not match " + dstWhat + " " +
+                           pl::sim::detail::validString(dr, dc) +
                            " (PTO-ISA runs over the destination's valid region: declare it "
                            "with its sources' valid shape)");
 }
