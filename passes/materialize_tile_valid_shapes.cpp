@@ -136,6 +136,7 @@ public:
       : KernelRewriter(f, "MaterializeTileValidShapes"), mayClip_(MayClip(f).vars()) {}
 
   StmtPtr rewriteOpCall(const Assign &a, const Call &c, const StmtPtr &out) override {
+    opResults_.insert(a.var().get());
     const std::string &op = c.target().name();
     if (op == "tile.load" || op == "tile.store") {
       if (c.args().size() != 3 || provenInside(c))
@@ -155,16 +156,19 @@ public:
 private:
   using Dims = std::pair<ExprPtr, ExprPtr>; ///< valid rows, valid columns
 
-  /// The valid rows and columns of tile operand `e`: its type's valid shape, else a run-time
-  /// read (tile.valid_dim) when it may be clipped, else its whole shape; nullopt when `e` is not
-  /// a 2-D tile.
+  /// The valid rows and columns of tile operand `e`: an op result's type's valid shape (this
+  /// pass typed it), else a run-time read (tile.valid_dim) when it may be clipped — a carry, an
+  /// if result or a copy, whose type may still hold the valid shape the program gave before
+  /// its window was clipped —, else its type's valid shape or its whole shape; nullopt when `e`
+  /// is not a 2-D tile.
   std::optional<Dims> validOf(const ExprPtr &e, std::vector<StmtPtr> &stmts, const Span &span) {
     auto *t = dynCast<TileType>(e->type());
     if (!t || t->rank() != 2)
       return std::nullopt;
-    if (t->view() && t->view()->validShape.size() == 2)
-      return Dims{t->view()->validShape[0], t->view()->validShape[1]};
     auto *v = dynCast<Var>(e);
+    const bool typed = t->view() && t->view()->validShape.size() == 2;
+    if (typed && (!v || opResults_.count(v) || !mayClip_.count(v)))
+      return Dims{t->view()->validShape[0], t->view()->validShape[1]};
     if (v && mayClip_.count(v)) {
       auto read = [&](int64_t axis, const char *what) -> ExprPtr {
         return bind(
@@ -192,11 +196,9 @@ private:
     if (!tile || tile->rank() != 2 || !op || op->validShape.kind == ValidShapeRule::Kind::Own)
       return out;
     const ValidShapeRule &rule = op->validShape;
-    // A result already typed with a valid shape keeps it (a pass chose it), but a packed mask's
-    // is its whole [R, ceil(C / 8)] by deduction: it follows its operand's like any other.
-    if (tile->view() && !tile->view()->validShape.empty() &&
-        rule.kind != ValidShapeRule::Kind::Mask)
-      return out;
+    // A result typed with a valid shape by an earlier pass (a reshape ResolveBackendOpLayouts
+    // made, a packed mask's whole [R, ceil(C / 8)]) is retyped too when its operands may be
+    // clipped: that type predates the windows' clips.
     auto arg = [&](int i) -> const ExprPtr * {
       return static_cast<size_t>(i) < c.args().size() ? &c.args()[static_cast<size_t>(i)] : nullptr;
     };
@@ -268,6 +270,7 @@ private:
     VarPtr v = Var::make(a.var()->name(), type, a.var()->span());
     remap(a.var(), v);
     mayClip_.insert(v.get());
+    opResults_.insert(v.get());
     stmts.push_back(Assign::make(
         v, Call::make(c.target(), c.args(), c.kwargs(), c.attrs(), type, span), a.span()));
     return Seq::flatten(std::move(stmts), a.span());
@@ -289,6 +292,7 @@ private:
   }
 
   std::unordered_set<const Var *> mayClip_;
+  std::unordered_set<const Var *> opResults_; ///< variables an op call defines (not carries)
 
   /// Per dim k: `max(0, min(extents[k], tensor.dim(tensor, k) - offsets[k]))`, the dims bound
   /// into `stmts`; nullopt when the operands are not one offset and one extent per dim.
@@ -344,6 +348,7 @@ private:
     VarPtr v = Var::make(a.var()->name(), type, a.var()->span());
     remap(a.var(), v);
     mayClip_.insert(v.get());
+    opResults_.insert(v.get());
     stmts.push_back(Assign::make(
         v, Call::make(c.target(), c.args(), std::move(kwargs), c.attrs(), type, c.span()),
         a.span()));

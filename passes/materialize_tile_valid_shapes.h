@@ -26,7 +26,9 @@
 //     the sources have it. An operand's valid shape is its type's, else — when a clipped value
 //     may reach it through a carry or an if (MayClip: one walk, then a worklist) — read at run
 //     time, `index t_vrow = tile.valid_dim(t, 0)`, else its whole shape. Results of whole
-//     operands and results already typed with a valid shape are unchanged.
+//     operands are unchanged. A carry, if result or copy that may be clipped is read at run time
+//     even when typed with a valid shape: its type may predate the windows' clips (fuzzer smoke1
+//     program 29: a user valid_shape of a window that WindowTaskArguments clips).
 // Options: none. Diagnostics: none.
 // Example (computed): `b = tile.add(a, a)` with `a` typed `{valid_shape = {vr, vc}}` →
 //   `Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> b = tile.add(a, a)`.

@@ -27,6 +27,9 @@ TEST(EmitPtoOps, EveryKernelSideOpHasAnInstruction) {
     if (op->composite)
       continue; // expanded by LowerCompositeOps; the emitters report ES001
                 // (tests/lit/emit/composite_ops.test)
+    if (op->name() == "tile.batch_matmul")
+      continue; // FlattenTileNdTo2D unrolls it into per-batch tile.matmul (the emitters report
+                // ES001 for one left over)
     if (ir::isCommunicationOp(*op))
       continue; // IR-only (ir/ops/comm.h): FlattenControlFlow stubs them out, the emitters report
                 // ES001 (tests/lit/emit/comm_ops.test)

@@ -236,3 +236,37 @@ program {
     return;
   }
 }
+// -----
+// RUN: materialize-tile-valid-shapes
+// a carry or if result typed with the valid shape the program gave (a user valid_shape) is still read at run time: its type predates the window's clip (fuzzer smoke1 program 29: a TMOV of such a carry into a tile declared [vl, 64] while the clipped window held 9 columns)
+program {
+  AIV k(In Tensor<fp32, 8, 64> x, In index vl, In index n, Out Tensor<fp32, 8, 64> o) {
+    Tile<fp32, 8, 64, Vec, view{valid_shape = {vl, 64}}> v = tile.load(x, {0, 0}, {8, 64}, {.valid_shape = {vl, 64}}) [[in_bounds = false]];
+    for (index i : range(0, n, 1)) carry (Tile<fp32, 8, 64, Vec, view{valid_shape = {vl, 64}}> c = v) -> (Tile<fp32, 8, 64, Vec, view{valid_shape = {vl, 64}}> r) {
+      Tile<fp32, 8, 64, Vec, view{valid_shape = {vl, 64}}> d = tile.adds(c, 1.0);
+      yield(d);
+    }
+    Tile<fp32, 8, 64, Vec> m = tile.move(r, {.target_memory = Vec});
+    Tensor<fp32, 8, 64> s = tile.store(m, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 8, 64> x, In index vl, In index n, Out Tensor<fp32, 8, 64> o) {
+    index x_d0 = tensor.dim(x, 0);
+    index x_d1 = tensor.dim(x, 1);
+    Tile<fp32, 8, 64, Vec, view{valid_shape = {max(0, min(vl, x_d0)), max(0, min(64, x_d1))}}> v = tile.load(x, {0, 0}, {8, 64}, {.valid_shape = {max(0, min(vl, x_d0)), max(0, min(64, x_d1))}}) [[in_bounds = false]];
+    for (index i : range(0, n, 1)) carry (Tile<fp32, 8, 64, Vec, view{valid_shape = {vl, 64}}> c = v) -> (Tile<fp32, 8, 64, Vec, view{valid_shape = {vl, 64}}> r) {
+      index c_vrow = tile.valid_dim(c, 0);
+      index c_vcol = tile.valid_dim(c, 1);
+      Tile<fp32, 8, 64, Vec, view{valid_shape = {c_vrow, c_vcol}}> d = (tile.adds(c, 1.0) : Tile<fp32, 8, 64, Vec, view{valid_shape = {c_vrow, c_vcol}}>);
+      yield(d);
+    }
+    index r_vrow = tile.valid_dim(r, 0);
+    index r_vcol = tile.valid_dim(r, 1);
+    Tile<fp32, 8, 64, Vec, view{valid_shape = {r_vrow, r_vcol}}> m = (tile.move(r, {.target_memory = Vec}) : Tile<fp32, 8, 64, Vec, view{valid_shape = {r_vrow, r_vcol}}>);
+    Tensor<fp32, 8, 64> s = tile.store(m, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}

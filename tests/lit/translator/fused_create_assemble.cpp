@@ -8,7 +8,7 @@
 // RUN: %pl-translate %s --emit=ir -- %dsl-flags | FileCheck --check-prefix=OFF %s
 // OFF-LABEL: Orchestration blocks(
 // OFF: tensor.create(
-// RUN: %pl-translate %s --print-after=fold-no-op-reshape -o %t2.cpp -- %dsl-flags 2>&1 | FileCheck --check-prefix=FOLD %s
+// RUN: %pl-translate %s --fuse-create-assemble --print-after=fold-no-op-reshape -o %t2.cpp -- %dsl-flags 2>&1 | FileCheck --check-prefix=FOLD %s
 #include <pl/dsl.hpp>
 
 using X = pl::Tensor<pl::fp32, 16, 64>;
