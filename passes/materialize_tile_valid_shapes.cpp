@@ -265,14 +265,22 @@ private:
     }
     TileView view = tile->view().value_or(TileView{});
     view.validShape = {r.first, r.second};
-    TypePtr type = TileType::make(tile->dtype(), tile->shape(), tile->memorySpace(),
-                                  std::move(view), tile->memref());
+    return retyped(a, c, *tile, std::move(view), c.kwargs(), std::move(stmts));
+  }
+
+  /// `stmts` then `a` with its result a fresh variable of `tile`'s type under `view` (and the
+  /// call's kwargs `kwargs`); later uses follow it.
+  StmtPtr retyped(const Assign &a, const Call &c, const TileType &tile, TileView view,
+                  AttrList kwargs, std::vector<StmtPtr> stmts) {
+    TypePtr type = TileType::make(tile.dtype(), tile.shape(), tile.memorySpace(), std::move(view),
+                                  tile.memref());
     VarPtr v = Var::make(a.var()->name(), type, a.var()->span());
     remap(a.var(), v);
     mayClip_.insert(v.get());
     opResults_.insert(v.get());
     stmts.push_back(Assign::make(
-        v, Call::make(c.target(), c.args(), c.kwargs(), c.attrs(), type, span), a.span()));
+        v, Call::make(c.target(), c.args(), std::move(kwargs), c.attrs(), type, c.span()),
+        a.span()));
     return Seq::flatten(std::move(stmts), a.span());
   }
 
@@ -343,16 +351,7 @@ private:
     const AttrValue *tr = findAttr(c.kwargs(), "transpose");
     if (tr && std::holds_alternative<bool>(*tr) && std::get<bool>(*tr) && clipped->size() == 2)
       view.validShape = {(*clipped)[1], (*clipped)[0]};
-    TypePtr type = TileType::make(tile->dtype(), tile->shape(), tile->memorySpace(),
-                                  std::move(view), tile->memref());
-    VarPtr v = Var::make(a.var()->name(), type, a.var()->span());
-    remap(a.var(), v);
-    mayClip_.insert(v.get());
-    opResults_.insert(v.get());
-    stmts.push_back(Assign::make(
-        v, Call::make(c.target(), c.args(), std::move(kwargs), c.attrs(), type, c.span()),
-        a.span()));
-    return Seq::flatten(std::move(stmts), a.span());
+    return retyped(a, c, *tile, std::move(view), std::move(kwargs), std::move(stmts));
   }
 
   StmtPtr store(const Assign &a, const Call &c, const StmtPtr &out) {
