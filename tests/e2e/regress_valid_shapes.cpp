@@ -11,6 +11,8 @@
 #include <pl/dsl.hpp>
 
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -66,6 +68,18 @@ PL_FUNCTION(pl::FunctionType::InCore)
 void narrowed(X x, pl::Index vr, pl::Index vc, pl::Out<X> o) {
   auto t = pl::set_validshape(pl::load(x, {0, 0}, {16, 64}), vr, vc);
   pl::store(pl::muls(pl::exp(t), 0.5f), {0, 0}, o);
+}
+
+using XI = pl::Tensor<pl::i32, 20, 40>;
+
+/// int32 on a ragged window (rows [r, r + 16) of 20): negative operands through a scalar
+/// subtract, an absolute value, a row maximum broadcast back and a compare / select.
+PL_FUNCTION(pl::FunctionType::InCore)
+void ragged_ints(XI x, pl::Index r, pl::Out<XI> o) {
+  auto t = pl::subs(pl::load(x, {r, 0}, {16, 64}), 7);
+  auto m = pl::row_max(pl::abs(t));
+  auto d = pl::row_expand_sub(t, m);
+  pl::store(pl::sel(pl::cmps(t, 0, pl::CmpMode::Lt), d, t), {r, 0}, o);
 }
 
 using A = pl::Tensor<pl::fp32, 40, 64>;
@@ -161,6 +175,29 @@ int main() {
     X o;
     narrowed(x, vr, vc, o);
     report.close("narrowed." + std::to_string(vr) + "x" + std::to_string(vc), o, want);
+  }
+
+  {
+    std::vector<std::int32_t> is(20 * 40);
+    for (int k = 0; k < 20 * 40; ++k)
+      is[static_cast<std::size_t>(k)] = (k * 37) % 61 - 30; // negative and positive
+    const XI xi(is);
+    for (int r : {0, 16}) {
+      const int rows = std::min(16, 20 - r);
+      std::vector<double> want(20 * 40, 0.0);
+      for (int i = 0; i < rows; ++i) {
+        int mx = 0;
+        for (int j = 0; j < 40; ++j)
+          mx = std::max(mx, std::abs(is[static_cast<std::size_t>((r + i) * 40 + j)] - 7));
+        for (int j = 0; j < 40; ++j) {
+          const int t = is[static_cast<std::size_t>((r + i) * 40 + j)] - 7;
+          want[static_cast<std::size_t>((r + i) * 40 + j)] = t < 0 ? t - mx : t;
+        }
+      }
+      XI o;
+      ragged_ints(xi, r, o);
+      report.close("ragged_ints.r" + std::to_string(r), o, want);
+    }
   }
 
   const Vec as = pl::random_vector(40 * 64, 72, -1.0f, 1.0f);

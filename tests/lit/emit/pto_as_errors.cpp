@@ -24,3 +24,16 @@ PL_FUNCTION(pl::FunctionType::InCore)
 void b_transposed(pl::Tensor<pl::fp16, 64, 64> a, B b, pl::Out<C> c) {
   c = pl::matmul(a, b, {.b_trans = true});
 }
+
+// A ragged tile carried through a loop whose valid rows change per trip: the valid shape of what
+// is computed from it after the loop is read at run time (tile.valid_dim), which PTO-AS has no
+// form for (MaterializeTileValidShapes).
+using R = pl::Tensor<pl::fp32, 20, 16>;
+PL_FUNCTION(pl::FunctionType::InCore)
+void carried_ragged(R x, pl::Index n, pl::Out<R> o) {
+  auto last = pl::load(x, {0, 0}, {16, 16});
+  for (auto k : pl::range(n))
+    last = pl::load(x, {k * 6 + 4, 0}, {16, 16});
+  // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: PTO-AS has no read of a tile's run-time valid shape (a tile whose valid shape differs between the iterations of a loop or the branches of an if) [ES010]
+  pl::store(pl::neg(last), {0, 0}, o);
+}
