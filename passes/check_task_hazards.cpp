@@ -33,6 +33,8 @@ struct Access {
   Region region;
   bool read = false, write = false;
   bool variant = false; ///< the window depends on a value of the loop body (copies differ)
+  /// The buffer is made in the loop body (a `tensor.create` there): each iteration's is new.
+  bool freshRoot = false;
 };
 
 struct Task {
@@ -200,8 +202,9 @@ private:
       if (!d || *d == ArgDirection::Scalar || *d == ArgDirection::NoDep)
         continue;
       Access acc{regions_.of((*args)[i]), *d == ArgDirection::Input || *d == ArgDirection::InOut,
-                 *d != ArgDirection::Input, false};
+                 *d != ArgDirection::Input, false, false};
       if (variant_) {
+        acc.freshRoot = acc.region.root && variant_->count(acc.region.root) > 0;
         for (const ExprPtr &x : acc.region.offsets)
           acc.variant |= mentions(x, *variant_);
         for (const ExprPtr &x : acc.region.extents)
@@ -333,12 +336,19 @@ private:
   }
 
   // Window arithmetic (passes/utils/task_regions.h); across the copies of a loop body, a window
-  // that depends on a body value may differ.
+  // that depends on a body value may differ, and a buffer the body creates is another buffer.
+  static bool freshApart(const Access &a, const Access &b, bool acrossCopies) {
+    return acrossCopies && (a.freshRoot || b.freshRoot) && a.region.root == b.region.root;
+  }
+
   bool mustOverlap(const Access &a, const Access &b, bool acrossCopies) const {
-    return !(acrossCopies && (a.variant || b.variant)) && arith_.mustOverlap(a.region, b.region);
+    return !(acrossCopies && (a.variant || b.variant)) && !freshApart(a, b, acrossCopies) &&
+           arith_.mustOverlap(a.region, b.region);
   }
 
   bool mayOverlap(const Access &a, const Access &b, bool acrossCopies) const {
+    if (freshApart(a, b, acrossCopies))
+      return false;
     if (acrossCopies && (a.variant || b.variant))
       return !a.region.root || !b.region.root || a.region.root == b.region.root;
     return arith_.mayOverlap(a.region, b.region);

@@ -153,6 +153,21 @@ void fusedBlocks(Rows src, X x, pl::Index n, pl::InOut<Rows> out, pl::Out<X> y) 
   y = w;
 }
 
+/// The same row blocks in a loop of a constant 4 trips: each iteration's created tensor is a new
+/// buffer, so iteration i + 1's pl::at scope writing its `t` does not race iteration i's copy
+/// reading its own (CheckTaskHazards once took the two for one buffer: TH001).
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void freshBlocks(Rows src, pl::Out<Rows> out) {
+  for (auto r : pl::range(4)) {
+    X t = pl::create_tensor({16, 64}, pl::fp32);
+    pl::at(pl::Level::CORE_GROUP, [&] {
+      pl::Tile<pl::fp32, 16, 64> b = pl::load(src, {r * 16, 0}, {16, 64});
+      pl::store(pl::muls(pl::adds(b, -0.5f), 2.0f), {0, 0}, t);
+    });
+    pl::assemble(out, t, {r * 16, 0});
+  }
+}
+
 namespace {
 Vec stepRef(const Vec &x) {
   Vec y(x.size());
@@ -399,6 +414,15 @@ int main() {
       want[i] = static_cast<float>(static_cast<float>(ss[i] + 1.0f) * 3.0f);
     report.close("fused_blocks_" + std::to_string(n), out, want);
     report.close("fused_blocks_" + std::to_string(n) + "_y", y, stepRef(stepRef(xs)));
+  }
+  {
+    const Vec ss = pl::random_vector(64 * 64, 3512, -4.0f, 4.0f);
+    Rows out;
+    freshBlocks(Rows(ss), out);
+    Vec want(ss.size());
+    for (size_t i = 0; i < ss.size(); ++i)
+      want[i] = static_cast<float>(static_cast<float>(ss[i] - 0.5f) * 2.0f);
+    report.close("fresh_blocks", out, want);
   }
   return report.exitCode();
 }

@@ -1129,3 +1129,39 @@ program {
     return;
   }
 }
+// -----
+// RUN: check-task-hazards
+// a tensor created in the loop body is a new buffer in every iteration: iteration i + 1's writer
+// of 't' does not race iteration i's reader of its own 't' (no TH001); a created tensor that
+// lives across iterations (made before the loop) still does, and so does a parameter
+program {
+  AIV rd(In Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(y, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, z);
+    return s;
+  }
+
+  AIV wr(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, InOut Tensor<fp32, 32, 16> z, InOut Tensor<fp32, 32, 16> p) {
+    for (index i : range(0, 3, 1)) {
+      Tensor<fp32, 32, 16> t = tensor.create({32, 16}, {.dtype = fp32});
+      Tensor<fp32, 32, 16> t2 = wr(x, t) [[arg_directions = ["Input", "OutputExisting"]]];
+      Tensor<fp32, 32, 16> z2 = rd(t, z) [[arg_directions = ["Input", "OutputExisting"]]];
+    }
+    Tensor<fp32, 32, 16> u = tensor.create({32, 16}, {.dtype = fp32});
+    for (index j : range(0, 3, 1)) {
+      Tensor<fp32, 32, 16> u2 = wr(x, u) [[arg_directions = ["Input", "OutputExisting"]]]; // EXPECTED-ERROR: TH001 {{'wr' writes 'u' in iteration i + 1 of the loop at line}}
+      Tensor<fp32, 32, 16> z3 = rd(u, z) [[arg_directions = ["Input", "OutputExisting"]]];
+    }
+    for (index k : range(0, 3, 1)) {
+      Tensor<fp32, 32, 16> p2 = wr(x, p) [[arg_directions = ["Input", "OutputExisting"]]]; // EXPECTED-ERROR: TH001 {{'wr' writes 'p' in iteration i + 1 of the loop at line}}
+      Tensor<fp32, 32, 16> z4 = rd(p, z) [[arg_directions = ["Input", "OutputExisting"]]];
+    }
+    return;
+  }
+}
