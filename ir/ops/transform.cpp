@@ -36,7 +36,29 @@ TypePtr deduceSlice(const DeduceCall &c) {
                               std::to_string(src->rank()) + "; expected one of each per dim");
   if (!checkWindow(c, src->shape(), *offsets, *shape, "window"))
     return nullptr;
-  return c.makeShaped(src->dtype(), *shape);
+  const AttrValue *valid = findAttr(c.kwargs, "valid_shape");
+  if (!valid)
+    return c.makeShaped(src->dtype(), *shape);
+  if (!c.isTileOp())
+    return c.fail("T103", "kwarg 'valid_shape' of '" + c.op.name() +
+                              "': a tensor has no valid shape (the eager run rejects it too); "
+                              "give the tile its valid shape where it is made: pl::load(x, "
+                              "offsets, shape, {.valid_shape = ...}), or slice the tile");
+  const auto &dims = std::get<ExprList>(*valid);
+  if (dims.size() != 2 || shape->size() != 2)
+    return c.fail("T110", "kwarg 'valid_shape' of '" + c.op.name() + "' has " +
+                              std::to_string(dims.size()) + " dims for a window of rank " +
+                              std::to_string(shape->size()) + "; expected 2 and 2");
+  for (size_t k = 0; k < 2; ++k) {
+    auto v = constIntValue(dims[k]);
+    auto dim = constIntValue((*shape)[k]);
+    if (v && (*v < 0 || (dim && *v > *dim)))
+      return c.fail("T106", "'" + c.op.name() + "': valid " + (k ? "columns " : "rows ") +
+                                std::to_string(*v) + " do not fit the window " + shapeStr(*shape));
+  }
+  TileView view;
+  view.validShape = dims;
+  return TileType::make(src->dtype(), *shape, std::nullopt, std::move(view));
 }
 
 TypePtr deduceAssemble(const DeduceCall &c) {
@@ -137,6 +159,7 @@ void registerViews(OpRegistry &r, const std::string &fam) {
   slice.category("transform")
       .describe("a window of the input at offsets")
       .args({"input", "shape", "offset"})
+      .kwarg("valid_shape", AttrKind::ExprList)
       .deduce(deduceSlice);
   OpDef assemble(r, base + "assemble");
   assemble.category("transform")

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 namespace {
@@ -130,6 +131,23 @@ TEST(Views, SliceTensorAndTile) {
   auto ts = pl::slice(t, {2, 2}, {2, 2});
   EXPECT_EQ(ts.valid_shape(), (pl::Shape{1, 1}));
   EXPECT_EQ(vals(ts), (std::vector<double>{9, 0, 0, 0}));
+}
+
+// SliceOptions{.valid_shape}: a tile window with its own valid shape; a tensor has none (T103,
+// the translator's code for it too).
+TEST(Views, SliceValidShape) {
+  auto t = pl::load(nine(), {0, 0}, {3, 3});
+  auto s = pl::slice(t, {2, 3}, {1, 0}, {.valid_shape = {2, 2}});
+  EXPECT_EQ(s.valid_shape(), (pl::Shape{2, 2}));
+  EXPECT_EQ(vals(s), (std::vector<double>{4, 5, 0, 7, 8, 0}));
+  EXPECT_THROW((void)pl::slice(t, {2, 3}, {1, 0}, {.valid_shape = {3, 3}}), pl::Error);
+  EXPECT_THROW((void)pl::slice(t, {2, 3}, {1, 0}, {.valid_shape = {-1, 3}}), pl::Error);
+  try {
+    (void)pl::slice(nine(), {2, 2}, {0, 0}, {.valid_shape = {1, 2}});
+    FAIL() << "a tensor slice with a valid shape must throw";
+  } catch (const pl::Error &e) {
+    EXPECT_NE(std::string(e.what()).find("[T103]"), std::string::npos) << e.what();
+  }
 }
 
 // A slice or reshape of a tensor is a view (numpy's semantics, and what translated code does):

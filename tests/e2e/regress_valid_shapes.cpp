@@ -5,8 +5,8 @@
 // ValidShapeRule): elementwise chains, a row reduction broadcast back, a column reduction, a
 // cast / compare / select on a user `valid_shape`, a ragged tile carried through a loop of 0..3
 // trips whose valid rows change per trip (read at run time after the loop), an if whose branches
-// give different valid shapes, a tile narrowed with pl::set_validshape, and a matmul over ragged
-// row blocks. Eager and translated must
+// give different valid shapes, a tile narrowed with pl::set_validshape, windows sliced with
+// their own valid shape, and a matmul over ragged row blocks. Eager and translated must
 // agree, and both must match the reference computed here.
 #include <pl/dsl.hpp>
 
@@ -68,6 +68,17 @@ PL_FUNCTION(pl::FunctionType::InCore)
 void narrowed(X x, pl::Index vr, pl::Index vc, pl::Out<X> o) {
   auto t = pl::set_validshape(pl::load(x, {0, 0}, {16, 64}), vr, vc);
   pl::store(pl::muls(pl::exp(t), 0.5f), {0, 0}, o);
+}
+
+/// Windows of a ragged tile sliced with their own valid shape (SliceOptions{.valid_shape}): a
+/// run-time number of rows and a constant [3, 16]; only those regions compute and store.
+PL_FUNCTION(pl::FunctionType::InCore)
+void sliced(X x, pl::Index vr, pl::Out<X> o) {
+  auto t = pl::load(x, {0, 0}, {16, 64});
+  auto s = pl::slice(t, {8, 32}, {4, 8}, {.valid_shape = {vr, 24}});
+  auto c = pl::slice(t, {8, 16}, {8, 0}, {.valid_shape = {3, 16}});
+  pl::store(pl::muls(s, -2.0f), {0, 0}, o);
+  pl::store(pl::adds(c, 1.0f), {10, 0}, o);
 }
 
 using XI = pl::Tensor<pl::i32, 20, 40>;
@@ -175,6 +186,19 @@ int main() {
     X o;
     narrowed(x, vr, vc, o);
     report.close("narrowed." + std::to_string(vr) + "x" + std::to_string(vc), o, want);
+  }
+
+  for (int vr : {0, 5, 8}) {
+    Vec want(20 * 40, 0.0f);
+    for (int i = 0; i < vr; ++i)
+      for (int j = 0; j < 24; ++j)
+        want[i * 40 + j] = at(xs, 4 + i, 8 + j) * -2.0f;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 16; ++j)
+        want[(10 + i) * 40 + j] = at(xs, 8 + i, j) + 1.0f;
+    X o;
+    sliced(x, vr, o);
+    report.close("sliced.r" + std::to_string(vr), o, want);
   }
 
   {

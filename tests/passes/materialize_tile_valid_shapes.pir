@@ -270,3 +270,25 @@ program {
     return;
   }
 }
+// -----
+// RUN: materialize-tile-valid-shapes
+// a tile window sliced with its own valid shape (SliceOptions{.valid_shape}) keeps it, and what is computed from it gets it
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, In index v, Out Tensor<fp32, 16, 64> o) {
+    Tile<fp32, 16, 64, Vec> t = tile.load(x, {0, 0}, {16, 64}) [[in_bounds = true]];
+    Tile<fp32, 8, 32, Vec, view{valid_shape = {v, 20}}> s = tile.slice(t, {8, 32}, {4, 16}, {.valid_shape = {v, 20}});
+    Tile<fp32, 8, 32, Vec> e = tile.exp(s);
+    Tensor<fp32, 16, 64> r = tile.store(e, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, In index v, Out Tensor<fp32, 16, 64> o) {
+    Tile<fp32, 16, 64, Vec> t = tile.load(x, {0, 0}, {16, 64}) [[in_bounds = true]];
+    Tile<fp32, 8, 32, Vec, view{valid_shape = {v, 20}}> s = tile.slice(t, {8, 32}, {4, 16}, {.valid_shape = {v, 20}});
+    Tile<fp32, 8, 32, Vec, view{valid_shape = {v, 20}}> e = (tile.exp(s) : Tile<fp32, 8, 32, Vec, view{valid_shape = {v, 20}}>);
+    Tensor<fp32, 16, 64> r = tile.store(e, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}

@@ -257,6 +257,10 @@ PL_DSL_OP("slice") auto slice(const V& v, const Shape& shape, const Shape& offse
   if constexpr (TensorLike<V>) {
     const detail::Array &a = v.node();
     detail::checkWindowArgs("slice", a, offsets, shape);
+    if (!o.valid_shape.empty())
+      detail::fail("slice", "a tensor has no valid shape: give the tile its valid shape where it is "
+                            "made (pl::load(x, offsets, shape, {.valid_shape = ...})) or slice the "
+                            "tile [T103]");
     for (std::size_t k = 0; k < shape.size(); ++k)
       if (offsets[k] + shape[k] > a.shape[k])
         detail::fail("slice", "window " + detail::shapeStr(shape) + " at " + detail::shapeStr(offsets) +
@@ -275,7 +279,8 @@ PL_DSL_OP("slice") auto slice(const V& v, const Shape& shape, const Shape& offse
     r.validRows = std::max<std::int64_t>(0, std::min(shape[0], t.validRows - offsets[0]));
     r.validCols = std::max<std::int64_t>(0, std::min(shape[1], t.validCols - offsets[1]));
     if (!o.valid_shape.empty()) {
-      if (o.valid_shape.size() != 2 || o.valid_shape[0] > shape[0] || o.valid_shape[1] > shape[1])
+      if (o.valid_shape.size() != 2 || o.valid_shape[0] < 0 || o.valid_shape[1] < 0 ||
+          o.valid_shape[0] > shape[0] || o.valid_shape[1] > shape[1])
         detail::fail("slice", "valid_shape " + detail::shapeStr(o.valid_shape) + " does not fit " + detail::shapeStr(shape));
       r.validRows = o.valid_shape[0];
       r.validCols = o.valid_shape[1];

@@ -17,10 +17,19 @@ void valid_shape(X x, pl::Out<X> o) {
   pl::store(u, {0, 0}, o);
 }
 
+// A tile slice with its own valid shape translates (tile.slice {valid_shape}); a tensor has no
+// valid shape, and the eager run rejects the tensor form with the same code.
 PL_FUNCTION(pl::FunctionType::Opaque)
 void slice_valid(X x, pl::Out<X> o) {
   pl::at(pl::Level::CORE_GROUP, [&] {
-    auto s = pl::slice(x, {8, 16}, {0, 0}, {.valid_shape = {4, 16}}); // expected-error {{unknown kwarg 'valid_shape' for 'tensor.slice'; expected no kwargs [T103]}}
+    auto s = pl::slice(x, {8, 16}, {0, 0}, {.valid_shape = {4, 16}}); // expected-error {{kwarg 'valid_shape' of 'tensor.slice': a tensor has no valid shape (the eager run rejects it too)}}
     pl::assemble(o, s, {0, 0});
   });
+}
+
+PL_FUNCTION(pl::FunctionType::InCore)
+void slice_tile_valid(X x, pl::Out<X> o) {
+  pl::Tile<pl::fp32, 16, 16> t = pl::load(x, {0, 0}, {16, 16});
+  auto s = pl::slice(t, {8, 16}, {0, 0}, {.valid_shape = {9, 16}}); // expected-error {{'tile.slice': valid rows 9 do not fit the window [8, 16] [T106]}}
+  pl::store(s, {0, 0}, o);
 }
