@@ -61,6 +61,38 @@ TEST(EmitPtoOps, RowMajorOnlyInstructionsAreTheElementwiseOps) {
   EXPECT_EQ(std::set<std::string_view>(sim.begin(), sim.end()), elementwise);
 }
 
+/// pto::detail::validRule (sim_row_major_only.cpp), as a name.
+std::string_view simValidRule(std::string_view instr);
+
+// pl/sim checks a destination's valid shape against its sources by one rule per instruction,
+// the IR types each result by one rule per op (ValidShapeRule): they must say the same thing,
+// and every elementwise / unary instruction whose result takes its sources' valid shape (not
+// fillpad's own) must be checked.
+TEST(EmitPtoOps, SimValidShapeChecksMatchTheIrRules) {
+  ir::registerAllOps();
+  using K = ir::ValidShapeRule::Kind;
+  for (const ir::Op *op : ir::allOps()) {
+    if (op->family() != "tile" || op->composite)
+      continue;
+    const emit::pto::PtoOpEntry *e = emit::pto::lookupPtoOp(op->name());
+    if (!e || e->instr.empty())
+      continue;
+    const std::string_view sim = simValidRule(e->instr);
+    const K ir = op->validShape.kind;
+    SCOPED_TRACE(op->name() + " -> " + std::string(e->instr) + " (pl/sim: '" + std::string(sim) +
+                 "')");
+    if (sim == "same" || sim == "row_expand_op" || sim == "col_expand_op" || sim == "row_expand" ||
+        sim == "col_expand") {
+      EXPECT_EQ(ir, K::Same);
+    } else if (sim == "concat") {
+      EXPECT_EQ(ir, K::Concat);
+    }
+    if ((op->category == "elementwise" || op->category == "unary") && ir != K::Own) {
+      EXPECT_NE(sim, "") << "pl/sim does not check the valid shapes of this instruction";
+    }
+  }
+}
+
 TEST(EmitPtoOps, TableNamesRegisteredOpsInOrder) {
   ir::registerAllOps();
   const auto &table = emit::pto::ptoOpTable();
