@@ -371,20 +371,12 @@ FunctionPtr allocateMemoryAddr(const FunctionPtr &f, const SocDesc &soc, Diagnos
 }
 
 Pass createAllocateMemoryAddrPass(PassOptions &opts) {
-  std::optional<Platform> platform = opts.takePlatform();
-  auto allocate = [platform](const ProgramPtr &p, PassContext &ctx) {
-    const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
-    std::vector<FunctionPtr> fns;
-    bool changed = false, failed = !importsResolve(*p, ctx.diags());
-    for (auto &f : p->functions()) {
-      FunctionPtr g = isKernel(f->type()) ? allocateMemoryAddr(f, soc, ctx.diags()) : f;
-      failed |= !g;
-      changed |= g && g != f;
-      fns.push_back(g ? g : f);
-    }
-    return failed ? ProgramPtr() : changed ? p->withFunctions(std::move(fns)) : p;
-  };
-  return createProgramPass(PassClass::AllocateMemoryAddr, allocate);
+  return createSocFunctionPass(
+      PassClass::AllocateMemoryAddr, opts,
+      [](const FunctionPtr &f, const SocDesc &soc, DiagnosticEngine &diags) {
+        return isKernel(f->type()) ? allocateMemoryAddr(f, soc, diags) : f;
+      },
+      importsResolve);
 }
 
 } // namespace pl::passes

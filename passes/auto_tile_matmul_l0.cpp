@@ -494,20 +494,7 @@ FunctionPtr autoTileMatmulL0(const FunctionPtr &f, const SocDesc &soc, Diagnosti
 }
 
 Pass createAutoTileMatmulL0Pass(PassOptions &opts) {
-  std::optional<Platform> platform = opts.takePlatform();
-  auto tile = [platform](const ProgramPtr &p, PassContext &ctx) {
-    const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
-    std::vector<FunctionPtr> fns;
-    bool changed = false, failed = false;
-    for (auto &f : p->functions()) {
-      FunctionPtr g = autoTileMatmulL0(f, soc, ctx.diags());
-      failed |= !g;
-      changed |= g && g != f;
-      fns.push_back(g ? g : f);
-    }
-    return failed ? ProgramPtr() : changed ? p->withFunctions(std::move(fns)) : p;
-  };
-  return createProgramPass(PassClass::AutoTileMatmulL0, tile);
+  return createSocFunctionPass(PassClass::AutoTileMatmulL0, opts, autoTileMatmulL0);
 }
 
 } // namespace pl::passes

@@ -76,19 +76,10 @@ FunctionPtr inferTileLayouts(const FunctionPtr &f, const SocDesc &soc) {
 }
 
 Pass createInferTileLayoutsPass(PassOptions &opts) {
-  std::optional<Platform> platform = opts.takePlatform();
-  return createProgramPass(PassClass::InferTileLayouts,
-                           [platform](const ProgramPtr &p, PassContext &ctx) {
-                             const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
-                             std::vector<FunctionPtr> out;
-                             bool changed = false;
-                             for (const FunctionPtr &f : p->functions()) {
-                               FunctionPtr g = inferTileLayouts(f, soc);
-                               changed |= g != f;
-                               out.push_back(g);
-                             }
-                             return changed ? p->withFunctions(std::move(out)) : p;
-                           });
+  return createSocFunctionPass(PassClass::InferTileLayouts, opts,
+                               [](const FunctionPtr &f, const SocDesc &soc, DiagnosticEngine &) {
+                                 return inferTileLayouts(f, soc);
+                               });
 }
 
 } // namespace pl::passes

@@ -4,6 +4,7 @@
 #include "ir/mutator.h"
 #include "ir/op_registry.h"
 #include "ir/visitor.h"
+#include "passes/utils/tile_classes.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -40,11 +41,6 @@ const std::vector<MemorySpace> *retargetableSpaces(const Op &op) {
   return nullptr;
 }
 
-const Var *tileVar(const ExprPtr &e) {
-  auto *v = dynCast<Var>(e);
-  return v && isa<TileType>(v->type()) ? v : nullptr;
-}
-
 struct Fixed {
   MemorySpace space;
   const Var *var;
@@ -65,32 +61,28 @@ struct Retarget {
 };
 
 /// Collects the classes of values sharing a space and their fixed producers and demands.
-class SpaceFacts : public IRVisitor {
+class SpaceFacts : public TileClasses {
 public:
-  SpaceFacts() { visitTypes_ = false; }
-
   void visitFunction(const Function &f) override {
     for (auto &p : f.params())
       if (auto *t = dynCast<TileType>(p.var->type()); t && t->memorySpace())
         fixed_.push_back({*t->memorySpace(), p.var.get(), p.var->span(), "a parameter"});
-    IRVisitor::visitFunction(f);
+    TileClasses::visitFunction(f);
   }
 
   void visitVarDef(const VarPtr &v) override {
-    if (isa<TileType>(v->type()) && !parent_.count(v.get())) {
-      parent_[v.get()] = v.get();
+    if (isa<TileType>(v->type()) && add(v.get()))
       order_.push_back(v.get());
-    }
   }
 
   void visitAssign(const Assign &s) override {
-    IRVisitor::visitAssign(s);
+    TileClasses::visitAssign(s);
     if (isa<TileType>(s.var()->type()))
       classify(s);
   }
 
   void visitCall(const Call &c) override {
-    IRVisitor::visitCall(c);
+    TileClasses::visitCall(c);
     if (!c.target().isOp())
       return;
     const Op &op = *c.target().op;
@@ -102,54 +94,12 @@ public:
       }
   }
 
-  void visitFor(const For &s) override {
-    IRVisitor::visitFor(s);
-    joinLoop(s.iterArgs(), s.body(), s.returnVars());
-  }
-  void visitWhile(const While &s) override {
-    IRVisitor::visitWhile(s);
-    joinLoop(s.iterArgs(), s.body(), s.returnVars());
-  }
-  void visitIf(const If &s) override {
-    IRVisitor::visitIf(s);
-    for (const StmtPtr &branch : {s.thenBody(), s.elseBody()})
-      if (const Yield *y = branch ? trailingYield(branch) : nullptr)
-        for (size_t k = 0; k < s.returnVars().size() && k < y->values().size(); ++k)
-          unite(s.returnVars()[k].get(), tileVar(y->values()[k]));
-  }
-
-  const Var *find(const Var *v) {
-    while (parent_.at(v) != v)
-      v = parent_[v] = parent_.at(parent_.at(v));
-    return v;
-  }
-
   std::vector<const Var *> order_; ///< tile variables in definition order
   std::vector<Fixed> fixed_;
   std::vector<Demand> demands_;
   std::vector<Retarget> retargets_;
 
 private:
-  void unite(const Var *a, const Var *b) {
-    if (!a || !b || !parent_.count(a) || !parent_.count(b))
-      return;
-    const Var *ra = find(a), *rb = find(b);
-    if (ra != rb)
-      parent_[rb] = ra;
-  }
-
-  void joinLoop(const std::vector<IterArg> &iters, const StmtPtr &body,
-                const std::vector<VarPtr> &rets) {
-    const Yield *y = trailingYield(body);
-    for (size_t k = 0; k < iters.size(); ++k) {
-      unite(iters[k].var.get(), tileVar(iters[k].init));
-      if (y && k < y->values().size())
-        unite(iters[k].var.get(), tileVar(y->values()[k]));
-      if (k < rets.size())
-        unite(iters[k].var.get(), rets[k].get());
-    }
-  }
-
   void fixDeclared(const Assign &s) {
     if (auto sp = dynCast<TileType>(s.var()->type())->memorySpace())
       fixed_.push_back({*sp, s.var().get(), s.span(), "its declared type"});
@@ -178,8 +128,6 @@ private:
       return fixed_.push_back({*op.resultSpace, v, s.span(), "result of '" + op.name() + "'"});
     fixDeclared(s);
   }
-
-  std::unordered_map<const Var *, const Var *> parent_;
 };
 
 /// Solves each class; reports conflicts. Fills `space` for every tile variable.

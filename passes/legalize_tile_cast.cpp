@@ -127,18 +127,10 @@ FunctionPtr legalizeTileCast(const FunctionPtr &f, const SocDesc &soc) {
 }
 
 Pass createLegalizeTileCastPass(PassOptions &opts) {
-  std::optional<Platform> platform = opts.takePlatform();
-  auto run = [platform](const ProgramPtr &p, PassContext &ctx) {
-    const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
-    std::vector<FunctionPtr> fns;
-    bool changed = false;
-    for (const FunctionPtr &f : p->functions()) {
-      fns.push_back(legalizeTileCast(f, soc));
-      changed |= fns.back() != f;
-    }
-    return changed ? p->withFunctions(std::move(fns)) : p;
-  };
-  return createProgramPass(PassClass::LegalizeTileCast, run);
+  return createSocFunctionPass(PassClass::LegalizeTileCast, opts,
+                               [](const FunctionPtr &f, const SocDesc &soc, DiagnosticEngine &) {
+                                 return legalizeTileCast(f, soc);
+                               });
 }
 
 } // namespace pl::passes

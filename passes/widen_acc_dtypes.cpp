@@ -4,6 +4,7 @@
 #include "ir/op_registry.h"
 #include "ir/visitor.h"
 #include "passes/utils/kernel_rewrite.h"
+#include "passes/utils/tile_classes.h"
 
 #include <unordered_map>
 #include <unordered_set>
@@ -21,11 +22,6 @@ bool isMatmulFamily(const Call &c) {
          isOpNamed(c, "tile.matmul_bias");
 }
 bool narrowFloat(DataType d) { return d == DataType::FP16 || d == DataType::BF16; }
-
-const Var *tileVar(const ExprPtr &e) {
-  auto *v = dynCast<Var>(e);
-  return v && isa<TileType>(v->type()) ? v : nullptr;
-}
 
 /// Where a value of a widened class may be read: the chain goes on (matmul_acc's accumulator),
 /// or the vendor converts (TSTORE from Acc, TMOV to Vec followed by TCVT).
@@ -52,10 +48,9 @@ struct Use {
 };
 
 /// 1. The classes of values sharing one accumulator, their seeds, producers and readers.
-class AccFacts : public IRVisitor {
+class AccFacts : public TileClasses {
 public:
   explicit AccFacts(const Function &f) {
-    visitTypes_ = false;
     for (auto &p : f.params())
       if (isa<TileType>(p.var->type())) {
         add(p.var.get());
@@ -64,13 +59,7 @@ public:
     visitFunction(f);
   }
 
-  /// The representative of v's class.
-  const Var *find(const Var *v) {
-    while (parent_.at(v) != v)
-      v = parent_[v] = parent_.at(parent_.at(v));
-    return v;
-  }
-  bool widened(const Var *v) { return parent_.count(v) != 0 && seeded_.count(find(v)) != 0; }
+  bool widened(const Var *v) { return known(v) && seeded_.count(find(v)) != 0; }
 
   std::vector<Producer> producers_;
   std::vector<Use> uses_;
@@ -83,17 +72,8 @@ public:
   }
 
 private:
-  void add(const Var *v) {
-    if (!parent_.count(v))
-      parent_[v] = v;
-  }
-  void visitVarDef(const VarPtr &v) override {
-    if (isa<TileType>(v->type()))
-      add(v.get());
-  }
-
   void visitAssign(const Assign &s) override {
-    IRVisitor::visitAssign(s);
+    TileClasses::visitAssign(s);
     auto *t = dynCast<TileType>(s.var()->type());
     if (!t)
       return;
@@ -114,48 +94,12 @@ private:
   }
 
   void visitCall(const Call &c) override {
-    IRVisitor::visitCall(c);
+    TileClasses::visitCall(c);
     for (size_t i = 0; i < c.args().size(); ++i)
       if (const Var *v = tileVar(c.args()[i]))
         uses_.push_back({v, c.span(), c.target().name(), convertingUse(c, i)});
   }
 
-  void visitFor(const For &s) override {
-    IRVisitor::visitFor(s);
-    joinLoop(s.iterArgs(), s.body(), s.returnVars());
-  }
-  void visitWhile(const While &s) override {
-    IRVisitor::visitWhile(s);
-    joinLoop(s.iterArgs(), s.body(), s.returnVars());
-  }
-  void visitIf(const If &s) override {
-    IRVisitor::visitIf(s);
-    for (const StmtPtr &branch : {s.thenBody(), s.elseBody()})
-      if (const Yield *y = branch ? trailingYield(branch) : nullptr)
-        for (size_t k = 0; k < s.returnVars().size() && k < y->values().size(); ++k)
-          unite(s.returnVars()[k].get(), tileVar(y->values()[k]));
-  }
-
-  void unite(const Var *a, const Var *b) {
-    if (!a || !b || !parent_.count(a) || !parent_.count(b))
-      return;
-    const Var *ra = find(a), *rb = find(b);
-    if (ra != rb)
-      parent_[rb] = ra;
-  }
-  void joinLoop(const std::vector<IterArg> &iters, const StmtPtr &body,
-                const std::vector<VarPtr> &rets) {
-    const Yield *y = trailingYield(body);
-    for (size_t k = 0; k < iters.size(); ++k) {
-      unite(iters[k].var.get(), tileVar(iters[k].init));
-      if (y && k < y->values().size())
-        unite(iters[k].var.get(), tileVar(y->values()[k]));
-      if (k < rets.size())
-        unite(iters[k].var.get(), rets[k].get());
-    }
-  }
-
-  std::unordered_map<const Var *, const Var *> parent_;
 };
 
 /// The accumulator's dtype name, for messages.
