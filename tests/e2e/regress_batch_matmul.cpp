@@ -10,6 +10,8 @@
 #include <pl/dsl.hpp>
 #include <vector>
 
+#include "report.hpp"
+
 constexpr int M = 64, K = 64, N = 32;
 using A1 = pl::Tensor<pl::fp16, 1, M, K>;
 using W1 = pl::Tensor<pl::fp16, 1, K, N>;
@@ -52,12 +54,8 @@ void offset(A2 a, W2 w, pl::InOut<C4> c) {
 }
 
 namespace {
-int failures = 0;
-void check(bool ok, const char *what) {
-  failures += ok ? 0 : 1;
-  if (!ok)
-    std::printf("FAIL: %s\n", what);
-}
+e2e::Report report("regress_batch_matmul");
+void check(bool ok, const char *what) { report(what, ok); }
 
 /// c[b] = a[b] · w[b] in double, from the operands' (rounded) values.
 std::vector<double> reference(const std::vector<float> &a, const std::vector<float> &w, int b,
@@ -129,7 +127,5 @@ int main() {
       want[M * N + i] = prod[i];
     check(pl::allclose(c, want, {.rtol = 1e-5, .atol = 1e-4}), "assembled at batch offset 1");
   }
-  if (failures == 0)
-    std::printf("regress_batch_matmul: ok\n");
-  return failures == 0 ? 0 : 1;
+  return report.exitCode();
 }

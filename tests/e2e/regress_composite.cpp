@@ -10,6 +10,8 @@
 #include <pl/dsl.hpp>
 #include <vector>
 
+#include "report.hpp"
+
 using T = pl::Tensor<pl::fp32, 20, 40>;
 using H = pl::Tensor<pl::fp16, 16, 32>;
 using B = pl::Tensor<pl::bf16, 16, 32>;
@@ -37,12 +39,8 @@ PL_FUNCTION(pl::FunctionType::InCore)
 void cosBf16(B x, pl::Out<B> y) { pl::store(pl::cos(pl::load(x, {0, 0}, {16, 32})), {0, 0}, y); }
 
 namespace {
-int failures = 0;
-void check(bool ok, const char *what) {
-  failures += ok ? 0 : 1;
-  if (!ok)
-    std::printf("FAIL: %s\n", what);
-}
+e2e::Report report("regress_composite");
+void check(bool ok, const char *what) { report(what, ok); }
 } // namespace
 
 int main() {
@@ -98,7 +96,5 @@ int main() {
       v = std::cos(v);
     check(pl::allclose(y, w), "bf16 cos");
   }
-  if (failures == 0)
-    std::printf("regress_composite: ok\n");
-  return failures == 0 ? 0 : 1;
+  return report.exitCode();
 }

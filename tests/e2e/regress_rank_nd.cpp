@@ -11,6 +11,8 @@
 #include <pl/dsl.hpp>
 #include <vector>
 
+#include "report.hpp"
+
 constexpr int B = 3, S = 20, D = 32, N = 100;
 using X3 = pl::Tensor<pl::fp32, B, S, D>;
 using V = pl::Tensor<pl::fp32, N>;
@@ -75,12 +77,8 @@ void batchMatmul(A3 a, A3 w, pl::InOut<C3> c) {
 }
 
 namespace {
-int failures = 0;
-void check(bool ok, const char *what) {
-  failures += ok ? 0 : 1;
-  if (!ok)
-    std::printf("FAIL: %s\n", what);
-}
+e2e::Report report("regress_rank_nd");
+void check(bool ok, const char *what) { report(what, ok); }
 } // namespace
 
 int main() {
@@ -132,7 +130,5 @@ int main() {
     check(pl::allclose(c, want.to_vector<double>(), {.rtol = 1e-5, .atol = 1e-4}),
           "per-batch matmul of [1, 64, 64] windows vs pl::batch_matmul");
   }
-  if (failures == 0)
-    std::printf("regress_rank_nd: ok\n");
-  return failures == 0 ? 0 : 1;
+  return report.exitCode();
 }

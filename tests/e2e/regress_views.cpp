@@ -9,6 +9,8 @@
 #include <pl/dsl.hpp>
 #include <vector>
 
+#include "report.hpp"
+
 using X = pl::Tensor<pl::fp32, 32, 64>;
 using Half = pl::Tensor<pl::fp32, 16, 64>;
 using Block = pl::Tensor<pl::fp32, 8, 64>;
@@ -66,12 +68,8 @@ void negRowsOfView(pl::Index n, pl::InOut<HBig> big) {
 }
 
 namespace {
-int failures = 0;
-void check(bool ok, const char *what) {
-  failures += ok ? 0 : 1;
-  if (!ok)
-    std::printf("FAIL: %s\n", what);
-}
+e2e::Report report("regress_views");
+void check(bool ok, const char *what) { report(what, ok); }
 float at(const std::vector<double> &v, int r, int c) { return static_cast<float>(v[r * 64 + c]); }
 } // namespace
 
@@ -142,7 +140,5 @@ int main() {
     check(t.get({1, 2}) == -6 && t.get({0, 1}) == -2,
           "pl::Tensor<pl::i64, 2, 3>(std::vector<std::int64_t>)");
   }
-  if (failures == 0)
-    std::printf("regress_views: ok\n");
-  return failures == 0 ? 0 : 1;
+  return report.exitCode();
 }
