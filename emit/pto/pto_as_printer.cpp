@@ -675,7 +675,7 @@ private:
     case EvalKind::InPlace:
       return inPlace(name(c->args()[0]), *c, *e, s.span());
     case EvalKind::CrossCore:
-      return unsupported(*c, " (cross-core pipes have no PTO-AS form yet; use --emit=pto)");
+      return crossCore(*c, s.span());
     case EvalKind::Value:
       break; // nothing prints it
     }
@@ -724,7 +724,107 @@ private:
     error("ES010", c.span(), "op '" + c.target().name() + "' has no PTO-AS form" + why);
   }
 
+  // ---- cross-core pipes (docs/backend.md "Mixed tasks and cross-core pipes") ------------------
+  /// ptoas's pipe handles, one per direction as the C++ backend's TPipes:
+  /// `pto.initialize_l2g2l_pipe` through the GM ring InjectGMPipeBuffer planned (without one,
+  /// `pto.initialize_l2l_pipe`), the consumer buffer at the address AllocateMemoryAddr placed;
+  /// then `pto.tpush` / `pto.tpop` / `pto.tfree` on them.
+  void crossCore(const Call &c, const Span &span) {
+    const std::string &opn = c.target().name();
+    if (opn == "system.reserve_buffer" || opn == "system.import_peer_buffer")
+      return; // the consumer buffers are the pipes' planned addresses
+    if (opn.ends_with("_initialize_pipe"))
+      return initPipes(c, span);
+    const std::string pipe = pipeHandle(c, span);
+    if (pipe.empty())
+      return;
+    const std::string split = " {split = " + std::to_string(splitOf(c)) + "}";
+    if (opn.find("tpush") != std::string::npos) {
+      const TileType *t = c.args().empty() ? nullptr : tileOf(c.args()[0]->type());
+      if (!t)
+        return error("ES003", span, "'" + opn + "' needs the tile it pushes");
+      return line("pto.tpush(" + name(c.args()[0]) + ", " + pipe + " : " + tileType(*t, span) +
+                      ", !pto.pipe)" + split,
+                  span);
+    }
+    line("pto.tfree(" + pipe + " : !pto.pipe)" + split, span); // the oldest popped slot
+  }
+
+  static int64_t splitOf(const Call &c) {
+    const int64_t *s = findAttrAs<int64_t>(c.kwargs(), "split");
+    return s ? *s : 0;
+  }
+
+  void initPipes(const Call &c, const Span &span) {
+    auto intKw = [&](const char *key) -> std::optional<int64_t> {
+      const int64_t *i = findAttrAs<int64_t>(c.kwargs(), key);
+      return i ? std::optional<int64_t>(*i) : std::nullopt;
+    };
+    const int64_t mask = intKw("dir_mask").value_or(0), slots = intKw("slot_num").value_or(0);
+    if (slots != 4 && slots != 8) {
+      pipes_[0] = pipes_[1] = "%error"; // reported once, here
+      return error("ES010", span,
+                   "ptoas's cross-core pipes have 4 or 8 slots, this one " +
+                       std::to_string(slots) +
+                       ": give the pl::at scope .optimizations = {pl::cross_core_slot(4)} (or 8)");
+    }
+    std::string head = ", slot_size = " + std::to_string(intKw("slot_size").value_or(0)) +
+                       ", slot_num = " + std::to_string(slots);
+    const TensorType *gt = c.args().empty() ? nullptr : dyn_cast<TensorType>(c.args()[0]->type().get());
+    const std::string elem = gt ? "<" + scalarType(gt->dtype(), span) + ">" : "";
+    const std::string ptr = "!pto.ptr" + elem;
+    for (int d = 0; d < 2; ++d) {
+      if (!(mask & (1 << d)))
+        continue;
+      const int64_t buf = intKw(d ? "v2c_consumer_buf" : "c2v_consumer_buf").value_or(0);
+      const std::string local =
+          constant(std::to_string(buf), "i32", "c" + std::to_string(buf) + "_i32");
+      std::string attrs = "{dir_mask = " + std::to_string(1 << d) + head;
+      std::string operands;
+      if (gt) {
+        if (auto l = intKw("local_slot_num"))
+          attrs += ", local_slot_num = " + std::to_string(*l);
+        std::string gm = paramPtr(c.args()[0]);
+        if (int64_t off = intKw(d ? "gm_v2c_offset" : "gm_c2v_offset").value_or(0))
+          gm = op("pto.addptr " + gm + ", " + index(off) + " : " + elem + " -> " + elem, "gm",
+                  span);
+        operands = gm + " : " + ptr + ", ";
+      }
+      attrs += std::string(", flag_base = ") + (d ? "2" : "0") + "}";
+      pipes_[d] = op(std::string(gt ? "pto.initialize_l2g2l_pipe " : "pto.initialize_l2l_pipe ") +
+                         attrs + "(" + operands + local + " : i32) -> !pto.pipe",
+                     d ? "pipe_v2c" : "pipe_c2v", span);
+    }
+  }
+
+  /// The handle of the pipe a push / pop / free uses; "" after ES003.
+  std::string pipeHandle(const Call &c, const Span &span) {
+    const int d = crossCorePipe(c.target().name()) == "pipe_v2c" ? 1 : 0;
+    if (pipes_[d].empty())
+      error("ES003", span,
+            "'" + c.target().name() + "' uses the " + (d ? "vector-to-cube" : "cube-to-vector") +
+                " pipe before a *_initialize_pipe sets it up");
+    return pipes_[d];
+  }
+
+  /// `v = tpop`: a declared tile bound to the pipe's next slot (ptoas's DPS pop).
+  void pop(const VarPtr &v, const Call &c, const Span &span) {
+    const std::string pipe = pipeHandle(c, span);
+    if (pipe.empty())
+      return;
+    const TileType &t = *tileOf(v->type());
+    const std::string &n = bind(v);
+    const std::string ty = tileType(t, span);
+    line(n + " = pto.declare_tile -> " + ty, span);
+    line("pto.tpop(" + n + ", " + pipe + " : " + ty + ", !pto.pipe) {split = " +
+             std::to_string(splitOf(c)) + "}",
+         span);
+    setValidShape(n, t, span);
+  }
+
   void tileOp(const VarPtr &v, const Call &c, const PtoOpEntry &e, const Span &span) {
+    if (e.form == PtoForm::Pop)
+      return pop(v, c, span);
     if (e.form == PtoForm::Insert || e.form == PtoForm::Write) { // the result is the updated arg
       const TileType *at = tileOf(c.args()[0]->type());
       if (!at || !sameTileBytes(*tileOf(v->type()), *at))
@@ -891,6 +991,7 @@ private:
   }
 
   const KernelInfo &k_;
+  std::string pipes_[2]; ///< the cube-to-vector and vector-to-cube pipe handles
   std::string views_, allocs_;
   std::set<std::string> queries_;
   std::vector<std::string> extraParams_;

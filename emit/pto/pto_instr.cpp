@@ -183,8 +183,6 @@ private:
       value(a_[1], dstDtype_);
       return true;
     case PtoForm::Pop:
-      if (!cpp())
-        return noAsmForm(" here");
       r_.splitAxis = splitAxisName(c_);
       return true;
     case PtoForm::Create:

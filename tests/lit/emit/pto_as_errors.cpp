@@ -37,3 +37,22 @@ void carried_ragged(R x, pl::Index n, pl::Out<R> o) {
   // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: PTO-AS has no read of a tile's run-time valid shape (a tile whose valid shape differs between the iterations of a loop or the branches of an if) [ES010]
   pl::store(pl::neg(last), {0, 0}, o);
 }
+
+// ptoas's cross-core pipes have 4 or 8 GM slots; pl's default is 2 (pto-isa's TPipe takes any):
+// the fix is the scope's slot count (tests/lit/emit/pto_as_pipes.cpp prints that form).
+using H = pl::Tensor<pl::fp16, 32, 64>;
+using W = pl::Tensor<pl::fp16, 64, 128>;
+using O = pl::Tensor<pl::fp32, 32, 128>;
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void two_slots(H a, W w, pl::Out<O> o) {
+  pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::UpDown)}},
+  // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: ptoas's cross-core pipes have 4 or 8 slots, this one 2: give the pl::at scope .optimizations = {pl::cross_core_slot(4)} (or 8) [ES010]
+         [&] {
+           auto x = pl::move(pl::load(a, {0, 0}, {32, 64}, {.target_memory = pl::Mem::Mat}),
+                             {.target_memory = pl::Mem::Left});
+           auto y = pl::move(pl::load(w, {0, 0}, {64, 128}, {.target_memory = pl::Mem::Mat}),
+                             {.target_memory = pl::Mem::Right});
+           pl::Tile<pl::fp32, 32, 128, pl::Mem::Acc> c = pl::matmul(x, y);
+           pl::store(pl::relu(pl::move(c, {.target_memory = pl::Mem::Vec})), {0, 0}, o);
+         });
+}
