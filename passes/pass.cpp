@@ -118,21 +118,21 @@ Pass createFunctionPass(PassClass c, FunctionTransform transform) {
 Pass createSocFunctionPass(PassClass c, PassOptions &opts, SocFunctionTransform algorithm,
                            ProgramCheck precheck) {
   std::optional<Platform> platform = opts.takePlatform();
-  return createProgramPass(c, [platform, algorithm = std::move(algorithm),
-                               precheck = std::move(precheck)](const ir::ProgramPtr &p,
-                                                               PassContext &ctx) {
-    const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
-    bool changed = false, failed = precheck && !precheck(*p, ctx.diags());
-    std::vector<ir::FunctionPtr> fns;
-    for (const ir::FunctionPtr &f : p->functions()) {
-      ir::InternalErrorScope scope("", f->span());
-      ir::FunctionPtr g = algorithm(f, soc, ctx.diags());
-      failed |= !g;
-      changed |= g && g != f;
-      fns.push_back(g ? g : f);
-    }
-    return failed ? ir::ProgramPtr() : changed ? p->withFunctions(std::move(fns)) : p;
-  });
+  return createProgramPass(
+      c, [platform, algorithm = std::move(algorithm),
+          precheck = std::move(precheck)](const ir::ProgramPtr &p, PassContext &ctx) {
+        const SocDesc &soc = platformSoc(platform.value_or(ctx.platform()));
+        bool changed = false, failed = precheck && !precheck(*p, ctx.diags());
+        std::vector<ir::FunctionPtr> fns;
+        for (const ir::FunctionPtr &f : p->functions()) {
+          ir::InternalErrorScope scope("", f->span());
+          ir::FunctionPtr g = algorithm(f, soc, ctx.diags());
+          failed |= !g;
+          changed |= g && g != f;
+          fns.push_back(g ? g : f);
+        }
+        return failed ? ir::ProgramPtr() : changed ? p->withFunctions(std::move(fns)) : p;
+      });
 }
 
 Pass createProgramPass(PassClass c, ir::ProgramPtr (*algorithm)(const ir::ProgramPtr &,

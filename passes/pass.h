@@ -117,8 +117,8 @@ private:
 /// the SoC of the pass option `platform` (else the context's platform). Every function runs even
 /// after one fails, so all their errors are reported; a null result is a failure, and so is a
 /// false `precheck` of the whole program (run first, when given).
-using SocFunctionTransform = std::function<ir::FunctionPtr(
-    const ir::FunctionPtr &, const SocDesc &, ir::DiagnosticEngine &)>;
+using SocFunctionTransform = std::function<ir::FunctionPtr(const ir::FunctionPtr &, const SocDesc &,
+                                                           ir::DiagnosticEngine &)>;
 using ProgramCheck = std::function<bool(const ir::Program &, ir::DiagnosticEngine &)>;
 Pass createSocFunctionPass(PassClass c, PassOptions &opts, SocFunctionTransform algorithm,
                            ProgramCheck precheck = nullptr);

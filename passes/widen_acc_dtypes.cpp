@@ -99,7 +99,6 @@ private:
       if (const Var *v = tileVar(c.args()[i]))
         uses_.push_back({v, c.span(), c.target().name(), convertingUse(c, i)});
   }
-
 };
 
 /// The accumulator's dtype name, for messages.

@@ -764,13 +764,13 @@ private:
     if (slots != 4 && slots != 8) {
       pipes_[0] = pipes_[1] = "%error"; // reported once, here
       return error("ES010", span,
-                   "ptoas's cross-core pipes have 4 or 8 slots, this one " +
-                       std::to_string(slots) +
+                   "ptoas's cross-core pipes have 4 or 8 slots, this one " + std::to_string(slots) +
                        ": give the pl::at scope .optimizations = {pl::cross_core_slot(4)} (or 8)");
     }
     std::string head = ", slot_size = " + std::to_string(intKw("slot_size").value_or(0)) +
                        ", slot_num = " + std::to_string(slots);
-    const TensorType *gt = c.args().empty() ? nullptr : dyn_cast<TensorType>(c.args()[0]->type().get());
+    const TensorType *gt =
+        c.args().empty() ? nullptr : dyn_cast<TensorType>(c.args()[0]->type().get());
     const std::string elem = gt ? "<" + scalarType(gt->dtype(), span) + ">" : "";
     const std::string ptr = "!pto.ptr" + elem;
     for (int d = 0; d < 2; ++d) {
@@ -786,8 +786,8 @@ private:
           attrs += ", local_slot_num = " + std::to_string(*l);
         std::string gm = paramPtr(c.args()[0]);
         if (int64_t off = intKw(d ? "gm_v2c_offset" : "gm_c2v_offset").value_or(0))
-          gm = op("pto.addptr " + gm + ", " + index(off) + " : " + elem + " -> " + elem, "gm",
-                  span);
+          gm =
+              op("pto.addptr " + gm + ", " + index(off) + " : " + elem + " -> " + elem, "gm", span);
         operands = gm + " : " + ptr + ", ";
       }
       attrs += std::string(", flag_base = ") + (d ? "2" : "0") + "}";
@@ -816,8 +816,8 @@ private:
     const std::string &n = bind(v);
     const std::string ty = tileType(t, span);
     line(n + " = pto.declare_tile -> " + ty, span);
-    line("pto.tpop(" + n + ", " + pipe + " : " + ty + ", !pto.pipe) {split = " +
-             std::to_string(splitOf(c)) + "}",
+    line("pto.tpop(" + n + ", " + pipe + " : " + ty +
+             ", !pto.pipe) {split = " + std::to_string(splitOf(c)) + "}",
          span);
     setValidShape(n, t, span);
   }

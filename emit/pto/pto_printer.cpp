@@ -67,10 +67,10 @@ const std::set<std::string, std::less<>> &reservedNames() {
         // `void half(`)
         "half", "bfloat16_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
         "uint32_t", "uint64_t", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "pto",
-        "GlobalTensor", "Shape", "Stride", "TileType", "BLayout", "SLayout", "PadValue",
-        "set_flag", "wait_flag", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_S",
-        "EVENT_ID0", "EVENT_ID1", "EVENT_ID2", "EVENT_ID3", "EVENT_ID4", "EVENT_ID5", "EVENT_ID6",
-        "EVENT_ID7", "kernel_entry", "aicpu_orchestration_entry", "aicpu_orchestration_config",
+        "GlobalTensor", "Shape", "Stride", "TileType", "BLayout", "SLayout", "PadValue", "set_flag",
+        "wait_flag", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_S", "EVENT_ID0",
+        "EVENT_ID1", "EVENT_ID2", "EVENT_ID3", "EVENT_ID4", "EVENT_ID5", "EVENT_ID6", "EVENT_ID7",
+        "kernel_entry", "aicpu_orchestration_entry", "aicpu_orchestration_config",
         "OrchestrationConfig", "add_input", "add_output", "add_inout", "add_scalar", "graph_args",
         "rt", "PL_SCOPE", "SIMPLER_SCOPE", "rt_submit_task", "rt_submit_dummy_task",
         "rt_scope_begin", "rt_scope_end", "get_tensor_data", "set_tensor_data", "MixedKernels"};

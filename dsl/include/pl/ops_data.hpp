@@ -258,9 +258,10 @@ PL_DSL_OP("slice") auto slice(const V& v, const Shape& shape, const Shape& offse
     const detail::Array &a = v.node();
     detail::checkWindowArgs("slice", a, offsets, shape);
     if (!o.valid_shape.empty())
-      detail::fail("slice", "a tensor has no valid shape: give the tile its valid shape where it is "
-                            "made (pl::load(x, offsets, shape, {.valid_shape = ...})) or slice the "
-                            "tile [T103]");
+      detail::fail("slice",
+                   "a tensor has no valid shape: give the tile its valid shape where it is "
+                   "made (pl::load(x, offsets, shape, {.valid_shape = ...})) or slice the "
+                   "tile [T103]");
     for (std::size_t k = 0; k < shape.size(); ++k)
       if (offsets[k] + shape[k] > a.shape[k])
         detail::fail("slice", "window " + detail::shapeStr(shape) + " at " + detail::shapeStr(offsets) +
