@@ -8,6 +8,7 @@
 
 #include "passes/utils/kernel_rewrite.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -83,7 +84,8 @@ private:
         const auto &r = op->validShape;
         if (static_cast<size_t>(r.arg) < c->args().size())
           edge(c->args()[static_cast<size_t>(r.arg)], v);
-        if ((r.kind == ValidShapeRule::Kind::Matmul || r.kind == ValidShapeRule::Kind::Concat) &&
+        if ((r.kind == ValidShapeRule::Kind::Matmul || r.kind == ValidShapeRule::Kind::Concat ||
+             r.kind == ValidShapeRule::Kind::Union) &&
             static_cast<size_t>(r.arg2) < c->args().size())
           edge(c->args()[static_cast<size_t>(r.arg2)], v);
       }
@@ -181,6 +183,16 @@ private:
     return Dims{t->shape()[0], t->shape()[1]};
   }
 
+  /// `max(a, b)`, folded when both are constant or the same expression.
+  static ExprPtr larger(const ExprPtr &a, const ExprPtr &b, const Span &span) {
+    auto x = constIntValue(a), y = constIntValue(b);
+    if (x && y)
+      return ConstInt::make(std::max(*x, *y), DataType::Index, span);
+    if (a == b)
+      return a;
+    return Binary::make(BinaryOp::Max, a, b, span);
+  }
+
   static ExprPtr add(const ExprPtr &a, const ExprPtr &b, const Span &span) {
     auto x = constIntValue(a), y = constIntValue(b);
     if (x && y)
@@ -209,7 +221,7 @@ private:
       return (v && mayClip_.count(v)) || (t && t->view() && !t->view()->validShape.empty());
     };
     using K = ValidShapeRule::Kind;
-    bool two = rule.kind == K::Matmul || rule.kind == K::Concat;
+    bool two = rule.kind == K::Matmul || rule.kind == K::Concat || rule.kind == K::Union;
     if (!x || (!mayClip(x) && !(two && mayClip(y))) || (two && !y))
       return out;
     std::vector<StmtPtr> stmts;
@@ -251,6 +263,9 @@ private:
       break;
     case K::Concat:
       r.second = add(vx->second, vy->second, span);
+      break;
+    case K::Union: // the partial ops: one operand's valid region holds the other's
+      r = {larger(vx->first, vy->first, span), larger(vx->second, vy->second, span)};
       break;
     case K::Reshape: // the same shape (another pad), or a [R, 1] column as a [1, R] row
       if (sameShape(xt->shape(), tile->shape()))
