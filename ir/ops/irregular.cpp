@@ -116,8 +116,8 @@ void registerIrregularOps(OpRegistry &r) {
           .args({"lhs", "rhs"})
           .deduce(deducePart)
           .validShape(ValidShapeRule::Kind::Union, 0, 1);
-      if (fam.tile)
-        d.argSpace(0, kVecOnly).argSpace(1, kVecOnly).resultSpace(MemorySpace::Vec);
+      if (fam.tile) // a2a3 copies one source into dst before reading the other: not in place
+        d.argSpace(0, kVecOnly).argSpace(1, kVecOnly).resultSpace(MemorySpace::Vec).notInPlaceSafe();
     }
   }
 }
