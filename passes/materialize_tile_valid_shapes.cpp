@@ -183,13 +183,17 @@ private:
     return Dims{t->shape()[0], t->shape()[1]};
   }
 
-  /// `max(a, b)`, folded when both are constant or the same expression.
-  static ExprPtr larger(const ExprPtr &a, const ExprPtr &b, const Span &span) {
-    auto x = constIntValue(a), y = constIntValue(b);
+  /// `max(a, b)` of two valid dims of a result whose dim is `whole`: folded when both are
+  /// constant, the same expression, or one is the whole dim (no valid dim exceeds it).
+  static ExprPtr larger(const ExprPtr &a, const ExprPtr &b, const ExprPtr &whole,
+                        const Span &span) {
+    auto x = constIntValue(a), y = constIntValue(b), w = constIntValue(whole);
     if (x && y)
       return ConstInt::make(std::max(*x, *y), DataType::Index, span);
     if (a == b)
       return a;
+    if (w && ((x && *x == *w) || (y && *y == *w)))
+      return ConstInt::make(*w, DataType::Index, span);
     return Binary::make(BinaryOp::Max, a, b, span);
   }
 
@@ -265,7 +269,8 @@ private:
       r.second = add(vx->second, vy->second, span);
       break;
     case K::Union: // the partial ops: one operand's valid region holds the other's
-      r = {larger(vx->first, vy->first, span), larger(vx->second, vy->second, span)};
+      r = {larger(vx->first, vy->first, tile->shape()[0], span),
+           larger(vx->second, vy->second, tile->shape()[1], span)};
       break;
     case K::Reshape: // the same shape (another pad), or a [R, 1] column as a [1, R] row
       if (sameShape(xt->shape(), tile->shape()))

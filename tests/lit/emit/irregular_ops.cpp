@@ -9,11 +9,11 @@
 using Idx = pl::Tensor<pl::i16, 2, 64>;
 
 // CHECK-LABEL: rows
-// CHECK: pto::TCI<decltype([[UP:[a-z_0-9]+]]), int16_t, 0>([[UP]], static_cast<int16_t>(s));
-// CHECK: pto::TCI<decltype([[DN:[a-z_0-9]+]]), int16_t, 1>([[DN]], static_cast<int16_t>(-3));
+// CHECK: pto::TCI<decltype([[UP:[a-z_0-9]+]]), std::int16_t, 0>([[UP]], static_cast<std::int16_t>(s));
+// CHECK: pto::TCI<decltype([[DN:[a-z_0-9]+]]), std::int16_t, 1>([[DN]], static_cast<std::int16_t>(-3));
 // AS-LABEL: func.func @rows
-// AS: pto.tci ins(%{{.*}} {descending = false} : i16) outs(
-// AS: pto.tci ins(%{{.*}} {descending = true} : i16) outs(
+// AS: pto.tci ins(%{{[a-z0-9_]+}} {descending = false} : i16) outs(%{{.*}} : !pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=64, v_row=1, v_col=64,
+// AS: pto.tci ins(%cneg3_i16 {descending = true} : i16) outs(
 PL_FUNCTION(pl::FunctionType::InCore)
 void rows(pl::Index s, pl::Out<Idx> o) {
   pl::store(pl::arange_tile(s, {1, 64}, pl::i16), {0, 0}, o);
@@ -22,11 +22,16 @@ void rows(pl::Index s, pl::Out<Idx> o) {
 
 using X = pl::Tensor<pl::fp32, 16, 64>;
 
+// The sum's valid shape is a's whole one; the maximum's, with b's inside it, the sum's.
 // CHECK-LABEL: parts
-// CHECK: TPARTADD([[S:[a-z_0-9]+]], {{[a-z_0-9]+}}, {{[a-z_0-9]+}});
-// CHECK: TPARTMAX(
+// CHECK: pto::Tile<pto::TileType::Vec, float, 16, 64, {{.*}}> b(std::max<std::int64_t>(0, std::min<std::int64_t>(vr, x_d0)), {{.*}});
+// CHECK-NEXT: TASSIGN(b,
+// CHECK: pto::Tile<pto::TileType::Vec, float, 16, 64, {{.*}}> [[S:[a-z_0-9]+]](16, 64);
+// CHECK: TPARTADD([[S]], b, a);
+// CHECK: pto::Tile<pto::TileType::Vec, float, 16, 64, {{.*}}> [[M:[a-z_0-9]+]](16, 64);
+// CHECK: TPARTMAX([[M]], [[S]], b);
 // AS-LABEL: func.func @parts
-// AS: pto.tpartadd ins(
+// AS: pto.tpartadd ins(%b, %a : !pto.tile_buf<{{.*}}v_row=?, v_col=?{{.*}}>, !pto.tile_buf<{{.*}}v_row=16, v_col=64{{.*}}>) outs(
 // AS: pto.tpartmax ins(
 PL_FUNCTION(pl::FunctionType::InCore)
 void parts(X x, pl::Index vr, pl::Out<X> o) {
