@@ -25,9 +25,11 @@ TypePtr deduceCi(const DeduceCall &c) {
     return nullptr;
   const DataType d = c.dtypeKw("dtype").value_or(DataType::Int32);
   if (!ciDType(d))
-    return c.fail("T108", "'" + c.op.name() + "' makes int32, int16, uint32 or uint16 values, got " +
-                              dtypeStr(d) + " (PTO-ISA's TCI)");
-  if (!checkDType(c, 0, *start, isSignedInt(*start) || isUnsignedInt(*start) || *start == DataType::Index,
+    return c.fail("T108", "'" + c.op.name() +
+                              "' makes int32, int16, uint32 or uint16 values, got " + dtypeStr(d) +
+                              " (PTO-ISA's TCI)");
+  if (!checkDType(c, 0, *start,
+                  isSignedInt(*start) || isUnsignedInt(*start) || *start == DataType::Index,
                   "an integer scalar"))
     return nullptr;
   const auto cols = shape->size() == 2 ? constIntValue((*shape)[1]) : std::nullopt;
@@ -42,8 +44,7 @@ TypePtr deduceCi(const DeduceCall &c) {
 /// The element types of the partial ops (PTO-ISA's a2a3 TPARTADD / TPARTMUL / TPARTMAX /
 /// TPARTMIN accept these four).
 bool partDType(DataType d) {
-  return d == DataType::Int32 || d == DataType::Int16 || d == DataType::FP16 ||
-         d == DataType::FP32;
+  return d == DataType::Int32 || d == DataType::Int16 || d == DataType::FP16 || d == DataType::FP32;
 }
 
 /// `part_<op>(lhs, rhs)`: the shape is per dim the larger of the operands' (equal ranks), and
@@ -117,7 +118,10 @@ void registerIrregularOps(OpRegistry &r) {
           .deduce(deducePart)
           .validShape(ValidShapeRule::Kind::Union, 0, 1);
       if (fam.tile) // a2a3 copies one source into dst before reading the other: not in place
-        d.argSpace(0, kVecOnly).argSpace(1, kVecOnly).resultSpace(MemorySpace::Vec).notInPlaceSafe();
+        d.argSpace(0, kVecOnly)
+            .argSpace(1, kVecOnly)
+            .resultSpace(MemorySpace::Vec)
+            .notInPlaceSafe();
     }
   }
 }

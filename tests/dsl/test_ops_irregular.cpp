@@ -9,13 +9,13 @@
 
 namespace {
 
-template <class V>
-std::vector<double> vals(const V& v) { return v.template to_vector<double>(); }
+template <class V> std::vector<double> vals(const V &v) { return v.template to_vector<double>(); }
 
 using V = std::vector<double>;
 
 pl::Tensor<pl::fp32, 3, 4> twelve() {
-  return pl::Tensor<pl::fp32, 3, 4>(std::vector<float>{1, -2, 3, -4, 5, -6, 7, -8, 9, -10, 11, -12});
+  return pl::Tensor<pl::fp32, 3, 4>(
+      std::vector<float>{1, -2, 3, -4, 5, -6, 7, -8, 9, -10, 11, -12});
 }
 
 TEST(Arange, RowsOfStartPlusOrMinusK) {
@@ -36,8 +36,8 @@ TEST(Arange, WrapsInTheDtype) {
 }
 
 TEST(Arange, RejectsShapesTciCannotFill) {
-  EXPECT_THROW((void)pl::arange(0, {2, 4}, pl::i32), pl::Error);  // one row only
-  EXPECT_THROW((void)pl::arange(0, {1, 1}, pl::i32), pl::Error);  // at least 2 columns
+  EXPECT_THROW((void)pl::arange(0, {2, 4}, pl::i32), pl::Error); // one row only
+  EXPECT_THROW((void)pl::arange(0, {1, 1}, pl::i32), pl::Error); // at least 2 columns
   EXPECT_THROW((void)pl::arange_tile(0, {8}, pl::i32), pl::Error);
 }
 
@@ -51,8 +51,8 @@ TEST(Partial, EqualRegionsAreTheElementwiseOp) {
 }
 
 TEST(Partial, TheValidOperandFillsTheRest) {
-  auto a = pl::load(twelve(), {0, 0}, {3, 4});                             // valid [3, 4]
-  auto b = pl::load(twelve(), {0, 0}, {3, 4}, {.valid_shape = {2, 2}});   // valid [2, 2]
+  auto a = pl::load(twelve(), {0, 0}, {3, 4});                          // valid [3, 4]
+  auto b = pl::load(twelve(), {0, 0}, {3, 4}, {.valid_shape = {2, 2}}); // valid [2, 2]
   auto s = pl::part_add(b, a);
   EXPECT_EQ(s.valid_shape(), (pl::Shape{3, 4}));
   EXPECT_EQ(vals(s), (V{2, -4, 3, -4, 10, -12, 7, -8, 9, -10, 11, -12}));
@@ -68,7 +68,7 @@ TEST(Partial, TheValidOperandFillsTheRest) {
 TEST(Partial, TilesOfDifferentShapesAndTensors) {
   auto big = pl::load(twelve(), {0, 0}, {3, 4});
   pl::Tile<pl::fp32, 1, 4> row = pl::load<1, 4>(twelve(), {2, 0});
-  pl::Tile<pl::fp32, 3, 4> p = pl::part_mul(row, big);  // the result has the larger shape
+  pl::Tile<pl::fp32, 3, 4> p = pl::part_mul(row, big); // the result has the larger shape
   EXPECT_EQ(vals(p), (V{9, 20, 33, 48, 5, -6, 7, -8, 9, -10, 11, -12}));
   pl::Tensor<pl::i32, 2, 3> x(std::vector<std::int32_t>{-1, 2, -3, 4, -5, 6});
   pl::Tensor<pl::i32, 2, 1> y(std::vector<std::int32_t>{7, -7});
@@ -79,11 +79,12 @@ TEST(Partial, TilesOfDifferentShapesAndTensors) {
 TEST(Partial, RejectsCrossingRegionsAndDtypes) {
   auto a = pl::load(twelve(), {0, 0}, {3, 4}, {.valid_shape = {3, 2}});
   auto b = pl::load(twelve(), {0, 0}, {3, 4}, {.valid_shape = {2, 4}});
-  EXPECT_THROW((void)pl::part_add(a, b), pl::Error);  // neither holds the other
+  EXPECT_THROW((void)pl::part_add(a, b), pl::Error); // neither holds the other
   pl::Tensor<pl::i8, 2, 2> c(std::vector<std::int8_t>{1, 2, 3, 4});
   pl::Tensor<pl::any_dtype> ca(c);
-  EXPECT_THROW((void)pl::part_add(ca, ca), pl::Error);  // int8: not a TPART* dtype
-  pl::Tensor<pl::fp32> wide(std::vector<float>(6, 1.0f), {2, 3}), tall(std::vector<float>(6, 1.0f), {3, 2});
+  EXPECT_THROW((void)pl::part_add(ca, ca), pl::Error); // int8: not a TPART* dtype
+  pl::Tensor<pl::fp32> wide(std::vector<float>(6, 1.0f), {2, 3}),
+      tall(std::vector<float>(6, 1.0f), {3, 2});
   EXPECT_THROW((void)pl::part_add(wide, tall), pl::Error);
 }
 

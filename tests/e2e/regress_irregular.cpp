@@ -39,9 +39,8 @@ void index_rows16(pl::Out<Idx16> o) {
 /// The tensor form in an orchestration's pl::at scope.
 PL_FUNCTION(pl::FunctionType::Opaque)
 void index_tensor(pl::InOut<Idx> o) {
-  pl::at(pl::Level::CORE_GROUP, [&] {
-    pl::assemble(o, pl::arange(7, {1, 32}, pl::i32, {.descending = true}), {2, 0});
-  });
+  pl::at(pl::Level::CORE_GROUP,
+         [&] { pl::assemble(o, pl::arange(7, {1, 32}, pl::i32, {.descending = true}), {2, 0}); });
 }
 
 using X = pl::Tensor<pl::fp32, 20, 40>;
@@ -122,8 +121,8 @@ enum class Op { Add, Mul, Max, Min };
 /// The partial op of the tile partials() loads: a is rows [r, r + 16) with min(16, 20 - r)
 /// valid rows and 40 columns, b is rows 0.. with [vr, vc] valid.
 template <class V>
-std::vector<double> partialWant(const std::vector<V> &xs, int r, int vr, int vc, Op op,
-                                bool bFirst, double (*round)(double)) {
+std::vector<double> partialWant(const std::vector<V> &xs, int r, int vr, int vc, Op op, bool bFirst,
+                                double (*round)(double)) {
   const int ar = std::min(16, 20 - r), ac = 40;
   const int rr = std::max(ar, vr), rc = std::max(ac, vc);
   std::vector<double> want(80 * 40, 0.0);
@@ -131,12 +130,16 @@ std::vector<double> partialWant(const std::vector<V> &xs, int r, int vr, int vc,
   for (int i = 0; i < rr; ++i)
     for (int j = 0; j < rc; ++j) {
       const bool inA = i < ar && j < ac, inB = i < vr && j < vc;
-      const double a = inA ? static_cast<double>(xs[static_cast<std::size_t>((r + i) * 40 + j)]) : 0;
+      const double a =
+          inA ? static_cast<double>(xs[static_cast<std::size_t>((r + i) * 40 + j)]) : 0;
       const double b = inB ? static_cast<double>(xs[static_cast<std::size_t>(i * 40 + j)]) : 0;
       double v = inA ? a : b;
       if (inA && inB) {
         const double x = bFirst ? b : a, y = bFirst ? a : b;
-        v = op == Op::Add ? x + y : op == Op::Mul ? x * y : op == Op::Max ? std::max(x, y) : std::min(x, y);
+        v = op == Op::Add   ? x + y
+            : op == Op::Mul ? x * y
+            : op == Op::Max ? std::max(x, y)
+                            : std::min(x, y);
         v = round(v);
       }
       want[static_cast<std::size_t>((base + i) * 40 + j)] = v;
@@ -160,9 +163,15 @@ std::vector<double> partialsWant(const std::vector<V> &xs, int r, int vr, int vc
 }
 
 double asF32(double v) { return static_cast<double>(static_cast<float>(v)); }
-double asF16(double v) { return static_cast<double>(static_cast<float>(pl::Half(static_cast<float>(v)))); }
-double asI32(double v) { return static_cast<double>(static_cast<std::int32_t>(static_cast<std::int64_t>(v))); }
-double asI16(double v) { return static_cast<double>(static_cast<std::int16_t>(static_cast<std::int64_t>(v))); }
+double asF16(double v) {
+  return static_cast<double>(static_cast<float>(pl::Half(static_cast<float>(v))));
+}
+double asI32(double v) {
+  return static_cast<double>(static_cast<std::int32_t>(static_cast<std::int64_t>(v)));
+}
+double asI16(double v) {
+  return static_cast<double>(static_cast<std::int16_t>(static_cast<std::int64_t>(v)));
+}
 
 } // namespace
 
@@ -202,39 +211,45 @@ int main() {
   }
 
   // (r, vr, vc): a's valid region [min(16, 20 - r), 40] and b's [vr, vc], one holding the other.
-  const int cases[][3] = {{0, 5, 17}, {0, 16, 40}, {16, 9, 40}, {16, 2, 30}, {8, 12, 40}, {0, 0, 0}};
+  const int cases[][3] = {{0, 5, 17},  {0, 16, 40}, {16, 9, 40},
+                          {16, 2, 30}, {8, 12, 40}, {0, 0, 0}};
   const std::vector<float> xs = pl::random_vector(20 * 40, 81, -3.0f, 3.0f);
   std::vector<pl::Half> hs(xs.size());
   std::vector<std::int32_t> is(xs.size());
   std::vector<std::int16_t> ss(xs.size());
   for (std::size_t k = 0; k < xs.size(); ++k) {
     hs[k] = pl::Half(xs[k]);
-    is[k] = static_cast<std::int32_t>(k * 37 % 61) - 30;     // negative and positive
-    ss[k] = static_cast<std::int16_t>(k * 53 % 401) - 200;   // products wrap in int16
+    is[k] = static_cast<std::int32_t>(k * 37 % 61) - 30;   // negative and positive
+    ss[k] = static_cast<std::int16_t>(k * 53 % 401) - 200; // products wrap in int16
   }
   for (auto &c : cases) {
     const int r = c[0], vr = c[1], vc = c[2];
-    const std::string tag = ".r" + std::to_string(r) + "_" + std::to_string(vr) + "x" + std::to_string(vc);
+    const std::string tag =
+        ".r" + std::to_string(r) + "_" + std::to_string(vr) + "x" + std::to_string(vc);
     {
       O o;
       partial_f32(X(xs), r, vr, vc, o);
-      report.close("partial_f32" + tag, o, partialsWant(xs, r, vr, vc, asF32), {.rtol = 0, .atol = 0});
+      report.close("partial_f32" + tag, o, partialsWant(xs, r, vr, vc, asF32),
+                   {.rtol = 0, .atol = 0});
     }
     {
       OH o;
       partial_f16(XH(hs), r, vr, vc, o);
       std::vector<float> hf(hs.begin(), hs.end());
-      report.close("partial_f16" + tag, o, partialsWant(hf, r, vr, vc, asF16), {.rtol = 0, .atol = 0});
+      report.close("partial_f16" + tag, o, partialsWant(hf, r, vr, vc, asF16),
+                   {.rtol = 0, .atol = 0});
     }
     {
       OI o;
       partial_i32(XI(is), r, vr, vc, o);
-      report.close("partial_i32" + tag, o, partialsWant(is, r, vr, vc, asI32), {.rtol = 0, .atol = 0});
+      report.close("partial_i32" + tag, o, partialsWant(is, r, vr, vc, asI32),
+                   {.rtol = 0, .atol = 0});
     }
     {
       OS o;
       partial_i16(XS(ss), r, vr, vc, o);
-      report.close("partial_i16" + tag, o, partialsWant(ss, r, vr, vc, asI16), {.rtol = 0, .atol = 0});
+      report.close("partial_i16" + tag, o, partialsWant(ss, r, vr, vc, asI16),
+                   {.rtol = 0, .atol = 0});
     }
   }
 
@@ -246,7 +261,8 @@ int main() {
     for (int i = 0; i < 8; ++i)
       for (int j = 0; j < 64; ++j)
         want[static_cast<std::size_t>(i * 64 + j)] =
-            asF32(static_cast<double>(ys[static_cast<std::size_t>((4 + i) * 64 + j)]) + ys[static_cast<std::size_t>(i * 64 + j)]);
+            asF32(static_cast<double>(ys[static_cast<std::size_t>((4 + i) * 64 + j)]) +
+                  ys[static_cast<std::size_t>(i * 64 + j)]);
     report.close("shapes", o, want, {.rtol = 0, .atol = 0});
   }
   {
@@ -256,7 +272,8 @@ int main() {
     tensors(Y(ys), Z(zs), o);
     std::vector<double> want(ys.begin(), ys.end());
     for (int k = 0; k < 8 * 64; ++k)
-      want[static_cast<std::size_t>(k)] = std::max(ys[static_cast<std::size_t>(k)], zs[static_cast<std::size_t>(k)]);
+      want[static_cast<std::size_t>(k)] =
+          std::max(ys[static_cast<std::size_t>(k)], zs[static_cast<std::size_t>(k)]);
     report.close("tensors", o, want, {.rtol = 0, .atol = 0});
   }
   return report.exitCode();

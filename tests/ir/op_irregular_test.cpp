@@ -19,11 +19,11 @@ TEST_F(IrregularOps, CiIsAOneRowIntegerTile) {
 }
 
 TEST_F(IrregularOps, CiRejectsWhatTciCannotFill) {
-  bad("T106", "tile.ci", {scalarVar(DT::Index), tup({2, 32})});  // more than one row
-  bad("T106", "tile.ci", {scalarVar(DT::Index), tup({1, 1})});   // one column
-  bad("T106", "tensor.ci", {scalarVar(DT::Index), tup({32})});   // not [1, N]
+  bad("T106", "tile.ci", {scalarVar(DT::Index), tup({2, 32})}); // more than one row
+  bad("T106", "tile.ci", {scalarVar(DT::Index), tup({1, 1})});  // one column
+  bad("T106", "tensor.ci", {scalarVar(DT::Index), tup({32})});  // not [1, N]
   bad("T108", "tile.ci", {scalarVar(DT::Index), tup({1, 32})}, {{"dtype", DT::FP32}});
-  bad("T108", "tile.ci", {scalarVar(DT::FP32), tup({1, 32})});   // a float start
+  bad("T108", "tile.ci", {scalarVar(DT::FP32), tup({1, 32})}); // a float start
   bad("T111", "tile.ci", {scalarVar(DT::Index), tup({1, 32})}, {{"target_memory", MS::Mat}});
 }
 

@@ -9,8 +9,9 @@
 #include "pl/ops_math.hpp"    // binary / scalar / unary / compare / select ops, operators
 #include "pl/ops_data.hpp"    // creation, load/store/move, views, cast, fillpad
 #include "pl/ops_linalg.hpp"  // reductions, row/col expand, matmul family
-#include "pl/ops_irregular.hpp" // arange (TCI), part_add / part_mul / part_max / part_min
 #include "pl/control.hpp"     // range/parallel/unroll/pipeline, init_values/yield_, while_, if_, at
 #include "pl/host.hpp"        // host helpers: random data, allclose, printing
 
 #include "pl/ops_crosscore.hpp" // cross-core pipes of Group kernels: tpush / tpop / tfree
+
+#include "pl/ops_irregular.hpp" // arange (TCI), part_add / part_mul / part_max / part_min

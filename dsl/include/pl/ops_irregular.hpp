@@ -59,9 +59,11 @@ constexpr std::int64_t largerDim(std::int64_t a, std::int64_t b) {
 }
 /// Per dim the larger of two static shapes of one rank (unknown otherwise).
 constexpr SShape largerShape(SShape a, SShape b) {
-  if (!a.known || !b.known || a.rank != b.rank) return SShape{};
+  if (!a.known || !b.known || a.rank != b.rank)
+    return SShape{};
   SShape r{true, a.rank, {}};
-  for (int i = 0; i < a.rank; ++i) r.d[i] = largerDim(a.d[i], b.d[i]);
+  for (int i = 0; i < a.rank; ++i)
+    r.d[i] = largerDim(a.d[i], b.d[i]);
   return r;
 }
 
@@ -75,10 +77,11 @@ Array partialOp(const char *op, const Array &a, const Shape &ra, const Array &b,
   requireSameDtype(op, a, b);
   requirePartDtype(op, a);
   if (ra.size() != rb.size())
-    fail(op, "operands of ranks " + std::to_string(ra.size()) + " and " +
-                 std::to_string(rb.size()));
+    fail(op,
+         "operands of ranks " + std::to_string(ra.size()) + " and " + std::to_string(rb.size()));
   Shape rs(ra.size());
-  for (std::size_t k = 0; k < ra.size(); ++k) rs[k] = std::max(ra[k], rb[k]);
+  for (std::size_t k = 0; k < ra.size(); ++k)
+    rs[k] = std::max(ra[k], rb[k]);
   if (rs != ra && rs != rb)
     fail(op, "neither operand's region " + shapeStr(ra) + " / " + shapeStr(rb) +
                  " holds the other's (PTO-ISA's partial ops need one source to cover the "
@@ -105,7 +108,8 @@ Array partialOp(const char *op, const Array &a, const Shape &ra, const Array &b,
         else
           d = inA ? a.data[static_cast<std::size_t>(oa)] : b.data[static_cast<std::size_t>(ob)];
         for (std::size_t k = r; k-- > 0;) {
-          if (++idx[k] < rs[k]) break;
+          if (++idx[k] < rs[k])
+            break;
           idx[k] = 0;
         }
       }
@@ -114,16 +118,16 @@ Array partialOp(const char *op, const Array &a, const Shape &ra, const Array &b,
   return out;
 }
 
-template <class A, class B, class F>
-auto partOp(const char *op, const A &a, const B &b, F f) {
+template <class A, class B, class F> auto partOp(const char *op, const A &a, const B &b, F f) {
   if constexpr (TensorLike<A> && TensorLike<B>) {
     using TA = BaseOf<A>;
     using TB = BaseOf<B>;
     static_assert(PL_DSL_RULE(dtypesCompatible(TA::static_dtype, TB::static_dtype)),
                   "pl: the operands have different dtypes; insert pl::cast [T108]");
     constexpr DType rd = mergeDtype(TA::static_dtype, TB::static_dtype);
-    static_assert(PL_DSL_RULE(rd == DType::Any || partDtype(rd)),
-                  "pl::part_*: the operands are int32, int16, fp16 or fp32 (PTO-ISA's TPART*) [T108]");
+    static_assert(
+        PL_DSL_RULE(rd == DType::Any || partDtype(rd)),
+        "pl::part_*: the operands are int32, int16, fp16 or fp32 (PTO-ISA's TPART*) [T108]");
     constexpr SShape rs = largerShape(TA::static_shape, TB::static_shape);
     using Res = std::conditional_t<rs.known, TensorS<rd, rs>, Tensor<rd>>;
     return wrapTensor<Res>(partialOp(op, a.arr(), a.arr().shape, b.arr(), b.arr().shape, f));
@@ -133,8 +137,9 @@ auto partOp(const char *op, const A &a, const B &b, F f) {
     static_assert(PL_DSL_RULE(dtypesCompatible(TA::static_dtype, TB::static_dtype)),
                   "pl: the operands have different dtypes; insert pl::cast [T108]");
     constexpr DType rd = mergeDtype(TA::static_dtype, TB::static_dtype);
-    static_assert(PL_DSL_RULE(rd == DType::Any || partDtype(rd)),
-                  "pl::part_*: the operands are int32, int16, fp16 or fp32 (PTO-ISA's TPART*) [T108]");
+    static_assert(
+        PL_DSL_RULE(rd == DType::Any || partDtype(rd)),
+        "pl::part_*: the operands are int32, int16, fp16 or fp32 (PTO-ISA's TPART*) [T108]");
     using Res = Tile<rd, largerDim(TA::static_rows, TB::static_rows),
                      largerDim(TA::static_cols, TB::static_cols), TA::static_mem>;
     const TileData &ta = a.data();
@@ -153,18 +158,20 @@ auto partOp(const char *op, const A &a, const B &b, F f) {
   }
 }
 
-}  // namespace detail
+} // namespace detail
 
 /// A [1, N] tensor whose column k holds `start + k` (`start - k` with `.descending`), in dtype D
 /// (int32, int16, uint32 or uint16; values wrap in D). PyPTO's `pl.arange` / `ci`; a kernel
 /// computes it with PTO-ISA's TCI.
 template <DType D, ScalarLike S>
-PL_DSL_OP("tensor.ci") Tensor<D> arange(const S& start, const Shape& shape, DTypeTag<D>, ArangeOptions o = {}) {
+PL_DSL_OP("tensor.ci")
+Tensor<D> arange(const S &start, const Shape &shape, DTypeTag<D>, ArangeOptions o = {}) {
   return detail::wrapTensor<Tensor<D>>(detail::arangeRow<D>("arange", start, shape, o.descending));
 }
 /// `arange` as a Vec tile (PyPTO's `tile.ci`).
 template <DType D, ScalarLike S>
-PL_DSL_OP("tile.ci") Tile<D> arange_tile(const S& start, const Shape& shape, DTypeTag<D>, ArangeOptions o = {}) {
+PL_DSL_OP("tile.ci")
+Tile<D> arange_tile(const S &start, const Shape &shape, DTypeTag<D>, ArangeOptions o = {}) {
   detail::Array a = detail::arangeRow<D>("arange_tile", start, shape, o.descending);
   return Tile<D>(detail::TileData{std::move(a), shape[0], shape[1], Mem::Vec}, detail::FromData{});
 }
@@ -174,8 +181,7 @@ PL_DSL_OP("tile.ci") Tile<D> arange_tile(const S& start, const Shape& shape, DTy
 /// where both hold the element and the holding operand's value where only one does. One
 /// operand's region must hold the other's (else an error, as PTO-ISA asserts).
 #define PL_DETAIL_PART(name, Functor)                                                              \
-  template <ValueLike A, ValueLike B>                                                              \
-  PL_DSL_OP(#name) auto name(const A &a, const B &b) {                                             \
+  template <ValueLike A, ValueLike B> PL_DSL_OP(#name) auto name(const A &a, const B &b) {         \
     return detail::partOp(#name, a, b, detail::Functor{});                                         \
   }
 PL_DETAIL_PART(part_add, AddF)
@@ -184,4 +190,4 @@ PL_DETAIL_PART(part_max, MaxF)
 PL_DETAIL_PART(part_min, MinF)
 #undef PL_DETAIL_PART
 
-}  // namespace pl
+} // namespace pl

@@ -78,8 +78,7 @@ void partTiles(const char *op, D &dst, const A &a, const B &b, F f) {
 /// TCI<descending>(dst, start): column k of dst's first row, for k below its valid columns,
 /// holds start + k (start - k descending), wrapping in the element type. PTO-ISA: dst is one
 /// row of at least two columns, of an integer type the start has too.
-template <bool Descending, SimTile D, class S>
-void TCI(D &dst, S start) {
+template <bool Descending, SimTile D, class S> void TCI(D &dst, S start) {
   using X = std::remove_cvref_t<D>;
   using T = typename X::Elem;
   static_assert(detail::ciElem<T>(), "pl::sim: TCI takes int32_t, uint32_t, int16_t or uint16_t");

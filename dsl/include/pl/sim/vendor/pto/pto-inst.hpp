@@ -1565,7 +1565,8 @@ void TCI(TileData &dst, T start) {
   static_assert(std::is_same_v<typename TileData::DType, T>,
                 "pto::TCI: the start has the tile's element type (Fix: TCI expect src and dst "
                 "same datatype)");
-  static_assert(TileData::kRows == 1, "pto::TCI: the tile has one row (Fix: TCI expect tile row is 1)");
+  static_assert(TileData::kRows == 1,
+                "pto::TCI: the tile has one row (Fix: TCI expect tile row is 1)");
   detail::issue(pl::sim::PIPE_V, "TCI", dst);
   pl::sim::TCI<descending != 0>(detail::base(dst), start);
 }
