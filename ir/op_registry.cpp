@@ -75,6 +75,7 @@ void registerAllOps() {
     registerCommOps(r);
     registerArrayOps(r);
     registerCrossCoreOps(r);
+    registerIrregularOps(r);
   });
 }
 

@@ -53,6 +53,7 @@ struct ValidShapeRule {
     Transposed, ///< operand `arg`'s, rows and columns swapped
     Concat,     ///< rows of `arg`, cols of `arg` + cols of `arg2`
     Reshape,    ///< `arg`'s under the same shape, swapped for a [R, 1] <-> [1, R] reshape
+    Union,      ///< per dim the larger of `arg`'s and `arg2`'s (the partial ops, TPART*)
   };
   Kind kind = Kind::Own;
   int arg = 0;

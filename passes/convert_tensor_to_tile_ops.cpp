@@ -38,7 +38,7 @@ struct ConvEntry {
 // clang-format off
 constexpr ConvEntry kTable[] = {
 #define SAME(n) {"tensor." n, Conv::Same},
-    SAME("abs") SAME("add") SAME("adds") SAME("and") SAME("ands") SAME("cast") SAME("cmp")
+    SAME("abs") SAME("add") SAME("adds") SAME("and") SAME("ands") SAME("cast") SAME("ci") SAME("cmp")
     SAME("cmps") SAME("col_argmax") SAME("col_argmin") SAME("col_expand") SAME("col_expand_add")
     SAME("col_expand_div") SAME("col_expand_expdif") SAME("col_expand_max")
     SAME("col_expand_min") SAME("col_expand_mul") SAME("col_expand_sub") SAME("col_max")
@@ -47,7 +47,7 @@ constexpr ConvEntry kTable[] = {
     SAME("fmods") SAME("full") SAME("get_block_idx") SAME("get_block_num")
     SAME("get_subblock_idx") SAME("log") SAME("lrelu") SAME("maximum") SAME("maximums")
     SAME("minimum") SAME("minimums") SAME("mul") SAME("muls") SAME("neg") SAME("not") SAME("or")
-    SAME("ors") SAME("prelu") SAME("recip") SAME("relu") SAME("rem") SAME("rems") SAME("reshape")
+    SAME("ors") SAME("part_add") SAME("part_max") SAME("part_min") SAME("part_mul") SAME("prelu") SAME("recip") SAME("relu") SAME("rem") SAME("rems") SAME("reshape")
     SAME("row_expand") SAME("row_expand_add") SAME("row_expand_div") SAME("row_expand_expdif")
     SAME("row_expand_max") SAME("row_expand_min") SAME("row_expand_mul") SAME("row_expand_sub")
     SAME("row_max") SAME("row_min") SAME("row_prod") SAME("row_sum") SAME("rsqrt") SAME("sel")

@@ -8,6 +8,7 @@
 
 #include "passes/utils/kernel_rewrite.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -83,7 +84,8 @@ private:
         const auto &r = op->validShape;
         if (static_cast<size_t>(r.arg) < c->args().size())
           edge(c->args()[static_cast<size_t>(r.arg)], v);
-        if ((r.kind == ValidShapeRule::Kind::Matmul || r.kind == ValidShapeRule::Kind::Concat) &&
+        if ((r.kind == ValidShapeRule::Kind::Matmul || r.kind == ValidShapeRule::Kind::Concat ||
+             r.kind == ValidShapeRule::Kind::Union) &&
             static_cast<size_t>(r.arg2) < c->args().size())
           edge(c->args()[static_cast<size_t>(r.arg2)], v);
       }
@@ -181,6 +183,20 @@ private:
     return Dims{t->shape()[0], t->shape()[1]};
   }
 
+  /// `max(a, b)` of two valid dims of a result whose dim is `whole`: folded when both are
+  /// constant, the same expression, or one is the whole dim (no valid dim exceeds it).
+  static ExprPtr larger(const ExprPtr &a, const ExprPtr &b, const ExprPtr &whole,
+                        const Span &span) {
+    auto x = constIntValue(a), y = constIntValue(b), w = constIntValue(whole);
+    if (x && y)
+      return ConstInt::make(std::max(*x, *y), DataType::Index, span);
+    if (a == b)
+      return a;
+    if (w && ((x && *x == *w) || (y && *y == *w)))
+      return ConstInt::make(*w, DataType::Index, span);
+    return Binary::make(BinaryOp::Max, a, b, span);
+  }
+
   static ExprPtr add(const ExprPtr &a, const ExprPtr &b, const Span &span) {
     auto x = constIntValue(a), y = constIntValue(b);
     if (x && y)
@@ -209,7 +225,7 @@ private:
       return (v && mayClip_.count(v)) || (t && t->view() && !t->view()->validShape.empty());
     };
     using K = ValidShapeRule::Kind;
-    bool two = rule.kind == K::Matmul || rule.kind == K::Concat;
+    bool two = rule.kind == K::Matmul || rule.kind == K::Concat || rule.kind == K::Union;
     if (!x || (!mayClip(x) && !(two && mayClip(y))) || (two && !y))
       return out;
     std::vector<StmtPtr> stmts;
@@ -251,6 +267,10 @@ private:
       break;
     case K::Concat:
       r.second = add(vx->second, vy->second, span);
+      break;
+    case K::Union: // the partial ops: one operand's valid region holds the other's
+      r = {larger(vx->first, vy->first, tile->shape()[0], span),
+           larger(vx->second, vy->second, tile->shape()[1], span)};
       break;
     case K::Reshape: // the same shape (another pad), or a [R, 1] column as a [1, R] row
       if (sameShape(xt->shape(), tile->shape()))

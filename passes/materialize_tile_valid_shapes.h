@@ -20,7 +20,8 @@
 //   A load whose valid_shape already has the clipped form, and a store with the attr, are left
 //   alone (idempotent); proven windows are unchanged.
 //   - every other result tile `r = op(...)` whose op has a ValidShapeRule (op registry: same as
-//     operand i, row / column reduction, matmul, transpose, concat, reshape, packed mask) and
+//     operand i, row / column reduction, matmul, transpose, concat, reshape, packed mask, the
+//     partial ops' per-dim larger of two operands') and
 //     whose operands may be clipped gets the valid shape the rule gives (a fresh variable typed
 //     with it): PTO-ISA runs each instruction over its destination's valid region and asserts
 //     the sources have it. An operand's valid shape is its type's, else — when a clipped value

@@ -447,6 +447,16 @@ private:
       return in + "<decltype(" + pipe + "), decltype(" + dst + "), " + r->splitAxis + ">(" + pipe +
              ", " + dst + ");";
     }
+    if (r->form() == PtoForm::Ci) { // PTO-ISA names the tile type, T and the direction
+      const auto elem = dt ? elemCppType(dt->dtype()) : std::nullopt;
+      if (!elem || r->ins.empty()) {
+        error("ES003", span, "emitter needs 'tile.ci' with a start and an integer tile");
+        return "";
+      }
+      return "pto::" + in + "<decltype(" + dst + "), " + *elem + ", " +
+             (r->descending ? "1" : "0") + ">(" + dst + ", static_cast<" + *elem + ">(" +
+             operand(r->ins[0].expr) + "));";
+    }
     std::vector<std::string> ops{dst};
     for (const PtoOperand &o : r->ins)
       ops.push_back(o.kind == PtoOperand::Kind::Value ? operand(o.expr)

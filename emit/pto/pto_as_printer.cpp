@@ -904,6 +904,9 @@ private:
       if (r.isBinary)
         attr = " {isBinary = true}";
       break;
+    case PtoForm::Ci:
+      attr = std::string(" {descending = ") + (r.descending ? "true" : "false") + "}";
+      break;
     default:
       break;
     }

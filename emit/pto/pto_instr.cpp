@@ -167,6 +167,12 @@ private:
         r_.slope = static_cast<double>(std::get<int64_t>(*s));
       return true;
     }
+    case PtoForm::Ci: // TCI's start has the tile's element type
+      if (!need(1))
+        return false;
+      value(a_[0], dstDtype_);
+      r_.descending = boolKwarg(c_, "descending");
+      return true;
     case PtoForm::Move:
       if (!need(1))
         return false;

@@ -70,6 +70,8 @@ struct PtoInstr {
   std::string cmpMode;
   /// Lrelu: the slope of the negative side.
   double slope = 0;
+  /// Ci: TCI counts down from its start (kwarg `descending`).
+  bool descending = false;
   /// Pop: pto-isa's TileSplitAxis enumerator ("TILE_NO_SPLIT", ...).
   std::string splitAxis;
   /// Load: the window.

@@ -26,6 +26,7 @@ enum class PtoForm : uint8_t {
   Cmp,      ///< INSTR(dst, a, b, pl::CmpMode::M)  from kwarg `mode`
   Fillpad,  ///< TFILLPAD(dst, x, pl::PadValue::P) from kwarg `pad_value`
   Lrelu,    ///< TLRELU(dst, x, slope)             from kwarg `slope`
+  Ci,       ///< pto::TCI<decltype(dst), T, descending>(dst, start)  from kwarg `descending`
   Move,     ///< TMOV(dst, x)
   Load,     ///< TLOAD(dst, view.partition({offsets}, {shapes | valid_shape})); kwarg
             ///< `transpose`: a DN view into a ZN Mat tile

@@ -170,4 +170,5 @@ void registerSystemOps(OpRegistry &r);
 void registerCommOps(OpRegistry &r);
 void registerArrayOps(OpRegistry &r);
 void registerCrossCoreOps(OpRegistry &r);
+void registerIrregularOps(OpRegistry &r);
 } // namespace pl::ir

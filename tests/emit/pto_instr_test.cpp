@@ -179,6 +179,34 @@ TEST(PtoInstr, ColSumLreluAndMove) {
   EXPECT_EQ(operands(*mv.instr), "t");
 }
 
+// tile.ci: TCI's start in the tile's element type and the direction from kwarg `descending`;
+// the partial ops are TPART* on their two sources in order.
+TEST(PtoInstr, CiAndPartialOps) {
+  Calls k(R"(    Tile<int16, 1, 64, Vec> up = tile.ci(n, {1, 64}, {.dtype = int16});
+    Tile<int32, 1, 64, Vec> down = tile.ci(n, {1, 64}, {.descending = true});
+    Tile<fp32, 16, 64, Vec> t = tile.load(x, {0, 0}, {16, 64});
+    Tile<fp32, 8, 64, Vec> h = tile.load(x, {0, 0}, {8, 64});
+    Tile<fp32, 16, 64, Vec> pa = tile.part_add(h, t);
+    Tile<fp32, 16, 64, Vec> pm = tile.part_min(t, h);
+)");
+  ASSERT_TRUE(k.ok()) << k.errors();
+  for (PtoSyntax s : {PtoSyntax::Cpp, PtoSyntax::Asm}) {
+    Decoded up = decode(k, "up", s), down = decode(k, "down", s);
+    ASSERT_TRUE(up.instr && down.instr);
+    EXPECT_EQ(up.instr->instr(), "TCI");
+    EXPECT_EQ(operands(*up.instr), "n@int16");
+    EXPECT_FALSE(up.instr->descending);
+    EXPECT_EQ(operands(*down.instr), "n@int32");
+    EXPECT_TRUE(down.instr->descending);
+    Decoded pa = decode(k, "pa", s), pm = decode(k, "pm", s);
+    ASSERT_TRUE(pa.instr && pm.instr);
+    EXPECT_EQ(pa.instr->instr(), "TPARTADD");
+    EXPECT_EQ(operands(*pa.instr), "h, t");
+    EXPECT_EQ(pm.instr->instr(), "TPARTMIN");
+    EXPECT_EQ(operands(*pm.instr), "t, h");
+  }
+}
+
 TEST(PtoInstr, OffsetsAsRowAndColumn) {
   Calls k(kBody);
   ASSERT_TRUE(k.ok()) << k.errors();

@@ -577,3 +577,26 @@ program {
     return;
   }
 }
+// -----
+// RUN: convert-tensor-to-tile-ops
+// tensor.ci and the partial ops become their tile ops: operands of different shapes load whole, the result has the larger shape
+program {
+  InCore k(In Tensor<fp32, 16, 64> y, In Tensor<fp32, 8, 64> z, In index s) -> Tensor<fp32, 16, 64> {
+    Tensor<int32, 1, 32> i = tensor.ci(s, {1, 32}, {.dtype = int32, .descending = true});
+    Tensor<fp32, 16, 64> m = tensor.part_max(z, y);
+    Tensor<fp32, 16, 64> a = tensor.part_add(m, y);
+    return a;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 64> y, In Tensor<fp32, 8, 64> z, In index s, Out Tensor<fp32, 16, 64> a_out) -> Tensor<fp32, 16, 64> {
+    Tile<fp32, 16, 64, Vec> y_tile = tile.load(y, {0, 0}, {16, 64}, {.target_memory = Vec});
+    Tile<fp32, 8, 64, Vec> z_tile = tile.load(z, {0, 0}, {8, 64}, {.target_memory = Vec});
+    Tile<int32, 1, 32, Vec> i = tile.ci(s, {1, 32}, {.dtype = int32, .descending = true});
+    Tile<fp32, 16, 64, Vec> m = tile.part_max(z_tile, y_tile);
+    Tile<fp32, 16, 64, Vec> a = tile.part_add(m, y_tile);
+    Tensor<fp32, 16, 64> a_stored = tile.store(a, {0, 0}, a_out);
+    return a_out;
+  }
+}

@@ -272,6 +272,38 @@ program {
 }
 // -----
 // RUN: materialize-tile-valid-shapes
+// the partial ops (TPART*): per dim the larger of the operands' valid shapes, folded when constant, when one is the result's whole dim, or when both are one expression; tile.ci's [1, N] row keeps its own (Own)
+program {
+  AIV p(In Tensor<fp32, 8, 16> x, In index vr, In index vc, Out Tensor<fp32, 8, 16> o) {
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, 16}}> b = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, 16}}) [[in_bounds = true]];
+    Tile<fp32, 4, 16, Vec, view{valid_shape = {3, 5}}> c = tile.load(x, {0, 0}, {4, 16}, {.valid_shape = {3, 5}}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec> s = tile.part_add(a, b);
+    Tile<fp32, 8, 16, Vec> m = tile.part_max(c, a);
+    Tile<fp32, 8, 16, Vec> f = tile.load(x, {0, 0}, {8, 16}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec> w = tile.part_min(c, f);
+    Tile<int32, 1, 16, Vec> i = tile.ci(vr, {1, 16});
+    Tensor<fp32, 8, 16> r = tile.store(s, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV p(In Tensor<fp32, 8, 16> x, In index vr, In index vc, Out Tensor<fp32, 8, 16> o) {
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, 16}}> b = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, 16}}) [[in_bounds = true]];
+    Tile<fp32, 4, 16, Vec, view{valid_shape = {3, 5}}> c = tile.load(x, {0, 0}, {4, 16}, {.valid_shape = {3, 5}}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, 16}}> s = (tile.part_add(a, b) : Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, 16}}>);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {max(3, vr), max(5, vc)}}> m = (tile.part_max(c, a) : Tile<fp32, 8, 16, Vec, view{valid_shape = {max(3, vr), max(5, vc)}}>);
+    Tile<fp32, 8, 16, Vec> f = tile.load(x, {0, 0}, {8, 16}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {8, 16}}> w = (tile.part_min(c, f) : Tile<fp32, 8, 16, Vec, view{valid_shape = {8, 16}}>);
+    Tile<int32, 1, 16, Vec> i = tile.ci(vr, {1, 16});
+    Tensor<fp32, 8, 16> r = tile.store(s, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// -----
+// RUN: materialize-tile-valid-shapes
 // a tile window sliced with its own valid shape (SliceOptions{.valid_shape}) keeps it, and what is computed from it gets it
 program {
   AIV k(In Tensor<fp32, 16, 64> x, In index v, Out Tensor<fp32, 16, 64> o) {

@@ -334,6 +334,67 @@ TEST_F(PtoApi, DestinationValidShapeIsTheContract) {
                  "TTRANS': dst's valid shape [8, 8] does not match src's transpose [5, 3]");
 }
 
+// TCI<TileData, T, descending>(dst, start): start +- k over the valid columns of the one row,
+// wrapping in the element type; the columns past the valid ones are left alone.
+TEST_F(PtoApi, TciFillsTheValidColumnsOfItsRow) {
+  using Row = pto::Tile<pto::TileType::Vec, std::int32_t, 1, 16, pto::BLayout::RowMajor, -1, -1>;
+  Row r(1, 16), part(1, 5);
+  TASSIGN(r, 0);
+  TASSIGN(part, 64);
+  pto::TCI<Row, std::int32_t, 0>(r, -3);
+  EXPECT_EQ(r.get(0, 0), -3);
+  EXPECT_EQ(r.get(0, 15), 12);
+  part.SetValue(5, 77);
+  pto::TCI<Row, std::int32_t, 1>(part, 2);
+  EXPECT_EQ(part.get(0, 4), -2);
+  EXPECT_EQ(part.GetValue(5), 77); // past the valid columns: untouched
+  using Row16 = pto::Tile<pto::TileType::Vec, std::int16_t, 1, 16>;
+  Row16 h;
+  TASSIGN(h, 128);
+  pto::TCI<Row16, std::int16_t, 0>(h, static_cast<std::int16_t>(32766));
+  EXPECT_EQ(h.get(0, 1), 32767);
+  EXPECT_EQ(h.get(0, 2), -32768); // wraps as int16_t arithmetic does
+}
+
+// TPART*: the sum / product / max / min where both sources are valid, the valid source's value
+// elsewhere; one source's valid shape must be dst's, the other's inside it (a2a3's assert).
+TEST_F(PtoApi, PartialOpsCoverTheLargerValidShape) {
+  ChipTensor a = iota(4, 8);
+  VecF x, y(2, 8), d, e(4, 8);
+  TASSIGN(x, 0);
+  TASSIGN(y, 128);
+  TASSIGN(d, 256);
+  TASSIGN(e, 384);
+  TLOAD(x, window(a, 0, 0, 4, 8));
+  TLOAD(y, window(a, 2, 0, 2, 8)); // rows 2..3 of a as y's rows 0..1
+  TPARTADD(d, x, y);
+  EXPECT_EQ(d.get(0, 3), 3.0 + 19.0);
+  EXPECT_EQ(d.get(3, 7), 31.0); // only x is valid there
+  TPARTMAX(d, y, x);
+  EXPECT_EQ(d.get(1, 0), 24.0);
+  TPARTMIN(d, x, y);
+  EXPECT_EQ(d.get(1, 0), 8.0);
+  TPARTMUL(d, x, y);
+  EXPECT_EQ(d.get(0, 2), 2.0 * 18.0);
+  y.SetValidRow(4);
+  y.SetValidCol(5);
+  x.SetValidRow(3);
+  expectSimError([&] { TPARTADD(e, x, y); },
+                 "one source's valid shape must be dst's and the other's inside it");
+  using VecI = pto::Tile<pto::TileType::Vec, std::int32_t, 4, 8, pto::BLayout::RowMajor, -1, -1>;
+  VecI p(4, 8), q(4, 3), r(4, 8);
+  TASSIGN(p, 512);
+  TASSIGN(q, 640);
+  TASSIGN(r, 768);
+  for (int k = 0; k < 32; ++k)
+    p.SetValue(static_cast<std::uint32_t>(k), -k);
+  for (int k = 0; k < 32; ++k)
+    q.SetValue(static_cast<std::uint32_t>(k), 100);
+  TPARTMAX(r, q, p);
+  EXPECT_EQ(r.get(1, 2), 100);
+  EXPECT_EQ(r.get(1, 3), -11);
+}
+
 // pto-isa's scalar tile access: Tile::GetValue / SetValue take the element's storage offset,
 // RowStride / ColStride apart (pl::abi::tileOffset computes it from (row, col)); 64-bit integers
 // stay exact; an offset past the tile is an error.

@@ -13,3 +13,5 @@
 #include "pl/host.hpp"        // host helpers: random data, allclose, printing
 
 #include "pl/ops_crosscore.hpp" // cross-core pipes of Group kernels: tpush / tpop / tfree
+
+#include "pl/ops_irregular.hpp" // arange (TCI), part_add / part_mul / part_max / part_min

@@ -3,6 +3,7 @@
 
 #include "pl/sim/cluster.hpp"
 #include "pl/sim/ops_data.hpp"
+#include "pl/sim/ops_irregular.hpp"
 #include "pl/sim/ops_linalg.hpp"
 #include "pl/sim/ops_math.hpp"
 #include "pl/sim/platform.hpp"

@@ -1554,6 +1554,42 @@ void TFREE(Pipe &pipe) {
   TFREE<Pipe, TILE_NO_SPLIT>(pipe);
 }
 
+// ---- irregular instructions: TCI, TPARTADD / TPARTMUL / TPARTMAX / TPARTMIN -----------------
+// (pl/sim/ops_irregular.hpp computes them; these are PTO-ISA's signatures and operand rules.)
+
+/// TCI<TileData, T, descending>(dst, start): PTO-ISA names the tile type, the start's type (the
+/// tile's element type) and the direction explicitly. The no-tmp form (a2a3's scalar loop).
+template <class TileData, class T, int descending>
+  requires detail::isPtoTile<TileData>
+void TCI(TileData &dst, T start) {
+  static_assert(std::is_same_v<typename TileData::DType, T>,
+                "pto::TCI: the start has the tile's element type (Fix: TCI expect src and dst "
+                "same datatype)");
+  static_assert(TileData::kRows == 1,
+                "pto::TCI: the tile has one row (Fix: TCI expect tile row is 1)");
+  detail::issue(pl::sim::PIPE_V, "TCI", dst);
+  pl::sim::TCI<descending != 0>(detail::base(dst), start);
+}
+
+/// TPARTADD / TPARTMUL / TPARTMAX / TPARTMIN(dst, src0, src1): three tile types of one element
+/// type, row-major (a2a3's rule); dst's valid shape is the result's (pl declares it: the
+/// per-dim larger of the sources', MaterializeTileValidShapes).
+#define PTO_SIM_PART(NAME)                                                                         \
+  template <class D, class A, class B>                                                             \
+    requires detail::kAllTiles<D, A, B>                                                            \
+  void NAME(D &dst, A &src0, B &src1) {                                                            \
+    static_assert(detail::rowMajorOperands<D, A, B>(),                                             \
+                  "pto::" #NAME ": dst, src0 and src1 are row-major (Fix: not supported BLayout "  \
+                  "type)");                                                                        \
+    detail::issue(pl::sim::PIPE_V, #NAME, dst, src0, src1);                                        \
+    pl::sim::NAME(detail::base(dst), detail::base(src0), detail::base(src1));                      \
+  }
+PTO_SIM_PART(TPARTADD)
+PTO_SIM_PART(TPARTMUL)
+PTO_SIM_PART(TPARTMAX)
+PTO_SIM_PART(TPARTMIN)
+#undef PTO_SIM_PART
+
 // pto-isa has no reserve_buffer / import_peer_buffer: a TPipe takes its consumer buffers'
 // addresses, which pl's AllocateMemoryAddr places (as a kernel's reserve_buffer says).
 
