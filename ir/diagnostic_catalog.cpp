@@ -37,8 +37,9 @@ std::span<const DiagnosticInfo> diagnosticCatalog() { return kCatalog; }
 
 const DiagnosticInfo *findDiagnostic(std::string_view code) {
   const auto &a = byCode();
-  auto it = std::lower_bound(a.begin(), a.end(), code,
-                             [](const DiagnosticInfo *d, std::string_view c) { return d->code < c; });
+  auto it =
+      std::lower_bound(a.begin(), a.end(), code,
+                       [](const DiagnosticInfo *d, std::string_view c) { return d->code < c; });
   return it != a.end() && (*it)->code == code ? *it : nullptr;
 }
 

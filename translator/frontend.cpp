@@ -101,8 +101,7 @@ class LowerConsumer : public clang::ASTConsumer {
 public:
   LowerConsumer(clang::CompilerInstance &ci, std::string file, PchParse pch,
                 const LoweredFileHandler &handler, const std::vector<std::string> &noWarn)
-      : ci_(ci), file_(std::move(file)), pch_(std::move(pch)), handler_(handler),
-        noWarn_(noWarn) {}
+      : ci_(ci), file_(std::move(file)), pch_(std::move(pch)), handler_(handler), noWarn_(noWarn) {}
 
   void HandleTranslationUnit(clang::ASTContext &ctx) override {
     if (ci_.getDiagnostics().hasErrorOccurred())

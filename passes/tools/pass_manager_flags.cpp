@@ -113,12 +113,18 @@ std::string PassManagerFlags::validate() const {
     const ir::DiagnosticInfo *d = ir::findDiagnostic(code);
     if (!d)
       return unknownCode(code, "--no-warn");
-    if (d->reserved)
-      return "--no-warn=" + code + ": " + code + " is reserved (no diagnostic reports it)";
-    if (!ir::canSilence(*d))
-      return "--no-warn=" + code + ": " + code + " is " +
-             std::string(ir::diagnosticKindName(d->kind)) +
-             ", never a warning; --no-warn silences warnings only";
+    if (!d->reserved && ir::canSilence(*d))
+      continue;
+    std::string msg = "--no-warn=" + code + ": ";
+    msg += code;
+    if (d->reserved) {
+      msg += " is reserved (no diagnostic reports it)";
+    } else {
+      msg += " is ";
+      msg += ir::diagnosticKindName(d->kind);
+      msg += ", never a warning; --no-warn silences warnings only";
+    }
+    return msg;
   }
   return {};
 }
