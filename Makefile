@@ -14,7 +14,7 @@ PACKAGES := clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tool
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: all bootstrap configure build test demo bench sanitize fuzz-ir fuzz clean format format-check \
-        tidy tidy-check
+        tidy tidy-check docs
 
 all: build
 
@@ -130,6 +130,11 @@ fuzz: build
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+# Generated docs: docs/diagnostics.md from the diagnostic catalogue ir/diagnostics.def
+# (.ci/diagnostics.py; ctest diagnostics.catalogue fails when the two differ).
+docs:
+	@python3 .ci/diagnostics.py doc $(CURDIR)
 
 # Formatting (.clang-format, clang-format-19): every C++ line changed since FORMAT_BASE (the
 # commit that introduced the check, .ci/format-base) must be formatted; `make format` formats

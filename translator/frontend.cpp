@@ -100,8 +100,8 @@ struct PchParse {
 class LowerConsumer : public clang::ASTConsumer {
 public:
   LowerConsumer(clang::CompilerInstance &ci, std::string file, PchParse pch,
-                const LoweredFileHandler &handler)
-      : ci_(ci), file_(std::move(file)), pch_(std::move(pch)), handler_(handler) {}
+                const LoweredFileHandler &handler, const std::vector<std::string> &noWarn)
+      : ci_(ci), file_(std::move(file)), pch_(std::move(pch)), handler_(handler), noWarn_(noWarn) {}
 
   void HandleTranslationUnit(clang::ASTContext &ctx) override {
     if (ci_.getDiagnostics().hasErrorOccurred())
@@ -109,6 +109,8 @@ public:
     if (pch_.diagnostics && !pch_.diagnostics->open())
       return; // Clang reported something: the file is parsed again without the PCH
     ir::DiagnosticEngine diags;
+    for (const std::string &code : noWarn_)
+      diags.disable(code);
     LoweredFile lf{file_, nullptr, {}, pch_.inputs};
     lf.program = lowerTranslationUnit(ctx, diags, lf.marked,
                                       pch_.diagnostics ? MarkedFunctionScope::SkipCachedPch
@@ -124,6 +126,7 @@ private:
   std::string file_;
   PchParse pch_;
   const LoweredFileHandler &handler_;
+  const std::vector<std::string> &noWarn_;
 };
 
 /// The first token of the main file (outside comments and literals) holding bytes that are not
@@ -159,8 +162,9 @@ std::optional<clang::SourceLocation> firstInvalidUtf8(clang::CompilerInstance &c
 
 class LowerAction : public clang::ASTFrontendAction {
 public:
-  LowerAction(const LoweredFileHandler &handler, PchParse pch)
-      : handler_(handler), pch_(std::move(pch)) {}
+  LowerAction(const LoweredFileHandler &handler, PchParse pch,
+              const std::vector<std::string> &noWarn)
+      : handler_(handler), pch_(std::move(pch)), noWarn_(noWarn) {}
   bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
     if (auto loc = firstInvalidUtf8(ci)) {
       clang::DiagnosticsEngine &de = ci.getDiagnostics();
@@ -173,12 +177,13 @@ public:
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef file) override {
-    return std::make_unique<LowerConsumer>(ci, file.str(), pch_, handler_);
+    return std::make_unique<LowerConsumer>(ci, file.str(), pch_, handler_, noWarn_);
   }
 
 private:
   const LoweredFileHandler &handler_;
   PchParse pch_;
+  const std::vector<std::string> &noWarn_;
 };
 
 /// Parses each file with the cached PCH of its first pl header where one applies
@@ -186,8 +191,9 @@ private:
 /// (PchParseDiagnostics).
 class LowerActionFactory : public clang::tooling::FrontendActionFactory {
 public:
-  LowerActionFactory(const LoweredFileHandler &handler, std::string pchDir)
-      : handler_(handler), pchDir_(std::move(pchDir)) {}
+  LowerActionFactory(const LoweredFileHandler &handler, std::string pchDir,
+                     const std::vector<std::string> &noWarn)
+      : handler_(handler), pchDir_(std::move(pchDir)), noWarn_(noWarn) {}
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> invocation,
                      clang::FileManager *files,
                      std::shared_ptr<clang::PCHContainerOperations> pchOps,
@@ -210,13 +216,14 @@ public:
     return FrontendActionFactory::runInvocation(std::move(plain), files, std::move(pchOps), diags);
   }
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<LowerAction>(handler_, pch_);
+    return std::make_unique<LowerAction>(handler_, pch_, noWarn_);
   }
 
 private:
   const LoweredFileHandler &handler_;
   std::string pchDir_;
   PchParse pch_; ///< of the file being parsed
+  const std::vector<std::string> &noWarn_;
 };
 
 } // namespace
@@ -316,7 +323,7 @@ int runFrontend(const clang::tooling::CompilationDatabase &db,
     if (!lf.program || diags.hasErrors())
       anyError = true;
   };
-  LowerActionFactory factory(wrapped, opts.pchDir);
+  LowerActionFactory factory(wrapped, opts.pchDir, opts.noWarn);
   int rc = tool.run(&factory);
   return (rc != 0 || anyError) ? 1 : 0;
 }

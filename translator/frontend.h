@@ -28,6 +28,9 @@ struct FrontendOptions {
   /// Where the cached PCH of the first pl header lives (translator/pch_cache.h); empty: every
   /// file is parsed without one (pl-translate --no-pch).
   std::string pchDir;
+  /// Codes whose warnings lowering drops (--no-warn; the pipeline gets them through the pass
+  /// manager settings).
+  std::vector<std::string> noWarn;
 };
 
 /// Everything lowered from one input file.

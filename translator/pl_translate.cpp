@@ -58,6 +58,10 @@ header of that pl header, built once per compile command and tool version and ke
 files are checked before each use (a stale or damaged entry is rebuilt) and are listed in the
 depfile; the output is byte for byte that of a parse without it. --no-pch turns it off.
 
+Diagnostics end in their code (docs/diagnostics.md lists every one): --explain=CODE prints a
+code's meaning and where it is explained; --no-warn=CODE[,CODE...] silences those warnings
+(errors are never silenced).
+
 Exit codes: 0 success; 1 errors in the input (diagnostics printed), an input that cannot be
 read or an output that cannot be written; 2 usage or internal error.
 )";
@@ -275,6 +279,8 @@ int main(int argc, const char **argv) {
                                                             cl::ZeroOrMore, kOverview);
   if (!parser)
     return usageError(toString(parser.takeError()));
+  if (auto rc = o.passManager.explain(outs(), errs(), "pl-translate"))
+    return *rc;
   const auto &files = parser->getSourcePathList();
   if (files.empty())
     return usageError("no input files (usage: pl-translate [options] <file.cpp> [-- <flags>])");
@@ -319,6 +325,7 @@ int main(int argc, const char **argv) {
   pl::translator::FrontendOptions fo;
   fo.resourceDir = o.resourceDir;
   fo.dslIncludeDir = dslIncludeDir(argv[0]);
+  fo.noWarn = o.passManager.settings().noWarn;
   if (!o.noPch)
     fo.pchDir = pl::translator::defaultPchDir(o.cacheDir);
 

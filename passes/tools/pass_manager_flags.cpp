@@ -1,6 +1,7 @@
 // The pass-manager flags of pl-opt and pl-translate (see pass_manager_flags.h).
 #include "passes/tools/pass_manager_flags.h"
 
+#include "ir/diagnostic_catalog.h"
 #include "passes/catalog.h"
 #include "passes/instruments.h"
 
@@ -16,7 +17,8 @@ namespace cl = llvm::cl;
 namespace {
 constexpr const char *kNames[] = {"verify",          "platform",         "print-after",
                                   "print-after-all", "dump-dir",         "time-passes",
-                                  "concise",         "derive-task-deps", "fuse-create-assemble"};
+                                  "concise",         "derive-task-deps", "fuse-create-assemble",
+                                  "no-warn",         "explain"};
 #define PL_VERIFICATION_LEVELS "none, basic or roundtrip"
 
 /// "Target platform: a2a3sim (default), a5sim".
@@ -67,7 +69,36 @@ PassManagerFlags::PassManagerFlags(cl::OptionCategory &category,
                    "window: no copy kernel (pass fuse-create-assemble-to-slice; elements the "
                    "program never writes then keep the target's values, where the eager run "
                    "has zeros)"),
-          cl::cat(category)) {}
+          cl::cat(category)),
+      noWarn_("no-warn",
+              cl::desc("Silence the warnings of these diagnostic codes (docs/diagnostics.md); an "
+                       "error is never silenced, an error-only or unknown code is a usage error"),
+              cl::CommaSeparated, cl::value_desc("CODE,..."), cl::cat(category)),
+      explain_("explain",
+               cl::desc("Print the catalogue entry of a diagnostic code (severity, layer, "
+                        "meaning, the doc explaining it) and exit"),
+               cl::value_desc("CODE"), cl::cat(category)) {}
+
+namespace {
+/// "unknown diagnostic code 'X'..." naming docs/diagnostics.md, for --no-warn and --explain.
+std::string unknownCode(const std::string &code, const char *flag) {
+  return "unknown diagnostic code '" + code + "' in " + flag +
+         " (docs/diagnostics.md lists every code)";
+}
+} // namespace
+
+std::optional<int> PassManagerFlags::explain(llvm::raw_ostream &out, llvm::raw_ostream &err,
+                                             llvm::StringRef tool) const {
+  if (explain_.getNumOccurrences() == 0)
+    return std::nullopt;
+  const ir::DiagnosticInfo *d = ir::findDiagnostic(explain_.getValue());
+  if (!d) {
+    err << tool << ": error: " << unknownCode(explain_, "--explain") << "\n";
+    return 2;
+  }
+  out << ir::explainDiagnostic(*d);
+  return 0;
+}
 
 std::string PassManagerFlags::validate() const {
   if (!verify_.empty() && !passes::parseVerificationLevel(verify_))
@@ -78,6 +109,23 @@ std::string PassManagerFlags::validate() const {
   for (auto &id : printAfter_)
     if (!passes::findPass(id))
       return "unknown pass '" + id + "' in --print-after; valid passes: " + passes::validPassIds();
+  for (const std::string &code : noWarn_) {
+    const ir::DiagnosticInfo *d = ir::findDiagnostic(code);
+    if (!d)
+      return unknownCode(code, "--no-warn");
+    if (!d->reserved && ir::canSilence(*d))
+      continue;
+    std::string msg = "--no-warn=" + code + ": ";
+    msg += code;
+    if (d->reserved) {
+      msg += " is reserved (no diagnostic reports it)";
+    } else {
+      msg += " is ";
+      msg += ir::diagnosticKindName(d->kind);
+      msg += ", never a warning; --no-warn silences warnings only";
+    }
+    return msg;
+  }
   return {};
 }
 
@@ -93,6 +141,7 @@ PassManagerSettings PassManagerFlags::settings() const {
   s.concise = concise_;
   s.deriveTaskDeps = deriveTaskDeps_;
   s.fuseCreateAssemble = fuseCreateAssemble_;
+  s.noWarn.assign(noWarn_.begin(), noWarn_.end());
   return s;
 }
 
@@ -102,6 +151,8 @@ void configurePassContext(passes::PassContext &ctx, const PassManagerSettings &s
   ctx.setPlatform(s.platform);
   ctx.setDeriveTaskDeps(s.deriveTaskDeps);
   ctx.setFuseCreateAssemble(s.fuseCreateAssemble);
+  for (const std::string &code : s.noWarn)
+    ctx.disableDiagnostic(code);
   if (!s.printAfter.empty() || s.printAfterAll)
     ctx.addInstrument(std::make_shared<passes::PrintAfterInstrument>(
         std::set<std::string>(s.printAfter.begin(), s.printAfter.end()), s.printAfterAll, s.concise,

@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <optional>
 #include <string>
@@ -26,6 +27,9 @@ struct PassManagerSettings {
   bool concise = false; ///< IR printed without per-assignment types (output and instruments)
   bool deriveTaskDeps = false;     ///< the pipeline's AutoDeriveTaskDependencies analyses
   bool fuseCreateAssemble = false; ///< the pipeline runs FuseCreateAssembleToSlice
+  /// Codes whose warnings are dropped (--no-warn; validated: catalogued codes that can be
+  /// warnings, ir/diagnostics.def). Errors are never dropped.
+  std::vector<std::string> noWarn;
 };
 
 /// Sets the verification level and platform of `ctx` and adds the instruments the settings ask
@@ -33,8 +37,8 @@ struct PassManagerSettings {
 void configurePassContext(passes::PassContext &ctx, const PassManagerSettings &s);
 
 /// The shared flags, registered in `category`: --verify, --platform, --print-after,
-/// --print-after-all, --dump-dir, --time-passes, --concise, --derive-task-deps and
-/// --fuse-create-assemble. Construct after
+/// --print-after-all, --dump-dir, --time-passes, --concise, --derive-task-deps,
+/// --fuse-create-assemble, --no-warn and --explain (the diagnostic catalogue's). Construct after
 /// renameClashingLLVMOptions (libLLVM registers options with some of these names).
 class PassManagerFlags {
 public:
@@ -50,6 +54,12 @@ public:
 
   bool concise() const { return concise_; }
 
+  /// --explain=CODE: nullopt when not given; else the exit status after printing the code's
+  /// catalogue entry to `out` (0) or the usage error of an unknown code to `err` (2), as
+  /// `<tool>: error: ...`.
+  std::optional<int> explain(llvm::raw_ostream &out, llvm::raw_ostream &err,
+                             llvm::StringRef tool) const;
+
 private:
   passes::PlatformFilter acceptPlatform_;
   std::string platformHelp_; // cl::desc keeps a reference: declared before platform_
@@ -62,6 +72,8 @@ private:
   llvm::cl::opt<bool> concise_;
   llvm::cl::opt<bool> deriveTaskDeps_;
   llvm::cl::opt<bool> fuseCreateAssemble_;
+  llvm::cl::list<std::string> noWarn_;
+  llvm::cl::opt<std::string> explain_;
 };
 
 /// Moves libLLVM's options named like the shared flags or like `toolNames` out of the way (to

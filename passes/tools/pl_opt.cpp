@@ -161,6 +161,8 @@ int main(int argc, char **argv) {
     printPassList();
     return kOk;
   }
+  if (auto rc = opts.passManager.explain(llvm::outs(), llvm::errs(), "pl-opt"))
+    return *rc;
   if (std::string err = validateFlags(opts); !err.empty())
     return usageError(err);
   return run(opts);
