@@ -33,6 +33,25 @@ bool packable(const TypePtr &t) {
          tt->memorySpace() == MemorySpace::Vec;
 }
 
+bool isBoolTile(const TypePtr &t) {
+  auto *tt = dynCast<TileType>(t);
+  return tt && tt->dtype() == DataType::Bool;
+}
+
+/// Two tile types of the same constant dims.
+bool sameDims(const TypePtr &a, const TypePtr &b) {
+  auto *x = dynCast<TileType>(a);
+  auto *y = dynCast<TileType>(b);
+  if (!x || !y || x->rank() != y->rank())
+    return false;
+  for (size_t k = 0; k < x->rank(); ++k) {
+    auto m = x->constDim(k), n = y->constDim(k);
+    if (!m || !n || *m != *n)
+      return false;
+  }
+  return true;
+}
+
 /// The mask operands of a combination (its tile operands; not the scratch tile of xor).
 size_t maskOperands(const Call &c) { return isOp(c, "tile.not", "tile.not") ? 1 : 2; }
 
@@ -48,14 +67,11 @@ public:
     visitTypes_ = false;
     visitFunction(f);
     std::vector<const Var *> work(bool_.begin(), bool_.end());
-    for (const auto &[v, ops] : deps_)
-      if (!packed(v) && bool_.insert(v).second)
-        work.push_back(v);
     while (!work.empty()) {
       const Var *v = work.back();
       work.pop_back();
-      auto it = deps_.find(v);
-      if (it == deps_.end())
+      auto it = boolDeps_.find(v);
+      if (it == boolDeps_.end())
         continue;
       for (const Var *o : it->second)
         if (o && bool_.insert(o).second)
@@ -63,7 +79,15 @@ public:
     }
   }
   bool packed(const Var *v) const { return packed_.count(v) != 0; }
-  bool keepBool(const Var *v) const { return !packed(v) || bool_.count(v) != 0; }
+  /// v is a mask this plan decides on (a candidate or a reshape of one).
+  bool tracked(const Var *v) const { return boolDeps_.count(v) != 0; }
+  /// A tracked mask keeps its bool definition only when a bool form of it is read.
+  bool keepBool(const Var *v) const { return !tracked(v) || bool_.count(v) != 0; }
+  /// The compare, load, combination or carry a reshape of a mask reads the bytes of.
+  const Var *rootOf(const Var *v) const {
+    auto it = root_.find(v);
+    return it == root_.end() ? v : it->second;
+  }
 
 private:
   /// A loop's packable carries (positions), or an If / While whose yields pass through.
@@ -107,8 +131,8 @@ private:
         continue;
       }
       const Var *v = ia.var.get(), *r = f.returnVars()[k].get();
-      deps_[v] = {init, r};
-      deps_[r] = {init, v};
+      deps_[v] = boolDeps_[v] = {init, r};
+      deps_[r] = boolDeps_[r] = {init, v};
       fr.carries.push_back(k);
     }
     frames_.push_back(std::move(fr));
@@ -141,6 +165,8 @@ private:
       const Var *v = fr.loop->iterArgs()[k].var.get(), *r = fr.loop->returnVars()[k].get();
       deps_[v].push_back(val);
       deps_[r].push_back(val);
+      boolDeps_[v].push_back(val);
+      boolDeps_[r].push_back(val);
       if (!val)
         bool_.insert(v); // not a variable: the carry stays bool
       else if (!candidate(val))
@@ -164,18 +190,36 @@ private:
     }
     if (isCombine(*c) && packable(c->type()) && c->args().size() >= maskOperands(*c)) {
       const size_t n = maskOperands(*c);
-      std::vector<const Var *> ops;
+      std::vector<const Var *> ops(n);
       for (size_t i = 0; i < n; ++i)
-        ops.push_back(dynCast<Var>(c->args()[i]));
+        ops[i] = dynCast<Var>(c->args()[i]);
       if (std::all_of(ops.begin(), ops.end(), [&](const Var *o) { return candidate(o); })) {
+        boolDeps_[v] = ops;
         deps_[v] = std::move(ops);
         for (size_t i = n; i < c->args().size(); ++i)
           visitExpr(c->args()[i]);
         return;
       }
     }
-    if ((isCompare(*c) || isLoad(*c)) && packable(c->type()))
+    if (isOp(*c, "tile.reshape", "tile.reshape") && !c->args().empty() && isBoolTile(c->type())) {
+      auto *x = dynCast<Var>(c->args()[0]);
+      if (x && (candidate(x) || root_.count(x))) {
+        // A reshape of a mask (ResolveBackendOpLayouts' [1, R] <-> [R, 1] views): the same
+        // bytes, so a reshape back to its root's shape is that root's packed mask.
+        const Var *root = rootOf(x);
+        root_[v] = root;
+        boolDeps_[v] = {x};
+        if (packable(c->type()) && sameDims(c->type(), root->type()))
+          deps_[v] = {root};
+        for (size_t i = 1; i < c->args().size(); ++i)
+          visitExpr(c->args()[i]);
+        return;
+      }
+    }
+    if ((isCompare(*c) || isLoad(*c)) && packable(c->type())) {
       deps_[v] = {};
+      boolDeps_[v] = {};
+    }
     IRVisitor::visitAssign(a);
   }
   void visitVarUse(const VarPtr &v) override { bool_.insert(v.get()); }
@@ -183,6 +227,9 @@ private:
   std::unordered_set<const Var *> packed_, bool_;
   /// candidate -> the candidates it is made of (a carry: its init, its yield and its twin).
   std::unordered_map<const Var *, std::vector<const Var *>> deps_;
+  /// tracked mask -> the masks its bool definition reads.
+  std::unordered_map<const Var *, std::vector<const Var *>> boolDeps_;
+  std::unordered_map<const Var *, const Var *> root_; ///< reshape of a mask -> its root
   std::vector<Frame> frames_;
 };
 
@@ -199,17 +246,22 @@ public:
       return select(a, c, out);
     if (isStore(c))
       return store(a, c, out);
-    if (!plan_.packed(a.var().get()))
+    const Var *v = a.var().get();
+    if (!plan_.tracked(v))
       return out;
     std::vector<StmtPtr> stmts;
-    if (plan_.keepBool(a.var().get()))
+    if (plan_.keepBool(v))
       stmts.push_back(out);
-    if (isCompare(c)) {
+    if (!plan_.packed(v)) {
+      // nothing reads it: dropped
+    } else if (isOp(c, "tile.reshape", "tile.reshape")) {
+      packed_[v] = packed_.at(plan_.rootOf(v));
+    } else if (isCompare(c)) {
       AttrList kw = c.kwargs();
       kw.emplace_back("packed", true);
-      packed_[a.var().get()] = bind(a.var()->name() + "_packed",
-                                    opCall(c.target().op->name(), c.args(), kw, c.span()), stmts,
-                                    a.span());
+      packed_[a.var().get()] =
+          bind(a.var()->name() + "_packed", opCall(c.target().op->name(), c.args(), kw, c.span()),
+               stmts, a.span());
     } else if (isLoad(c)) {
       load(a, c, stmts);
     } else {
@@ -219,10 +271,9 @@ public:
       for (size_t i = 0; i < maskOperands(c); ++i)
         args[i] = packed_.at(dynCast<Var>(args[i]));
       TypePtr t = args[0]->type();
-      packed_[a.var().get()] =
-          bind(a.var()->name() + "_packed",
-               opCall(c.target().op->name(), std::move(args), c.kwargs(), c.span()), stmts,
-               a.span(), t);
+      packed_[a.var().get()] = bind(
+          a.var()->name() + "_packed",
+          opCall(c.target().op->name(), std::move(args), c.kwargs(), c.span()), stmts, a.span(), t);
     }
     return Seq::flatten(std::move(stmts), a.span());
   }
@@ -239,11 +290,10 @@ private:
     bytes_[a.var().get()] = b;
     VarPtr h = bind(stem + "_h", opCall("tile.cast", {b}, {{"target_type", DataType::FP16}}, s),
                     stmts, a.span());
-    packed_[a.var().get()] =
-        bind(stem + "_packed",
-             opCall("tile.cmps", {h, ConstFloat::make(0.0, DataType::FP16, s)},
-                    {{"mode", std::string("ne")}, {"packed", true}}, s),
-             stmts, a.span());
+    packed_[a.var().get()] = bind(stem + "_packed",
+                                  opCall("tile.cmps", {h, ConstFloat::make(0.0, DataType::FP16, s)},
+                                         {{"mode", std::string("ne")}, {"packed", true}}, s),
+                                  stmts, a.span());
   }
 
   /// The packed form of `mask` (packable): its own, or for a bool mask of other origin (an if
@@ -288,7 +338,8 @@ private:
       }
       if (packed) {
         VarPtr pinit = packOf(init, pre, f->span());
-        VarPtr pv = Var::make(names_.fresh(ia.var->name() + "_packed"), pinit->type(), ia.var->span());
+        VarPtr pv =
+            Var::make(names_.fresh(ia.var->name() + "_packed"), pinit->type(), ia.var->span());
         const VarPtr &r = f->returnVars()[k];
         VarPtr pr = Var::make(names_.fresh(r->name() + "_packed"), pinit->type(), r->span());
         packed_[v] = pv;
@@ -366,12 +417,12 @@ private:
       const Span &s = c.span();
       auto *tt = dynCast<TileType>(m->type());
       const std::string stem = m->name();
-      VarPtr one = bind(stem + "_one",
-                        opCall("tile.full",
-                               {MakeTuple::make(tt->shape(), s),
-                                ConstFloat::make(1.0, DataType::FP16, s)},
-                               {{"dtype", DataType::FP16}}, s),
-                        stmts, a.span());
+      VarPtr one =
+          bind(stem + "_one",
+               opCall("tile.full",
+                      {MakeTuple::make(tt->shape(), s), ConstFloat::make(1.0, DataType::FP16, s)},
+                      {{"dtype", DataType::FP16}}, s),
+               stmts, a.span());
       // The select runs over the whole tile: the mask read as its whole [R, ceil(C / 8)] bytes
       // (a ragged mask's bits past its valid columns select garbage the store does not write).
       auto *pt = dynCast<TileType>(it->second->type());
@@ -379,13 +430,12 @@ private:
                           opCall("tile.set_validshape",
                                  {it->second, pt->shape()[0], pt->view()->validShape[1]}, {}, s),
                           stmts, a.span());
-      VarPtr h = bind(stem + "_h",
-                      opCall("tile.sels", {whole, one, ConstFloat::make(0.0, DataType::FP16, s)},
-                             {}, s),
-                      stmts, a.span());
-      bytes = bind(stem + "_bytes",
-                   opCall("tile.cast", {h}, {{"target_type", DataType::UInt8}}, s), stmts,
-                   a.span());
+      VarPtr h =
+          bind(stem + "_h",
+               opCall("tile.sels", {whole, one, ConstFloat::make(0.0, DataType::FP16, s)}, {}, s),
+               stmts, a.span());
+      bytes = bind(stem + "_bytes", opCall("tile.cast", {h}, {{"target_type", DataType::UInt8}}, s),
+                   stmts, a.span());
       bytes_[m] = bytes;
     }
     ExprList args = c.args();

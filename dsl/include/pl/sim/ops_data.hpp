@@ -95,7 +95,8 @@ void TSTORE(const GlobalView<T>& dst, const Tl& tile) {
   using X = std::remove_cvref_t<Tl>;
   detail::requireSpace("TSTORE", "src", tile, {Space::Vec, Space::Mat, Space::Acc});
   // A uint8_t tile of 0 / 1 bytes stores into a bool tensor (PackCompareMasks' mask bytes).
-  constexpr bool maskBytes = std::is_same_v<typename X::Elem, std::uint8_t> && std::is_same_v<T, bool>;
+  constexpr bool maskBytes =
+      std::is_same_v<typename X::Elem, std::uint8_t> && std::is_same_v<T, bool>;
   if constexpr (!std::is_same_v<typename X::Elem, T> && !maskBytes) {
     static_assert(X::space != Space::Acc ||
                       (std::is_same_v<typename X::Elem, float> &&

@@ -279,7 +279,7 @@ template <class X> constexpr bool noBoolTile() {
 template <class... X> inline constexpr bool kNoBoolTiles = (noBoolTile<X>() && ...);
 #define PTO_SIM_NO_BOOL_TILE(NAME, ...)                                                            \
   static_assert(detail::kNoBoolTiles<__VA_ARGS__>,                                                 \
-                "pto::" NAME ": PTO-ISA has no bool tile (a mask is the packed uint8_t tile "     \
+                "pto::" NAME ": PTO-ISA has no bool tile (a mask is the packed uint8_t tile "      \
                 "TCMP / TCMPS write; a bool tensor's bytes load into a uint8_t tile)")
 
 /// A tile argument as the simulator tile it derives from; anything else as it is.
