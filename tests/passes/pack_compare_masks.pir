@@ -228,3 +228,33 @@ program {
     return;
   }
 }
+// -----
+// RUN: pack-compare-masks
+// a compare of [R, 1] columns runs on its [1, R] row reshape (ResolveBackendOpLayouts); the reshape of its mask back to the row shape is the compare's packed mask, and the reshapes nothing else reads are dropped
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, Out Tensor<fp32, 16, 64> y) {
+    Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> s = tile.load(x, {0, 0}, {16, 1});
+    Tile<fp32, 1, 16, Vec> s_row = tile.reshape(s, {1, 16});
+    Tile<bool, 1, 16, Vec> m_row = tile.cmps(s_row, 0.0, {.mode = "gt"});
+    Tile<bool, 16, 1, Vec, view{blayout = col_major}> m = tile.reshape(m_row, {16, 1});
+    Tile<bool, 1, 16, Vec> m_row_1 = tile.reshape(m, {1, 16});
+    Tile<fp32, 1, 16, Vec> w_row = tile.sels(m_row_1, s_row, 1.0);
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> w = tile.reshape(w_row, {16, 1});
+    Tensor<fp32, 16, 64> t = tile.store(w, {0, 0}, y);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, Out Tensor<fp32, 16, 64> y) {
+    Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> s = tile.load(x, {0, 0}, {16, 1});
+    Tile<fp32, 1, 16, Vec> s_row = tile.reshape(s, {1, 16});
+    Tile<uint8, 1, 32, Vec, view{valid_shape = {1, 2}}> m_row_packed = tile.cmps(s_row, 0.0, {.mode = "gt", .packed = true});
+    Tile<fp32, 1, 16, Vec> w_row = tile.sels(m_row_packed, s_row, 1.0);
+    Tile<fp32, 16, 1, Vec, view{blayout = col_major}> w = tile.reshape(w_row, {16, 1});
+    Tensor<fp32, 16, 64> t = tile.store(w, {0, 0}, y);
+    return;
+  }
+}
