@@ -93,9 +93,16 @@ TypePtr deduceLoad(const DeduceCall &c) {
     view = TileView{};
     view->validShape = valid;
   }
+  // `bytes`: a bool tensor's window as uint8 0 / 1 bytes (PTO-ISA has no bool tile; its TLOAD
+  // copies bytes of equal size; PackCompareMasks sets it).
+  const bool bytes = c.boolKw("bytes").value_or(false);
+  if (bytes && src->dtype() != DataType::Bool)
+    return c.fail("T108", "kwarg 'bytes' of '" + c.op.name() + "' loads a bool tensor; got '" +
+                              dtypeStr(src->dtype()) + "'");
+  const DataType elem = bytes ? DataType::UInt8 : src->dtype();
   if (!c.boolKw("transpose").value_or(false)) {
     if (shapes->size() == 2)
-      return TileType::make(src->dtype(), *shapes, std::nullopt, view);
+      return TileType::make(elem, *shapes, std::nullopt, view);
     // A window of rank != 2 (FlattenTileNdTo2D's form): a row [D] of a rank-1 tensor is a
     // [1, D] tile; a window whose leading dims are all 1 is the [R, C] tile of its last two
     // dims (the backend's GlobalTensor is 5-D, its leading extents 1), as in the eager run.
@@ -111,7 +118,7 @@ TypePtr deduceLoad(const DeduceCall &c) {
                                   "leading index");
     if (view)
       view->validShape = windowTileDims(view->validShape, c.span);
-    return TileType::make(src->dtype(), windowTileDims(*shapes, c.span), std::nullopt, view);
+    return TileType::make(elem, windowTileDims(*shapes, c.span), std::nullopt, view);
   }
   // The transposing load (the cube's transposed operand): the tile is the [C, R] transpose of
   // an [R, C] window (valid_shape in the window's terms), read column-major in a ZN Mat tile
@@ -158,6 +165,9 @@ TypePtr deduceStore(const DeduceCall &c) {
                               "': an Acc tile converts on store from fp32 into fp16 or bf16 only; "
                               "expected equal dtypes otherwise");
   }
+  // A uint8 0 / 1 byte tile stores into a bool tensor (the bytes of a mask: PackCompareMasks).
+  if (from == DataType::UInt8 && to == DataType::Bool && src->memorySpace() == MemorySpace::Vec)
+    return c.args[2]->type();
   if (!checkSameDType(c, from, to, "the tile and the tensor"))
     return nullptr;
   return c.args[2]->type();
@@ -257,6 +267,7 @@ void registerMovement(OpRegistry &r) {
       .kwarg("target_memory", AttrKind::MemSpace)
       .kwarg("valid_shape", AttrKind::ExprList)
       .kwarg("transpose", AttrKind::Bool)
+      .kwarg("bytes", AttrKind::Bool) // a bool window as uint8 0 / 1 bytes (PackCompareMasks)
       .resultSpaceKwarg("target_memory", MemorySpace::Vec)
       .deduce(deduceLoad);
   OpDef(r, "tile.store")

@@ -116,6 +116,23 @@ TEST_F(MemoryOps, StoreReturnsTheTensor) {
   ok("tile.store", {tileVar(DT::FP32, {64, 64}, MS::Acc), tup({0, 0}), dst});
 }
 
+// A mask in GM: a bool tensor's window loads as its uint8 0 / 1 bytes (kwarg bytes), and a Vec
+// uint8 tile stores into a bool tensor; bytes of another dtype, or bytes from Mat, are errors.
+TEST_F(MemoryOps, MaskBytesLoadAndStore) {
+  ExprPtr mask = tensorVar(DT::Bool, {16, 64});
+  TypePtr t = ok("tile.load", {mask, tup({0, 0}), tup({16, 64})}, {{"bytes", true}});
+  ASSERT_TRUE(asTile(t));
+  EXPECT_EQ(asTile(t)->dtype(), DT::UInt8);
+  EXPECT_EQ(shapeOf(t), (std::vector<int64_t>{16, 64}));
+  EXPECT_EQ(asTile(ok("tile.load", {mask, tup({0, 0}), tup({16, 64})}))->dtype(), DT::Bool);
+  bad("T108", "tile.load", {tensorVar(DT::UInt8, {16, 64}), tup({0, 0}), tup({16, 64})},
+      {{"bytes", true}});
+  EXPECT_NE(lastMessage.find("loads a bool tensor"), std::string::npos) << lastMessage;
+  EXPECT_EQ(ok("tile.store", {tileVar(DT::UInt8, {16, 64}), tup({0, 0}), mask}), mask->type());
+  bad("T108", "tile.store", {tileVar(DT::UInt8, {16, 64}, MS::Mat), tup({0, 0}), mask});
+  bad("T108", "tile.store", {tileVar(DT::Int8, {16, 64}), tup({0, 0}), mask});
+}
+
 TEST_F(MemoryOps, StoreErrors) {
   ExprPtr dst = tensorVar(DT::FP32, {128, 128});
   bad("T108", "tile.store", {tileVar(DT::FP16, {64, 64}), tup({0, 0}), dst});

@@ -231,11 +231,11 @@ TEST_F(PtoApi, ModeArgumentsAndPadValue) {
   TCVT(i, x, pto::RoundMode::CAST_RINT);
   EXPECT_EQ(i.get(0, 1), 0.0); // 0.5 -> 0 (nearest even)
   EXPECT_EQ(i.get(0, 3), 2.0); // 1.5 -> 2
-  pto::Tile<pto::TileType::Vec, bool, 4, 8, pto::BLayout::RowMajor, -1, -1> m;
+  // The packed mask: one bit per element, row 0 (0, 0.5, 1, ..., 3.5) >= 1 in bits 2..7.
+  pto::Tile<pto::TileType::Vec, std::uint8_t, 4, 32, pto::BLayout::RowMajor, -1, -1> m(4, 1);
   TASSIGN(m, 12288);
   TCMPS(m, x, 1.0f, pto::CmpMode::GE);
-  EXPECT_EQ(m.get(0, 1), 0.0);
-  EXPECT_EQ(m.get(0, 2), 1.0);
+  EXPECT_EQ(m.get(0, 0), 252.0);
   // TFILLPAD takes its value from the destination's PadVal.
   using Padded = pto::Tile<pto::TileType::Vec, float, 4, 8, pto::BLayout::RowMajor, -1, -1,
                            pto::SLayout::NoneBox, 512, pto::PadValue::Max>;

@@ -18,6 +18,13 @@
 //   CMP_MASK    TCMP into a float tile (PTO-ISA writes a packed uint8_t mask)
 //   SEL_PAD     TSEL whose sources differ from dst in pad value (one tile type, PTO-ISA's TileData)
 //   AND_PAD     TAND likewise; OR_PAD TOR likewise
+//   CMP_BOOL    TCMP into a bool tile (pl's former unpacked mask; PTO-ISA has no bool tile)
+//   CMPS_BOOL   TCMPS likewise
+//   AND_BOOL    TAND of bool tiles (masks combine as their packed uint8_t bytes)
+//   OR_BOOL     TOR likewise; XOR_BOOL TXOR likewise; NOT_BOOL TNOT likewise
+//   CVT_BOOL    TCVT from a bool tile; CVT_TO_BOOL TCVT into one
+//   LOAD_BOOL   TLOAD into a bool tile (a bool tensor's bytes load into a uint8_t tile)
+//   STORE_BOOL  TSTORE of a bool tile
 //   GETVAL / SETVAL pl's former TGETVAL / TSETVAL (pto-isa has Tile::GetValue / SetValue)
 //   GETVALUE_MAT Tile::GetValue of a Mat tile (Vec tiles only)
 //   SIN / COS   TSIN / TCOS: PTO-ISA has neither (LowerCompositeOps lowers sin / cos to chains)
@@ -25,7 +32,58 @@
 
 using namespace pto;
 
+using BoolTile = Tile<TileType::Vec, bool, 8, 32, BLayout::RowMajor, -1, -1>;
+using BoolGm = GlobalTensor<bool, Shape<1, 1, 1, -1, -1>, Stride<1, 1, 1, -1, -1>>;
+
 void rejected() {
+#ifdef PL_TYPE_REJECT_CMP_BOOL
+  Tile<TileType::Vec, float, 8, 32, BLayout::RowMajor, -1, -1> a, b;
+  BoolTile d;
+  TCMP(d, a, b, CmpMode::LT);
+#endif
+#ifdef PL_TYPE_REJECT_CMPS_BOOL
+  Tile<TileType::Vec, float, 8, 32, BLayout::RowMajor, -1, -1> a;
+  BoolTile d;
+  TCMPS(d, a, 0.0f, CmpMode::GT);
+#endif
+#ifdef PL_TYPE_REJECT_AND_BOOL
+  BoolTile a, b, d;
+  TAND(d, a, b);
+#endif
+#ifdef PL_TYPE_REJECT_OR_BOOL
+  BoolTile a, b, d;
+  TOR(d, a, b);
+#endif
+#ifdef PL_TYPE_REJECT_XOR_BOOL
+  BoolTile a, b, d, t;
+  TXOR(d, a, b, t);
+#endif
+#ifdef PL_TYPE_REJECT_NOT_BOOL
+  BoolTile a, d;
+  TNOT(d, a);
+#endif
+#ifdef PL_TYPE_REJECT_CVT_BOOL
+  BoolTile a;
+  Tile<TileType::Vec, float, 8, 32, BLayout::RowMajor, -1, -1> d;
+  TCVT(d, a, RoundMode::CAST_RINT);
+#endif
+#ifdef PL_TYPE_REJECT_CVT_TO_BOOL
+  Tile<TileType::Vec, half, 8, 32, BLayout::RowMajor, -1, -1> a;
+  BoolTile d;
+  TCVT(d, a, RoundMode::CAST_RINT);
+#endif
+#ifdef PL_TYPE_REJECT_LOAD_BOOL
+  bool *p = nullptr;
+  BoolGm g(p, Shape<1, 1, 1, -1, -1>(8, 32), Stride<1, 1, 1, -1, -1>(32, 1));
+  BoolTile d;
+  TLOAD(d, g);
+#endif
+#ifdef PL_TYPE_REJECT_STORE_BOOL
+  bool *p = nullptr;
+  BoolGm g(p, Shape<1, 1, 1, -1, -1>(8, 32), Stride<1, 1, 1, -1, -1>(32, 1));
+  BoolTile a;
+  TSTORE(g, a);
+#endif
 #ifdef PL_TYPE_REJECT_MATMUL
   Tile<TileType::Left, half, 16, 16, BLayout::ColMajor, -1, -1, SLayout::RowMajor> l;
   Tile<TileType::Right, float, 16, 16, BLayout::RowMajor, -1, -1, SLayout::ColMajor> r;

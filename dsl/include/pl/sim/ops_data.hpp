@@ -63,7 +63,11 @@ void copyElem(StorageOf<TD>& d, const StorageOf<TS>& s, RoundMode mode = RoundMo
 template <SimTile Tl, class T>
 void TLOAD(Tl& tile, const GlobalView<T>& src) {
   using X = std::remove_cvref_t<Tl>;
-  static_assert(std::is_same_v<typename X::Elem, T>, "pl::sim::TLOAD: tile and tensor element types differ");
+  // A bool tensor's bytes load into a uint8_t tile (PTO-ISA copies elements of equal size; a
+  // bool is one 0 / 1 byte): PackCompareMasks reads masks so.
+  static_assert(std::is_same_v<typename X::Elem, T> ||
+                    (std::is_same_v<typename X::Elem, std::uint8_t> && std::is_same_v<T, bool>),
+                "pl::sim::TLOAD: tile and tensor element types differ");
   detail::requireSpace("TLOAD", "dst", tile, {Space::Vec, Space::Mat});
   if (!src.leadingUnit())
     simFail("TLOAD", "a tile is 2-D: the leading extents of window " + src.shapeString() + " must be 1");
@@ -90,7 +94,10 @@ template <class T, SimTile Tl>
 void TSTORE(const GlobalView<T>& dst, const Tl& tile) {
   using X = std::remove_cvref_t<Tl>;
   detail::requireSpace("TSTORE", "src", tile, {Space::Vec, Space::Mat, Space::Acc});
-  if constexpr (!std::is_same_v<typename X::Elem, T>) {
+  // A uint8_t tile of 0 / 1 bytes stores into a bool tensor (PackCompareMasks' mask bytes).
+  constexpr bool maskBytes =
+      std::is_same_v<typename X::Elem, std::uint8_t> && std::is_same_v<T, bool>;
+  if constexpr (!std::is_same_v<typename X::Elem, T> && !maskBytes) {
     static_assert(X::space != Space::Acc ||
                       (std::is_same_v<typename X::Elem, float> &&
                        (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>)),

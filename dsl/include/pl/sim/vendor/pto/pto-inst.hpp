@@ -268,6 +268,19 @@ struct IsPtoTile<Tile<L, T, R, C, B, RV, CV, S, F, P, M>> : std::true_type {};
 template <class X> inline constexpr bool isPtoTile = IsPtoTile<std::remove_cvref_t<X>>::value;
 /// The element type of a tile argument.
 template <class X> using ElemOf = typename std::remove_cvref_t<X>::Elem;
+/// The tiles among X hold no bool: PTO-ISA has no bool tile (its compare mask is the packed
+/// uint8_t tile TCMP / TCMPS write; a bool tensor's bytes load into a uint8_t tile).
+template <class X> constexpr bool noBoolTile() {
+  if constexpr (IsPtoTile<std::remove_cvref_t<X>>::value)
+    return !std::is_same_v<ElemOf<X>, bool>;
+  else
+    return true;
+}
+template <class... X> inline constexpr bool kNoBoolTiles = (noBoolTile<X>() && ...);
+#define PTO_SIM_NO_BOOL_TILE(NAME, ...)                                                            \
+  static_assert(detail::kNoBoolTiles<__VA_ARGS__>,                                                 \
+                "pto::" NAME ": PTO-ISA has no bool tile (a mask is the packed uint8_t tile "      \
+                "TCMP / TCMPS write; a bool tensor's bytes load into a uint8_t tile)")
 
 /// A tile argument as the simulator tile it derives from; anything else as it is.
 template <class X> decltype(auto) base(X &&x) {
@@ -597,6 +610,7 @@ void TASSIGN(Tl &tile, std::uint64_t addr) {
 template <class Tl, class T, class Sh, class St, Layout L>
   requires detail::isPtoTile<Tl>
 void TLOAD(Tl &tile, const GlobalTensor<T, Sh, St, L> &src) {
+  PTO_SIM_NO_BOOL_TILE("TLOAD", Tl);
   static_assert(detail::loadLayouts<std::remove_cvref_t<Tl>, L>(),
                 "pto::TLOAD: a Vec tile loads ND / DN / NZ from a GlobalTensor of the same "
                 "layout; a Mat tile also ND into NZ and DN into ZN");
@@ -618,6 +632,7 @@ void TLOAD(Tl &tile, const GlobalTensor<T, Sh, St, L> &src) {
 template <class T, class Sh, class St, Layout L, class Tl>
   requires detail::isPtoTile<Tl>
 void TSTORE(const GlobalTensor<T, Sh, St, L> &dst, const Tl &tile) {
+  PTO_SIM_NO_BOOL_TILE("TSTORE", Tl);
   const auto v = dst.view("TSTORE");
   detail::requireWindowIsValidShape("TSTORE", tile, dst);
   auto &t = pl::sim::detail::pipeTracker();
@@ -650,6 +665,7 @@ template <class D, class S> constexpr pl::RoundMode cvtRounding(RoundMode m) {
 template <class D, class S>
   requires detail::isPtoTile<D> && detail::isPtoTile<S>
 void TCVT(D &dst, S &src, RoundMode mode, SaturationMode /*sat*/) {
+  PTO_SIM_NO_BOOL_TILE("TCVT", D, S);
   PTO_SIM_ROW_MAJOR_ONLY("TCVT", D, S);
   detail::checkValid<detail::ValidRule::Same>("TCVT", dst, src);
   detail::issue(pl::sim::PIPE_V, "TCVT", dst, src);
@@ -662,39 +678,30 @@ void TCVT(D &dst, S &src, RoundMode mode) {
 }
 namespace detail {
 /// PTO-ISA's compare mask: a uint8_t tile, one bit per element (pl/sim/ops_math.hpp "packed
-/// compare masks"); a bool destination is pl's own unpacked mask (one element per byte, for a
-/// mask the program stores or combines), which PTO-ISA's headers reject.
+/// compare masks"); PTO-ISA has no other (no bool tile).
 template <class M> inline constexpr bool kPackedMask = std::is_same_v<ElemOf<M>, std::uint8_t>;
-template <class M> inline constexpr bool kPlMask = std::is_same_v<ElemOf<M>, bool>;
 } // namespace detail
 template <class D, class A, class B>
   requires detail::isPtoTile<D>
 void TCMP(D &dst, const A &a, const B &b, CmpMode mode) {
   PTO_SIM_ROW_MAJOR_ONLY("TCMP", D, A, B);
-  static_assert(detail::kPackedMask<D> || detail::kPlMask<D>,
+  static_assert(detail::kPackedMask<D>,
                 "pto::TCMP: the destination is a uint8_t tile (PTO-ISA's packed compare mask)");
   detail::checkValid<detail::ValidRule::Same>("TCMP", a, b); // the sources agree
   detail::requireValid("TCMP", "src0", a, dst.GetValidRow(), dst.GetValidCol(), true,
-                       detail::kPlMask<D>); // a packed mask's columns are bits
+                       false); // a packed mask's columns are bits
   detail::issue(pl::sim::PIPE_V, "TCMP", dst, a, b);
-  if constexpr (detail::kPackedMask<D>)
-    pl::sim::TCMPPacked(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
-  else
-    pl::sim::TCMP(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
+  pl::sim::TCMPPacked(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
 }
 template <class D, class A, class S>
   requires(detail::isPtoTile<D> && !detail::isPtoTile<S>)
 void TCMPS(D &dst, const A &a, const S &s, CmpMode mode) {
   PTO_SIM_ROW_MAJOR_ONLY("TCMPS", D, A);
-  static_assert(detail::kPackedMask<D> || detail::kPlMask<D>,
+  static_assert(detail::kPackedMask<D>,
                 "pto::TCMPS: the destination is a uint8_t tile (PTO-ISA's packed compare mask)");
-  detail::requireValid("TCMPS", "src", a, dst.GetValidRow(), dst.GetValidCol(), true,
-                       detail::kPlMask<D>);
+  detail::requireValid("TCMPS", "src", a, dst.GetValidRow(), dst.GetValidCol(), true, false);
   detail::issue(pl::sim::PIPE_V, "TCMPS", dst, a);
-  if constexpr (detail::kPackedMask<D>)
-    pl::sim::TCMPSPacked(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
-  else
-    pl::sim::TCMPS(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
+  pl::sim::TCMPSPacked(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
 }
 /// TFILLPAD(dst, src): the padding value is dst's `PadVal` (Null is an error: nothing to fill).
 template <class D, class S>
@@ -876,6 +883,7 @@ void TCOLSUM(D &dst, S &src, T &tmp, bool /*isBinary*/) {
   template <class D, class... A>                                                                   \
     requires detail::isPtoTile<D>                                                                  \
   void NAME(D &dst, A &&...a) {                                                                    \
+    PTO_SIM_NO_BOOL_TILE(#NAME, D, A...);                                                          \
     PTO_SIM_ROW_MAJOR_ONLY(#NAME, D, A...);                                                        \
     detail::checkValid<detail::validRule(#NAME)>(#NAME, dst, a...);                                \
     detail::issue(pl::sim::PIPE, #NAME, dst, a...);                                                \
@@ -1048,6 +1056,7 @@ void TREM(D &, A &, B &) {
 template <class D, class A, class B, class T>
   requires detail::kAllTiles<D, A, B, T>
 void TXOR(D &dst, A &src0, B &src1, T &tmp) {
+  PTO_SIM_NO_BOOL_TILE("TXOR", D, A, B);
   PTO_SIM_ROW_MAJOR_ONLY("TXOR", D, A, B, T);
   static_assert(std::is_same_v<detail::ElemOf<T>, detail::ElemOf<D>>,
                 "pto::TXOR: the scratch tile has the destination's element type");
@@ -1063,6 +1072,7 @@ void TXOR(D &, A &, B &) {
 template <class D, class S, class V, class T>
   requires detail::kAllTiles<D, S, T> && (!detail::isPtoTile<V>)
 void TXORS(D &dst, S &src, const V &scalar, T &tmp) {
+  PTO_SIM_NO_BOOL_TILE("TXORS", D, S);
   PTO_SIM_ROW_MAJOR_ONLY("TXORS", D, S, T);
   static_assert(std::is_same_v<detail::ElemOf<T>, detail::ElemOf<D>>,
                 "pto::TXORS: the scratch tile has the destination's element type");
@@ -1135,6 +1145,7 @@ void TSEL(D &, M &, A &, B &, T &) {
   template <class D, class A, class B>                                                             \
     requires detail::kAllTiles<D, A, B>                                                            \
   void NAME(D &dst, A &src0, B &src1) {                                                            \
+    PTO_SIM_NO_BOOL_TILE(#NAME, D);                                                                \
     static_assert(std::is_same_v<D, A> && std::is_same_v<D, B>,                                    \
                   "pto::" #NAME ": dst, src0 and src1 are one tile type (PTO-ISA's TileData)");    \
     PTO_SIM_ROW_MAJOR_ONLY(#NAME, D);                                                              \
