@@ -133,12 +133,22 @@ def pipeline(data):
 
 
 def runtime(data):
-    rows = []
+    rows, other = [], []
     for b in iterations(data):
-        _, shape, mode, n = [p for p in b["run_name"].split("/") if ":" not in p][:4]
-        rows.append([shape, mode, n, f"{b['s_per_task'] * 1e6:.2f}"])
+        parts = [p for p in b["run_name"].split("/") if ":" not in p and p != "real_time"]
+        if parts[0] == "BM_Runtime":
+            _, shape, mode, n = parts[:4]
+            rows.append([shape, mode, n, f"{b['s_per_task'] * 1e6:.2f}"])
+            continue
+        counters = ", ".join(f"{k} {v * 1e6:.2f} us" if k.startswith("s_") else f"{k} {v:.2f}"
+                             for k, v in sorted(b.items())
+                             if k.startswith(("s_", "graph_speedup", "threads_speedup",
+                                              "mixed_over_aiv")))
+        other.append(["/".join(parts), counters])
     table("bench_runtime: empty tasks (us per task, submit + track + run + join)",
           ["shape", "mode", "tasks", "us/task"], rows)
+    table("bench_runtime: graph layers, 64 parallel 64x64 tasks, mixed tasks",
+          ["benchmark", "counters"], other)
 
 
 def kernels(data):

@@ -370,47 +370,61 @@ public:
       : graphs_(graphs), names_(f) {}
 
   StmtPtr mutateAssign(const std::shared_ptr<const Assign> &s) override {
-    if (auto *c = dynCast<Call>(s->value()))
-      if (const Rewritten *g = find(*c)) {
-        std::vector<StmtPtr> stmts;
-        ExprPtr call = rewrite(*c, *g, stmts, s->span());
-        stmts.push_back(Assign::make(s->var(), call, s->span()));
-        return Seq::flatten(std::move(stmts), s->span());
-      }
+    std::vector<StmtPtr> stmts;
+    if (ExprPtr call = rewriteSite(s->value(), stmts, s->span())) {
+      stmts.push_back(Assign::make(s->var(), call, s->span()));
+      return Seq::flatten(std::move(stmts), s->span());
+    }
     return IRMutator::mutateAssign(s);
   }
   StmtPtr mutateEval(const std::shared_ptr<const Eval> &s) override {
-    if (auto *c = dynCast<Call>(s->expr()))
-      if (const Rewritten *g = find(*c)) {
-        std::vector<StmtPtr> stmts;
-        ExprPtr call = rewrite(*c, *g, stmts, s->span());
-        stmts.push_back(Eval::make(call, s->span()));
-        return Seq::flatten(std::move(stmts), s->span());
-      }
+    std::vector<StmtPtr> stmts;
+    if (ExprPtr call = rewriteSite(s->expr(), stmts, s->span())) {
+      stmts.push_back(Eval::make(call, s->span()));
+      return Seq::flatten(std::move(stmts), s->span());
+    }
     return IRMutator::mutateEval(s);
   }
 
 private:
-  const Rewritten *find(const Call &c) const {
-    if (c.target().isOp())
+  const Rewritten *find(const CallTarget &t) const {
+    if (t.isOp())
       return nullptr;
-    auto it = graphs_.find(c.target().function);
+    auto it = graphs_.find(t.function);
     return it == graphs_.end() ? nullptr : &it->second;
   }
 
-  /// `c` with one more argument per hoist, each computed by a new assignment into `stmts`.
-  ExprPtr rewrite(const Call &c, const Rewritten &g, std::vector<StmtPtr> &stmts,
-                  const Span &span) {
+  /// A call or a submit (`pl::submit({.deps}, graph, ...)`) of a rewritten Graph with its
+  /// hoisted arguments; nullptr for anything else.
+  ExprPtr rewriteSite(const ExprPtr &e, std::vector<StmtPtr> &stmts, const Span &span) {
+    if (auto *c = dynCast<Call>(e))
+      if (const Rewritten *g = find(c->target())) {
+        auto [args, attrs] = rewrite(c->args(), c->attrs(), *g, stmts, span);
+        return c->with(c->target(), std::move(args), std::move(attrs), c->type());
+      }
+    if (auto *sb = dynCast<Submit>(e))
+      if (const Rewritten *g = find(sb->target())) {
+        auto [args, attrs] = rewrite(sb->args(), sb->attrs(), *g, stmts, span);
+        return sb->with(sb->target(), std::move(args), std::move(attrs), sb->type());
+      }
+    return nullptr;
+  }
+
+  /// A call's arguments and attrs with one more argument per hoist, each computed by a new
+  /// assignment into `stmts`.
+  std::pair<ExprList, AttrList> rewrite(const ExprList &callArgsIn, const AttrList &callAttrs,
+                                        const Rewritten &g, std::vector<StmtPtr> &stmts,
+                                        const Span &span) {
     const auto &params = g.original->params();
-    PL_CHECK_AT(c.args().size() == params.size(), kPass, span, "graph call arity");
+    PL_CHECK_AT(callArgsIn.size() == params.size(), kPass, span, "graph call arity");
     std::map<const Var *, ExprPtr> args;
     for (size_t i = 0; i < params.size(); ++i)
-      args[params[i].var.get()] = converted(mutateExpr(c.args()[i]), params[i].var->type());
+      args[params[i].var.get()] = converted(mutateExpr(callArgsIn[i]), params[i].var->type());
     ExprList callArgs;
-    for (const ExprPtr &a : c.args())
+    for (const ExprPtr &a : callArgsIn)
       callArgs.push_back(mutateExpr(a));
     std::vector<std::string> dirs;
-    if (const std::vector<std::string> *d = argDirectionNames(c.attrs()))
+    if (const std::vector<std::string> *d = argDirectionNames(callAttrs))
       dirs = *d;
     for (const Hoist &h : g.hoists) {
       ExprPtr value = converted(expand(h.value, g, args, span), h.param->type());
@@ -420,9 +434,9 @@ private:
       dirs.emplace_back(argDirectionName(ArgDirection::Scalar));
     }
     AttrList attrs;
-    for (const auto &kv : c.attrs())
+    for (const auto &kv : callAttrs)
       attrs.emplace_back(kv.first, kv.first == kArgDirectionsAttr ? AttrValue(dirs) : kv.second);
-    return c.with(c.target(), std::move(callArgs), std::move(attrs), c.type());
+    return {std::move(callArgs), std::move(attrs)};
   }
 
   /// `e` as the parameter's dtype (the conversion the call would have made).

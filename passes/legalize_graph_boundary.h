@@ -23,7 +23,8 @@
 //   3. hoistIntoParams: each hoist becomes a new trailing scalar parameter of the Graph (named
 //      after the value, typed as the kernel parameter) passed to the kernel instead; scalar
 //      assignments left unused are removed.
-//   4. CallSiteHoister: at every call of a rewritten Graph, the hoisted values are computed
+//   4. CallSiteHoister: at every call or submit (`pl::submit({.deps}, graph, ...)`) of a
+//      rewritten Graph, the hoisted values are computed
 //      (their definitions expanded down to the Graph's parameters, those replaced by the call's
 //      arguments, converted to the parameter's dtype) right before the call and appended to its
 //      arguments, with direction Scalar.

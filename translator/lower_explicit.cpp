@@ -207,15 +207,18 @@ bool FunctionLowerer::lowerExplicitForm(const clang::Stmt *s) {
   return true;
 }
 
-std::vector<ir::IterArg> FunctionLowerer::declareIterArgs(
-    const clang::CallExpr *initValues, llvm::ArrayRef<const clang::ParmVarDecl *> params,
-    clang::SourceLocation loc) {
+std::vector<ir::IterArg>
+FunctionLowerer::declareIterArgs(const clang::CallExpr *initValues,
+                                 llvm::ArrayRef<const clang::ParmVarDecl *> params,
+                                 clang::SourceLocation loc) {
   std::vector<ir::IterArg> iters;
   size_t n = initValues ? initValues->getNumArgs() : 0;
   if (params.size() != n) {
     error(loc, "F348",
-          "the body lambda takes " + std::to_string(params.size()) + " carried value(s) but "
-          "pl::init_values gives " + std::to_string(n) + "; they must match one to one");
+          "the body lambda takes " + std::to_string(params.size()) +
+              " carried value(s) but "
+              "pl::init_values gives " +
+              std::to_string(n) + "; they must match one to one");
     return iters;
   }
   for (size_t i = 0; i < n; ++i) {
@@ -245,9 +248,9 @@ FunctionLowerer::carryConversions(const clang::CallExpr *initValues,
   return out;
 }
 
-std::vector<ir::VarPtr> FunctionLowerer::declareResults(
-    llvm::ArrayRef<const clang::ValueDecl *> bindings, const std::vector<ir::TypePtr> &types,
-    clang::SourceLocation loc) {
+std::vector<ir::VarPtr>
+FunctionLowerer::declareResults(llvm::ArrayRef<const clang::ValueDecl *> bindings,
+                                const std::vector<ir::TypePtr> &types, clang::SourceLocation loc) {
   std::vector<ir::VarPtr> rets;
   if (!bindings.empty() && bindings.size() != types.size()) {
     error(loc, "F349",
@@ -269,8 +272,7 @@ std::vector<ir::VarPtr> FunctionLowerer::declareResults(
 }
 
 ir::StmtPtr FunctionLowerer::lowerLambdaBody(const clang::CXXMethodDecl *md, size_t skip,
-                                             LambdaRole role,
-                                             std::vector<Conversions> yieldTypes) {
+                                             LambdaRole role, std::vector<Conversions> yieldTypes) {
   ScopedPush<LambdaRole> inLambda(lambdaRoles_, role);
   ScopedPush<std::vector<Conversions>> yields(yieldTypes_, std::move(yieldTypes));
   BlockGuard block(*this);
@@ -288,8 +290,10 @@ size_t FunctionLowerer::checkYields(const ir::StmtPtr &body, size_t expected,
   size_t got = y ? y->values().size() : 0;
   if (got != expected)
     error(loc, "F350",
-          std::string("the body of ") + construct + " must end with 'return pl::yield_(...)' "
-          "yielding " + std::to_string(expected) + " value(s); it yields " + std::to_string(got));
+          std::string("the body of ") + construct +
+              " must end with 'return pl::yield_(...)' "
+              "yielding " +
+              std::to_string(expected) + " value(s); it yields " + std::to_string(got));
   return got;
 }
 
@@ -311,7 +315,8 @@ void FunctionLowerer::lowerExplicitLoop(const clang::CallExpr *call, llvm::Strin
     return;
   }
   ir::VarPtr loopVar = declareVar(md->getParamDecl(0), ir::ScalarType::get(ir::DataType::Index));
-  auto iters = declareIterArgs(h.initValues, md->parameters().drop_front(), h.lambda->getBeginLoc());
+  auto iters =
+      declareIterArgs(h.initValues, md->parameters().drop_front(), h.lambda->getBeginLoc());
   ir::StmtPtr body;
   {
     ScopedPush<ir::ForKind> loop(loopKinds_, h.kind);
@@ -411,14 +416,15 @@ void FunctionLowerer::lowerExplicitIf(const clang::CallExpr *call,
       if (a->kind() != b->kind() || ir::scalarDType(a) != ir::scalarDType(b) ||
           (sa && sb && sa->dtype() != sb->dtype()))
         error(lambdas[1]->getBeginLoc(), "F354",
-              "value " + std::to_string(i) + " yielded by the branches of pl::if_ has different "
-              "types in the then and else branches");
+              "value " + std::to_string(i) +
+                  " yielded by the branches of pl::if_ has different "
+                  "types in the then and else branches");
       types.push_back(a);
     }
   }
   auto rets = declareResults(bindings, types, call->getBeginLoc());
-  emit(ir::If::make(cond, branches[0], branches.size() > 1 ? branches[1] : nullptr,
-                    std::move(rets), span(call)));
+  emit(ir::If::make(cond, branches[0], branches.size() > 1 ? branches[1] : nullptr, std::move(rets),
+                    span(call)));
 }
 
 void FunctionLowerer::lowerAt(const clang::CallExpr *call,
@@ -443,7 +449,8 @@ void FunctionLowerer::lowerAt(const clang::CallExpr *call,
     lowerDslArg(a, ignored, opts);
   }
   if (!lambda || !lambdaMethod(lambda)) {
-    error(call->getBeginLoc(), "F358", "pl::at takes a level or options and a body lambda [&] { ... }");
+    error(call->getBeginLoc(), "F358",
+          "pl::at takes a level or options and a body lambda [&] { ... }");
     return;
   }
   if (auto *lv = ir::findAttr(opts, "level"))
@@ -576,10 +583,11 @@ void FunctionLowerer::lowerSubmit(const clang::CallExpr *call,
     if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(args.front()->IgnoreParenImpCasts()))
       fd = llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl());
   auto it = fd ? callees().find(fd->getCanonicalDecl()) : callees().end();
-  if (it == callees().end() || !ir::isKernel(it->second.type))
+  if (it == callees().end() ||
+      !(ir::isKernel(it->second.type) || it->second.type == ir::FunctionType::Graph))
     return error(args.empty() ? loc : args.front()->getBeginLoc(), "F365",
-                 "pl::submit launches a kernel: its first argument (after the options) must name "
-                 "a PL_FUNCTION of type InCore, AIC or AIV");
+                 "pl::submit launches a kernel or a Graph function: its first argument (after the "
+                 "options) must name a PL_FUNCTION of type InCore, AIC, AIV or Graph");
   if (!inOrchestrationCode())
     return error(loc, "F365",
                  "pl::submit is a task launch of an orchestration; it cannot be inside a kernel "

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace pl::emit::pto {
 
@@ -35,11 +36,14 @@ public:
       : FunctionPrinter(f, d), info_(info), graph_(f.type() == FunctionType::Graph),
         args_(graph_ ? "graph_args" : "orch_args") {}
 
-  /// A Graph function: a body each call of the graph runs directly (its tasks submitted anew).
+  /// A Graph function: a body each call of the graph runs directly (its tasks submitted anew);
+  /// a `pl::submit` of the graph passes its launch (`graph_launch`: the dependencies of every
+  /// task, the ids of the tasks for the join), a plain call none.
   std::string printGraph() {
     out_ += "// graph '" + fn_.name() + "'\n";
     out_ += std::string(info_.package ? "[[maybe_unused]] static" : "inline") + " void " +
-            graphBodyName(fn_) + "(const CoreTaskArgs& " + args_ + ") {\n";
+            graphBodyName(fn_) + "(const CoreTaskArgs& " + args_ +
+            ", ::pl::abi::GraphLaunch<::pl::rt::TaskId>* graph_launch = nullptr) {\n";
     params();
     visitStmt(fn_.body());
     out_ += "}\n";
@@ -400,7 +404,10 @@ private:
     if (!dependencies(p, mergedDeps({}, c.attrs()), task,
                       "the call to '" + c.target().function + "'", span))
       return;
-    line(submitCall(*k, p) + ";");
+    if (graph_) // a task of a Graph body: its id for the launch's join
+      line("::pl::abi::graph_task_submitted(graph_launch, " + submitCall(*k, p) + ".task_id());");
+    else
+      line(submitCall(*k, p) + ";");
     aliasResults(*k->fn, argText, result, span);
   }
 
@@ -495,6 +502,8 @@ private:
                    "submit of '" + callee +
                        "' with a predicate: the simulator has no "
                        "predicated submission");
+    if (const Function *g = info_.findGraph(callee))
+      return graphLaunch(s, *g, result, span);
     // allow_early_resolve permits releasing the dependents before the task completes; the
     // simulator releases them on completion, which every such task allows: nothing to print.
     const KernelInfo *k = nullptr;
@@ -542,12 +551,10 @@ private:
     return all;
   }
 
-  /// A task's dependencies: an array of its task ids, passed through valid_task_ids (a carried
-  /// id may be "no task"). False after reporting one that is not a task id.
-  bool dependencies(const std::string &p, const ExprList &deps, int task, const std::string &what,
-                    const Span &span) {
-    if (deps.empty())
-      return true;
+  /// The task ids of `deps` as a C++ list (every element of a task id array), nullopt after
+  /// reporting one that is not a task id.
+  std::optional<std::string> depList(const ExprList &deps, const std::string &what,
+                                     const Span &span) {
     std::string list;
     for (const ExprPtr &d : deps) {
       auto *at = dyn_cast<ArrayType>(d->type().get());
@@ -559,14 +566,94 @@ private:
       }
       if (scalarDType(d->type()) != DataType::TaskId) {
         error("ES004", span, "dependency '" + printExpr(d) + "' of " + what + " is not a task_id");
-        return false;
+        return std::nullopt;
       }
       list += (list.empty() ? "" : ", ") + expr(d);
     }
+    return list;
+  }
+
+  /// A task's dependencies: an array of its task ids, passed through valid_task_ids (a carried
+  /// id may be "no task"); in a Graph body also those of the graph's launch. False after
+  /// reporting one that is not a task id.
+  bool dependencies(const std::string &p, const ExprList &deps, int task, const std::string &what,
+                    const Span &span) {
+    if (deps.empty() && !graph_)
+      return true;
+    std::optional<std::string> list = depList(deps, what, span);
+    if (!list)
+      return false;
     std::string arr = fresh("deps_t" + std::to_string(task));
-    line("::pl::rt::TaskId " + arr + "[] = {" + list + "};");
+    if (graph_) {
+      line("const auto " + arr + " = ::pl::abi::graph_task_deps<::pl::rt::TaskId>(graph_launch, {" +
+           *list + "});");
+      line("if (!" + arr + ".empty()) " + p + ".set_dependencies(" + arr +
+           ".data(), static_cast<std::uint32_t>(" + arr + ".size()));");
+      return true;
+    }
+    line("::pl::rt::TaskId " + arr + "[] = {" + *list + "};");
     line(p + ".set_dependencies(" + arr + ", ::pl::abi::valid_task_ids(" + arr + "));");
     return true;
+  }
+
+  /// `pl::submit({.deps}, graph, ...)`: the graph's body runs with a launch whose dependencies
+  /// every task of the body gets; a bound result's task id is a dummy task after all of the
+  /// body's tasks (and the dependencies), so later tasks can order after the whole call.
+  void graphLaunch(const Submit &s, const Function &g, const VarPtr &result, const Span &span) {
+    if (graph_)
+      return error("ES004", span,
+                   "graph '" + fn_.name() + "' launches graph '" + g.name() +
+                       "' (run pass LegalizeGraphBoundary)");
+    std::vector<ArgDirection> dirs;
+    std::vector<std::string> argText;
+    if (!directions(g, s.args(), s.attrs(), "submit of", span, dirs))
+      return;
+    const int task = taskCount_;
+    std::string p = taskArgs(g, s.args(), dirs, argText, span);
+    if (p.empty())
+      return;
+    std::optional<std::string> list =
+        depList(mergedDeps(s.deps(), s.attrs()), "the submit of graph '" + g.name() + "'", span);
+    if (!list)
+      return;
+    std::string launch = fresh("graph_t" + std::to_string(task));
+    const std::string join = result ? "true" : "false";
+    if (list->empty()) {
+      line("::pl::abi::GraphLaunch<::pl::rt::TaskId> " + launch + "{nullptr, 0, " + join + "};");
+    } else {
+      std::string arr = fresh("deps_t" + std::to_string(task));
+      line("::pl::rt::TaskId " + arr + "[] = {" + *list + "};");
+      line("::pl::abi::GraphLaunch<::pl::rt::TaskId> " + launch + "{" + arr +
+           ", ::pl::abi::valid_task_ids(" + arr + "), " + join + "};");
+    }
+    line(graphBodyName(g) + "(" + p + ", &" + launch + ");");
+    if (!result)
+      return;
+    auto *tt = dyn_cast<TupleType>(result->type().get());
+    if (!tt || tt->elements().empty() || scalarDType(tt->elements().back()) != DataType::TaskId)
+      return error("ES004", span,
+                   "the result of the submit of graph '" + g.name() +
+                       "' must be a tuple ending in a task_id, found '" +
+                       printType(result->type()) + "'");
+    auto parts = calleeResults(g, argText, span);
+    if (!parts)
+      return;
+    if (parts->size() + 1 != tt->elements().size())
+      return error("ES007", span,
+                   "the submit of graph '" + g.name() + "' yields " +
+                       std::to_string(parts->size()) + " tensors and a task id for " +
+                       std::to_string(tt->elements().size()) + " tuple elements");
+    std::string jp = fresh("params_t" + std::to_string(taskCount_++));
+    std::string jd = fresh("deps_" + launch);
+    line("CoreTaskArgs " + jp + ";");
+    line("const auto " + jd + " = ::pl::abi::graph_join_deps(" + launch + ");");
+    line("if (!" + jd + ".empty()) " + jp + ".set_dependencies(" + jd +
+         ".data(), static_cast<std::uint32_t>(" + jd + ".size()));");
+    std::string tid = fresh(result->name() + "_join");
+    line("[[maybe_unused]] const ::pl::rt::TaskId " + tid + " = rt_submit_dummy_task(" + jp +
+         ").task_id();");
+    parts->push_back(tid);
+    aliasTuple(result.get(), *parts);
   }
 
   /// `t = system.task_dummy(a, ...)`: a task without a kernel after the tasks it names.

@@ -2,8 +2,10 @@
 // kernel scalar is derived from its parameters (hoisted to the call site, converted to fp32),
 // called 0, 1 and many times from a loop; two graphs interleaved in one loop (each records once);
 // a graph whose tensor arguments are different windows of one tensor on every call; a graph with
-// a constant-bound loop of its own; a graph called straight from host code. Every translated run
-// is strict: a hazard fails it.
+// a constant-bound loop of its own; a graph called straight from host code; graphs launched with
+// pl::submit: write-after-read between launches ordered by .deps on the previous launch's task
+// id (carried through 0, 1 and 4 trips), a hoisted scalar at a submit. Every translated run is
+// strict: a hazard fails it (without the .deps the WAR below is one).
 #include "report.hpp"
 
 #include <pl/dsl.hpp>
@@ -84,6 +86,39 @@ void windows(X x, pl::Out<Blk> acc) {
   }
 }
 
+/// b = 2a and c = a + 1: two tasks that both read a.
+PL_FUNCTION(pl::FunctionType::Graph)
+void fork2(X a, pl::Out<X> b, pl::Out<X> c) {
+  pl::at(pl::Level::CORE_GROUP,
+         [&] { pl::store(pl::muls(pl::load(a, {0, 0}, {32, 64}), 2.0f), {0, 0}, b); });
+  pl::at(pl::Level::CORE_GROUP,
+         [&] { pl::store(pl::adds(pl::load(a, {0, 0}, {32, 64}), 1.0f), {0, 0}, c); });
+}
+
+/// Each trip launches fork2 twice, the second writing `a`, which the first launch's second task
+/// reads: ordered by .deps on the previous launch's id (carried across trips too).
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void pingpong(X x, pl::Index n, pl::Out<X> y, pl::Out<X> z) {
+  X a = pl::create_tensor({32, 64}, pl::fp32);
+  X b = pl::create_tensor({32, 64}, pl::fp32);
+  pl::at(pl::Level::CORE_GROUP, [&] { pl::store(pl::load(x, {0, 0}, {32, 64}), {0, 0}, a); });
+  pl::TaskId prev{};
+  for ([[maybe_unused]] auto k : pl::range(n)) {
+    prev = pl::submit({.deps = {prev}}, fork2, a, b, y);
+    prev = pl::submit({.deps = {prev}}, fork2, b, a, z);
+  }
+}
+
+/// steps() with each graph launched by pl::submit (its derived scalar hoisted at the submit).
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void submittedSteps(X x, pl::Index n, pl::Out<X> y) {
+  X acc = pl::create_tensor({32, 64}, pl::fp32);
+  pl::at(pl::Level::CORE_GROUP, [&] { pl::store(pl::load(x, {0, 0}, {32, 64}), {0, 0}, acc); });
+  for (auto k : pl::range(n))
+    pl::submit(step, acc, k);
+  pl::at(pl::Level::CORE_GROUP, [&] { pl::store(pl::load(acc, {0, 0}, {32, 64}), {0, 0}, y); });
+}
+
 int main() {
   e2e::Report report("regress_graph");
   const std::vector<double> xs = X(pl::random_vector(32 * 64, 21, -1, 1)).to_vector<double>();
@@ -97,6 +132,28 @@ int main() {
         v = static_cast<float>(static_cast<float>(v * 0.5) + static_cast<float>(2 * k + 1));
     report.close("a derived scalar hoisted, " + std::to_string(n) + " calls", y, want,
                  {.rtol = 1e-5, .atol = 1e-6});
+    X ys;
+    submittedSteps(x, n, ys);
+    report.close("a derived scalar hoisted at a submit, " + std::to_string(n) + " launches", ys,
+                 want, {.rtol = 1e-5, .atol = 1e-6});
+  }
+  for (pl::Index n : {0, 1, 4}) {
+    X y(pl::random_vector(32 * 64, 24)), z(pl::random_vector(32 * 64, 25));
+    std::vector<double> a = xs, wy = y.to_vector<double>(), wz = z.to_vector<double>();
+    pingpong(x, n, y, z);
+    for (long k = 0; k < n; ++k)
+      for (std::size_t e = 0; e < a.size(); ++e) {
+        const double b = static_cast<float>(a[e] * 2.0);
+        wy[e] = static_cast<float>(a[e] + 1.0);
+        wz[e] = static_cast<float>(b + 1.0);
+        a[e] = static_cast<float>(b * 2.0);
+      }
+    report.close("write-after-read between launches ordered by .deps, " + std::to_string(n) +
+                     " trips (y)",
+                 y, wy, {.rtol = 1e-5, .atol = 1e-6});
+    report.close("write-after-read between launches ordered by .deps, " + std::to_string(n) +
+                     " trips (z)",
+                 z, wz, {.rtol = 1e-5, .atol = 1e-6});
   }
   {
     X a, b;

@@ -414,3 +414,44 @@ program {
 // EXPECTED:
 program {
 }
+// -----
+// RUN: legalize-graph-boundary
+// a graph launched by submit (with its dependencies and task id) gets the hoisted argument at the submit site too; the dependencies stay
+program {
+  AIV k(In Tensor<fp32, 16> x, In index o, InOut Tensor<fp32, 16> y) -> Tensor<fp32, 16> {
+    return y;
+  }
+
+  Graph g(In Tensor<fp32, 16> x, In index l, InOut Tensor<fp32, 16> y) -> Tensor<fp32, 16> {
+    index off = l * 32;
+    Tensor<fp32, 16> y2 = k(x, off, y) [[arg_directions = ["Input", "Scalar", "InOut"]]];
+    return y;
+  }
+
+  Orchestration main(In Tensor<fp32, 16> x, InOut Tensor<fp32, 16> y) {
+    Tuple<Tensor<fp32, 16>, task_id> a = submit g(x, 1, y) [[arg_directions = ["Input", "Scalar", "InOut"]]];
+    task_id t = a[1];
+    Tuple<Tensor<fp32, 16>, task_id> b = submit g(x, 2, y) {.deps = {t}} [[arg_directions = ["Input", "Scalar", "InOut"]]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 16> x, In index o, InOut Tensor<fp32, 16> y) -> Tensor<fp32, 16> {
+    return y;
+  }
+
+  Graph g(In Tensor<fp32, 16> x, In index l, InOut Tensor<fp32, 16> y, In index off_1) -> Tensor<fp32, 16> {
+    Tensor<fp32, 16> y2 = k(x, off_1, y) [[arg_directions = ["Input", "Scalar", "InOut"]]];
+    return y;
+  }
+
+  Orchestration main(In Tensor<fp32, 16> x, InOut Tensor<fp32, 16> y) {
+    index off_1 = 1 * 32;
+    Tuple<Tensor<fp32, 16>, task_id> a = submit g(x, 1, y, off_1) [[arg_directions = ["Input", "Scalar", "InOut", "Scalar"]]];
+    task_id t = a[1];
+    index off_1_1 = 2 * 32;
+    Tuple<Tensor<fp32, 16>, task_id> b = submit g(x, 2, y, off_1_1) {.deps = {t}} [[arg_directions = ["Input", "Scalar", "InOut", "Scalar"]]];
+    return;
+  }
+}

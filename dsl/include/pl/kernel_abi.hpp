@@ -11,9 +11,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "pl/dtype.hpp"
 
@@ -97,6 +99,44 @@ template <class Id, std::size_t N> int valid_task_ids(Id (&ids)[N]) {
     if (ids[i].is_valid())
       ids[n++] = ids[i];
   return n;
+}
+
+/// A Graph function's body launched by `pl::submit({.deps = {...}}, graph, ...)`: every task the
+/// body submits runs after `deps` (the launch's valid ids), and with `join` set the body records
+/// the ids of its tasks in `tasks`, for the one task after all of them the launch returns. A plain
+/// call of the graph passes none (nullptr).
+template <class Id> struct GraphLaunch {
+  const Id *deps = nullptr;
+  int ndeps = 0;
+  bool join = false;
+  std::vector<Id> tasks = {};
+};
+
+/// The dependencies of a task of a Graph body: its own valid ids `own` followed by the launch's
+/// (what the task passes to `set_dependencies`; empty: none).
+template <class Id>
+std::vector<Id> graph_task_deps(const GraphLaunch<Id> *g, std::initializer_list<Id> own = {}) {
+  std::vector<Id> ids;
+  for (const Id &i : own)
+    if (i.is_valid())
+      ids.push_back(i);
+  if (g)
+    ids.insert(ids.end(), g->deps, g->deps + g->ndeps);
+  return ids;
+}
+
+/// Records the id of a task a Graph body submitted, when its launch asks for the join.
+template <class Id> void graph_task_submitted(GraphLaunch<Id> *g, const Id &id) {
+  if (g && g->join)
+    g->tasks.push_back(id);
+}
+
+/// What the join task of a Graph launch runs after: every task the body submitted and the
+/// launch's own dependencies (a body that submitted nothing joins right after those).
+template <class Id> std::vector<Id> graph_join_deps(const GraphLaunch<Id> &g) {
+  std::vector<Id> ids = g.tasks;
+  ids.insert(ids.end(), g.deps, g.deps + g.ndeps);
+  return ids;
 }
 
 /// Element `i` of a task id array of an orchestration (`array.get_element`); an index outside

@@ -67,7 +67,7 @@ void voided(X a, X b, pl::Out<X> c, pl::Out<X> d) {
 #ifdef MISUSE
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void notKernel(X a, X b, pl::Out<X> c) {
-  pl::submit(chain, a, b, a, c, c, c); // expected-error {{pl::submit launches a kernel: its first argument (after the options) must name a PL_FUNCTION of type InCore, AIC or AIV}}
+  pl::submit(chain, a, b, a, c, c, c); // expected-error {{pl::submit launches a kernel or a Graph function: its first argument (after the options) must name a PL_FUNCTION of type InCore, AIC, AIV or Graph}}
 }
 
 PL_FUNCTION(pl::FunctionType::Orchestration)
