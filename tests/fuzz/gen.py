@@ -47,6 +47,7 @@ FEATURES = {
     "spmd": "pl::spmd launches: tile work in the body (pl::get_block_idx) and a body launching a kernel",
     "manual-scope": "pl::manual_scope with producer / consumer pl::at tasks named by .deps",
     "graph": "a Graph function called once per row block on slices",
+    "graph-submit": "the Graph function launched by pl::submit with .deps on the previous launch",
     "out-copy": "`out = x` whole-tensor copies into a pl::Out parameter in an orchestration",
     "reshape": "pl::reshape views of whole tensors ([R, C] as [2R, C/2]) passed to a kernel, read and written through",
     "orch-rw": "pl::read of an input element in an orchestration (a data-dependent row-block rotation of a step's inputs) and pl::write into an InOut parameter no task uses",
@@ -1353,8 +1354,16 @@ class Program:
             elif kind == "graph":
                 g = self.graph_func(ins[0], dst, R, C)
                 blk = self.fresh("blk")
+                args = f"{slice_at(ins[0], blk)}, {slice_at(dst, blk)}"
+                # half the time launched by pl::submit, each launch after the previous one
+                tid = self.fresh("tid") if self.on("graph-submit") and r.random() < 0.5 else None
+                if tid:
+                    self.emit(1, f"pl::TaskId {tid}{{}};")
                 self.emit(1, f"for (auto {blk} : pl::range({nb})) {{")
-                self.emit(2, f"{g}({slice_at(ins[0], blk)}, {slice_at(dst, blk)});")
+                if tid:
+                    self.emit(2, f"{tid} = pl::submit({{.deps = {{{tid}}}}}, {g}, {args});")
+                else:
+                    self.emit(2, f"{g}({args});")
                 self.emit(1, "}")
             readable.append(dst)
         if not any(t.kind == "out" for t in self.tensors if t in readable):
