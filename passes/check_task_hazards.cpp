@@ -35,6 +35,9 @@ struct Access {
   bool variant = false; ///< the window depends on a value of the loop body (copies differ)
   /// The buffer is made in the loop body (a `tensor.create` there): each iteration's is new.
   bool freshRoot = false;
+  /// Only an edge the runtime may add, never one side of a hazard: a window a Graph body takes
+  /// of its parameter, taken here as the whole argument (a may-overlap, not a must-overlap).
+  bool edgeOnly = false;
 };
 
 struct Task {
@@ -48,6 +51,8 @@ struct Task {
   /// Submitted in a manual runtime scope: the runtime neither orders it by the tensors it shares
   /// with other tasks nor orders later tasks after it by them (PTO2 skips its TensorMap).
   bool manual = false;
+  /// A task of a Graph function's body, at a call or submit of the graph (its name).
+  std::string graph = {};
 };
 
 /// Does `e` read a variable of `vars`?
@@ -190,6 +195,9 @@ private:
     if (!site)
       return false;
     const auto &[target, args, attrs, deps] = *site;
+    if (FunctionPtr g = program_.lookup(target->function);
+        g && g->type() == FunctionType::Graph && graphTasks(*g, e, stmtSpan, *args, *attrs, deps))
+      return true;
     if (!isTaskCallee(program_, target->function)) {
       barrier();
       return false;
@@ -197,27 +205,125 @@ private:
     Task t{e.get(), e->span().valid() ? e->span() : stmtSpan, target->function, {}, {}, false, 0,
            manual_};
     const std::vector<std::string> *dirs = argDirectionNames(*attrs);
-    for (size_t i = 0; dirs && i < args->size() && i < dirs->size(); ++i) {
-      auto d = parseArgDirection((*dirs)[i]);
-      if (!d || *d == ArgDirection::Scalar || *d == ArgDirection::NoDep)
-        continue;
-      Access acc{regions_.of((*args)[i]), *d == ArgDirection::Input || *d == ArgDirection::InOut,
-                 *d != ArgDirection::Input, false, false};
-      if (variant_) {
-        acc.freshRoot = acc.region.root && variant_->count(acc.region.root) > 0;
-        for (const ExprPtr &x : acc.region.offsets)
-          acc.variant |= mentions(x, *variant_);
-        for (const ExprPtr &x : acc.region.extents)
-          acc.variant |= mentions(x, *variant_);
-      }
-      t.accesses.push_back(std::move(acc));
-    }
+    for (size_t i = 0; dirs && i < args->size() && i < dirs->size(); ++i)
+      if (auto d = parseArgDirection((*dirs)[i]))
+        addAccess(t, (*args)[i], *d);
     if (deps)
       addDeps(t, *deps);
     if (const ExprList *derived = compilerDeps(*attrs)) // AutoDeriveTaskDependencies' edges
       addDeps(t, *derived);
     segments_.back().push_back(std::move(t));
     return true;
+  }
+
+  /// A call or submit of a Graph function whose body is straight-line kernel calls: the body's
+  /// tasks, each with the accesses its arguments make — through a tensor parameter, the call's
+  /// argument (a window of it the body takes: the whole argument, for edges only); a tensor the
+  /// body creates, a buffer of this call alone — after the launch's dependencies, then the
+  /// launch's join (a dummy task after all of them). False (the call stays a barrier) for a
+  /// body with control flow or an argument whose buffer cannot be traced.
+  bool graphTasks(const Function &g, const ExprPtr &e, const Span &stmtSpan, const ExprList &args,
+                  const AttrList &attrs, const ExprList *deps) {
+    std::vector<const Call *> calls;
+    auto *seq = dynCast<Seq>(g.body());
+    for (const StmtPtr &st : seq ? seq->stmts() : std::vector<StmtPtr>{g.body()}) {
+      const ExprPtr *v = nullptr;
+      if (auto *a = dynCast<Assign>(st))
+        v = &a->value();
+      else if (auto *ev = dynCast<Eval>(st))
+        v = &ev->expr();
+      else if (!isa<Return>(st))
+        return false;
+      if (auto *c = v ? dynCast<Call>(*v) : nullptr; c && !c->target().isOp()) {
+        if (!isTaskCallee(program_, c->target().function))
+          return false;
+        calls.push_back(c);
+      }
+    }
+    std::unordered_map<const Var *, const ExprPtr *> argOf;
+    for (size_t i = 0; i < g.params().size() && i < args.size(); ++i)
+      argOf[g.params()[i].var.get()] = &args[i];
+    auto [regionsIt, fresh] = graphRegions_.try_emplace(&g);
+    if (fresh)
+      regionsIt->second = computeTaskRegions(program_, g);
+    const TaskRegions &inner = regionsIt->second;
+    std::unordered_map<const Var *, const Var *> local; // the body's buffer -> this call's
+    Task launch{
+        e.get(), e->span().valid() ? e->span() : stmtSpan, g.name(), {}, {}, false, 0, manual_,
+        g.name()};
+    if (deps)
+      addDeps(launch, *deps);
+    if (const ExprList *derived = compilerDeps(attrs))
+      addDeps(launch, *derived);
+    Task join = launch;
+    std::vector<Task> tasks;
+    for (const Call *c : calls) {
+      Task t = launch;
+      const std::vector<std::string> *dirs = argDirectionNames(c->attrs());
+      for (size_t i = 0; dirs && i < c->args().size() && i < dirs->size(); ++i) {
+        auto d = parseArgDirection((*dirs)[i]);
+        if (!d || *d == ArgDirection::Scalar || *d == ArgDirection::NoDep)
+          continue;
+        Region r = inner.of(c->args()[i]);
+        if (!r.root) // a buffer not traced to a parameter or a creation: not compared
+          return false;
+        if (auto it = argOf.find(r.root); it != argOf.end()) {
+          addAccess(t, *it->second, *d);
+          if (!t.accesses.empty() && !wholeParam(r, *r.root, inner))
+            t.accesses.back().edgeOnly = true;
+          continue;
+        }
+        auto [l, made] = local.try_emplace(r.root);
+        if (made) {
+          locals_.push_back(Var::make(g.name() + "'s '" + r.root->name() + "'", r.root->type()));
+          l->second = locals_.back().get();
+        }
+        r.root = l->second;
+        addAccess(t, r, *d);
+      }
+      tasks.push_back(std::move(t));
+    }
+    for (Task &t : tasks) {
+      join.deps.push_back(segments_.back().size());
+      segments_.back().push_back(std::move(t));
+    }
+    segments_.back().push_back(std::move(join));
+    return true;
+  }
+
+  /// Is `r` (a window of parameter `p` of a Graph body) the whole parameter?
+  static bool wholeParam(const Region &r, const Var &p, const TaskRegions &in) {
+    auto it = in.regions.find(&p);
+    if (it == in.regions.end() || r.offsets.size() != it->second.offsets.size() ||
+        r.extents.size() != it->second.extents.size() || r.offsets.empty())
+      return false;
+    auto same = [](const ExprPtr &a, const ExprPtr &b) {
+      auto x = constIntValue(a), y = constIntValue(b);
+      return a == b || (x && y && *x == *y);
+    };
+    for (size_t k = 0; k < r.offsets.size(); ++k)
+      if (!same(r.offsets[k], it->second.offsets[k]) || !same(r.extents[k], it->second.extents[k]))
+        return false;
+    return true;
+  }
+
+  /// The access a task's argument `arg` makes in direction `d` (none for a scalar or NoDep).
+  void addAccess(Task &t, const ExprPtr &arg, ArgDirection d) const {
+    addAccess(t, regions_.of(arg), d);
+  }
+  void addAccess(Task &t, Region region, ArgDirection d) const {
+    if (d == ArgDirection::Scalar || d == ArgDirection::NoDep)
+      return;
+    Access acc{std::move(region), d == ArgDirection::Input || d == ArgDirection::InOut,
+               d != ArgDirection::Input, false, false};
+    if (variant_) {
+      acc.freshRoot = acc.region.root && variant_->count(acc.region.root) > 0;
+      for (const ExprPtr &x : acc.region.offsets)
+        acc.variant |= mentions(x, *variant_);
+      for (const ExprPtr &x : acc.region.extents)
+        acc.variant |= mentions(x, *variant_);
+    }
+    t.accesses.push_back(std::move(acc));
   }
 
   void addDeps(Task &t, const ExprList &deps) const {
@@ -236,7 +342,9 @@ private:
   std::vector<Block> *nested_ = nullptr;
   bool manual_ = false;
   std::vector<std::vector<Task>> segments_;
-  std::unordered_map<const Var *, size_t> taskResult_; ///< submit result tuple → task
+  std::unordered_map<const Var *, size_t> taskResult_;             ///< submit result tuple → task
+  std::unordered_map<const Function *, TaskRegions> graphRegions_; ///< per Graph body
+  std::vector<VarPtr> locals_; ///< a buffer per call of a Graph per tensor its body creates
 };
 
 // ---- 3. Hazards ---------------------------------------------------------------------------------
@@ -393,7 +501,7 @@ private:
     std::unordered_map<const Var *, std::vector<size_t>> users; // per buffer, in order
     for (size_t i = 0; i < ts.size(); ++i)
       for (const Access &u : ts[i].accesses)
-        if (u.region.root && (u.write || manual)) {
+        if (u.region.root && !u.edgeOnly && (u.write || manual)) {
           auto &list = users[u.region.root];
           if (list.empty() || list.back() != i)
             list.push_back(i);
@@ -402,7 +510,7 @@ private:
       if (loop && ts[a].copy != 0)
         break;
       for (const Access &x : ts[a].accesses) {
-        bool candidate = x.region.root && (x.read || (manual && x.write));
+        bool candidate = x.region.root && !x.edgeOnly && (x.read || (manual && x.write));
         auto it = candidate ? users.find(x.region.root) : users.end();
         if (it == users.end())
           continue;
@@ -425,7 +533,7 @@ private:
   const Access *conflicting(const Task &a, const Access &x, const Task &b) const {
     const bool manual = a.manual || b.manual;
     for (const Access &y : b.accesses)
-      if ((y.write || (manual && x.write)) && mayOverlap(x, y, a.copy != b.copy))
+      if (!y.edgeOnly && (y.write || (manual && x.write)) && mayOverlap(x, y, a.copy != b.copy))
         return &y;
     return nullptr;
   }
@@ -460,8 +568,10 @@ private:
         manual ? "TH002" : "TH001",
         kind + " hazard: '" + b.name + "' " + bDoes + " '" + buffer + "'" + when +
             ", and nothing orders the two tasks " + why + "; make '" + b.name + "' depend on '" +
-            a.name + "': launch it with pl::at / pl::spmd and `.deps = {<the task id of '" +
-            a.name + "'>}`",
+            a.name + "': launch it with " +
+            (b.graph.empty() ? "pl::at / pl::spmd" : "pl::submit (a Graph function's launch)") +
+            " and `.deps = {<the task id of '" + a.name + "'" +
+            (a.graph.empty() ? "" : ": its pl::submit, whose id is after all of its tasks") + ">}`",
         b.span.valid() ? b.span : fn_.span(),
         {{a.span, "'" + a.name + "' " + aDid + " '" + buffer + "' here"}}});
     ok_ = false;

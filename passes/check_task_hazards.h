@@ -26,6 +26,14 @@
 //     its body followed by a second copy of it, where a window that depends on a value the
 //     body defines (or the loop variable) may differ between the copies (never proven to
 //     overlap) and a dependency on a carried task id is the task the first copy yields.
+//   - A call or submit of a Graph function whose body is straight-line kernel calls is that
+//     body's tasks: each access through a tensor parameter is one of the call's argument (a
+//     window the body takes of it counts as the whole argument, for edges only: it may overlap,
+//     it is never proven to), a tensor the body creates is a buffer of that call alone; every
+//     task after the launch's dependencies, followed by the launch's join (pl::submit's id: a
+//     dummy task after all of them). A write-after-read between two calls is TH001 with the fix
+//     (launch the graph with pl::submit and `.deps`). A body with control flow, or an argument
+//     whose buffer cannot be traced, keeps the call a barrier.
 //   - Ifs, whiles, other loops and calls of other functions end a block: the tasks before and
 //     after them are not compared (each body is checked as its own block). A runtime scope
 //     does not: its tasks stay in the block (a loop whose body is one manual scope is checked

@@ -1165,3 +1165,78 @@ program {
     return;
   }
 }
+// -----
+// RUN: check-task-hazards
+// graph calls are their bodies' tasks: the second call of g overwrites 'a', which the first call's second task reads, and only that task's read of b orders it after the first task: TH001 at the second call; launched with pl::submit and .deps on the first launch (a join after all of its tasks) it is ordered, also across the iterations of a loop carrying the id; a graph whose body has a loop stays a barrier (not compared)
+program {
+  AIV dbl(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Graph g(In Tensor<fp32, 32, 16> a, Out Tensor<fp32, 32, 16> b, Out Tensor<fp32, 32, 16> c) {
+    Tensor<fp32, 32, 16> b2 = dbl(a, b) [[arg_directions = ["Input", "OutputExisting"]]];
+    Tensor<fp32, 32, 16> c2 = dbl(a, c) [[arg_directions = ["Input", "OutputExisting"]]];
+    return;
+  }
+
+  Graph h(In Tensor<fp32, 32, 16> a, Out Tensor<fp32, 32, 16> b) {
+    for (index i : range(0, 2, 1)) {
+      Tensor<fp32, 32, 16> b2 = dbl(a, b) [[arg_directions = ["Input", "OutputExisting"]]];
+    }
+    return;
+  }
+
+  Orchestration main(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y, Out Tensor<fp32, 32, 16> z) {
+    Tensor<fp32, 32, 16> a = tensor.create({32, 16}, {.dtype = fp32});
+    Tensor<fp32, 32, 16> b = tensor.create({32, 16}, {.dtype = fp32});
+    Tensor<fp32, 32, 16> a1 = dbl(x, a) [[arg_directions = ["Input", "OutputExisting"]]];
+    g(a, b, y) [[arg_directions = ["Input", "OutputExisting", "OutputExisting"]]];
+    g(b, a, z) [[arg_directions = ["Input", "OutputExisting", "OutputExisting"]]]; // EXPECTED-ERROR: TH001 {{write-after-read hazard: 'g' writes 'a', which the earlier task 'g' reads, and nothing orders the two tasks (no dependency, and no tensor one writes and the other touches), so hardware would race (the runtime does not track write-after-read); make 'g' depend on 'g': launch it with pl::submit (a Graph function's launch) and `.deps = {<the task id of 'g': its pl::submit, whose id is after all of its tasks>}`}}
+    Tensor<fp32, 32, 16> c = tensor.create({32, 16}, {.dtype = fp32});
+    Tensor<fp32, 32, 16> d = tensor.create({32, 16}, {.dtype = fp32});
+    Tensor<fp32, 32, 16> c1 = dbl(x, c) [[arg_directions = ["Input", "OutputExisting"]]];
+    Tuple<task_id> l1 = submit g(c, d, y) [[arg_directions = ["Input", "OutputExisting", "OutputExisting"]]];
+    task_id t1 = l1[0];
+    Tuple<task_id> l2 = submit g(d, c, z) {.deps = {t1}} [[arg_directions = ["Input", "OutputExisting", "OutputExisting"]]];
+    task_id none = task_id(-1);
+    for (index i : range(0, 3, 1)) carry (task_id prev = none) -> (task_id last) {
+      Tuple<task_id> m1 = submit g(c, d, y) {.deps = {prev}} [[arg_directions = ["Input", "OutputExisting", "OutputExisting"]]];
+      task_id p1 = m1[0];
+      Tuple<task_id> m2 = submit g(d, c, z) {.deps = {p1}} [[arg_directions = ["Input", "OutputExisting", "OutputExisting"]]];
+      task_id p2 = m2[0];
+      yield(p2);
+    }
+    h(c, d) [[arg_directions = ["Input", "OutputExisting"]]];
+    h(d, c) [[arg_directions = ["Input", "OutputExisting"]]];
+    return;
+  }
+}
+// -----
+// RUN: check-task-hazards
+// must not change: a graph whose second task overwrites the parameter its first task read, ordered through a tensor the body creates (a buffer per call: the first task writes it, the second reads it), called twice and in a loop
+program {
+  AIV dbl(In Tensor<fp32, 32, 16> x, Out Tensor<fp32, 32, 16> y) -> Tensor<fp32, 32, 16> {
+    Tile<fp32, 32, 16, Vec> t = tile.load(x, {0, 0}, {32, 16}, {.target_memory = Vec});
+    Tensor<fp32, 32, 16> s = tile.store(t, {0, 0}, y);
+    return s;
+  }
+
+  Graph step(InOut Tensor<fp32, 32, 16> h) {
+    Tensor<fp32, 32, 16> n = tensor.create({32, 16}, {.dtype = fp32});
+    Tensor<fp32, 32, 16> n2 = dbl(h, n) [[arg_directions = ["Input", "OutputExisting"]]];
+    Tensor<fp32, 32, 16> h2 = dbl(n, h) [[arg_directions = ["Input", "OutputExisting"]]];
+    return;
+  }
+
+  Orchestration main(InOut Tensor<fp32, 32, 16> h) {
+    step(h) [[arg_directions = ["InOut"]]];
+    step(h) [[arg_directions = ["InOut"]]];
+    for (index i : range(0, 3, 1)) {
+      step(h) [[arg_directions = ["InOut"]]];
+    }
+    return;
+  }
+}
+// EXPECTED-UNCHANGED
