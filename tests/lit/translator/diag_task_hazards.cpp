@@ -75,3 +75,29 @@ void apart(X x, pl::Out<X> y, pl::Out<X> z) {
   rowsAt(x, 8, y);
 }
 
+
+// Graph calls are their bodies' tasks: the second call overwrites 'a', which the first call's
+// second task reads (only its first task is ordered before the writer, through 'b'); launched
+// with pl::submit and `.deps` on the first launch's id (a join after all of its tasks), the same
+// calls translate.
+PL_FUNCTION(pl::FunctionType::Graph)
+void split2(X a, pl::Out<X> b, pl::Out<X> c) {
+  pl::at(pl::Level::CORE_GROUP, [&] { pl::store(pl::load(a, {0, 0}, {16, 64}), {0, 0}, b); });
+  pl::at(pl::Level::CORE_GROUP, [&] { pl::store(pl::load(a, {0, 0}, {16, 64}), {0, 0}, c); });
+}
+
+PL_JIT void graphWar(X x, pl::Out<X> y, pl::Out<X> z) {
+  X a = pl::create_tensor({16, 64}, pl::fp32);
+  X b = pl::create_tensor({16, 64}, pl::fp32);
+  rows(x, a);
+  split2(a, b, y); // expected-note {{'split2' reads 'a' here}}
+  split2(b, a, z); // expected-error {{write-after-read hazard: 'split2' writes 'a', which the earlier task 'split2' reads, and nothing orders the two tasks (no dependency, and no tensor one writes and the other touches), so hardware would race (the runtime does not track write-after-read); make 'split2' depend on 'split2': launch it with pl::submit (a Graph function's launch) and `.deps = {<the task id of 'split2': its pl::submit, whose id is after all of its tasks>}`}}
+}
+
+PL_JIT void graphOrdered(X x, pl::Out<X> y, pl::Out<X> z) {
+  X a = pl::create_tensor({16, 64}, pl::fp32);
+  X b = pl::create_tensor({16, 64}, pl::fp32);
+  rows(x, a);
+  pl::TaskId t = pl::submit(split2, a, b, y);
+  pl::submit({.deps = {t}}, split2, b, a, z);
+}
