@@ -434,15 +434,8 @@ private:
   /// the host-build-graph runtime's). Nothing chains on the call: its results are names of its
   /// Out / InOut arguments.
   void graphCall(const Call &c, const Function &g, const VarPtr &result, const Span &span) {
-    if (graph_)
-      return error("ES004", span,
-                   "graph '" + fn_.name() + "' calls graph '" + g.name() +
-                       "' (run pass LegalizeGraphBoundary)");
-    std::vector<ArgDirection> dirs;
     std::vector<std::string> argText;
-    if (!directions(g, c.args(), c.attrs(), "call to", span, dirs))
-      return;
-    std::string p = taskArgs(g, c.args(), dirs, argText, span);
+    std::string p = graphArgs(g, c.args(), c.attrs(), "call to", span, argText);
     if (p.empty())
       return;
     line(graphBodyName(g) + "(" + p + ");");
@@ -596,20 +589,29 @@ private:
     return true;
   }
 
+  /// The CoreTaskArgs of a call or submit (`what`) of Graph `g` (empty after an error; a graph
+  /// body calling a graph is one).
+  std::string graphArgs(const Function &g, const ExprList &args, const AttrList &attrs,
+                        const char *what, const Span &span, std::vector<std::string> &argText) {
+    if (graph_) {
+      error("ES004", span,
+            "graph '" + fn_.name() + "' calls graph '" + g.name() +
+                "' (run pass LegalizeGraphBoundary)");
+      return "";
+    }
+    std::vector<ArgDirection> dirs;
+    if (!directions(g, args, attrs, what, span, dirs))
+      return "";
+    return taskArgs(g, args, dirs, argText, span);
+  }
+
   /// `pl::submit({.deps}, graph, ...)`: the graph's body runs with a launch whose dependencies
   /// every task of the body gets; a bound result's task id is a dummy task after all of the
   /// body's tasks (and the dependencies), so later tasks can order after the whole call.
   void graphLaunch(const Submit &s, const Function &g, const VarPtr &result, const Span &span) {
-    if (graph_)
-      return error("ES004", span,
-                   "graph '" + fn_.name() + "' launches graph '" + g.name() +
-                       "' (run pass LegalizeGraphBoundary)");
-    std::vector<ArgDirection> dirs;
     std::vector<std::string> argText;
-    if (!directions(g, s.args(), s.attrs(), "submit of", span, dirs))
-      return;
     const int task = taskCount_;
-    std::string p = taskArgs(g, s.args(), dirs, argText, span);
+    std::string p = graphArgs(g, s.args(), s.attrs(), "submit of", span, argText);
     if (p.empty())
       return;
     std::optional<std::string> list =
