@@ -510,9 +510,10 @@ TEST_F(SimRuntimeMisc, ThreadsModeRunsALoneJobAtTheJoin) {
 
 /// Threads mode starts a worker only for queued work worth a thread: the surplus jobs times the
 /// mean job time measured so far (process-wide) against detail::kWorkerWorthNs. With short jobs
-/// measured, 16 ready jobs start no worker while they are submitted (none runs before the
-/// join); with long ones, workers start at submission and run jobs beside the joining thread
-/// (two jobs meet).
+/// measured, 16 ready jobs start no worker while they are submitted: each runs on the
+/// submitting thread right away, as in serial mode (all 16 have run before the join, on this
+/// thread); with long ones, workers start at submission and run jobs beside the submitting
+/// thread (two jobs meet).
 TEST_F(SimRuntimeMisc, ThreadsModeStartsWorkersOnlyForWorthyWork) {
   std::atomic<int> ran{0}, running{0};
   std::atomic<bool> meet{false};
@@ -551,10 +552,11 @@ TEST_F(SimRuntimeMisc, ThreadsModeStartsWorkersOnlyForWorthyWork) {
     RuntimeBinding bind(rt);
     PTO2_SCOPE() {
       submitAll();
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      EXPECT_EQ(ran.load(), 0) << "a worker ran a job before the join";
+      EXPECT_EQ(ran.load(), 16) << "a short job waited for the join";
     }
     EXPECT_EQ(ran.load(), 16);
+    EXPECT_EQ(threads, std::set<std::thread::id>{std::this_thread::get_id()})
+        << "a worker started for short jobs";
   }
   {
     detail::meanJobNs() = detail::kWorkerWorthNs; // long jobs: each surplus job gets a worker

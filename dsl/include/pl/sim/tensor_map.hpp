@@ -205,7 +205,8 @@ class TensorMap {
       const std::size_t before = out.size();
       for (std::int32_t i = writes ? g.writes.head : g.reads.head; i >= 0;) {
         const TensorAccess &a = entries_[static_cast<std::size_t>(i)];
-        if (a.lo < hi && lo < a.hi && mayOverlap(*a.t, x))
+        // (mayOverlap, its byte ranges known: the entry's kept, x's computed above)
+        if (a.lo < hi && lo < a.hi && boxesMayMeet(*a.t, x))
           out.push_back(&a);
         i = a.next;
       }
@@ -268,6 +269,7 @@ class TensorMap {
     lastValid_ = false;
     last_ = nullptr;
     firstValid_ = false;
+    madeValid_ = false;
     odd_ = Group{};
     entries_.reset();
     free_ = -1;
@@ -334,9 +336,24 @@ private:
     if (firstValid_ && firstLo_ == lo)
       return first_;
     auto &cs = const_cast<Clusters &>(clusters_); // the iterator is used for changes by attach
-    auto it = cs.upper_bound(lo);
-    if (it != cs.begin() && std::prev(it)->second.hi > lo)
-      --it;
+    // The answer is the first cluster whose end lies above lo (clusters are disjoint, so their
+    // ends are ordered as their starts). Before a search of the map, two answers checked in a
+    // few steps: the end (lo above every cluster: buffers allocated one after another) and the
+    // cluster after the one made last (lo between it and the next).
+    auto fits = [&](Clusters::iterator c) {
+      return (c == cs.end() || c->second.hi > lo) &&
+             (c == cs.begin() || std::prev(c)->second.hi <= lo);
+    };
+    Clusters::iterator it;
+    if (fits(cs.end())) {
+      it = cs.end();
+    } else if (madeValid_ && fits(std::next(made_))) {
+      it = std::next(made_);
+    } else {
+      it = cs.upper_bound(lo);
+      if (it != cs.begin() && std::prev(it)->second.hi > lo)
+        --it;
+    }
     firstLo_ = lo;
     first_ = it;
     firstValid_ = true;
@@ -446,6 +463,7 @@ private:
       hi = std::max(hi, own->second.hi);
       members = own->second.head;
       firstValid_ = false;
+      madeValid_ = false;
       clusters_.erase(own);
     } else {
       g.next = nullptr;
@@ -461,9 +479,12 @@ private:
         tail = tail->next;
       tail->next = members;
       members = it->second.head;
+      madeValid_ = false;
       it = clusters_.erase(it);
     }
     const auto made = clusters_.emplace_hint(it, lo, Cluster{hi, members});
+    made_ = made;
+    madeValid_ = true;
     for (Group *m = members; m; m = m->next) {
       m->cluster = made;
       m->attached = true;
@@ -534,6 +555,8 @@ private:
   mutable bool firstValid_ = false; // firstCluster's last question and answer (reset by changes)
   mutable std::uintptr_t firstLo_ = 0;
   mutable Clusters::iterator first_{};
+  bool madeValid_ = false; // the cluster attach made last (until a cluster is erased)
+  Clusters::iterator made_{};
   Group odd_;  // accesses whose byte range wraps around
   std::uint64_t seq_ = 0;
 };
