@@ -403,7 +403,7 @@ class Runtime {
   };
   std::vector<Edge> edges_;
   std::vector<std::pair<std::int64_t, std::size_t>> war_;
-  std::vector<const TensorAccess *> hits_;
+  std::vector<const TensorAccess *> hits_, readHits_;
   std::vector<std::int64_t> fanin_;
   std::vector<std::int64_t> ancestorStack_; // isAncestor's
   std::vector<char> ancestorSeen_;

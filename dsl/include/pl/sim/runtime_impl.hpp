@@ -85,18 +85,19 @@ inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
     const bool writes = dir != ArgDir::In;
     const bool reads = dir != ArgDir::Out;
     hits.clear();
-    accesses_.overlapping(x, true, hits);
+    readHits_.clear();
+    if (writes)
+      accesses_.overlappingBoth(x, hits, readHits_);
+    else
+      accesses_.overlapping(x, true, hits);
     for (const TensorAccess* w : hits) {
       if (reads)
         edges.push_back(Edge{w->task, HazardKind::RAW, i});
       if (writes)
         edges.push_back(Edge{w->task, HazardKind::WAW, i});
     }
-    if (writes) {
-      hits.clear();
-      accesses_.overlapping(x, false, hits);
-      for (const TensorAccess* r : hits) war.emplace_back(r->task, i);
-    }
+    for (const TensorAccess *r : readHits_)
+      war.emplace_back(r->task, i);
   }
   if (!manual) {
     // PTO2's TensorMap knows only the tasks submitted outside manual scopes: an access of a

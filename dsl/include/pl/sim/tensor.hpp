@@ -439,13 +439,14 @@ private:
       push_back(o[i]);
   }
   void take(TaskTensors &o) noexcept {
-    if (o.heap_.capacity()) {
-      heap_ = std::move(o.heap_);
-    } else {
-      for (std::size_t i = 0; i < o.n_; ++i)
-        ::new (static_cast<void *>(slot(i))) ChipTensor(std::move(*o.slot(i)));
-    }
     n_ = o.n_;
+    if (o.heap_.capacity()) {
+      heap_.swap(o.heap_); // (heap_ is empty, without capacity: o's inline slots stay unused)
+      o.n_ = 0;
+      return;
+    }
+    for (std::size_t i = 0; i < o.n_; ++i)
+      ::new (static_cast<void *>(slot(i))) ChipTensor(std::move(*o.slot(i)));
     o.clear();
   }
   void clear() noexcept {
@@ -495,8 +496,22 @@ class CoreTaskArgs {
      else
        scalarSlots_.push_back(-1);
    }
-   void set_dependencies(const PTO2TaskId *ids, std::uint32_t n) { deps_.assign(ids, ids + n); }
-   void add_dependency(PTO2TaskId id) { deps_.push_back(id); }
+   void set_dependencies(const PTO2TaskId *ids, std::uint32_t n) {
+     numDeps_ = 0;
+     depsMore_.clear();
+     for (std::uint32_t i = 0; i < n; ++i)
+       add_dependency(ids[i]);
+   }
+   void add_dependency(PTO2TaskId id) {
+     if (numDeps_ < depsInline_.size()) {
+       depsInline_[numDeps_++] = id;
+       return;
+     }
+     if (depsMore_.empty()) // the first past the inline ones: all to the heap
+       depsMore_.assign(depsInline_.begin(), depsInline_.end());
+     depsMore_.push_back(id);
+     ++numDeps_;
+   }
    PTO2LaunchSpec launch_spec;
 
    std::span<const ChipTensor> tensors() const { return {tensors_.data(), tensors_.size()}; }
@@ -504,7 +519,9 @@ class CoreTaskArgs {
    const std::vector<std::uint64_t> &scalars() const { return scalars_; }
    /// Per scalar: the boundary slot of the graph being recorded it was passed from, else -1.
    const std::vector<std::int32_t> &scalarSlots() const { return scalarSlots_; }
-   const std::vector<PTO2TaskId> &dependencies() const { return deps_; }
+   std::span<const PTO2TaskId> dependencies() const {
+     return {depsMore_.empty() ? depsInline_.data() : depsMore_.data(), numDeps_};
+   }
    std::int32_t blockNum() const { return launch_spec.block_num(); }
 
    /// A graph body reads its arguments as PTO2's do: `args.tensor(i).ref()`, `args.scalar(i)`
@@ -541,7 +558,9 @@ class CoreTaskArgs {
   std::array<ArgDir, kMaxTaskTensors> dirs_{}; // of tensors_ (its size)
   std::vector<std::uint64_t> scalars_;
   std::vector<std::int32_t> scalarSlots_;
-  std::vector<PTO2TaskId> deps_;
+  std::array<PTO2TaskId, 4> depsInline_{}; // the first four dependencies (no allocation)
+  std::vector<PTO2TaskId> depsMore_;        // all of them, once there are more
+  std::size_t numDeps_ = 0;
 };
 
 /// The arguments of the orchestration entry (external tensors, then scalars).

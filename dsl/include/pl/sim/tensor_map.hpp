@@ -197,36 +197,13 @@ class TensorMap {
   /// Appends to `out` every live write (`writes`) or read that may overlap `x`, in insertion
   /// order. The pointers stay valid until the next change to the map.
   void overlapping(const ChipTensor& x, bool writes, std::vector<const TensorAccess*>& out) const {
-    const std::size_t first = out.size();
-    const auto [lo, hi] = x.byteRange();
-    if (lo == hi) return;
-    int sources = 0;
-    auto scan = [&](const Group& g) {
-      const std::size_t before = out.size();
-      for (std::int32_t i = writes ? g.writes.head : g.reads.head; i >= 0;) {
-        const TensorAccess &a = entries_[static_cast<std::size_t>(i)];
-        // (mayOverlap, its byte ranges known: the entry's kept, x's computed above)
-        if (a.lo < hi && lo < a.hi && boxesMayMeet(*a.t, x))
-          out.push_back(&a);
-        i = a.next;
-      }
-      if (out.size() != before) ++sources;
-    };
-    if (odd_.writes.head >= 0 || odd_.reads.head >= 0)
-      scan(odd_);
-    if (lo > hi) {
-      for (std::size_t i = 0; i < groups_.size(); ++i)
-        scan(groups_[i]);
-    } else if (const Group *own = find(x.base());
-               own && own->attached && own->cluster->first <= lo && hi <= own->cluster->second.hi) {
-      scanCluster(own->cluster->second, lo, hi, scan);
-    } else {
-      for (auto it = firstCluster(lo); it != clusters_.end() && it->first < hi; ++it)
-        scanCluster(it->second, lo, hi, scan);
-    }
-    if (sources > 1)
-      std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-                [](const TensorAccess* a, const TensorAccess* b) { return a->seq < b->seq; });
+    collect(x, writes ? &out : nullptr, writes ? nullptr : &out);
+  }
+  /// Both lookups of a written tensor at once (one range computation and one search): the live
+  /// writes that may overlap `x` to `writesOut`, the reads to `readsOut`, each as `overlapping`.
+  void overlappingBoth(const ChipTensor &x, std::vector<const TensorAccess *> &writesOut,
+                       std::vector<const TensorAccess *> &readsOut) const {
+    collect(x, &writesOut, &readsOut);
   }
 
   /// Records a read of `x`; false when it is not kept (an empty byte range).
@@ -301,6 +278,49 @@ private:
     Group *next = nullptr; // the next group of its cluster
     std::size_t slot = 0;  // its entry in slots_
   };
+
+  /// overlapping's work for the outputs asked for (null: that list is not looked at).
+  void collect(const ChipTensor &x, std::vector<const TensorAccess *> *wOut,
+               std::vector<const TensorAccess *> *rOut) const {
+    const std::size_t wFirst = wOut ? wOut->size() : 0, rFirst = rOut ? rOut->size() : 0;
+    const auto [lo, hi] = x.byteRange();
+    if (lo == hi) return;
+    int wSources = 0, rSources = 0;
+    auto scanList = [&](const List &l, std::vector<const TensorAccess *> &out, int &sources) {
+      const std::size_t before = out.size();
+      for (std::int32_t i = l.head; i >= 0;) {
+        const TensorAccess &a = entries_[static_cast<std::size_t>(i)];
+        // (mayOverlap, its byte ranges known: the entry's kept, x's computed above)
+        if (a.lo < hi && lo < a.hi && boxesMayMeet(*a.t, x))
+          out.push_back(&a);
+        i = a.next;
+      }
+      if (out.size() != before) ++sources;
+    };
+    auto scan = [&](const Group &g) {
+      if (wOut)
+        scanList(g.writes, *wOut, wSources);
+      if (rOut)
+        scanList(g.reads, *rOut, rSources);
+    };
+    if (odd_.writes.head >= 0 || odd_.reads.head >= 0)
+      scan(odd_);
+    if (lo > hi) {
+      for (std::size_t i = 0; i < groups_.size(); ++i)
+        scan(groups_[i]);
+    } else if (const Group *own = find(x.base());
+               own && own->attached && own->cluster->first <= lo && hi <= own->cluster->second.hi) {
+      scanCluster(own->cluster->second, lo, hi, scan);
+    } else {
+      for (auto it = firstCluster(lo); it != clusters_.end() && it->first < hi; ++it)
+        scanCluster(it->second, lo, hi, scan);
+    }
+    auto bySeq = [](const TensorAccess *a, const TensorAccess *b) { return a->seq < b->seq; };
+    if (wSources > 1)
+      std::sort(wOut->begin() + static_cast<std::ptrdiff_t>(wFirst), wOut->end(), bySeq);
+    if (rSources > 1)
+      std::sort(rOut->begin() + static_cast<std::ptrdiff_t>(rFirst), rOut->end(), bySeq);
+  }
 
   template <class Scan>
   static void scanCluster(const Cluster &c, std::uintptr_t lo, std::uintptr_t hi, Scan &scan) {
