@@ -107,8 +107,8 @@ TEST(SimRuntimeAlloc, CoreTaskArgsKeepsFourTensorsInPlace) {
   std::vector<ChipTensor> ts;
   for (int i = 0; i < 6; ++i)
     ts.push_back(ChipTensor::allocate(DataType::FLOAT32, {4}));
-  for (std::size_t count : {std::size_t{0}, std::size_t{2}, std::size_t{4}, std::size_t{5},
-                            std::size_t{6}}) {
+  for (std::size_t count :
+       {std::size_t{0}, std::size_t{2}, std::size_t{4}, std::size_t{5}, std::size_t{6}}) {
     std::size_t news = 0;
     {
       const std::size_t before = gNews;

@@ -259,8 +259,15 @@ inline void Runtime::schedule(Task &t, std::unique_lock<std::mutex> &lk) {
     runNow(t, lk);
     break;
   case ExecMode::Threads:
-    enqueue(t);
-    growWorkers(0);
+    if (t.blockNum == 1 &&
+        detail::meanJobNs().load(std::memory_order_relaxed) < detail::kWorkerWorthNs) {
+      // Short jobs measured: this one is worth neither a worker nor a hand-over to an idle
+      // one (a wake-up costs more than the job); it runs here now, as in serial mode.
+      runHere(Job{t.id, 0}, lk);
+    } else {
+      enqueue(t);
+      growWorkers(0);
+    }
     runSurplusHere(lk);
     break;
   case ExecMode::Shuffle:
@@ -580,13 +587,21 @@ inline void Runtime::runSurplusHere(std::unique_lock<std::mutex> &lk) {
 }
 
 inline void Runtime::executeJob(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes) {
-  // One job in kTimeEvery on each thread is timed (its first one included), by the thread's CPU
+  // One job in kTimeEvery on each thread is timed, and the first of each runtime on it (a
+  // runtime made per orchestration call measures its kind of job at once), by the thread's CPU
   // time: the wall clock counts the time a thread waits for a core, so on a loaded machine short
-  // jobs looked long. A thread CPU clock read is a system call (0.3-4 us here), so the sample
-  // is sparse; the mean needs no more.
+  // jobs looked long. A thread CPU clock read is a system call (about 0.6 us of CPU here), so
+  // the sample is sparse; the mean needs no more.
   constexpr std::uint32_t kTimeEvery = 64;
   thread_local std::uint32_t jobs = 0;
-  if (opts_.mode != ExecMode::Threads || jobs++ % kTimeEvery != 0)
+  thread_local std::uint64_t lastRuntime = 0;
+  if (opts_.mode != ExecMode::Threads)
+    return execute(t, block, mem, lanes);
+  if (lastRuntime != serial_) {
+    lastRuntime = serial_;
+    jobs = 0;
+  }
+  if (jobs++ % kTimeEvery != 0)
     return execute(t, block, mem, lanes);
   const std::int64_t start = detail::threadCpuNs();
   execute(t, block, mem, lanes);

@@ -262,10 +262,11 @@ inline bool boxesMayMeet(const ChipTensor &a, const ChipTensor &b) {
     if (a.origin[k] + a.shapes[k] <= b.origin[k] || b.origin[k] + b.shapes[k] <= a.origin[k]) return false;
   return true;
 }
-inline bool mayOverlap(const ChipTensor& a, const ChipTensor& b) {
+inline bool mayOverlap(const ChipTensor &a, const ChipTensor &b) {
   const auto [alo, ahi] = a.byteRange();
   const auto [blo, bhi] = b.byteRange();
-  if (alo == ahi || blo == bhi || ahi <= blo || bhi <= alo) return false;
+  if (alo == ahi || blo == bhi || ahi <= blo || bhi <= alo)
+    return false;
   return boxesMayMeet(a, b);
 }
 
@@ -430,7 +431,9 @@ public:
   const ChipTensor &operator[](std::size_t i) const { return data()[i]; }
 
 private:
-  ChipTensor *slot(std::size_t i) { return std::launder(reinterpret_cast<ChipTensor *>(inline_)) + i; }
+  ChipTensor *slot(std::size_t i) {
+    return std::launder(reinterpret_cast<ChipTensor *>(inline_)) + i;
+  }
   const ChipTensor *slot(std::size_t i) const {
     return std::launder(reinterpret_cast<const ChipTensor *>(inline_)) + i;
   }
@@ -553,14 +556,14 @@ class CoreTaskArgs {
      dirs_[tensors_.size()] = d;
      tensors_.push_back(t);
    }
-  detail::TaskTensors tensors_; // the first four in place
-  static_assert(detail::TaskTensors::kMax == kMaxTaskTensors);
-  std::array<ArgDir, kMaxTaskTensors> dirs_{}; // of tensors_ (its size)
-  std::vector<std::uint64_t> scalars_;
-  std::vector<std::int32_t> scalarSlots_;
-  std::array<PTO2TaskId, 4> depsInline_{}; // the first four dependencies (no allocation)
-  std::vector<PTO2TaskId> depsMore_;        // all of them, once there are more
-  std::size_t numDeps_ = 0;
+   detail::TaskTensors tensors_; // the first four in place
+   static_assert(detail::TaskTensors::kMax == kMaxTaskTensors);
+   std::array<ArgDir, kMaxTaskTensors> dirs_{}; // of tensors_ (its size)
+   std::vector<std::uint64_t> scalars_;
+   std::vector<std::int32_t> scalarSlots_;
+   std::array<PTO2TaskId, 4> depsInline_{}; // the first four dependencies (no allocation)
+   std::vector<PTO2TaskId> depsMore_;       // all of them, once there are more
+   std::size_t numDeps_ = 0;
 };
 
 /// The arguments of the orchestration entry (external tensors, then scalars).

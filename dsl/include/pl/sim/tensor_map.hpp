@@ -284,7 +284,8 @@ private:
                std::vector<const TensorAccess *> *rOut) const {
     const std::size_t wFirst = wOut ? wOut->size() : 0, rFirst = rOut ? rOut->size() : 0;
     const auto [lo, hi] = x.byteRange();
-    if (lo == hi) return;
+    if (lo == hi)
+      return;
     int wSources = 0, rSources = 0;
     auto scanList = [&](const List &l, std::vector<const TensorAccess *> &out, int &sources) {
       const std::size_t before = out.size();
@@ -295,7 +296,8 @@ private:
           out.push_back(&a);
         i = a.next;
       }
-      if (out.size() != before) ++sources;
+      if (out.size() != before)
+        ++sources;
     };
     auto scan = [&](const Group &g) {
       if (wOut)
