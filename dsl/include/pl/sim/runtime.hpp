@@ -353,8 +353,8 @@ class Runtime {
   void execute(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
   /// Runs `j` on the calling thread's own cores (lk released meanwhile), then finishes its block.
   void runHere(Job j, std::unique_lock<std::mutex> &lk);
-  /// execute; in threads mode one job in 64 per thread (and the first of each runtime on it) is
-  /// timed, by the thread's CPU time, into detail::meanJobNs.
+  /// execute; in threads mode one job in 64 per thread (its first included) is timed, by the
+  /// thread's CPU time, into detail::meanJobNs.
   void executeJob(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
   /// Runs block `block` of a mixed task with an AIC and at least one AIV kernel as a cluster on
   /// the calling thread: the AIC on its stack, each AIV lane as a fiber (Cluster::runFibers),
@@ -428,12 +428,6 @@ class Runtime {
   std::unique_ptr<graph::Capture> capture_; // the graph call being recorded
   GraphRecording *recording_ = nullptr;     // its recording
   GraphStats graphStats_;
-  /// This runtime's number in the process (executeJob times each runtime's first job on a thread).
-  const std::uint64_t serial_ = nextSerial();
-  static std::uint64_t nextSerial() {
-    static std::atomic<std::uint64_t> n{0};
-    return ++n;
-  }
   CoreMemory localAic_{platform()}, localAiv_{platform()}, localAiv1_{platform()};
   detail::FiberLane localLane0_, localLane1_;
 };

@@ -587,21 +587,14 @@ inline void Runtime::runSurplusHere(std::unique_lock<std::mutex> &lk) {
 }
 
 inline void Runtime::executeJob(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes) {
-  // One job in kTimeEvery on each thread is timed, and the first of each runtime on it (a
-  // runtime made per orchestration call measures its kind of job at once), by the thread's CPU
+  // One job in kTimeEvery on each thread is timed (its first one included), by the thread's CPU
   // time: the wall clock counts the time a thread waits for a core, so on a loaded machine short
-  // jobs looked long. A thread CPU clock read is a system call (about 0.6 us of CPU here), so
-  // the sample is sparse; the mean needs no more.
+  // jobs looked long. A thread CPU clock read is a system call (about 0.6 us of CPU here: two
+  // per runtime made per orchestration call were a tenth of the smallest samples), so the
+  // sample is sparse; the mean needs no more.
   constexpr std::uint32_t kTimeEvery = 64;
   thread_local std::uint32_t jobs = 0;
-  thread_local std::uint64_t lastRuntime = 0;
-  if (opts_.mode != ExecMode::Threads)
-    return execute(t, block, mem, lanes);
-  if (lastRuntime != serial_) {
-    lastRuntime = serial_;
-    jobs = 0;
-  }
-  if (jobs++ % kTimeEvery != 0)
+  if (opts_.mode != ExecMode::Threads || jobs++ % kTimeEvery != 0)
     return execute(t, block, mem, lanes);
   const std::int64_t start = detail::threadCpuNs();
   execute(t, block, mem, lanes);
