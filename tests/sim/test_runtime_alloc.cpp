@@ -105,6 +105,7 @@ TEST(SimRuntimeAlloc, SubmissionAllocatesNothingPerTask) {
 /// goes with it (the buffers' use counts return to one).
 TEST(SimRuntimeAlloc, CoreTaskArgsKeepsFourTensorsInPlace) {
   std::vector<ChipTensor> ts;
+  ts.reserve(6);
   for (int i = 0; i < 6; ++i)
     ts.push_back(ChipTensor::allocate(DataType::FLOAT32, {4}));
   for (std::size_t count :
