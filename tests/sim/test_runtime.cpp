@@ -492,27 +492,34 @@ TEST_F(SimRuntimeMisc, StrictModeRejectsWar) {
   EXPECT_EQ(rt.taskCount(), 1u);
 }
 
-/// Threads mode: the joining thread runs ready jobs itself, and workers start only for jobs
-/// that nobody else can take. A lone task runs on the calling thread (no worker is started for
-/// it: starting one cost more than the task), at the join.
-TEST_F(SimRuntimeMisc, ThreadsModeRunsALoneJobAtTheJoin) {
+/// Threads mode: the submitting thread runs ready jobs itself, and workers start only for jobs
+/// worth a thread that nobody else can take. A lone short task (short jobs measured so far) runs
+/// on the calling thread at its submission (no worker is started for it: starting one costs
+/// more than the task).
+TEST_F(SimRuntimeMisc, ThreadsModeRunsALoneShortJobAtItsSubmission) {
+  const std::int64_t saved = detail::meanJobNs().load();
+  detail::meanJobNs() = 100;
   std::thread::id ranOn;
   KernelTable k{{0, [&](std::int64_t *) { ranOn = std::this_thread::get_id(); }, "where"}};
-  Runtime rt(k, opts(ExecMode::Threads));
-  RuntimeBinding bind(rt);
-  ChipTensor x = vec8();
-  CoreTaskArgs p;
-  p.add_output(x);
-  rt_submit_aiv_task(0, p);
-  rt.wait_all();
-  EXPECT_EQ(ranOn, std::this_thread::get_id());
+  {
+    Runtime rt(k, opts(ExecMode::Threads));
+    RuntimeBinding bind(rt);
+    ChipTensor x = vec8();
+    CoreTaskArgs p;
+    p.add_output(x);
+    rt_submit_aiv_task(0, p);
+    EXPECT_EQ(ranOn, std::this_thread::get_id()) << "not run at its submission, on this thread";
+    rt.wait_all();
+  }
+  detail::meanJobNs() = saved;
 }
 
 /// Threads mode starts a worker only for queued work worth a thread: the surplus jobs times the
 /// mean job time measured so far (process-wide) against detail::kWorkerWorthNs. With short jobs
-/// measured, 16 ready jobs start no worker while they are submitted (none runs before the
-/// join); with long ones, workers start at submission and run jobs beside the joining thread
-/// (two jobs meet).
+/// measured, 16 ready jobs start no worker while they are submitted: each runs on the
+/// submitting thread right away, as in serial mode (all 16 have run before the join, on this
+/// thread); with long ones, workers start at submission and run jobs beside the submitting
+/// thread (two jobs meet).
 TEST_F(SimRuntimeMisc, ThreadsModeStartsWorkersOnlyForWorthyWork) {
   std::atomic<int> ran{0}, running{0};
   std::atomic<bool> meet{false};
@@ -551,10 +558,11 @@ TEST_F(SimRuntimeMisc, ThreadsModeStartsWorkersOnlyForWorthyWork) {
     RuntimeBinding bind(rt);
     PTO2_SCOPE() {
       submitAll();
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      EXPECT_EQ(ran.load(), 0) << "a worker ran a job before the join";
+      EXPECT_EQ(ran.load(), 16) << "a short job waited for the join";
     }
     EXPECT_EQ(ran.load(), 16);
+    EXPECT_EQ(threads, std::set<std::thread::id>{std::this_thread::get_id()})
+        << "a worker started for short jobs";
   }
   {
     detail::meanJobNs() = detail::kWorkerWorthNs; // long jobs: each surplus job gets a worker

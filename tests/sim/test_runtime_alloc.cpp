@@ -100,6 +100,52 @@ TEST(SimRuntimeAlloc, SubmissionAllocatesNothingPerTask) {
   EXPECT_EQ(rt.dependenciesOf(PTO2TaskId{last}), (std::vector<PTO2TaskId>{PTO2TaskId{last - 1}}));
 }
 
+/// CoreTaskArgs keeps up to four tensors in place (building one allocates nothing), more in one
+/// heap block; copies and moves keep the tensors, in order, and every copy's buffer reference
+/// goes with it (the buffers' use counts return to one).
+TEST(SimRuntimeAlloc, CoreTaskArgsKeepsFourTensorsInPlace) {
+  std::vector<ChipTensor> ts;
+  ts.reserve(6);
+  for (int i = 0; i < 6; ++i)
+    ts.push_back(ChipTensor::allocate(DataType::FLOAT32, {4}));
+  for (std::size_t count :
+       {std::size_t{0}, std::size_t{2}, std::size_t{4}, std::size_t{5}, std::size_t{6}}) {
+    std::size_t news = 0;
+    {
+      const std::size_t before = gNews;
+      CoreTaskArgs a;
+      for (std::size_t i = 0; i < count; ++i)
+        a.add_input(ts[i]);
+      news = gNews - before;
+      auto same = [&](const CoreTaskArgs &b) {
+        if (b.tensors().size() != count)
+          return false;
+        for (std::size_t i = 0; i < count; ++i)
+          if (b.tensors()[i].data() != ts[i].data() || b.tensor(i).ref().data() != ts[i].data())
+            return false;
+        return true;
+      };
+      CoreTaskArgs copy = a;
+      EXPECT_TRUE(same(copy)) << count;
+      CoreTaskArgs moved = std::move(copy);
+      EXPECT_TRUE(same(moved)) << count;
+      CoreTaskArgs assigned;
+      assigned.add_input(ts[5]);
+      assigned = moved;
+      EXPECT_TRUE(same(assigned)) << count;
+      assigned = std::move(moved);
+      EXPECT_TRUE(same(assigned)) << count;
+      EXPECT_TRUE(same(a)) << count;
+      if (count > 0) {
+        EXPECT_EQ(ts[0].buffer.owner.use_count(), 3) << count; // ts, a, assigned
+      }
+    }
+    EXPECT_EQ(news, count <= 4 ? 0u : 1u) << count << " tensors";
+    for (const ChipTensor &t : ts)
+      EXPECT_EQ(t.buffer.owner.use_count(), 1) << count;
+  }
+}
+
 /// The argument slots and scalars a kernel sees come from the pools: across chunk boundaries
 /// (tasks of 1 to 31 tensors) and joins (the pools restart), each task's kernel reads its own
 /// arguments, and a tracked argument keeps its buffer until the join, an untracked (NoDep) one

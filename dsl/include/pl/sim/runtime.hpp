@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <time.h>
 #include <utility>
 #include <vector>
 
@@ -142,6 +143,12 @@ inline constexpr std::int64_t kWorkerWorthNs = 100'000;
 inline std::atomic<std::int64_t> &meanJobNs() {
   static std::atomic<std::int64_t> m{kWorkerWorthNs};
   return m;
+}
+/// The calling thread's CPU time (ns): what a job cost, whatever the machine's load.
+inline std::int64_t threadCpuNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 } // namespace detail
 
@@ -346,7 +353,8 @@ class Runtime {
   void execute(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
   /// Runs `j` on the calling thread's own cores (lk released meanwhile), then finishes its block.
   void runHere(Job j, std::unique_lock<std::mutex> &lk);
-  /// execute; in threads mode one job in eight per thread is timed into detail::meanJobNs.
+  /// execute; in threads mode one job in 64 per thread (its first included) is timed, by the
+  /// thread's CPU time, into detail::meanJobNs.
   void executeJob(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes);
   /// Runs block `block` of a mixed task with an AIC and at least one AIV kernel as a cluster on
   /// the calling thread: the AIC on its stack, each AIV lane as a fiber (Cluster::runFibers),
@@ -359,12 +367,19 @@ class Runtime {
   Job popJob(std::size_t pool);   // threads mode: the next job of a pool's queue, mu_ held
   void finishBlock(Task& t);      // with mu_ held: completes the task after its last block
   void complete(Task& t);  // with mu_ held
-  void runNow(Task& t);
+  /// Serial mode: runs every block of `t` here (lk released meanwhile), then completes it.
+  void runNow(Task &t, std::unique_lock<std::mutex> &lk);
   /// Threads mode, on the submitting or joining thread with mu_ held: starts a worker for each
-  /// ready job that neither an idle worker nor the calling thread (which runs jobs at the join) can
-  /// take, up to the pool's size, while those jobs are worth a worker (detail::kWorkerWorthNs at
-  /// the mean job time measured so far). SimError when a thread cannot be started.
-  void growWorkers();
+  /// ready job that neither an idle worker nor the calling thread (which takes `selfTakes` of
+  /// them: none at a submission, where it runs the rest itself, one at the join) can take, up
+  /// to the pool's size, while those jobs are worth a worker (detail::kWorkerWorthNs at the
+  /// mean job time measured so far). SimError when a thread cannot be started.
+  void growWorkers(std::size_t selfTakes);
+  /// Threads mode, at a submission (mu_ held): runs here, right away, each ready job that no
+  /// idle worker takes and no worker was worth starting for (as serial mode runs every task).
+  /// (A submitted single-block task whose jobs are short by the mean runs here before this,
+  /// without a hand-over to an idle worker.)
+  void runSurplusHere(std::unique_lock<std::mutex> &lk);
   void stopWorkers();
   void workerLoop(int pool);
 
@@ -390,7 +405,7 @@ class Runtime {
   };
   std::vector<Edge> edges_;
   std::vector<std::pair<std::int64_t, std::size_t>> war_;
-  std::vector<const TensorAccess *> hits_;
+  std::vector<const TensorAccess *> hits_, readHits_;
   std::vector<std::int64_t> fanin_;
   std::vector<std::int64_t> ancestorStack_; // isAncestor's
   std::vector<char> ancestorSeen_;

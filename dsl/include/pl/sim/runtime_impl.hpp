@@ -85,18 +85,19 @@ inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
     const bool writes = dir != ArgDir::In;
     const bool reads = dir != ArgDir::Out;
     hits.clear();
-    accesses_.overlapping(x, true, hits);
+    readHits_.clear();
+    if (writes)
+      accesses_.overlappingBoth(x, hits, readHits_);
+    else
+      accesses_.overlapping(x, true, hits);
     for (const TensorAccess* w : hits) {
       if (reads)
         edges.push_back(Edge{w->task, HazardKind::RAW, i});
       if (writes)
         edges.push_back(Edge{w->task, HazardKind::WAW, i});
     }
-    if (writes) {
-      hits.clear();
-      accesses_.overlapping(x, false, hits);
-      for (const TensorAccess* r : hits) war.emplace_back(r->task, i);
-    }
+    for (const TensorAccess *r : readHits_)
+      war.emplace_back(r->task, i);
   }
   if (!manual) {
     // PTO2's TensorMap knows only the tasks submitted outside manual scopes: an access of a
@@ -106,7 +107,7 @@ inline void Runtime::trackAccesses(Task &t, std::vector<std::int64_t> &fanin,
     for (const Edge &e : edges) {
       if (tasks_[static_cast<std::size_t>(e.task)].manual)
         afterManual = true;
-      else
+      else if (fanin.empty() || fanin.back() != e.task) // (a RAW and a WAW of one inout: once)
         fanin.push_back(e.task);
     }
     if (afterManual)
@@ -255,13 +256,19 @@ inline void Runtime::admit(Task &t, std::vector<std::int64_t> &fanin,
 inline void Runtime::schedule(Task &t, std::unique_lock<std::mutex> &lk) {
   switch (opts_.mode) {
   case ExecMode::Serial:
-    lk.unlock();
-    runNow(t);
-    lk.lock();
+    runNow(t, lk);
     break;
   case ExecMode::Threads:
-    enqueue(t);
-    growWorkers();
+    if (t.blockNum == 1 &&
+        detail::meanJobNs().load(std::memory_order_relaxed) < detail::kWorkerWorthNs) {
+      // Short jobs measured: this one is worth neither a worker nor a hand-over to an idle
+      // one (a wake-up costs more than the job); it runs here now, as in serial mode.
+      runHere(Job{t.id, 0}, lk);
+    } else {
+      enqueue(t);
+      growWorkers(0);
+    }
+    runSurplusHere(lk);
     break;
   case ExecMode::Shuffle:
     enqueue(t);
@@ -548,11 +555,12 @@ inline void Runtime::complete(Task& t) {
     joinCv_.notify_one();
 }
 
-inline void Runtime::runNow(Task& t) {
+inline void Runtime::runNow(Task &t, std::unique_lock<std::mutex> &lk) {
+  lk.unlock();
   for (std::int32_t b = 0; b < t.blockNum; ++b)
     execute(t, b, t.kind == CoreKind::AIV ? localAiv_ : localAic_,
             {{&localAiv_, &localAiv1_}, {&localLane0_, &localLane1_}});
-  std::lock_guard lk(mu_);
+  lk.lock();
   t.blocksLeft = 0;
   complete(t);
 }
@@ -566,18 +574,31 @@ inline void Runtime::runHere(Job j, std::unique_lock<std::mutex> &lk) {
   finishBlock(t);
 }
 
+inline void Runtime::runSurplusHere(std::unique_lock<std::mutex> &lk) {
+  for (;;) {
+    std::size_t p = 0;
+    while (p < 2 && ready_[p].size() <= static_cast<std::size_t>(idle_[p]))
+      ++p;
+    if (p == 2)
+      return;
+    runHere(popJob(p), lk);
+    growWorkers(0); // jobs the finished one made ready
+  }
+}
+
 inline void Runtime::executeJob(Task &t, std::int32_t block, CoreMemory &mem, LaneMemory lanes) {
-  // One job in kTimeEvery on each thread is timed (its first one included): two clock reads
-  // per job were a tenth of an empty task's cost, and the mean needs no more than a sample.
-  constexpr std::uint32_t kTimeEvery = 8;
+  // One job in kTimeEvery on each thread is timed (its first one included), by the thread's CPU
+  // time: the wall clock counts the time a thread waits for a core, so on a loaded machine short
+  // jobs looked long. A thread CPU clock read is a system call (about 0.6 us of CPU here: two
+  // per runtime made per orchestration call were a tenth of the smallest samples), so the
+  // sample is sparse; the mean needs no more.
+  constexpr std::uint32_t kTimeEvery = 64;
   thread_local std::uint32_t jobs = 0;
   if (opts_.mode != ExecMode::Threads || jobs++ % kTimeEvery != 0)
     return execute(t, block, mem, lanes);
-  const auto start = std::chrono::steady_clock::now();
+  const std::int64_t start = detail::threadCpuNs();
   execute(t, block, mem, lanes);
-  const auto ns =
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
-          .count();
+  const std::int64_t ns = detail::threadCpuNs() - start;
   std::atomic<std::int64_t> &mean = detail::meanJobNs();
   const std::int64_t m = mean.load(std::memory_order_relaxed);
   mean.store(m + (static_cast<std::int64_t>(ns) - m) / 4, std::memory_order_relaxed);
@@ -600,7 +621,7 @@ inline void Runtime::wait_all() {
   std::unique_lock lk(mu_);
   while (doneCount_ != tasks_.size()) {
     if (opts_.mode == ExecMode::Threads)
-      growWorkers(); // jobs made ready by finished tasks
+      growWorkers(1); // jobs made ready by finished tasks
     const std::size_t p = !ready_[0].empty() ? 0 : 1;
     if (ready_[p].empty()) {
       joining_ = true;
@@ -625,18 +646,19 @@ inline void Runtime::wait_all() {
   }
 }
 
-inline void Runtime::growWorkers() {
+inline void Runtime::growWorkers(std::size_t selfTakes) {
   for (std::size_t p = 0; p < 2; ++p) {
     const int size = p == 0 ? opts_.aicWorkers : opts_.aivWorkers;
-    // the calling thread takes one job at the join; the others must be worth a thread
+    // the calling thread takes `selfTakes` jobs; the others must be worth a thread
     const std::int64_t mean =
         std::max<std::int64_t>(1, detail::meanJobNs().load(std::memory_order_relaxed));
+    const auto surplus = [&] {
+      return static_cast<std::int64_t>(ready_[p].size()) - idle_[p] -
+             static_cast<std::int64_t>(selfTakes);
+    };
     // (the blocks of a launch always: they run at once, as on hardware)
-    while (ready_[p].size() > static_cast<std::size_t>(idle_[p]) + 1 && started_[p] < size &&
-           (launchJobs_[p] > 0 ||
-            static_cast<std::int64_t>(ready_[p].size() - static_cast<std::size_t>(idle_[p]) - 1) *
-                    mean >=
-                detail::kWorkerWorthNs)) {
+    while (surplus() > 0 && started_[p] < size &&
+           (launchJobs_[p] > 0 || surplus() * mean >= detail::kWorkerWorthNs)) {
       try {
         workers_.emplace_back([this, p] { workerLoop(static_cast<int>(p)); });
       } catch (const std::system_error &e) {

@@ -9,6 +9,7 @@
 #include <functional>
 #include <initializer_list>
 #include <memory>
+#include <new>
 #include <optional>
 #include <span>
 #include <string>
@@ -253,14 +254,20 @@ private:
 
 /// True when two tensors may touch a common byte: exact box intersection for views of the same
 /// root (same base, dtype and strides), byte-interval overlap otherwise (conservative).
-inline bool mayOverlap(const ChipTensor& a, const ChipTensor& b) {
-  const auto [alo, ahi] = a.byteRange();
-  const auto [blo, bhi] = b.byteRange();
-  if (alo == ahi || blo == bhi || ahi <= blo || bhi <= alo) return false;
+/// mayOverlap of two tensors whose byte ranges are known to intersect (both non-empty): the
+/// boxes of two views of one root layout, else true.
+inline bool boxesMayMeet(const ChipTensor &a, const ChipTensor &b) {
   if (a.base() != b.base() || a.dtype != b.dtype || a.ndims != b.ndims || a.strides != b.strides) return true;
   for (std::uint32_t k = 0; k < a.ndims; ++k)
     if (a.origin[k] + a.shapes[k] <= b.origin[k] || b.origin[k] + b.shapes[k] <= a.origin[k]) return false;
   return true;
+}
+inline bool mayOverlap(const ChipTensor &a, const ChipTensor &b) {
+  const auto [alo, ahi] = a.byteRange();
+  const auto [blo, bhi] = b.byteRange();
+  if (alo == ahi || blo == bhi || ahi <= blo || bhi <= alo)
+    return false;
+  return boxesMayMeet(a, b);
 }
 
 /// The description of an internal tensor, as the runtime's: `TensorCreateInfo ci(shapes, ndims,
@@ -376,6 +383,90 @@ private:
 
 /// The arguments of one kernel call: tensors with a direction (tensors before scalars, as the
 /// kernel wrapper unpacks them), scalars as u64, and explicit dependencies.
+namespace detail {
+/// The tensors of one CoreTaskArgs: up to kInline in place (a task's usual few: no allocation
+/// per submission), more in one heap block of CoreTaskArgs' maximum.
+class TaskTensors {
+public:
+  static constexpr std::size_t kInline = 4;
+  static constexpr std::size_t kMax = 32;
+  TaskTensors() = default;
+  TaskTensors(const TaskTensors &o) { append(o); }
+  TaskTensors(TaskTensors &&o) noexcept { take(o); }
+  TaskTensors &operator=(const TaskTensors &o) {
+    if (this != &o) {
+      clear();
+      append(o);
+    }
+    return *this;
+  }
+  TaskTensors &operator=(TaskTensors &&o) noexcept {
+    if (this != &o) {
+      clear();
+      take(o);
+    }
+    return *this;
+  }
+  ~TaskTensors() { clear(); }
+
+  void push_back(const ChipTensor &t) {
+    if (heap_.capacity() == 0 && n_ < kInline) {
+      ::new (static_cast<void *>(slot(n_))) ChipTensor(t);
+      ++n_;
+      return;
+    }
+    if (heap_.capacity() == 0) { // the first tensor past the inline ones: all to the heap
+      heap_.reserve(kMax);
+      for (std::size_t i = 0; i < n_; ++i) {
+        heap_.push_back(std::move(*slot(i)));
+        slot(i)->~ChipTensor();
+      }
+    }
+    heap_.push_back(t);
+    ++n_;
+  }
+  std::size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  const ChipTensor *data() const { return heap_.capacity() ? heap_.data() : slot(0); }
+  const ChipTensor &operator[](std::size_t i) const { return data()[i]; }
+
+private:
+  ChipTensor *slot(std::size_t i) {
+    return std::launder(reinterpret_cast<ChipTensor *>(inline_)) + i;
+  }
+  const ChipTensor *slot(std::size_t i) const {
+    return std::launder(reinterpret_cast<const ChipTensor *>(inline_)) + i;
+  }
+  void append(const TaskTensors &o) {
+    for (std::size_t i = 0; i < o.n_; ++i)
+      push_back(o[i]);
+  }
+  void take(TaskTensors &o) noexcept {
+    n_ = o.n_;
+    if (o.heap_.capacity()) {
+      heap_.swap(o.heap_); // (heap_ is empty, without capacity: o's inline slots stay unused)
+      o.n_ = 0;
+      return;
+    }
+    for (std::size_t i = 0; i < o.n_; ++i)
+      ::new (static_cast<void *>(slot(i))) ChipTensor(std::move(*o.slot(i)));
+    o.clear();
+  }
+  void clear() noexcept {
+    if (heap_.capacity()) {
+      std::vector<ChipTensor>().swap(heap_);
+    } else {
+      for (std::size_t i = 0; i < n_; ++i)
+        slot(i)->~ChipTensor();
+    }
+    n_ = 0;
+  }
+  alignas(ChipTensor) std::byte inline_[kInline * sizeof(ChipTensor)];
+  std::size_t n_ = 0;
+  std::vector<ChipTensor> heap_; // all of them, once there are more than kInline
+};
+} // namespace detail
+
 class CoreTaskArgs {
  public:
    /// PTO2's limits for one core task (the translator reports a kernel over them as CD002).
@@ -408,16 +499,32 @@ class CoreTaskArgs {
      else
        scalarSlots_.push_back(-1);
    }
-   void set_dependencies(const PTO2TaskId *ids, std::uint32_t n) { deps_.assign(ids, ids + n); }
-   void add_dependency(PTO2TaskId id) { deps_.push_back(id); }
+   void set_dependencies(const PTO2TaskId *ids, std::uint32_t n) {
+     numDeps_ = 0;
+     depsMore_.clear();
+     for (std::uint32_t i = 0; i < n; ++i)
+       add_dependency(ids[i]);
+   }
+   void add_dependency(PTO2TaskId id) {
+     if (numDeps_ < depsInline_.size()) {
+       depsInline_[numDeps_++] = id;
+       return;
+     }
+     if (depsMore_.empty()) // the first past the inline ones: all to the heap
+       depsMore_.assign(depsInline_.begin(), depsInline_.end());
+     depsMore_.push_back(id);
+     ++numDeps_;
+   }
    PTO2LaunchSpec launch_spec;
 
-   const std::vector<ChipTensor> &tensors() const { return tensors_; }
+   std::span<const ChipTensor> tensors() const { return {tensors_.data(), tensors_.size()}; }
    std::span<const ArgDir> dirs() const { return {dirs_.data(), tensors_.size()}; }
    const std::vector<std::uint64_t> &scalars() const { return scalars_; }
    /// Per scalar: the boundary slot of the graph being recorded it was passed from, else -1.
    const std::vector<std::int32_t> &scalarSlots() const { return scalarSlots_; }
-   const std::vector<PTO2TaskId> &dependencies() const { return deps_; }
+   std::span<const PTO2TaskId> dependencies() const {
+     return {depsMore_.empty() ? depsInline_.data() : depsMore_.data(), numDeps_};
+   }
    std::int32_t blockNum() const { return launch_spec.block_num(); }
 
    /// A graph body reads its arguments as PTO2's do: `args.tensor(i).ref()`, `args.scalar(i)`
@@ -446,16 +553,17 @@ class CoreTaskArgs {
      if (tensors_.size() == kMaxTaskTensors)
        simFail("CoreTaskArgs",
                "a core task carries at most " + std::to_string(kMaxTaskTensors) + " tensors");
-     if (tensors_.empty())
-       tensors_.reserve(4); // one allocation for a task's usual few tensors
      dirs_[tensors_.size()] = d;
      tensors_.push_back(t);
    }
-  std::vector<ChipTensor> tensors_;
-  std::array<ArgDir, kMaxTaskTensors> dirs_{}; // of tensors_ (its size)
-  std::vector<std::uint64_t> scalars_;
-  std::vector<std::int32_t> scalarSlots_;
-  std::vector<PTO2TaskId> deps_;
+   detail::TaskTensors tensors_; // the first four in place
+   static_assert(detail::TaskTensors::kMax == kMaxTaskTensors);
+   std::array<ArgDir, kMaxTaskTensors> dirs_{}; // of tensors_ (its size)
+   std::vector<std::uint64_t> scalars_;
+   std::vector<std::int32_t> scalarSlots_;
+   std::array<PTO2TaskId, 4> depsInline_{}; // the first four dependencies (no allocation)
+   std::vector<PTO2TaskId> depsMore_;       // all of them, once there are more
+   std::size_t numDeps_ = 0;
 };
 
 /// The arguments of the orchestration entry (external tensors, then scalars).

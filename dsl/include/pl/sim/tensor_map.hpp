@@ -197,35 +197,13 @@ class TensorMap {
   /// Appends to `out` every live write (`writes`) or read that may overlap `x`, in insertion
   /// order. The pointers stay valid until the next change to the map.
   void overlapping(const ChipTensor& x, bool writes, std::vector<const TensorAccess*>& out) const {
-    const std::size_t first = out.size();
-    const auto [lo, hi] = x.byteRange();
-    if (lo == hi) return;
-    int sources = 0;
-    auto scan = [&](const Group& g) {
-      const std::size_t before = out.size();
-      for (std::int32_t i = writes ? g.writes.head : g.reads.head; i >= 0;) {
-        const TensorAccess &a = entries_[static_cast<std::size_t>(i)];
-        if (a.lo < hi && lo < a.hi && mayOverlap(*a.t, x))
-          out.push_back(&a);
-        i = a.next;
-      }
-      if (out.size() != before) ++sources;
-    };
-    if (odd_.writes.head >= 0 || odd_.reads.head >= 0)
-      scan(odd_);
-    if (lo > hi) {
-      for (std::size_t i = 0; i < groups_.size(); ++i)
-        scan(groups_[i]);
-    } else if (const Group *own = find(x.base());
-               own && own->attached && own->cluster->first <= lo && hi <= own->cluster->second.hi) {
-      scanCluster(own->cluster->second, lo, hi, scan);
-    } else {
-      for (auto it = firstCluster(lo); it != clusters_.end() && it->first < hi; ++it)
-        scanCluster(it->second, lo, hi, scan);
-    }
-    if (sources > 1)
-      std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-                [](const TensorAccess* a, const TensorAccess* b) { return a->seq < b->seq; });
+    collect(x, writes ? &out : nullptr, writes ? nullptr : &out);
+  }
+  /// Both lookups of a written tensor at once (one range computation and one search): the live
+  /// writes that may overlap `x` to `writesOut`, the reads to `readsOut`, each as `overlapping`.
+  void overlappingBoth(const ChipTensor &x, std::vector<const TensorAccess *> &writesOut,
+                       std::vector<const TensorAccess *> &readsOut) const {
+    collect(x, &writesOut, &readsOut);
   }
 
   /// Records a read of `x`; false when it is not kept (an empty byte range).
@@ -268,6 +246,7 @@ class TensorMap {
     lastValid_ = false;
     last_ = nullptr;
     firstValid_ = false;
+    madeValid_ = false;
     odd_ = Group{};
     entries_.reset();
     free_ = -1;
@@ -299,6 +278,51 @@ private:
     Group *next = nullptr; // the next group of its cluster
     std::size_t slot = 0;  // its entry in slots_
   };
+
+  /// overlapping's work for the outputs asked for (null: that list is not looked at).
+  void collect(const ChipTensor &x, std::vector<const TensorAccess *> *wOut,
+               std::vector<const TensorAccess *> *rOut) const {
+    const std::size_t wFirst = wOut ? wOut->size() : 0, rFirst = rOut ? rOut->size() : 0;
+    const auto [lo, hi] = x.byteRange();
+    if (lo == hi)
+      return;
+    int wSources = 0, rSources = 0;
+    auto scanList = [&](const List &l, std::vector<const TensorAccess *> &out, int &sources) {
+      const std::size_t before = out.size();
+      for (std::int32_t i = l.head; i >= 0;) {
+        const TensorAccess &a = entries_[static_cast<std::size_t>(i)];
+        // (mayOverlap, its byte ranges known: the entry's kept, x's computed above)
+        if (a.lo < hi && lo < a.hi && boxesMayMeet(*a.t, x))
+          out.push_back(&a);
+        i = a.next;
+      }
+      if (out.size() != before)
+        ++sources;
+    };
+    auto scan = [&](const Group &g) {
+      if (wOut)
+        scanList(g.writes, *wOut, wSources);
+      if (rOut)
+        scanList(g.reads, *rOut, rSources);
+    };
+    if (odd_.writes.head >= 0 || odd_.reads.head >= 0)
+      scan(odd_);
+    if (lo > hi) {
+      for (std::size_t i = 0; i < groups_.size(); ++i)
+        scan(groups_[i]);
+    } else if (const Group *own = find(x.base());
+               own && own->attached && own->cluster->first <= lo && hi <= own->cluster->second.hi) {
+      scanCluster(own->cluster->second, lo, hi, scan);
+    } else {
+      for (auto it = firstCluster(lo); it != clusters_.end() && it->first < hi; ++it)
+        scanCluster(it->second, lo, hi, scan);
+    }
+    auto bySeq = [](const TensorAccess *a, const TensorAccess *b) { return a->seq < b->seq; };
+    if (wSources > 1)
+      std::sort(wOut->begin() + static_cast<std::ptrdiff_t>(wFirst), wOut->end(), bySeq);
+    if (rSources > 1)
+      std::sort(rOut->begin() + static_cast<std::ptrdiff_t>(rFirst), rOut->end(), bySeq);
+  }
 
   template <class Scan>
   static void scanCluster(const Cluster &c, std::uintptr_t lo, std::uintptr_t hi, Scan &scan) {
@@ -334,9 +358,24 @@ private:
     if (firstValid_ && firstLo_ == lo)
       return first_;
     auto &cs = const_cast<Clusters &>(clusters_); // the iterator is used for changes by attach
-    auto it = cs.upper_bound(lo);
-    if (it != cs.begin() && std::prev(it)->second.hi > lo)
-      --it;
+    // The answer is the first cluster whose end lies above lo (clusters are disjoint, so their
+    // ends are ordered as their starts). Before a search of the map, two answers checked in a
+    // few steps: the end (lo above every cluster: buffers allocated one after another) and the
+    // cluster after the one made last (lo between it and the next).
+    auto fits = [&](Clusters::iterator c) {
+      return (c == cs.end() || c->second.hi > lo) &&
+             (c == cs.begin() || std::prev(c)->second.hi <= lo);
+    };
+    Clusters::iterator it;
+    if (fits(cs.end())) {
+      it = cs.end();
+    } else if (madeValid_ && fits(std::next(made_))) {
+      it = std::next(made_);
+    } else {
+      it = cs.upper_bound(lo);
+      if (it != cs.begin() && std::prev(it)->second.hi > lo)
+        --it;
+    }
     firstLo_ = lo;
     first_ = it;
     firstValid_ = true;
@@ -446,6 +485,7 @@ private:
       hi = std::max(hi, own->second.hi);
       members = own->second.head;
       firstValid_ = false;
+      madeValid_ = false;
       clusters_.erase(own);
     } else {
       g.next = nullptr;
@@ -461,9 +501,12 @@ private:
         tail = tail->next;
       tail->next = members;
       members = it->second.head;
+      madeValid_ = false;
       it = clusters_.erase(it);
     }
     const auto made = clusters_.emplace_hint(it, lo, Cluster{hi, members});
+    made_ = made;
+    madeValid_ = true;
     for (Group *m = members; m; m = m->next) {
       m->cluster = made;
       m->attached = true;
@@ -534,6 +577,8 @@ private:
   mutable bool firstValid_ = false; // firstCluster's last question and answer (reset by changes)
   mutable std::uintptr_t firstLo_ = 0;
   mutable Clusters::iterator first_{};
+  bool madeValid_ = false; // the cluster attach made last (until a cluster is erased)
+  Clusters::iterator made_{};
   Group odd_;  // accesses whose byte range wraps around
   std::uint64_t seq_ = 0;
 };
