@@ -4,6 +4,7 @@
 // text" describes the output.
 #include "emit/pto/printers.h"
 
+#include "emit/pto/pto_as_target.h"
 #include "emit/pto/pto_as_values.h"
 #include "emit/pto/pto_instr.h"
 #include "emit/pto/pto_ops.h"
@@ -45,7 +46,8 @@ std::string asmOpName(std::string_view instr) {
 
 class AsmPrinter final : public AsmValuePrinter {
 public:
-  AsmPrinter(const KernelInfo &k, DiagnosticEngine &d) : AsmValuePrinter(*k.fn, d), k_(k) {}
+  AsmPrinter(const KernelInfo &k, std::string_view arch, DiagnosticEngine &d)
+      : AsmValuePrinter(*k.fn, d), k_(k), arch_(arch) {}
 
   std::string print() {
     std::vector<std::string> params;
@@ -864,6 +866,10 @@ private:
 
   /// `pto.<instr> ins(<operands> : <types>) outs(<dst> : <dst type>)` of a decoded record.
   void spell(const PtoInstr &r, const std::string &dst, const TileType &dt, const Span &span) {
+    if (auto why = ptoasRejects(r, dt, arch_))
+      return error("ES010", span,
+                   "'" + asmOpName(r.instr()) + "' has no form ptoas takes for " +
+                       std::string(arch_) + ": " + *why);
     setValidShape(dst, dt, span); // a computed tile's valid shape (MaterializeTileValidShapes)
     std::string types, attr;
     std::vector<std::string> ins;
@@ -994,6 +1000,7 @@ private:
   }
 
   const KernelInfo &k_;
+  std::string_view arch_; ///< "a2a3" or "a5": the verifier ptoas runs (pto.target_arch)
   std::string pipes_[2]; ///< the cube-to-vector and vector-to-cube pipe handles
   std::string views_, allocs_;
   std::set<std::string> queries_;
@@ -1008,8 +1015,9 @@ private:
 
 } // namespace
 
-std::string printKernelAsm(const KernelInfo &k, DiagnosticEngine &diags, bool &ok) {
-  AsmPrinter p(k, diags);
+std::string printKernelAsm(const KernelInfo &k, std::string_view arch, DiagnosticEngine &diags,
+                           bool &ok) {
+  AsmPrinter p(k, arch, diags);
   std::string s = p.print();
   ok = !p.failed();
   return s;
