@@ -866,6 +866,15 @@ private:
 
   /// `pto.<instr> ins(<operands> : <types>) outs(<dst> : <dst type>)` of a decoded record.
   void spell(const PtoInstr &r, const std::string &dst, const TileType &dt, const Span &span) {
+    if (r.instr() == "TEXPANDS" && arch_ == "a2a3")
+      if (auto row = columnAsRow(dt)) { // a3's texpands fills row-major Vec tiles only
+        setValidShape(dst, dt, span);
+        std::string n = fresh(dst.substr(1) + "_row");
+        line(n + " = pto.treshape " + dst + " : " + tileType(dt, span) + " -> " +
+                 tileType(*row, span),
+             span);
+        return spell(r, n, *row, span);
+      }
     if (auto why = ptoasRejects(r, dt, arch_))
       return error("ES010", span,
                    "'" + asmOpName(r.instr()) + "' has no form ptoas takes for " +
@@ -917,6 +926,22 @@ private:
       break;
     }
     dps(asmOpName(r.instr()), ins, types, dst, dt, span, attr);
+  }
+
+  /// A column-major [R, 1] Vec tile without boxes as the row-major [1, R] tile of the same bytes
+  /// (element r at r in both), its valid shape transposed; nullopt for any other tile.
+  static std::optional<TileType> columnAsRow(const TileType &t) {
+    auto dims = tileDims(t);
+    const TileView v = t.view().value_or(TileView{});
+    if (!dims || dims->cols != 1 || t.memorySpace() != MemorySpace::Vec ||
+        v.blayout != BLayout::ColMajor || v.slayout != SLayout::NoneBox)
+      return std::nullopt;
+    TileView rv = v;
+    rv.blayout = BLayout::RowMajor;
+    if (v.validShape.size() == 2)
+      rv.validShape = {v.validShape[1], v.validShape[0]};
+    return TileType(t.dtype(), {ConstInt::make(1, DataType::Index), ConstInt::make(dims->rows, DataType::Index)},
+                    t.memorySpace(), rv, t.memref());
   }
 
   /// The window of `tensor` at `offsets` with `extents`: `pto.partition_view`.

@@ -40,3 +40,17 @@ void flags(X x, pl::Scalar<pl::bool_> b, pl::Out<X> o) {
     t = pl::adds(t, 2.0f);
   pl::store(t, {0, 0}, o);
 }
+
+// ptoas's a3 texpands fills row-major Vec tiles only: a column vector ([R, 1], column-major) is
+// filled through the row-major [1, R] tile of the same bytes.
+// CHECK-LABEL: func.func @column_fill(
+// CHECK:         %[[COL:[a-z_0-9]+]] = pto.alloc_tile addr = %c0_i64 : [[COLT:!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major, slayout=none_box, [^>]*>]]
+// CHECK:         %[[ROW:[a-z_0-9]+]] = pto.treshape %[[COL]] : [[COLT]] -> [[ROWT:!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, [^>]*>]] loc(
+// CHECK-NEXT:    pto.texpands ins(%{{[a-z_0-9]+}} : f32) outs(%[[ROW]] : [[ROWT]])
+// CHECK-NEXT:    %{{[a-z_0-9]+}} = pto.partition_view
+// CHECK-NEXT:    pto.tstore ins(%[[COL]] : [[COLT]])
+using Col = pl::Tensor<pl::fp32, 16, 1>;
+PL_FUNCTION(pl::FunctionType::InCore)
+void column_fill(pl::Out<Col> o) {
+  pl::store(pl::full_tile({16, 1}, pl::fp32, -1.0f), {0, 0}, o);
+}
