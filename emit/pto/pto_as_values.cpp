@@ -329,7 +329,11 @@ std::string AsmValuePrinter::binary(const Binary &b) {
   };
   switch (b.op()) {
   case BinaryOp::Add:
-    return bin(f ? "addf" : "addi");
+    if (f) { // ptoas (PTOAS a56b18c) lowers no arith.addf to C++: l - (-r), the same IEEE sum
+      std::string n = op("arith.negf " + r + " : " + t, "neg", span);
+      return op("arith.subf " + l + ", " + n + " : " + t, "v", span);
+    }
+    return bin("addi");
   case BinaryOp::Sub:
     return bin(f ? "subf" : "subi");
   case BinaryOp::Mul:
