@@ -94,10 +94,12 @@ private:
       auto off = tt ? linearOffset(c.args()[0], *tt, c.args()[1]) : std::nullopt;
       if (!off)
         return std::nullopt;
-      std::string et = scalarType(tt->dtype(), span);
+      std::string et = gmType(tt->dtype(), span);
       std::string v = op("pto.load_scalar " + paramPtr(c.args()[0]) + "[" + *off + "] : !pto.ptr<" +
                              et + "> -> " + et,
                          "v", span);
+      if (tt->dtype() == DataType::Bool) // the byte 0 / 1 as the i1 it holds
+        v = op("arith.trunci " + v + " : i8 to i1", "b", span);
       return convert(v, tt->dtype(), scalarDType(c.type()).value_or(tt->dtype()), span);
     }
     const PtoOpEntry *e = lookupPtoOp(opn);
@@ -160,7 +162,7 @@ private:
                 "], strides = [" + join(strides) + "] : " + viewType(*tt, "tensor_view", nullptr) +
                 "\n";
       views_by_[v.get()] = view;
-      return n + ": !pto.ptr<" + scalarType(tt->dtype(), v->span()) + ">";
+      return n + ": !pto.ptr<" + gmType(tt->dtype(), v->span()) + ">";
     }
     auto d = scalarDType(v->type());
     if (!d) {
@@ -773,7 +775,7 @@ private:
                        ", slot_num = " + std::to_string(slots);
     const TensorType *gt =
         c.args().empty() ? nullptr : dyn_cast<TensorType>(c.args()[0]->type().get());
-    const std::string elem = gt ? "<" + scalarType(gt->dtype(), span) + ">" : "";
+    const std::string elem = gt ? "<" + gmType(gt->dtype(), span) + ">" : "";
     const std::string ptr = "!pto.ptr" + elem;
     for (int d = 0; d < 2; ++d) {
       if (!(mask & (1 << d)))
@@ -1014,9 +1016,12 @@ private:
     auto off = linearOffset(a[0], *tt, a[1]);
     if (!off)
       return;
-    std::string et = scalarType(tt->dtype(), span);
-    line("pto.store_scalar " + exprAs(a[2], tt->dtype()) + ", " + paramPtr(a[0]) + "[" + *off +
-             "] : !pto.ptr<" + et + ">, " + et,
+    std::string et = gmType(tt->dtype(), span);
+    std::string x = exprAs(a[2], tt->dtype());
+    if (tt->dtype() == DataType::Bool) // stored as its byte 0 / 1
+      x = op("arith.extui " + x + " : i1 to i8", "byte", span);
+    line("pto.store_scalar " + x + ", " + paramPtr(a[0]) + "[" + *off + "] : !pto.ptr<" + et +
+             ">, " + et,
          span);
     if (v) {
       bind(v);

@@ -2,7 +2,10 @@
 // (hw-native-sys/PTOAS lib/PTO/IR/PTO.cpp) reject among the records pl prints.
 #include "emit/pto/pto_as_target.h"
 
+#include "emit/pto/pto_ops.h"
 #include "emit/pto/pto_types.h"
+
+#include <map>
 
 namespace pl::emit::pto {
 
@@ -108,6 +111,109 @@ std::optional<std::string> expands(const TileType &dst, bool a5) {
          (a5 ? " (or 8-bit integers)" : "") + ", this one " + std::string(dtypeName(dst.dtype()));
 }
 
+/// Element-type classes of ptoas's verifiers: integers by width (signedness aside), floats.
+enum Elem : unsigned { I8 = 1, I16 = 2, I32 = 4, I64 = 8, F16 = 16, BF16 = 32, F32 = 64 };
+
+std::optional<Elem> elemOf(DataType d) {
+  switch (d) {
+  case DataType::Int8:
+  case DataType::UInt8:
+    return I8;
+  case DataType::Int16:
+  case DataType::UInt16:
+    return I16;
+  case DataType::Int32:
+  case DataType::UInt32:
+    return I32;
+  case DataType::Int64:
+  case DataType::UInt64:
+    return I64;
+  case DataType::FP16:
+    return F16;
+  case DataType::BF16:
+    return BF16;
+  case DataType::FP32:
+    return F32;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::string elemNames(unsigned set) {
+  static constexpr std::pair<Elem, const char *> kNames[] = {
+      {I8, "8-bit"}, {I16, "16-bit"}, {I32, "32-bit"}, {I64, "64-bit"}};
+  std::string ints, floats;
+  for (auto [e, n] : kNames)
+    if (set & e)
+      ints += (ints.empty() ? "" : " / ") + std::string(n);
+  for (auto [e, n] : {std::pair<Elem, const char *>{F16, "fp16"}, {BF16, "bf16"}, {F32, "fp32"}})
+    if (set & e)
+      floats += (floats.empty() ? "" : " / ") + std::string(n);
+  if (!ints.empty())
+    ints += " integers";
+  return ints.empty() ? floats : floats.empty() ? ints : ints + ", " + floats;
+}
+
+/// The element types ptoas's a3 verifier takes per instruction (of the destination; of the
+/// compared input for TCMP / TCMPS), from its "expects A2/A3 <op> element type to be ..." checks.
+const std::map<std::string_view, unsigned> &a3ElemTypes() {
+  constexpr unsigned kArith = I16 | I32 | F16 | F32;
+  static const std::map<std::string_view, unsigned> kTable = {
+      {"TADD", kArith},        {"TADDS", kArith},        {"TSUB", kArith},
+      {"TSUBS", kArith},       {"TMUL", kArith},         {"TMULS", kArith},
+      {"TMAX", kArith},        {"TMAXS", kArith},        {"TMIN", kArith},
+      {"TMINS", kArith},       {"TDIVS", kArith},        {"TFMOD", kArith},
+      {"TFMODS", kArith},      {"TPARTADD", kArith},     {"TPARTMAX", kArith},
+      {"TPARTMIN", kArith},    {"TPARTMUL", kArith},     {"TNEG", kArith},
+      {"TCMPS", kArith},       {"TCOLMAX", kArith},      {"TCOLMIN", kArith},
+      {"TCOLPROD", kArith},    {"TCOLSUM", kArith},      {"TROWPROD", kArith},
+      {"TROWEXPANDADD", kArith}, {"TROWEXPANDMUL", kArith}, {"TROWEXPANDSUB", kArith},
+      {"TSEL", kArith},        {"TSELS", kArith},        {"TDIV", F16 | F32},
+      {"TLRELU", F16 | F32},   {"TRELU", I32 | F16 | F32}, {"TREM", I32 | F32},
+      {"TREMS", I32 | F32},    {"TCMP", I32 | F16 | F32}, {"TAND", I8 | I16},
+      {"TANDS", I8 | I16},     {"TOR", I8 | I16},        {"TORS", I8 | I16},
+      {"TXOR", I8 | I16},      {"TXORS", I8 | I16},      {"TNOT", I16},
+      {"TSHRS", I16 | I32}};
+  return kTable;
+}
+
+/// a3's element types of `instr`: the compared input's for TCMP / TCMPS, else the destination's.
+std::optional<std::string> elemType(std::string_view instr, const TileType *src,
+                                    const TileType &dst) {
+  auto it = a3ElemTypes().find(instr);
+  if (it == a3ElemTypes().end())
+    return std::nullopt;
+  const bool cmp = instr == "TCMP" || instr == "TCMPS";
+  const TileType *t = cmp ? src : &dst;
+  if (!t)
+    return std::nullopt;
+  auto e = elemOf(t->dtype());
+  if (e && (it->second & *e))
+    return std::nullopt;
+  return "its t" + lowerCase(instr.substr(1)) + " takes " + (cmp ? "inputs" : "tiles") + " of " +
+         elemNames(it->second) + ", this one " + std::string(dtypeName(t->dtype()));
+}
+
+/// TPARTADD / MAX / MIN / MUL: operands and destination of one physical shape.
+std::optional<std::string> partialShapes(std::string_view instr, const TileType *a,
+                                         const ExprPtr &bExpr, const TileType &dst) {
+  const TileType *b = bExpr ? tileOf(bExpr->type()) : nullptr;
+  auto ds = tileDims(dst);
+  if (!a || !b || !ds)
+    return std::nullopt;
+  auto as = tileDims(*a), bs = tileDims(*b);
+  if (!as || !bs)
+    return std::nullopt;
+  auto str = [](const TileDims &d) {
+    return std::to_string(d.rows) + "x" + std::to_string(d.cols);
+  };
+  if (str(*as) == str(*ds) && str(*bs) == str(*ds))
+    return std::nullopt;
+  return "its t" + lowerCase(instr.substr(1)) +
+         " takes operands and destination of one shape (their valid shapes may differ), this one " +
+         str(*as) + " and " + str(*bs) + " into " + str(*ds);
+}
+
 } // namespace
 
 std::optional<std::string> ptoasRejects(const PtoInstr &r, const TileType &dst,
@@ -121,6 +227,11 @@ std::optional<std::string> ptoasRejects(const PtoInstr &r, const TileType &dst,
     return insert(*src, dst, a5);
   if (instr == "TEXPANDS")
     return expands(dst, a5);
+  if (instr.starts_with("TPART") && r.ins.size() == 2) // one physical shape, valid ones differ
+    if (auto why = partialShapes(instr, src, r.ins[1].expr, dst))
+      return why;
+  if (!a5) // a5's tables are not checked against ptoas yet
+    return elemType(instr, src, dst);
   return std::nullopt;
 }
 

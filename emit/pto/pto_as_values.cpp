@@ -135,10 +135,18 @@ bool AsmValuePrinter::dynamicValid(const TileType &t) {
   return false;
 }
 
+std::string AsmValuePrinter::gmType(DataType d, const Span &span) {
+  return d == DataType::Bool ? "i8" : scalarType(d, span);
+}
+
 std::string AsmValuePrinter::tileType(const TileType &t, const Span &span) {
   auto dims = tileDims(t);
   std::string l = t.memorySpace() ? locName(*t.memorySpace()) : "";
   auto elem = mlirType(t.dtype());
+  // A tile of unsigned integers is `ui<N>` (ptoas's C++ element type is then uint<N>_t, as
+  // PTO-ISA's TCMP needs for its uint8 mask); arith's scalars stay signless.
+  if (elem && isUnsignedInt(t.dtype()) && dtypeBits(t.dtype()) >= 8)
+    elem = "u" + *elem;
   if (!dims || l.empty() || !elem) {
     error("ES003", span,
           "a tile of dtype '" + std::string(dtypeName(t.dtype())) +
@@ -170,7 +178,7 @@ std::string AsmValuePrinter::viewType(const TensorType &t, const std::string &ki
     auto c = constIntValue(d);
     s += (c ? std::to_string(*c) : "?") + "x";
   }
-  return s + scalarType(t.dtype(), {}) + ">";
+  return s + gmType(t.dtype(), {}) + ">";
 }
 
 std::string AsmValuePrinter::typeOfValue(const ExprPtr &e) {
