@@ -99,3 +99,23 @@ void wide_fill(pl::Index v, pl::Out<I> y) {
   // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.texpands' has no form ptoas takes for a2a3: its texpands fills tiles of 16- or 32-bit integers, fp16 or fp32, this one int64 [ES010]
   pl::store(pl::full_tile({1, 4}, pl::i64, v), {0, 0}, y);
 }
+
+// ptoas's a3 tand takes 8- and 16-bit integers only; its partial ops one shape for both operands
+// and the destination (their valid shapes may differ).
+using B32 = pl::Tensor<pl::i32, 16, 64>;
+PL_FUNCTION(pl::FunctionType::AIV)
+void wide_and(B32 x, pl::Out<B32> y) {
+  pl::Tile<pl::i32, 16, 64> a = pl::load(x, {0, 0}, {16, 64});
+  // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.tand' has no form ptoas takes for a2a3: its tand takes tiles of 8-bit / 16-bit integers, this one int32 [ES010]
+  pl::store(pl::and_(a, a), {0, 0}, y);
+}
+
+using Y64 = pl::Tensor<pl::fp32, 16, 64>;
+using Z64 = pl::Tensor<pl::fp32, 8, 64>;
+PL_FUNCTION(pl::FunctionType::AIV)
+void partial_shapes(Y64 y, Z64 z, pl::Out<Y64> o) {
+  pl::Tile<pl::fp32, 16, 64> a = pl::load(y, {0, 0}, {16, 64});
+  pl::Tile<pl::fp32, 8, 64> b = pl::load(z, {0, 0}, {8, 64});
+  // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.tpartmax' has no form ptoas takes for a2a3: its tpartmax takes operands and destination of one shape (their valid shapes may differ), this one 8x64 and 16x64 into 16x64 [ES010]
+  pl::store(pl::part_max(b, a), {0, 0}, o);
+}

@@ -54,3 +54,23 @@ PL_FUNCTION(pl::FunctionType::InCore)
 void column_fill(pl::Out<Col> o) {
   pl::store(pl::full_tile({16, 1}, pl::fp32, -1.0f), {0, 0}, o);
 }
+
+// A bool tensor is its bytes in GM (`!pto.ptr<i8>`, `xi8` views: ptoas stores a tile only into a
+// view of its element's width); the packed compare mask is a `ui8` tile_buf (ptoas's C++ then
+// declares it uint8_t, as PTO-ISA's TCMP needs); a bool scalar read from GM is its byte
+// truncated to i1.
+// CHECK-LABEL: func.func @bool_out(%x: !pto.ptr<f32>, %flags: !pto.ptr<i8>, %lt: !pto.ptr<i8>)
+// CHECK:         pto.make_tensor_view %lt, shape = [%c16, %c64], strides = [%c64, %c1] : !pto.tensor_view<16x64xi8>
+// CHECK:         pto.tcmps ins({{.*}}) outs(%{{[a-z_0-9]+}} : !pto.tile_buf<loc=vec, dtype=ui8,
+// CHECK:         %[[B:[a-z_0-9]+]] = pto.load_scalar %flags[%{{[a-z_0-9]+}}] : !pto.ptr<i8> -> i8
+// CHECK-NEXT:    %{{[a-z_0-9]+}} = arith.trunci %[[B]] : i8 to i1
+// CHECK:         pto.tstore ins(%{{[a-z_0-9]+}} : !pto.tile_buf<loc=vec, dtype=ui8, {{.*}}>) outs(%{{[a-z_0-9]+}} : !pto.partition_tensor_view<16x64xi8>)
+using Flags = pl::Tensor<pl::bool_, 1, 32>;
+using Mask = pl::Tensor<pl::bool_, 16, 64>;
+PL_FUNCTION(pl::FunctionType::InCore)
+void bool_out(X x, Flags flags, pl::Out<Mask> lt) {
+  Row t = pl::load(x, {0, 0}, {16, 64});
+  auto m = pl::cmps(t, 0.5f, pl::CmpMode::Lt);
+  if (pl::read(flags, {0, 0}))
+    pl::store(m, {0, 0}, lt);
+}
