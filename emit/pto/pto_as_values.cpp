@@ -258,6 +258,12 @@ std::string AsmValuePrinter::convert(const std::string &x, DataType from, DataTy
               "f", span);
   }
   bool u = isUnsignedInt(from) || from == DataType::Bool;
+  // A narrower integer becomes an index through i64: ptoas (PTOAS a56b18c) emits no C++ for a
+  // window offset computed from `index_cast i32 to index`.
+  if (to == DataType::Index && from != DataType::Index && from != DataType::Int64 &&
+      from != DataType::UInt64)
+    return convert(convert(x, from, u ? DataType::UInt64 : DataType::Int64, span),
+                   u ? DataType::UInt64 : DataType::Int64, to, span);
   if (from == DataType::Index || to == DataType::Index)
     return op(std::string(u ? "arith.index_castui " : "arith.index_cast ") + x + " : " + ft +
                   " to " + tt,

@@ -74,3 +74,17 @@ void bool_out(X x, Flags flags, pl::Out<Mask> lt) {
   if (pl::read(flags, {0, 0}))
     pl::store(m, {0, 0}, lt);
 }
+
+// A narrower integer becomes an index through i64 (ptoas emits no C++ for a window offset that
+// is `index_cast i32 to index`).
+// CHECK-LABEL: func.func @int_offset(
+// CHECK:         %[[V:[a-z_0-9]+]] = pto.load_scalar %cfg[%{{[a-z_0-9]+}}] : !pto.ptr<i32> -> i32
+// CHECK-NEXT:    %[[W:[a-z_0-9]+]] = arith.extsi %[[V]] : i32 to i64
+// CHECK-NEXT:    %{{[a-z_0-9]+}} = arith.index_cast %[[W]] : i64 to index
+using Cfg = pl::Tensor<pl::i32, 1, 8>;
+using Wide = pl::Tensor<pl::fp32, 64, 64>;
+PL_FUNCTION(pl::FunctionType::InCore)
+void int_offset(Wide x, Cfg cfg, pl::Out<X> o) {
+  const pl::Index k = pl::read(cfg, {0, 0});
+  pl::store(pl::load(x, {k, 0}, {16, 64}), {0, 0}, o);
+}
