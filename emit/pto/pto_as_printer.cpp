@@ -942,8 +942,10 @@ private:
     rv.blayout = BLayout::RowMajor;
     if (v.validShape.size() == 2)
       rv.validShape = {v.validShape[1], v.validShape[0]};
-    return TileType(t.dtype(), {ConstInt::make(1, DataType::Index), ConstInt::make(dims->rows, DataType::Index)},
-                    t.memorySpace(), rv, t.memref());
+    return TileType(
+        t.dtype(),
+        {ConstInt::make(1, DataType::Index), ConstInt::make(dims->rows, DataType::Index)},
+        t.memorySpace(), rv, t.memref());
   }
 
   /// The window of `tensor` at `offsets` with `extents`: `pto.partition_view`.
@@ -1031,7 +1033,7 @@ private:
 
   const KernelInfo &k_;
   std::string_view arch_; ///< "a2a3" or "a5": the verifier ptoas runs (pto.target_arch)
-  std::string pipes_[2]; ///< the cube-to-vector and vector-to-cube pipe handles
+  std::string pipes_[2];  ///< the cube-to-vector and vector-to-cube pipe handles
   std::string views_, allocs_;
   std::set<std::string> queries_;
   std::vector<std::string> extraParams_;

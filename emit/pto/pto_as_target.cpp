@@ -45,8 +45,7 @@ std::optional<std::string> extract(const TileType &src, const TileType &dst, boo
     return std::nullopt;
   }
   const bool fromVec = in(src, MemorySpace::Vec);
-  if (fromMat && (toOperand || in(dst, MemorySpace::LeftScale) ||
-                  in(dst, MemorySpace::RightScale)))
+  if (fromMat && (toOperand || in(dst, MemorySpace::LeftScale) || in(dst, MemorySpace::RightScale)))
     return std::nullopt;
   if (fromVec && in(dst, MemorySpace::Mat))
     return std::nullopt;
@@ -67,8 +66,8 @@ std::optional<std::string> insert(const TileType &src, const TileType &dst, bool
              "this one " +
              typeName(src) + " into " + typeName(dst);
     const bool half = dst.dtype() == DataType::FP16 || dst.dtype() == DataType::BF16;
-    const bool ok = src.dtype() == DataType::FP32 &&
-                    (half || (a5 && dst.dtype() == DataType::FP32));
+    const bool ok =
+        src.dtype() == DataType::FP32 && (half || (a5 && dst.dtype() == DataType::FP32));
     const bool i32 = a5 && src.dtype() == DataType::Int32 && dst.dtype() == DataType::Int32;
     if (!ok && !i32)
       return std::string("its Acc-to-Mat tinsert converts fp32 into ") +
@@ -159,20 +158,20 @@ std::string elemNames(unsigned set) {
 const std::map<std::string_view, unsigned> &a3ElemTypes() {
   constexpr unsigned kArith = I16 | I32 | F16 | F32;
   static const std::map<std::string_view, unsigned> kTable = {
-      {"TADD", kArith},        {"TADDS", kArith},        {"TSUB", kArith},
-      {"TSUBS", kArith},       {"TMUL", kArith},         {"TMULS", kArith},
-      {"TMAX", kArith},        {"TMAXS", kArith},        {"TMIN", kArith},
-      {"TMINS", kArith},       {"TDIVS", kArith},        {"TFMOD", kArith},
-      {"TFMODS", kArith},      {"TPARTADD", kArith},     {"TPARTMAX", kArith},
-      {"TPARTMIN", kArith},    {"TPARTMUL", kArith},     {"TNEG", kArith},
-      {"TCMPS", kArith},       {"TCOLMAX", kArith},      {"TCOLMIN", kArith},
-      {"TCOLPROD", kArith},    {"TCOLSUM", kArith},      {"TROWPROD", kArith},
-      {"TROWEXPANDADD", kArith}, {"TROWEXPANDMUL", kArith}, {"TROWEXPANDSUB", kArith},
-      {"TSEL", kArith},        {"TSELS", kArith},        {"TDIV", F16 | F32},
-      {"TLRELU", F16 | F32},   {"TRELU", I32 | F16 | F32}, {"TREM", I32 | F32},
-      {"TREMS", I32 | F32},    {"TCMP", I32 | F16 | F32}, {"TAND", I8 | I16},
-      {"TANDS", I8 | I16},     {"TOR", I8 | I16},        {"TORS", I8 | I16},
-      {"TXOR", I8 | I16},      {"TXORS", I8 | I16},      {"TNOT", I16},
+      {"TADD", kArith},          {"TADDS", kArith},          {"TSUB", kArith},
+      {"TSUBS", kArith},         {"TMUL", kArith},           {"TMULS", kArith},
+      {"TMAX", kArith},          {"TMAXS", kArith},          {"TMIN", kArith},
+      {"TMINS", kArith},         {"TDIVS", kArith},          {"TFMOD", kArith},
+      {"TFMODS", kArith},        {"TPARTADD", kArith},       {"TPARTMAX", kArith},
+      {"TPARTMIN", kArith},      {"TPARTMUL", kArith},       {"TNEG", kArith},
+      {"TCMPS", kArith},         {"TCOLMAX", kArith},        {"TCOLMIN", kArith},
+      {"TCOLPROD", kArith},      {"TCOLSUM", kArith},        {"TROWPROD", kArith},
+      {"TROWEXPANDADD", kArith}, {"TROWEXPANDMUL", kArith},  {"TROWEXPANDSUB", kArith},
+      {"TSEL", kArith},          {"TSELS", kArith},          {"TDIV", F16 | F32},
+      {"TLRELU", F16 | F32},     {"TRELU", I32 | F16 | F32}, {"TREM", I32 | F32},
+      {"TREMS", I32 | F32},      {"TCMP", I32 | F16 | F32},  {"TAND", I8 | I16},
+      {"TANDS", I8 | I16},       {"TOR", I8 | I16},          {"TORS", I8 | I16},
+      {"TXOR", I8 | I16},        {"TXORS", I8 | I16},        {"TNOT", I16},
       {"TSHRS", I16 | I32}};
   return kTable;
 }
