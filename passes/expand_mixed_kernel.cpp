@@ -491,6 +491,9 @@ bool hasOps(const Function &f) {
   return finder.found;
 }
 
+/// The GM slots per cross-core pipe of a scope without pl::cross_core_slot.
+constexpr int64_t kDefaultSlotNum = 4;
+
 /// `system.<side>_initialize_pipe` first in a projected body.
 StmtPtr withPipeSetup(const StmtPtr &body, const char *op, const Projector &p, int64_t split,
                       int64_t slotNum, DiagnosticEngine &diags) {
@@ -512,7 +515,9 @@ StmtPtr withPipeSetup(const StmtPtr &body, const char *op, const Projector &p, i
 bool splitMixed(const Function &f, std::vector<FunctionPtr> &out, DiagnosticEngine &diags) {
   const int64_t *splitAttr = findAttrAs<int64_t>(f.attrs(), "split");
   const int64_t *slotAttr = findAttrAs<int64_t>(f.attrs(), "slot_num");
-  int64_t split = splitAttr ? *splitAttr : 0, slotNum = slotAttr ? *slotAttr : 2;
+  // 4 GM slots unless the scope says otherwise: ptoas's pipes take 4 or 8 (the consumer buffers
+  // AllocateMemoryAddr plans hold local_slot_num = 2 of them whatever the count; pl pops by copy).
+  int64_t split = splitAttr ? *splitAttr : 0, slotNum = slotAttr ? *slotAttr : kDefaultSlotNum;
   if (split < 0 || split > 2) {
     diags.error(
         "MK004", f.span(),

@@ -26,7 +26,7 @@
 //     `tile.tpop_from_aiv(shape, ..)` (Mat, then a move to Left / Right when v is there), each
 //     followed by its `tfree` (pl pops by copy: docs/design.md; deadlock-free for any slot count);
 //   - each side starts with `system.aic_initialize_pipe` / `aiv_initialize_pipe` (directions
-//     used, slot size = the largest crossing tile's bytes, `slot_num` or 2, the split), then DCE;
+//     used, slot size = the largest crossing tile's bytes, `slot_num` or 4, the split), then DCE;
 //   - the Group `k` calls `k_aic` then `k_aiv` with its parameters and returns what `k` returned
 //     (attrs `aic_kernel`, `aiv_kernel`, `split`).
 //   When one side has no work and nothing crosses, the kernel is that of the other side.

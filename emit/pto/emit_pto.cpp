@@ -331,7 +331,7 @@ std::string emitPtoAssembly(const Program &p, std::string_view arch, DiagnosticE
   std::string funcs;
   for (const auto &k : info.kernels) {
     bool kok = true;
-    funcs += (funcs.empty() ? "" : "\n") + printKernelAsm(k, diags, kok);
+    funcs += (funcs.empty() ? "" : "\n") + printKernelAsm(k, arch, diags, kok);
     ok &= kok;
   }
   if (!ok)

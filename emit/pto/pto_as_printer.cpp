@@ -4,6 +4,7 @@
 // text" describes the output.
 #include "emit/pto/printers.h"
 
+#include "emit/pto/pto_as_target.h"
 #include "emit/pto/pto_as_values.h"
 #include "emit/pto/pto_instr.h"
 #include "emit/pto/pto_ops.h"
@@ -45,7 +46,8 @@ std::string asmOpName(std::string_view instr) {
 
 class AsmPrinter final : public AsmValuePrinter {
 public:
-  AsmPrinter(const KernelInfo &k, DiagnosticEngine &d) : AsmValuePrinter(*k.fn, d), k_(k) {}
+  AsmPrinter(const KernelInfo &k, std::string_view arch, DiagnosticEngine &d)
+      : AsmValuePrinter(*k.fn, d), k_(k), arch_(arch) {}
 
   std::string print() {
     std::vector<std::string> params;
@@ -92,10 +94,12 @@ private:
       auto off = tt ? linearOffset(c.args()[0], *tt, c.args()[1]) : std::nullopt;
       if (!off)
         return std::nullopt;
-      std::string et = scalarType(tt->dtype(), span);
+      std::string et = gmType(tt->dtype(), span);
       std::string v = op("pto.load_scalar " + paramPtr(c.args()[0]) + "[" + *off + "] : !pto.ptr<" +
                              et + "> -> " + et,
                          "v", span);
+      if (tt->dtype() == DataType::Bool) // the byte 0 / 1 as the i1 it holds
+        v = op("arith.trunci " + v + " : i8 to i1", "b", span);
       return convert(v, tt->dtype(), scalarDType(c.type()).value_or(tt->dtype()), span);
     }
     const PtoOpEntry *e = lookupPtoOp(opn);
@@ -158,7 +162,7 @@ private:
                 "], strides = [" + join(strides) + "] : " + viewType(*tt, "tensor_view", nullptr) +
                 "\n";
       views_by_[v.get()] = view;
-      return n + ": !pto.ptr<" + scalarType(tt->dtype(), v->span()) + ">";
+      return n + ": !pto.ptr<" + gmType(tt->dtype(), v->span()) + ">";
     }
     auto d = scalarDType(v->type());
     if (!d) {
@@ -771,7 +775,7 @@ private:
                        ", slot_num = " + std::to_string(slots);
     const TensorType *gt =
         c.args().empty() ? nullptr : dyn_cast<TensorType>(c.args()[0]->type().get());
-    const std::string elem = gt ? "<" + scalarType(gt->dtype(), span) + ">" : "";
+    const std::string elem = gt ? "<" + gmType(gt->dtype(), span) + ">" : "";
     const std::string ptr = "!pto.ptr" + elem;
     for (int d = 0; d < 2; ++d) {
       if (!(mask & (1 << d)))
@@ -864,6 +868,19 @@ private:
 
   /// `pto.<instr> ins(<operands> : <types>) outs(<dst> : <dst type>)` of a decoded record.
   void spell(const PtoInstr &r, const std::string &dst, const TileType &dt, const Span &span) {
+    if (r.instr() == "TEXPANDS" && arch_ == "a2a3")
+      if (auto row = columnAsRow(dt)) { // a3's texpands fills row-major Vec tiles only
+        setValidShape(dst, dt, span);
+        std::string n = fresh(dst.substr(1) + "_row");
+        line(n + " = pto.treshape " + dst + " : " + tileType(dt, span) + " -> " +
+                 tileType(*row, span),
+             span);
+        return spell(r, n, *row, span);
+      }
+    if (auto why = ptoasRejects(r, dt, arch_))
+      return error("ES010", span,
+                   "'" + asmOpName(r.instr()) + "' has no form ptoas takes for " +
+                       std::string(arch_) + ": " + *why);
     setValidShape(dst, dt, span); // a computed tile's valid shape (MaterializeTileValidShapes)
     std::string types, attr;
     std::vector<std::string> ins;
@@ -911,6 +928,24 @@ private:
       break;
     }
     dps(asmOpName(r.instr()), ins, types, dst, dt, span, attr);
+  }
+
+  /// A column-major [R, 1] Vec tile without boxes as the row-major [1, R] tile of the same bytes
+  /// (element r at r in both), its valid shape transposed; nullopt for any other tile.
+  static std::optional<TileType> columnAsRow(const TileType &t) {
+    auto dims = tileDims(t);
+    const TileView v = t.view().value_or(TileView{});
+    if (!dims || dims->cols != 1 || t.memorySpace() != MemorySpace::Vec ||
+        v.blayout != BLayout::ColMajor || v.slayout != SLayout::NoneBox)
+      return std::nullopt;
+    TileView rv = v;
+    rv.blayout = BLayout::RowMajor;
+    if (v.validShape.size() == 2)
+      rv.validShape = {v.validShape[1], v.validShape[0]};
+    return TileType(
+        t.dtype(),
+        {ConstInt::make(1, DataType::Index), ConstInt::make(dims->rows, DataType::Index)},
+        t.memorySpace(), rv, t.memref());
   }
 
   /// The window of `tensor` at `offsets` with `extents`: `pto.partition_view`.
@@ -983,9 +1018,12 @@ private:
     auto off = linearOffset(a[0], *tt, a[1]);
     if (!off)
       return;
-    std::string et = scalarType(tt->dtype(), span);
-    line("pto.store_scalar " + exprAs(a[2], tt->dtype()) + ", " + paramPtr(a[0]) + "[" + *off +
-             "] : !pto.ptr<" + et + ">, " + et,
+    std::string et = gmType(tt->dtype(), span);
+    std::string x = exprAs(a[2], tt->dtype());
+    if (tt->dtype() == DataType::Bool) // stored as its byte 0 / 1
+      x = op("arith.extui " + x + " : i1 to i8", "byte", span);
+    line("pto.store_scalar " + x + ", " + paramPtr(a[0]) + "[" + *off + "] : !pto.ptr<" + et +
+             ">, " + et,
          span);
     if (v) {
       bind(v);
@@ -994,7 +1032,8 @@ private:
   }
 
   const KernelInfo &k_;
-  std::string pipes_[2]; ///< the cube-to-vector and vector-to-cube pipe handles
+  std::string_view arch_; ///< "a2a3" or "a5": the verifier ptoas runs (pto.target_arch)
+  std::string pipes_[2];  ///< the cube-to-vector and vector-to-cube pipe handles
   std::string views_, allocs_;
   std::set<std::string> queries_;
   std::vector<std::string> extraParams_;
@@ -1008,8 +1047,9 @@ private:
 
 } // namespace
 
-std::string printKernelAsm(const KernelInfo &k, DiagnosticEngine &diags, bool &ok) {
-  AsmPrinter p(k, diags);
+std::string printKernelAsm(const KernelInfo &k, std::string_view arch, DiagnosticEngine &diags,
+                           bool &ok) {
+  AsmPrinter p(k, arch, diags);
   std::string s = p.print();
   ok = !p.failed();
   return s;

@@ -135,10 +135,18 @@ bool AsmValuePrinter::dynamicValid(const TileType &t) {
   return false;
 }
 
+std::string AsmValuePrinter::gmType(DataType d, const Span &span) {
+  return d == DataType::Bool ? "i8" : scalarType(d, span);
+}
+
 std::string AsmValuePrinter::tileType(const TileType &t, const Span &span) {
   auto dims = tileDims(t);
   std::string l = t.memorySpace() ? locName(*t.memorySpace()) : "";
   auto elem = mlirType(t.dtype());
+  // A tile of unsigned integers is `ui<N>` (ptoas's C++ element type is then uint<N>_t, as
+  // PTO-ISA's TCMP needs for its uint8 mask); arith's scalars stay signless.
+  if (elem && isUnsignedInt(t.dtype()) && dtypeBits(t.dtype()) >= 8)
+    elem = "u" + *elem;
   if (!dims || l.empty() || !elem) {
     error("ES003", span,
           "a tile of dtype '" + std::string(dtypeName(t.dtype())) +
@@ -170,7 +178,7 @@ std::string AsmValuePrinter::viewType(const TensorType &t, const std::string &ki
     auto c = constIntValue(d);
     s += (c ? std::to_string(*c) : "?") + "x";
   }
-  return s + scalarType(t.dtype(), {}) + ">";
+  return s + gmType(t.dtype(), {}) + ">";
 }
 
 std::string AsmValuePrinter::typeOfValue(const ExprPtr &e) {
@@ -250,6 +258,12 @@ std::string AsmValuePrinter::convert(const std::string &x, DataType from, DataTy
               "f", span);
   }
   bool u = isUnsignedInt(from) || from == DataType::Bool;
+  // A narrower integer becomes an index through i64: ptoas (PTOAS a56b18c) emits no C++ for a
+  // window offset computed from `index_cast i32 to index`.
+  if (to == DataType::Index && from != DataType::Index && from != DataType::Int64 &&
+      from != DataType::UInt64)
+    return convert(convert(x, from, u ? DataType::UInt64 : DataType::Int64, span),
+                   u ? DataType::UInt64 : DataType::Int64, to, span);
   if (from == DataType::Index || to == DataType::Index)
     return op(std::string(u ? "arith.index_castui " : "arith.index_cast ") + x + " : " + ft +
                   " to " + tt,
@@ -329,7 +343,11 @@ std::string AsmValuePrinter::binary(const Binary &b) {
   };
   switch (b.op()) {
   case BinaryOp::Add:
-    return bin(f ? "addf" : "addi");
+    if (f) { // ptoas (PTOAS a56b18c) lowers no arith.addf to C++: l - (-r), the same IEEE sum
+      std::string n = op("arith.negf " + r + " : " + t, "neg", span);
+      return op("arith.subf " + l + ", " + n + " : " + t, "v", span);
+    }
+    return bin("addi");
   case BinaryOp::Sub:
     return bin(f ? "subf" : "subi");
   case BinaryOp::Mul:

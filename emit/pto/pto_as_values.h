@@ -47,6 +47,10 @@ protected:
   // ---- types ---------------------------------------------------------------------------------
   /// The MLIR type of a scalar dtype; ES003 when it has none.
   std::string scalarType(ir::DataType d, const ir::Span &span);
+  /// The MLIR element type of a tensor in GM: a bool is its byte (`i8`, 0 or 1: ptoas stores a
+  /// tile only into a view of its element's width, and pl's mask tiles are bytes), else
+  /// scalarType.
+  std::string gmType(ir::DataType d, const ir::Span &span);
   std::optional<ir::DataType> dtypeOf(const ir::ExprPtr &e);
   /// Dynamic valid dims (`?`) when the tile's valid shape is not constant.
   static bool dynamicValid(const ir::TileType &t);

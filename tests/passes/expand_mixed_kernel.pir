@@ -131,7 +131,7 @@ program {
 // EXPECTED:
 program {
   AIC mix_aic(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
-    system.aic_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    system.aic_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 4, .split = 0});
     Tile<fp32, 16, 16, Mat> a_mat = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Mat});
     Tile<fp32, 16, 16, Left> a_left = tile.move(a_mat, {.target_memory = Left});
     Tile<fp32, 16, 16, Mat> b_mat = tile.load(b, {0, 0}, {16, 16}, {.target_memory = Mat});
@@ -143,7 +143,7 @@ program {
 
   [[split = 0]]
   AIV mix_aiv(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b, Out Tensor<fp32, 16, 16> o) -> Tensor<fp32, 16, 16> {
-    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 4, .split = 0});
     Tile<fp32, 16, 16, Vec> c_vec = tile.tpop_from_aic({16, 16}, {.dtype = fp32, .split = 0, .target_memory = Vec});
     tile.tfree_to_aic(c_vec, {.split = 0});
     Tile<fp32, 16, 16, Vec> e = tile.exp(c_vec);
@@ -268,7 +268,7 @@ program {
 // EXPECTED:
 program {
   AIC branch_aic(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b, Out Tensor<fp32, 16, 16> o, In index n) -> Tensor<fp32, 16, 16> {
-    system.aic_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    system.aic_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 4, .split = 0});
     bool big = n > 2;
     if (big) {
       Tile<fp32, 16, 16, Mat> a_mat = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Mat});
@@ -283,7 +283,7 @@ program {
 
   [[split = 0]]
   AIV branch_aiv(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b, Out Tensor<fp32, 16, 16> o, In index n) -> Tensor<fp32, 16, 16> {
-    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 2, .split = 0});
+    system.aiv_initialize_pipe({.dir_mask = 1, .slot_size = 1024, .slot_num = 4, .split = 0});
     Tile<fp32, 16, 16, Vec> v = tile.load(a, {0, 0}, {16, 16}, {.target_memory = Vec});
     bool big = n > 2;
     if (big) -> (Tile<fp32, 16, 16, Vec> y) {

@@ -92,7 +92,8 @@ void mm_k(A a, Bm b, pl::Out<C> c) {
 }
 
 // A loop carrying a tile (a buffer) and a scalar (an iter_arg), an if with a scalar result, a
-// comparison and a float conversion of the loop variable.
+// comparison and a float conversion of the loop variable; a float sum is `l - (-r)` (ptoas lowers
+// no arith.addf to C++).
 // CHECK-LABEL:  func.func @carry_if(%x: !pto.ptr<f32>, %o: !pto.ptr<f32>) attributes {pto.entry, pto.kernel_kind = #pto.kernel_kind<vector>} {
 // CHECK:        %cst = arith.constant 0.00000000000000000e+00 : f32
 // CHECK:        %cst_1 = arith.constant -1.00000000000000000e+00 : f32
@@ -114,7 +115,8 @@ void mm_k(A a, Bm b, pl::Out<C> c) {
 // CHECK-NEXT:     pto.tload ins(%pv : !pto.partition_tensor_view<16x64xf32>) outs(%t__tmp_v0 :
 // CHECK-NEXT:     pto.tadds ins(%t__tmp_v0, %w : !pto.tile_buf<{{.*}}>, f32) outs(%t__tmp_v1 :
 // CHECK-NEXT:     pto.tadd ins(%acc_1, %t__tmp_v1 : {{.*}}) outs(%acc_2 :
-// CHECK-NEXT:     %v_4 = arith.addf %s, %w : f32
+// CHECK-NEXT:     %neg = arith.negf %w : f32
+// CHECK-NEXT:     %v_4 = arith.subf %s, %neg : f32
 // CHECK-NEXT:     scf.yield %v_4 : f32
 // CHECK-NEXT:   } loc(
 // CHECK-NEXT:   pto.tmuls ins(%acc_1, %s_1 : !pto.tile_buf<{{.*}}>, f32) outs(

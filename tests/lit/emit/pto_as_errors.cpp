@@ -38,14 +38,15 @@ void carried_ragged(R x, pl::Index n, pl::Out<R> o) {
   pl::store(pl::neg(last), {0, 0}, o);
 }
 
-// ptoas's cross-core pipes have 4 or 8 GM slots; pl's default is 2 (pto-isa's TPipe takes any):
-// the fix is the scope's slot count (tests/lit/emit/pto_as_pipes.cpp prints that form).
+// ptoas's cross-core pipes have 4 or 8 GM slots (pl's default is 4; pto-isa's TPipe takes any):
+// a scope that asks for 2 gets the fix (tests/lit/emit/pto_as_pipes.cpp prints the default).
 using H = pl::Tensor<pl::fp16, 32, 64>;
 using W = pl::Tensor<pl::fp16, 64, 128>;
 using O = pl::Tensor<pl::fp32, 32, 128>;
 PL_FUNCTION(pl::FunctionType::Orchestration)
 void two_slots(H a, W w, pl::Out<O> o) {
-  pl::at({.level = pl::Level::CORE_GROUP, .optimizations = {pl::split(pl::SplitMode::UpDown)}},
+  pl::at({.level = pl::Level::CORE_GROUP,
+          .optimizations = {pl::split(pl::SplitMode::UpDown), pl::cross_core_slot(2)}},
   // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: ptoas's cross-core pipes have 4 or 8 slots, this one 2: give the pl::at scope .optimizations = {pl::cross_core_slot(4)} (or 8) [ES010]
          [&] {
            auto x = pl::move(pl::load(a, {0, 0}, {32, 64}, {.target_memory = pl::Mem::Mat}),
@@ -55,4 +56,66 @@ void two_slots(H a, W w, pl::Out<O> o) {
            pl::Tile<pl::fp32, 32, 128, pl::Mem::Acc> c = pl::matmul(x, y);
            pl::store(pl::relu(pl::move(c, {.target_memory = pl::Mem::Vec})), {0, 0}, o);
          });
+}
+
+// What ptoas's a3 verifier rejects is refused where pl would print it (ptoas's textract moves Mat
+// into Left / Right only, its tinsert fp32 Acc into fp16 / bf16 Mat only, its texpands fills
+// tiles of 16- or 32-bit integers, fp16 or fp32).
+using X32 = pl::Tensor<pl::fp32, 32, 32>;
+using X16 = pl::Tensor<pl::fp32, 16, 16>;
+PL_FUNCTION(pl::FunctionType::AIV)
+void vec_slice(X32 x, pl::Out<X16> y) {
+  pl::Tile<pl::fp32, 32, 32> src = pl::load(x, {0, 0}, {32, 32});
+  // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.textract' has no form ptoas takes for a2a3: its textract copies a Mat tile into a Left or Right tile only, this one Vec into Vec [ES010]
+  auto quad = pl::slice(src, {16, 16}, {0, 0});
+  pl::store(quad, {0, 0}, y);
+}
+
+PL_FUNCTION(pl::FunctionType::AIV)
+void vec_assemble(X16 x, pl::Out<X32> y) {
+  pl::Tile<pl::fp32, 16, 16> part = pl::load(x, {0, 0}, {16, 16});
+  pl::Tile<pl::fp32, 32, 32> dst = pl::create_tile({32, 32}, pl::fp32);
+  // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.tinsert' has no form ptoas takes for a2a3: its tinsert copies an Acc tile into a Mat tile only, this one Vec into Vec [ES010]
+  dst = pl::assemble(dst, part, {16, 16});
+  pl::store(dst, {0, 0}, y);
+}
+
+PL_FUNCTION(pl::FunctionType::AIC)
+void acc_to_fp32_mat(X16 a, X16 b, pl::Out<pl::Tensor<pl::fp32, 16, 32>> y) {
+  auto mat = pl::create_tile({16, 32}, pl::fp32, {.target_memory = pl::Mem::Mat});
+  auto l = pl::move(pl::load(a, {0, 0}, {16, 16}, {.target_memory = pl::Mem::Mat}),
+                    {.target_memory = pl::Mem::Left});
+  auto r = pl::move(pl::load(b, {0, 0}, {16, 16}, {.target_memory = pl::Mem::Mat}),
+                    {.target_memory = pl::Mem::Right});
+  pl::Tile<pl::fp32, 16, 16, pl::Mem::Acc> p = pl::matmul(l, r);
+  // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.tinsert' has no form ptoas takes for a2a3: its Acc-to-Mat tinsert converts fp32 into fp16 or bf16, this one fp32 into fp32 [ES010]
+  mat = pl::assemble(mat, p, {0, 16});
+  pl::store(mat, {0, 0}, y);
+}
+
+using I = pl::Tensor<pl::i64, 1, 4>;
+PL_FUNCTION(pl::FunctionType::AIV)
+void wide_fill(pl::Index v, pl::Out<I> y) {
+  // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.texpands' has no form ptoas takes for a2a3: its texpands fills tiles of 16- or 32-bit integers, fp16 or fp32, this one int64 [ES010]
+  pl::store(pl::full_tile({1, 4}, pl::i64, v), {0, 0}, y);
+}
+
+// ptoas's a3 tand takes 8- and 16-bit integers only; its partial ops one shape for both operands
+// and the destination (their valid shapes may differ).
+using B32 = pl::Tensor<pl::i32, 16, 64>;
+PL_FUNCTION(pl::FunctionType::AIV)
+void wide_and(B32 x, pl::Out<B32> y) {
+  pl::Tile<pl::i32, 16, 64> a = pl::load(x, {0, 0}, {16, 64});
+  // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.tand' has no form ptoas takes for a2a3: its tand takes tiles of 8-bit / 16-bit integers, this one int32 [ES010]
+  pl::store(pl::and_(a, a), {0, 0}, y);
+}
+
+using Y64 = pl::Tensor<pl::fp32, 16, 64>;
+using Z64 = pl::Tensor<pl::fp32, 8, 64>;
+PL_FUNCTION(pl::FunctionType::AIV)
+void partial_shapes(Y64 y, Z64 z, pl::Out<Y64> o) {
+  pl::Tile<pl::fp32, 16, 64> a = pl::load(y, {0, 0}, {16, 64});
+  pl::Tile<pl::fp32, 8, 64> b = pl::load(z, {0, 0}, {8, 64});
+  // CHECK-DAG: pto_as_errors.cpp:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.tpartmax' has no form ptoas takes for a2a3: its tpartmax takes operands and destination of one shape (their valid shapes may differ), this one 8x64 and 16x64 into 16x64 [ES010]
+  pl::store(pl::part_max(b, a), {0, 0}, o);
 }

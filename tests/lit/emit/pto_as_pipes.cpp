@@ -44,3 +44,21 @@ void mixed(A a, W w, pl::Out<O> o) {
            pl::store(pl::relu(v), {0, 0}, o);
          });
 }
+
+// A scope without pl::cross_core_slot gets pl's default of 4 GM slots per pipe, a count ptoas
+// takes (it rejects any but 4 and 8); the consumer buffers keep local_slot_num = 2.
+// CHECK-LABEL: func.func @default_slots_incore_0_aic(
+// CHECK: pto.initialize_l2g2l_pipe {dir_mask = 1, slot_size = {{[0-9]+}}, slot_num = 4, local_slot_num = 2, flag_base = 0}
+// CHECK-LABEL: func.func @default_slots_incore_0_aiv(
+// CHECK: pto.initialize_l2g2l_pipe {dir_mask = 1, slot_size = {{[0-9]+}}, slot_num = 4, local_slot_num = 2, flag_base = 0}
+PL_FUNCTION(pl::FunctionType::Orchestration)
+void default_slots(A a, W w, pl::Out<O> o) {
+  pl::at({.level = pl::Level::CORE_GROUP}, [&] {
+    auto x = pl::move(pl::load(a, {0, 0}, {32, 64}, {.target_memory = pl::Mem::Mat}),
+                      {.target_memory = pl::Mem::Left});
+    auto y = pl::move(pl::load(w, {0, 0}, {64, 128}, {.target_memory = pl::Mem::Mat}),
+                      {.target_memory = pl::Mem::Right});
+    pl::Tile<pl::fp32, 32, 128, pl::Mem::Acc> c = pl::matmul(x, y);
+    pl::store(pl::relu(pl::move(c, {.target_memory = pl::Mem::Vec})), {0, 0}, o);
+  });
+}

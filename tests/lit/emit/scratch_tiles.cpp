@@ -1,12 +1,13 @@
 // emit/pto: TREM, TREMS, TPRELU, TSEL, TSELS, TXOR and TXORS in PTO-ISA's signatures, each with the scratch
 // tile MaterializeScratchTiles plans (docs/backend.md "The op table"), in C++ and in PTO-AS; the
-// selects read the packed uint8 mask TCMP writes (PackCompareMasks).
+// selects read the packed uint8 mask TCMP writes (PackCompareMasks), a `ui8` tile_buf in PTO-AS
+// (ptoas's C++ then declares it uint8_t, as PTO-ISA's TCMP requires).
 // RUN: %pl-translate --emit=kernels %s -- %dsl-flags | FileCheck %s
 // RUN: %pl-translate --emit=pto-as %s -- %dsl-flags | FileCheck %s --check-prefix=AS
 #include <pl/dsl.hpp>
 
 using X = pl::Tensor<pl::fp32, 16, 64>;
-using I = pl::Tensor<pl::i32, 16, 64>;
+using I = pl::Tensor<pl::i16, 16, 64>; // ptoas's a3 txor takes 8- and 16-bit integers
 
 // CHECK-LABEL: kernel 'scratch'
 // CHECK:     pto::Tile<pto::TileType::Vec, float, 1, 72, {{.*}}> a_tmp(1, 72);
@@ -24,9 +25,9 @@ using I = pl::Tensor<pl::i32, 16, 64>;
 // AS-LABEL: func.func @scratch
 // AS:     pto.trem ins(%a, %b, %a_tmp : {{.*}}) outs(%r :
 // AS:     pto.trems ins(%r, %{{.*}}, %r_tmp : !pto.tile_buf<{{.*}}>, f32, !pto.tile_buf<{{.*}}>) outs(%s :
-// AS:     pto.tprelu ins(%s, %b, %s_tmp : {{.*}}dtype=i8{{.*}}) outs(%p :
-// AS:     pto.tcmp ins(%a, %b {cmpMode = #pto<cmp lt>} : {{.*}}) outs(%m_packed : !pto.tile_buf<loc=vec, dtype=i8, rows=16, cols=32, v_row=16, v_col=8,
-// AS:     pto.tsel ins(%m_packed, %p, %b, %p_tmp : {{.*}}dtype=i32{{.*}}) outs(%q :
+// AS:     pto.tprelu ins(%s, %b, %s_tmp : {{.*}}dtype=ui8{{.*}}) outs(%p :
+// AS:     pto.tcmp ins(%a, %b {cmpMode = #pto<cmp lt>} : {{.*}}) outs(%m_packed : !pto.tile_buf<loc=vec, dtype=ui8, rows=16, cols=32, v_row=16, v_col=8,
+// AS:     pto.tsel ins(%m_packed, %p, %b, %p_tmp : {{.*}}dtype=ui32{{.*}}) outs(%q :
 // AS:     pto.tsels ins(%m_packed, %q, %q_tmp, %{{.*}} : {{.*}}, f32) outs(%w :
 PL_FUNCTION(pl::FunctionType::AIV)
 void scratch(X x, X y, pl::Out<X> o) {
@@ -42,7 +43,7 @@ void scratch(X x, X y, pl::Out<X> o) {
 }
 
 // CHECK-LABEL: kernel 'bits'
-// CHECK:     pto::Tile<pto::TileType::Vec, std::int32_t, 16, 64, {{.*}}> a_tmp(16, 64);
+// CHECK:     pto::Tile<pto::TileType::Vec, std::int16_t, 16, 64, {{.*}}> a_tmp(16, 64);
 // CHECK:     TXOR(b, a, a, a_tmp);
 // CHECK:     TXORS(c, b, 5, b_tmp);
 // AS-LABEL: func.func @bits
@@ -50,8 +51,8 @@ void scratch(X x, X y, pl::Out<X> o) {
 // AS:     pto.txors ins(%b, %{{.*}}, %b_tmp :
 PL_FUNCTION(pl::FunctionType::AIV)
 void bits(I x, pl::Out<I> o) {
-  pl::Tile<pl::i32, 16, 64> a = pl::load(x, {0, 0}, {16, 64});
-  pl::Tile<pl::i32, 16, 64> b = pl::xor_(a, a);
-  pl::Tile<pl::i32, 16, 64> c = pl::xors(b, 5);
+  pl::Tile<pl::i16, 16, 64> a = pl::load(x, {0, 0}, {16, 64});
+  pl::Tile<pl::i16, 16, 64> b = pl::xor_(a, a);
+  pl::Tile<pl::i16, 16, 64> c = pl::xors(b, 5);
   pl::store(c, {0, 0}, o);
 }
