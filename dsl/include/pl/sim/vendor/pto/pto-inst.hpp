@@ -691,7 +691,9 @@ void TCMP(D &dst, const A &a, const B &b, CmpMode mode) {
   detail::requireValid("TCMP", "src0", a, dst.GetValidRow(), dst.GetValidCol(), true,
                        false); // a packed mask's columns are bits
   detail::issue(pl::sim::PIPE_V, "TCMP", dst, a, b);
+  const std::int64_t vr = dst.GetValidRow(), vc = dst.GetValidCol();
   pl::sim::TCMPPacked(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
+  dst.SetValidShape(vr, vc); // dst keeps its declared valid shape (the bytes past the bits: 0)
 }
 template <class D, class A, class S>
   requires(detail::isPtoTile<D> && !detail::isPtoTile<S>)
@@ -700,8 +702,21 @@ void TCMPS(D &dst, const A &a, const S &s, CmpMode mode) {
   static_assert(detail::kPackedMask<D>,
                 "pto::TCMPS: the destination is a uint8_t tile (PTO-ISA's packed compare mask)");
   detail::requireValid("TCMPS", "src", a, dst.GetValidRow(), dst.GetValidCol(), true, false);
+  // PTO-ISA's TCMPS packs each row's bits into ceil(Cols / 8) bytes of the source's Cols and its
+  // CPU simulation places those bytes by the destination's valid columns: any other width moves
+  // rows into each other (a hard error here, where the vendor's simulation computes garbage).
+  constexpr std::int64_t whole = (std::remove_cvref_t<A>::kCols + 7) / 8;
+  if (a.GetValidRow() > 1 && dst.GetValidCol() != whole)
+    pl::sim::simFail("TCMPS", "the destination " + pl::sim::detail::tileString("dst", detail::base(dst)) +
+                                  " has " + std::to_string(dst.GetValidCol()) +
+                                  " valid columns; a packed mask of " +
+                                  pl::sim::detail::tileString("src", detail::base(a)) +
+                                  " keeps whole rows of " + std::to_string(whole) +
+                                  " bytes (PTO-ISA's TCMPS places each row's bytes by them)");
   detail::issue(pl::sim::PIPE_V, "TCMPS", dst, a);
+  const std::int64_t vr = dst.GetValidRow(), vc = dst.GetValidCol();
   pl::sim::TCMPSPacked(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
+  dst.SetValidShape(vr, vc); // dst keeps its declared valid shape (the bytes past the bits: 0)
 }
 /// TFILLPAD(dst, src): the padding value is dst's `PadVal` (Null is an error: nothing to fill).
 template <class D, class S>
@@ -1014,9 +1029,12 @@ void TRESHAPE(D &dst, S &src) {
                 "pto::TRESHAPE: one element type");
   static_assert((XD::kSLayout == SLayout::NoneBox) == (XS::kSLayout == SLayout::NoneBox),
                 "pto::TRESHAPE: cannot reshape between boxed and non-boxed layouts");
+  // PTO-ISA's TRESHAPE is no instruction: it points dst at src's bytes (TASSIGN), so in place
+  // (pl declares both at one address) it reads and writes nothing a pipe would order.
+  if (static_cast<const void *>(dst.data()) == static_cast<const void *>(src.data()))
+    return;
   detail::issue(pl::sim::PIPE_V, "TRESHAPE", dst, src);
-  if (static_cast<const void *>(dst.data()) != static_cast<const void *>(src.data()))
-    std::memmove(dst.data(), src.data(), XS::kBytes);
+  std::memmove(dst.data(), src.data(), XS::kBytes);
 }
 namespace detail {
 /// Records an instruction writing `dst` and its scratch tile `tmp`, reading the tiles of `a`.
