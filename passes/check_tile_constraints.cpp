@@ -7,6 +7,7 @@
 #include "passes/platform.h"
 
 #include <numeric>
+#include <unordered_map>
 
 namespace pl::passes {
 
@@ -24,9 +25,14 @@ public:
   bool failed = false;
 
   void visitAssign(const Assign &s) override {
-    if (auto *t = dynCast<TileType>(s.var()->type()))
+    auto *t = dynCast<TileType>(s.var()->type());
+    if (t && t->dtype() == DataType::Bool) {
+      boolIndex_.emplace(s.var().get(), boolTiles_.size());
+      boolTiles_.push_back({s.var().get(), s.span(), *t, nullptr});
+    } else if (t)
       check(*t, s.var()->name(), s.span());
     if (auto *c = dynCast<Call>(s.value()); c && c->target().isOp()) {
+      noteBoolReaders(*c);
       const std::string &op = c->target().name();
       if (op == "tile.cast" && !c->args().empty())
         checkCast(*c);
@@ -38,7 +44,51 @@ public:
     IRVisitor::visitAssign(s);
   }
 
+  /// PTO-ISA has no bool tile (TC006, an error on every platform: pl/sim rejects bool tiles
+  /// as the vendor's headers do): each bool tile PackCompareMasks left, at its definition,
+  /// with why it could not be packed.
+  void reportBoolTiles() {
+    for (const BoolTile &b : boolTiles_) {
+      std::string why;
+      if (b.type.rank() != 2 || b.type.memorySpace() != MemorySpace::Vec)
+        why = "it is not a 2-D Vec tile";
+      else if (!b.type.constDim(1))
+        why = "its column count is not a constant";
+      else if (b.reader)
+        why = "'" + b.reader->target().name() + "' at line " +
+              std::to_string(b.reader->span().line) + " reads it as bools (only selects, " +
+              "stores, and / or / xor / not, casts to 8-, 16- and 32-bit dtypes, loop carries " +
+              "and if results read the packed form)";
+      else
+        why = "it is not read as a mask";
+      failed = true;
+      diags_.error("TC006", b.span,
+                   "bool tile '" + b.var->name() +
+                       "': PTO-ISA has no bool tiles, and pl packs a mask (one bit per element) "
+                       "only when it is a 2-D Vec tile with constant columns read as a mask; " +
+                       why);
+    }
+  }
+
 private:
+  /// A bool tile a kernel defines, and the first op call that reads it.
+  struct BoolTile {
+    const Var *var;
+    Span span;
+    TileType type;
+    const Call *reader;
+  };
+  void noteBoolReaders(const Call &c) {
+    for (const ExprPtr &a : c.args())
+      if (auto it = boolIndex_.find(dynCast<Var>(a)); it != boolIndex_.end()) {
+        BoolTile &b = boolTiles_[it->second];
+        if (!b.reader)
+          b.reader = &c;
+      }
+  }
+  std::vector<BoolTile> boolTiles_;
+  std::unordered_map<const Var *, size_t> boolIndex_;
+
   /// PTO-ISA's TTRANS takes 1-, 2- and 4-byte integers, fp16, bf16 and fp32.
   void checkTransposeType(const Call &c) {
     auto *x = dynCast<TileType>(c.args()[0]->type());
@@ -178,6 +228,7 @@ bool checkTileConstraints(const Function &f, const SocDesc &soc, bool error,
     return true;
   TileChecker c(soc, error, diags);
   c.visitFunction(f);
+  c.reportBoolTiles();
   return !c.failed;
 }
 

@@ -27,13 +27,17 @@
 //   - a tile.cast the SoC's TCVT has no conversion for and LegalizeTileCast found no exact
 //     chain for (passes/legalize_tile_cast.h: int16 -> int8, int32 -> bf16, fp8 on a2a3, …),
 //     an error on the vendor platforms, a warning on the simulated ones       — TC005
+//   - a bool tile PackCompareMasks could not pack (PTO-ISA has no bool tile: its masks are
+//     packed uint8), at its definition with why: not a 2-D Vec tile, columns not constant,
+//     or read as bools (e.g. by a cast to int64)                             — TC006
 //   TC003 and TC004 are errors on every platform: pl/sim follows the vendor (its TCVT rounds
 //   as the vendor's, its TTRANS and TMATMUL reject those types), so no simulator run could
 //   stand in for the eager one.
 // Options: `platform=<name>` (default: the context's platform).
 // Diagnostics: TC001 an unboxed tile whose rows (columns) are not whole 32-byte units ·
 //   TC002 a boxed tile that is not whole fractal boxes · TC003 a cast mode TCVT does not apply ·
-//   TC004 an element type TTRANS / TMATMUL does not take · TC005 a conversion TCVT does not do.
+//   TC004 an element type TTRANS / TMATMUL does not take · TC005 a conversion TCVT does not do ·
+//   TC006 a bool tile (an error on every platform: pl/sim has no bool tiles either).
 // Example: `Tile<fp32, 16, 9, Vec> t = tile.load(..)` on a2a3 → error TC001 "tile 't' is
 //   row-major with 9 columns of fp32 (36 bytes); PTO-ISA needs whole 32-byte rows ...".
 // Test: tests/passes/check_tile_constraints.pir

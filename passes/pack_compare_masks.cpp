@@ -24,6 +24,7 @@ bool isCombine(const Call &c) {
   return isOp(c, "tile.and", "tile.or") || isOp(c, "tile.xor", "tile.not");
 }
 bool isStore(const Call &c) { return isOp(c, "tile.store", "tile.store"); }
+bool isCast(const Call &c) { return isOp(c, "tile.cast", "tile.cast"); }
 bool isLoad(const Call &c) { return isOp(c, "tile.load", "tile.load"); }
 
 /// A bool 2-D tile with constant columns: a mask PTO-ISA's packed form can hold.
@@ -36,6 +37,53 @@ bool packable(const TypePtr &t) {
 bool isBoolTile(const TypePtr &t) {
   auto *tt = dynCast<TileType>(t);
   return tt && tt->dtype() == DataType::Bool;
+}
+
+DataType tileDType(const TypePtr &t) {
+  auto *tt = dynCast<TileType>(t);
+  return tt ? tt->dtype() : DataType::Bool;
+}
+
+/// The dtype a cast to bool compares with 0 (a2a3's TCMPS takes int32, fp32, fp16, uint16 and
+/// int16; int8 / uint8 widen to fp16 and bf16 to fp32 exactly), or nullopt: the cast stays.
+std::optional<DataType> compareDTypeForBool(DataType d) {
+  switch (d) {
+  case DataType::Int32:
+  case DataType::FP32:
+  case DataType::FP16:
+  case DataType::UInt16:
+  case DataType::Int16:
+    return d;
+  case DataType::Int8:
+  case DataType::UInt8:
+    return DataType::FP16;
+  case DataType::BF16:
+    return DataType::FP32;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The dtype a cast from a packed mask selects 1 and 0 in (a2a3's TSELS takes 2- and 4-byte
+/// dtypes; int8 / uint8 select in fp16 and convert exactly), or nullopt: the cast stays.
+std::optional<DataType> selectDTypeForMask(DataType d) {
+  if (d == DataType::Int8 || d == DataType::UInt8)
+    return DataType::FP16;
+  if (d != DataType::Bool && (isFloat(d) || isSignedInt(d) || isUnsignedInt(d)) &&
+      (dtypeBits(d) == 16 || dtypeBits(d) == 32))
+    return d;
+  return std::nullopt;
+}
+
+/// A cast of a non-bool tile to a packable mask the packed form can replace.
+bool castToMask(const Call &c) {
+  return isCast(c) && !c.args().empty() && packable(c.type()) &&
+         compareDTypeForBool(tileDType(c.args()[0]->type()));
+}
+/// A cast of a packable mask to a dtype the packed form can be expanded to.
+bool castFromMask(const Call &c) {
+  return isCast(c) && !c.args().empty() && packable(c.args()[0]->type()) &&
+         selectDTypeForMask(tileDType(c.type()));
 }
 
 /// Two tile types of the same constant dims.
@@ -90,9 +138,11 @@ public:
   }
 
 private:
-  /// A loop's packable carries (positions), or an If / While whose yields pass through.
+  /// A loop's or an if's packable carries / results (positions), or a While whose yields pass
+  /// through.
   struct Frame {
     const For *loop = nullptr;
+    const If *branch = nullptr;
     std::vector<size_t> carries;
   };
 
@@ -122,7 +172,7 @@ private:
     visitExpr(f.start());
     visitExpr(f.stop());
     visitExpr(f.step());
-    Frame fr{&f, {}};
+    Frame fr{&f, nullptr, {}};
     for (size_t k = 0; k < f.iterArgs().size(); ++k) {
       const IterArg &ia = f.iterArgs()[k];
       auto *init = dynCast<Var>(ia.init);
@@ -139,9 +189,21 @@ private:
     visitStmt(f.body());
     frames_.pop_back();
   }
+  /// An if's packable results are candidates made of what its branches yield.
   void visitIf(const If &s) override {
-    frames_.emplace_back();
-    IRVisitor::visitIf(s);
+    visitExpr(s.cond());
+    Frame fr{nullptr, &s, {}};
+    for (size_t k = 0; k < s.returnVars().size(); ++k) {
+      const Var *r = s.returnVars()[k].get();
+      if (!packable(r->type()) || !s.elseBody())
+        continue;
+      deps_[r] = boolDeps_[r] = {};
+      fr.carries.push_back(k);
+    }
+    frames_.push_back(std::move(fr));
+    visitStmt(s.thenBody());
+    if (s.elseBody())
+      visitStmt(s.elseBody());
     frames_.pop_back();
   }
   void visitWhile(const While &s) override {
@@ -149,9 +211,9 @@ private:
     IRVisitor::visitWhile(s);
     frames_.pop_back();
   }
-  /// A carry's yielded value is one of what the carry is made of.
+  /// A carry's (an if result's) yielded value is one of what the carry (result) is made of.
   void visitYield(const Yield &y) override {
-    if (frames_.empty() || !frames_.back().loop)
+    if (frames_.empty() || (!frames_.back().loop && !frames_.back().branch))
       return IRVisitor::visitYield(y);
     const Frame &fr = frames_.back();
     size_t next = 0;
@@ -162,11 +224,14 @@ private:
         continue;
       }
       ++next;
-      const Var *v = fr.loop->iterArgs()[k].var.get(), *r = fr.loop->returnVars()[k].get();
-      deps_[v].push_back(val);
+      const Var *r = fr.loop ? fr.loop->returnVars()[k].get() : fr.branch->returnVars()[k].get();
+      const Var *v = fr.loop ? fr.loop->iterArgs()[k].var.get() : r;
       deps_[r].push_back(val);
-      boolDeps_[v].push_back(val);
       boolDeps_[r].push_back(val);
+      if (v != r) { // a loop's carry beside its result
+        deps_[v].push_back(val);
+        boolDeps_[v].push_back(val);
+      }
       if (!val)
         bool_.insert(v); // not a variable: the carry stays bool
       else if (!candidate(val))
@@ -182,7 +247,7 @@ private:
       return IRVisitor::visitAssign(a);
     const Var *v = a.var().get();
     const bool store = isStore(*c) && !c->args().empty() && packable(c->args()[0]->type());
-    if ((isSelect(*c) || store) && !c->args().empty()) {
+    if ((isSelect(*c) || store || castFromMask(*c)) && !c->args().empty()) {
       maskUse(c->args()[0]);
       for (size_t i = 1; i < c->args().size(); ++i)
         visitExpr(c->args()[i]);
@@ -216,7 +281,7 @@ private:
         return;
       }
     }
-    if ((isCompare(*c) || isLoad(*c)) && packable(c->type())) {
+    if ((isCompare(*c) || isLoad(*c) || castToMask(*c)) && packable(c->type())) {
       deps_[v] = {};
       boolDeps_[v] = {};
     }
@@ -246,6 +311,8 @@ public:
       return select(a, c, out);
     if (isStore(c))
       return store(a, c, out);
+    if (castFromMask(c))
+      return fromMask(a, c, out);
     const Var *v = a.var().get();
     if (!plan_.tracked(v))
       return out;
@@ -264,6 +331,8 @@ public:
                stmts, a.span());
     } else if (isLoad(c)) {
       load(a, c, stmts);
+    } else if (isCast(c)) {
+      toMask(a, c, stmts);
     } else {
       // The result has its operands' tile type (valid shape included): TAND / TOR take one
       // tile type for dst and both sources.
@@ -296,8 +365,79 @@ private:
                                   stmts, a.span());
   }
 
-  /// The packed form of `mask` (packable): its own, or for a bool mask of other origin (an if
-  /// result, a cast) packed here from a TCVT to fp32, which PTO-ISA has no form of.
+  /// The call (unbound) giving the bool mask `m` as a whole tile of `dt` ones and zeros from its
+  /// packed form `packed`: TSELS between a tile of ones and 0. The select runs over the whole
+  /// tile, the mask read as its whole [R, ceil(C / 8)] bytes (a ragged mask's bits past its valid
+  /// columns select values outside its valid region, which its readers do not read).
+  ExprPtr expand(const Var &m, const VarPtr &packed, DataType dt, std::vector<StmtPtr> &stmts,
+                 const Span &s) {
+    auto *tt = dynCast<TileType>(m.type());
+    auto *pt = dynCast<TileType>(packed->type());
+    const std::string &stem = m.name();
+    auto constant = [&](int v) -> ExprPtr {
+      if (isFloat(dt))
+        return ConstFloat::make(v, dt, s);
+      return ConstInt::make(v, dt, s);
+    };
+    VarPtr one = bind(
+        stem + "_one",
+        opCall("tile.full", {MakeTuple::make(tt->shape(), s), constant(1)}, {{"dtype", dt}}, s),
+        stmts, s);
+    VarPtr whole = bind(
+        stem + "_whole",
+        opCall("tile.set_validshape", {packed, pt->shape()[0], pt->view()->validShape[1]}, {}, s),
+        stmts, s);
+    return opCall("tile.sels", {whole, one, constant(0)}, {}, s);
+  }
+
+  /// A cast of a packed mask to a number: 1 and 0 selected in a dtype TSELS takes, converted to
+  /// the cast's dtype when that is another, in the mask's valid shape.
+  StmtPtr fromMask(const Assign &a, const Call &c, const StmtPtr &out) {
+    auto *m = dynCast<Var>(c.args()[0]);
+    auto it = m ? packed_.find(m) : packed_.end();
+    if (it == packed_.end())
+      return out; // a mask of other origin: the cast stays (CheckTileConstraints reports it)
+    const Span &s = c.span();
+    const DataType to = tileDType(c.type()), sel = *selectDTypeForMask(to);
+    std::vector<StmtPtr> stmts;
+    ExprPtr x = expand(*m, it->second, sel, stmts, s);
+    if (sel != to)
+      x = opCall("tile.cast", {bind(m->name() + "_" + std::string(dtypeName(sel)), x, stmts, s)},
+                 {{"target_type", to}}, s);
+    auto *rt = dynCast<TileType>(a.var()->type());
+    if (rt && rt->view() && rt->view()->validShape.size() == 2) {
+      x = bind(m->name() + "_" + std::string(dtypeName(to)), x, stmts, s);
+      x = opCall("tile.set_validshape", {x, rt->view()->validShape[0], rt->view()->validShape[1]},
+                 {}, s);
+    }
+    auto *last = dynCast<Call>(x);
+    stmts.push_back(Assign::make(a.var(),
+                                 Call::make(last->target(), last->args(), last->kwargs(),
+                                            last->attrs(), a.var()->type(), last->span()),
+                                 a.span()));
+    return Seq::flatten(std::move(stmts), a.span());
+  }
+
+  /// A cast to bool: its operand compared with 0 (`ne`) into the packed form, widened first to
+  /// a dtype TCMPS takes (compareDTypeForBool).
+  void toMask(const Assign &a, const Call &c, std::vector<StmtPtr> &stmts) {
+    const Span &s = c.span();
+    ExprPtr x = c.args()[0];
+    const DataType from = tileDType(x->type()), cmp = *compareDTypeForBool(from);
+    if (cmp != from)
+      x = bind(a.var()->name() + "_" + std::string(dtypeName(cmp)),
+               opCall("tile.cast", {x}, {{"target_type", cmp}}, s), stmts, a.span());
+    ExprPtr zero =
+        isFloat(cmp) ? ExprPtr(ConstFloat::make(0.0, cmp, s)) : ExprPtr(ConstInt::make(0, cmp, s));
+    packed_[a.var().get()] =
+        bind(a.var()->name() + "_packed",
+             opCall("tile.cmps", {x, zero}, {{"mode", std::string("ne")}, {"packed", true}}, s),
+             stmts, a.span());
+  }
+
+  /// The packed form of `mask` (packable): its own, or for a bool mask the plan left bool (a
+  /// constant yielded as a carry, a mask read as bools) packed here from a TCVT to fp32, which
+  /// PTO-ISA has no form of (CheckTileConstraints reports the bool tile).
   VarPtr packOf(const ExprPtr &mask, std::vector<StmtPtr> &stmts, const Span &s) {
     auto *m = dynCast<Var>(mask);
     if (auto it = m ? packed_.find(m) : packed_.end(); it != packed_.end())
@@ -317,8 +457,9 @@ private:
     bool keepBool, packed;
   };
   struct Frame {
-    bool loop = false;
+    bool loop = false, branch = false;
     std::vector<Slot> slots;
+    std::unordered_map<size_t, TypePtr> packedTypes; ///< an if result's packed type, by slot
   };
 
   /// A packed carry carries its packed form (beside its bool form when that is kept).
@@ -326,7 +467,7 @@ private:
     std::vector<StmtPtr> pre;
     std::vector<IterArg> args;
     std::vector<VarPtr> rets;
-    Frame fr{true, {}};
+    Frame fr{true, false, {}, {}};
     for (size_t k = 0; k < f->iterArgs().size(); ++k) {
       const IterArg &ia = f->iterArgs()[k];
       ExprPtr init = mutateExpr(ia.init);
@@ -358,11 +499,42 @@ private:
                             f->forKind(), f->attrs(), f->span()));
     return Seq::flatten(std::move(pre), f->span());
   }
+  /// A packed if result is returned in its packed form (beside its bool form when that is kept).
   StmtPtr mutateIf(const std::shared_ptr<const If> &s) override {
-    frames_.emplace_back();
-    StmtPtr out = KernelRewriter::mutateIf(s);
+    Frame fr{false, true, {}, {}};
+    bool rewritten = false;
+    for (size_t k = 0; k < s->returnVars().size(); ++k) {
+      const Var *r = s->returnVars()[k].get();
+      const bool packed = plan_.packed(r), keep = plan_.keepBool(r);
+      fr.slots.push_back({k, keep, packed});
+      rewritten |= packed || !keep;
+    }
+    if (!rewritten) {
+      frames_.emplace_back();
+      StmtPtr out = KernelRewriter::mutateIf(s);
+      frames_.pop_back();
+      return out;
+    }
+    ExprPtr cond = mutateExpr(s->cond());
+    frames_.push_back(std::move(fr));
+    bool changed = false;
+    StmtPtr thenB = mutateBody(s->thenBody(), changed);
+    StmtPtr elseB = mutateBody(s->elseBody(), changed);
+    Frame done = std::move(frames_.back());
     frames_.pop_back();
-    return out;
+    std::vector<VarPtr> rets;
+    for (const Slot &sl : done.slots) {
+      const VarPtr &r = s->returnVars()[sl.k];
+      if (sl.keepBool)
+        rets.push_back(r);
+      if (sl.packed) {
+        VarPtr pr =
+            Var::make(names_.fresh(r->name() + "_packed"), done.packedTypes.at(sl.k), r->span());
+        packed_[r.get()] = pr;
+        rets.push_back(pr);
+      }
+    }
+    return If::make(cond, thenB, elseB, std::move(rets), s->span());
   }
   StmtPtr mutateWhile(const std::shared_ptr<const While> &s) override {
     frames_.emplace_back();
@@ -370,18 +542,22 @@ private:
     frames_.pop_back();
     return out;
   }
-  /// A loop body's yield passes each carry's kept bool form and its packed form.
+  /// A loop body's (an if branch's) yield passes each carry's (result's) kept bool form and its
+  /// packed form.
   StmtPtr mutateYield(const std::shared_ptr<const Yield> &y) override {
-    if (frames_.empty() || !frames_.back().loop)
+    if (frames_.empty() || (!frames_.back().loop && !frames_.back().branch))
       return KernelRewriter::mutateYield(y);
+    Frame &fr = frames_.back();
     std::vector<StmtPtr> stmts;
     ExprList values;
-    for (const Slot &sl : frames_.back().slots) {
+    for (const Slot &sl : fr.slots) {
       ExprPtr v = mutateExpr(y->values().at(sl.k));
       if (sl.keepBool)
         values.push_back(v);
-      if (sl.packed)
+      if (sl.packed) {
         values.push_back(packOf(v, stmts, y->span()));
+        fr.packedTypes.emplace(sl.k, values.back()->type());
+      }
     }
     stmts.push_back(Yield::make(std::move(values), y->span()));
     return Seq::flatten(std::move(stmts), y->span());
@@ -415,27 +591,9 @@ private:
       bytes = b->second;
     } else {
       const Span &s = c.span();
-      auto *tt = dynCast<TileType>(m->type());
-      const std::string stem = m->name();
-      VarPtr one =
-          bind(stem + "_one",
-               opCall("tile.full",
-                      {MakeTuple::make(tt->shape(), s), ConstFloat::make(1.0, DataType::FP16, s)},
-                      {{"dtype", DataType::FP16}}, s),
-               stmts, a.span());
-      // The select runs over the whole tile: the mask read as its whole [R, ceil(C / 8)] bytes
-      // (a ragged mask's bits past its valid columns select garbage the store does not write).
-      auto *pt = dynCast<TileType>(it->second->type());
-      VarPtr whole = bind(stem + "_whole",
-                          opCall("tile.set_validshape",
-                                 {it->second, pt->shape()[0], pt->view()->validShape[1]}, {}, s),
-                          stmts, a.span());
-      VarPtr h =
-          bind(stem + "_h",
-               opCall("tile.sels", {whole, one, ConstFloat::make(0.0, DataType::FP16, s)}, {}, s),
-               stmts, a.span());
-      bytes = bind(stem + "_bytes", opCall("tile.cast", {h}, {{"target_type", DataType::UInt8}}, s),
-                   stmts, a.span());
+      VarPtr h = bind(m->name() + "_h", expand(*m, it->second, DataType::FP16, stmts, s), stmts, s);
+      bytes = bind(m->name() + "_bytes",
+                   opCall("tile.cast", {h}, {{"target_type", DataType::UInt8}}, s), stmts, s);
       bytes_[m] = bytes;
     }
     ExprList args = c.args();

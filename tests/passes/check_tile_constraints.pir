@@ -144,3 +144,17 @@ program {
     return;
   }
 }
+// -----
+// RUN: check-tile-constraints{platform=a2a3sim}
+// TC006: a bool tile PackCompareMasks left is an error on every platform, the simulated ones too (pl/sim has no bool tiles either), with why it was not packed: read as bools (by a cast to int64), columns not constant; the packed uint8 mask passes
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, In index c) {
+    Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<bool, 16, 64, Vec> m = tile.cmps(a, 0.0, {.mode = "gt"}); // EXPECTED-ERROR: TC006 {{bool tile 'm': PTO-ISA has no bool tiles, and pl packs a mask (one bit per element) only when it is a 2-D Vec tile with constant columns read as a mask; 'tile.cast' at line 154 reads it as bools}}
+    Tile<int64, 16, 64, Vec> f = tile.cast(m, {.target_type = int64});
+    Tile<fp32, 16, c, Vec> d = tile.load(x, {0, 0}, {16, c});
+    Tile<bool, 16, c, Vec> e = tile.cmps(d, 0.0, {.mode = "gt"}); // EXPECTED-ERROR: TC006 {{bool tile 'e': PTO-ISA has no bool tiles, and pl packs a mask (one bit per element) only when it is a 2-D Vec tile with constant columns read as a mask; its column count is not a constant}}
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> p = tile.cmps(a, 0.0, {.mode = "gt", .packed = true});
+    return;
+  }
+}

@@ -57,20 +57,22 @@ program {
 }
 // -----
 // RUN: pack-compare-masks
-// must not change: a compare only a cast reads, a loaded bool tile nothing reads as a mask, a compare with columns that are not constant, integer and / not, orchestration code
+// must not change: a compare only a cast to int64 reads (TSELS selects no 8-byte dtype), a loaded bool tile nothing reads as a mask but such a cast, a compare with columns that are not constant, integer and / not, orchestration code
 program {
   AIV k(In Tensor<fp32, 16, 64> x, In Tensor<bool, 16, 64> mk, Out Tensor<fp32, 16, 64> o, In Tensor<int32, 16, 64> ix, In index c) {
     Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
     Tile<bool, 16, 64, Vec> m = tile.cmps(a, 0.0, {.mode = "gt"});
-    Tile<fp32, 16, 64, Vec> f = tile.cast(m, {.target_type = fp32});
+    Tile<int64, 16, 64, Vec> f = tile.cast(m, {.target_type = int64});
     Tile<bool, 16, 64, Vec> l = tile.load(mk, {0, 0}, {16, 64});
-    Tile<fp32, 16, 64, Vec> g = tile.cast(l, {.target_type = fp32});
+    Tile<int64, 16, 64, Vec> g = tile.cast(l, {.target_type = int64});
     Tile<fp32, 16, c, Vec> d = tile.load(x, {0, 0}, {16, c});
     Tile<bool, 16, c, Vec> e = tile.cmps(d, 0.0, {.mode = "gt"});
+    Tile<fp32, 16, c, Vec> h = tile.cast(e, {.target_type = fp32});
     Tile<int32, 16, 64, Vec> i = tile.load(ix, {0, 0}, {16, 64});
     Tile<int32, 16, 64, Vec> j = tile.and(i, i);
     Tile<int32, 16, 64, Vec> n = tile.not(j);
-    Tensor<fp32, 16, 64> s = tile.store(f, {0, 0}, o);
+    Tile<bool, 16, 64, Vec> q = tile.cast(f, {.target_type = bool});
+    Tensor<fp32, 16, 64> s = tile.store(a, {0, 0}, o);
     return;
   }
 
@@ -156,15 +158,15 @@ program {
 }
 // -----
 // RUN: pack-compare-masks
-// a combination whose result something else reads (here a cast) keeps its bool form and so do its operands, beside the packed forms a select reads
+// a combination whose result something else reads (here a cast to int64) keeps its bool form and so do its operands, beside the packed forms a select reads
 program {
   AIV k(In Tensor<fp32, 16, 64> x, Out Tensor<fp32, 16, 64> y) {
     Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
     Tile<bool, 16, 64, Vec> m = tile.cmps(a, 0.0, {.mode = "gt"});
     Tile<bool, 16, 64, Vec> n = tile.cmps(a, 2.0, {.mode = "lt"});
     Tile<bool, 16, 64, Vec> b = tile.and(m, n);
-    Tile<fp32, 16, 64, Vec> f = tile.cast(b, {.target_type = fp32});
-    Tile<fp32, 16, 64, Vec> w = tile.sels(b, f, 1.0);
+    Tile<int64, 16, 64, Vec> f = tile.cast(b, {.target_type = int64});
+    Tile<fp32, 16, 64, Vec> w = tile.sels(b, a, 1.0);
     Tensor<fp32, 16, 64> t = tile.store(w, {0, 0}, y);
     return;
   }
@@ -179,15 +181,15 @@ program {
     Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> n_packed = tile.cmps(a, 2.0, {.mode = "lt", .packed = true});
     Tile<bool, 16, 64, Vec> b = tile.and(m, n);
     Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> b_packed = tile.and(m_packed, n_packed);
-    Tile<fp32, 16, 64, Vec> f = tile.cast(b, {.target_type = fp32});
-    Tile<fp32, 16, 64, Vec> w = tile.sels(b_packed, f, 1.0);
+    Tile<int64, 16, 64, Vec> f = tile.cast(b, {.target_type = int64});
+    Tile<fp32, 16, 64, Vec> w = tile.sels(b_packed, a, 1.0);
     Tensor<fp32, 16, 64> t = tile.store(w, {0, 0}, y);
     return;
   }
 }
 // -----
 // RUN: pack-compare-masks
-// a mask carried through a loop carries its packed form (init, yield and result packed; the bool carry dropped); a second carry read by a cast keeps its bool form beside the packed one (and so do its init and yield)
+// a mask carried through a loop carries its packed form (init, yield and result packed; the bool carry dropped); a second carry read by a cast to int64 keeps its bool form beside the packed one (and so do its init and yield)
 program {
   AIV k(In Tensor<fp32, 16, 64> x, Out Tensor<fp32, 16, 64> y, Out Tensor<bool, 16, 64> o, In index n) {
     Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
@@ -197,7 +199,7 @@ program {
       Tile<bool, 16, 64, Vec> t = tile.cmps(a, 2.0, {.mode = "lt"});
       Tile<bool, 16, 64, Vec> u = tile.and(c, t);
       Tile<bool, 16, 64, Vec> v = tile.or(d, t);
-      Tile<fp32, 16, 64, Vec> f = tile.cast(d, {.target_type = fp32});
+      Tile<int64, 16, 64, Vec> f = tile.cast(d, {.target_type = int64});
       yield(u, v);
     }
     Tile<fp32, 16, 64, Vec> w = tile.sels(r, a, 0.0);
@@ -219,7 +221,7 @@ program {
       Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> u_packed = tile.and(c_packed, t_packed);
       Tile<bool, 16, 64, Vec> v = tile.or(d, t);
       Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> v_packed = tile.or(d_packed, t_packed);
-      Tile<fp32, 16, 64, Vec> f = tile.cast(d, {.target_type = fp32});
+      Tile<int64, 16, 64, Vec> f = tile.cast(d, {.target_type = int64});
       yield(u_packed, v, v_packed);
     }
     Tile<fp32, 16, 64, Vec> w = tile.sels(r_packed, a, 0.0);
@@ -255,6 +257,108 @@ program {
     Tile<fp32, 1, 16, Vec> w_row = tile.sels(m_row_packed, s_row, 1.0);
     Tile<fp32, 16, 1, Vec, view{blayout = col_major}> w = tile.reshape(w_row, {16, 1});
     Tensor<fp32, 16, 64> t = tile.store(w, {0, 0}, y);
+    return;
+  }
+}
+// -----
+// RUN: pack-compare-masks
+// masks that are if results: a packed result returns the branches' packed masks (the bool result dropped); a second result a cast to int64 also reads keeps its bool form beside the packed one; a bool result nothing reads as a mask stays
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, Out Tensor<fp32, 16, 64> y, In index n) {
+    Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<bool, 16, 64, Vec> m = tile.cmps(a, 0.0, {.mode = "gt"});
+    if (n > 2) -> (Tile<bool, 16, 64, Vec> r, Tile<bool, 16, 64, Vec> e, Tile<bool, 16, 64, Vec> u) {
+      Tile<bool, 16, 64, Vec> t = tile.cmps(a, 1.0, {.mode = "lt"});
+      yield(t, m, m);
+    } else {
+      Tile<bool, 16, 64, Vec> p = tile.not(m);
+      yield(m, p, p);
+    }
+    Tile<fp32, 16, 64, Vec> w = tile.sels(r, a, 0.0);
+    Tile<fp32, 16, 64, Vec> z = tile.sels(e, w, 1.0);
+    Tile<int64, 16, 64, Vec> f = tile.cast(e, {.target_type = int64});
+    Tile<int64, 16, 64, Vec> g = tile.cast(u, {.target_type = int64});
+    Tensor<fp32, 16, 64> s = tile.store(z, {0, 0}, y);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, Out Tensor<fp32, 16, 64> y, In index n) {
+    Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<bool, 16, 64, Vec> m = tile.cmps(a, 0.0, {.mode = "gt"});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> m_packed = tile.cmps(a, 0.0, {.mode = "gt", .packed = true});
+    if (n > 2) -> (Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> r_packed, Tile<bool, 16, 64, Vec> e, Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> e_packed, Tile<bool, 16, 64, Vec> u) {
+      Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> t_packed = tile.cmps(a, 1.0, {.mode = "lt", .packed = true});
+      yield(t_packed, m, m_packed, m);
+    } else {
+      Tile<bool, 16, 64, Vec> p = tile.not(m);
+      Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> p_packed = tile.not(m_packed);
+      yield(m_packed, p, p_packed, p);
+    }
+    Tile<fp32, 16, 64, Vec> w = tile.sels(r_packed, a, 0.0);
+    Tile<fp32, 16, 64, Vec> z = tile.sels(e_packed, w, 1.0);
+    Tile<int64, 16, 64, Vec> f = tile.cast(e, {.target_type = int64});
+    Tile<int64, 16, 64, Vec> g = tile.cast(u, {.target_type = int64});
+    Tensor<fp32, 16, 64> s = tile.store(z, {0, 0}, y);
+    return;
+  }
+}
+// -----
+// RUN: pack-compare-masks
+// casts from masks: 1 and 0 selected (TSELS) from the packed mask in the cast's dtype, in fp16 then converted for int8 / uint8, the mask's valid shape set on a ragged result; casts to masks: compared != 0 into the packed form, int8 widened to fp16 and bf16 to fp32 first (TCMPS takes neither)
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, In Tensor<int8, 16, 64> b, In Tensor<bf16, 16, 64> h, Out Tensor<fp32, 16, 64> y, Out Tensor<int8, 16, 64> z, In index c) {
+    Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<bool, 16, 64, Vec> m = tile.cmps(a, 0.0, {.mode = "gt"});
+    Tile<fp32, 16, 64, Vec> f = tile.cast(m, {.target_type = fp32});
+    Tile<int8, 16, 64, Vec> i = tile.cast(m, {.target_type = int8});
+    Tile<fp32, 16, 64, Vec, view{valid_shape = {16, c}}> r = tile.load(x, {0, 0}, {16, 64}, {.valid_shape = {16, c}});
+    Tile<bool, 16, 64, Vec, view{valid_shape = {16, c}}> q = tile.cmps(r, 0.0, {.mode = "lt"});
+    Tile<fp32, 16, 64, Vec, view{valid_shape = {16, c}}> g = tile.cast(q, {.target_type = fp32});
+    Tile<int8, 16, 64, Vec> bt = tile.load(b, {0, 0}, {16, 64});
+    Tile<bool, 16, 64, Vec> bm = tile.cast(bt, {.target_type = bool});
+    Tile<bf16, 16, 64, Vec> ht = tile.load(h, {0, 0}, {16, 64});
+    Tile<bool, 16, 64, Vec> hm = tile.cast(ht, {.target_type = bool});
+    Tile<bool, 16, 64, Vec> am = tile.cast(a, {.target_type = bool});
+    Tile<bool, 16, 64, Vec> o = tile.and(bm, hm);
+    Tile<fp32, 16, 64, Vec> w = tile.sels(o, f, 2.0);
+    Tile<fp32, 16, 64, Vec> v = tile.sels(am, w, 3.0);
+    Tensor<fp32, 16, 64> s = tile.store(v, {0, 0}, y);
+    Tensor<int8, 16, 64> t = tile.store(i, {0, 0}, z);
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV k(In Tensor<fp32, 16, 64> x, In Tensor<int8, 16, 64> b, In Tensor<bf16, 16, 64> h, Out Tensor<fp32, 16, 64> y, Out Tensor<int8, 16, 64> z, In index c) {
+    Tile<fp32, 16, 64, Vec> a = tile.load(x, {0, 0}, {16, 64});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> m_packed = tile.cmps(a, 0.0, {.mode = "gt", .packed = true});
+    Tile<fp32, 16, 64, Vec> m_one = tile.full({16, 64}, 1.0, {.dtype = fp32});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> m_whole = tile.set_validshape(m_packed, 16, 8);
+    Tile<fp32, 16, 64, Vec> f = tile.sels(m_whole, m_one, 0.0);
+    Tile<fp16, 16, 64, Vec> m_one_1 = tile.full({16, 64}, fp16(1.0), {.dtype = fp16});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> m_whole_1 = tile.set_validshape(m_packed, 16, 8);
+    Tile<fp16, 16, 64, Vec> m_fp16 = tile.sels(m_whole_1, m_one_1, fp16(0.0));
+    Tile<int8, 16, 64, Vec> i = tile.cast(m_fp16, {.target_type = int8});
+    Tile<fp32, 16, 64, Vec, view{valid_shape = {16, c}}> r = tile.load(x, {0, 0}, {16, 64}, {.valid_shape = {16, c}});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> q_packed = tile.cmps(r, 0.0, {.mode = "lt", .packed = true});
+    Tile<fp32, 16, 64, Vec> q_one = tile.full({16, 64}, 1.0, {.dtype = fp32});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> q_whole = tile.set_validshape(q_packed, 16, 8);
+    Tile<fp32, 16, 64, Vec> q_fp32 = tile.sels(q_whole, q_one, 0.0);
+    Tile<fp32, 16, 64, Vec, view{valid_shape = {16, c}}> g = tile.set_validshape(q_fp32, 16, c);
+    Tile<int8, 16, 64, Vec> bt = tile.load(b, {0, 0}, {16, 64});
+    Tile<fp16, 16, 64, Vec> bm_fp16 = tile.cast(bt, {.target_type = fp16});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> bm_packed = tile.cmps(bm_fp16, fp16(0.0), {.mode = "ne", .packed = true});
+    Tile<bf16, 16, 64, Vec> ht = tile.load(h, {0, 0}, {16, 64});
+    Tile<fp32, 16, 64, Vec> hm_fp32 = tile.cast(ht, {.target_type = fp32});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> hm_packed = tile.cmps(hm_fp32, 0.0, {.mode = "ne", .packed = true});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> am_packed = tile.cmps(a, 0.0, {.mode = "ne", .packed = true});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}> o_packed = tile.and(bm_packed, hm_packed);
+    Tile<fp32, 16, 64, Vec> w = tile.sels(o_packed, f, 2.0);
+    Tile<fp32, 16, 64, Vec> v = tile.sels(am_packed, w, 3.0);
+    Tensor<fp32, 16, 64> s = tile.store(v, {0, 0}, y);
+    Tensor<int8, 16, 64> t = tile.store(i, {0, 0}, z);
     return;
   }
 }
