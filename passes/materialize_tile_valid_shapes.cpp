@@ -292,10 +292,58 @@ private:
     }
     TileView view = tile->view().value_or(TileView{});
     view.validShape = {r.first, r.second};
-    if (c.target().name() == "tile.sel")
-      if (auto sel = selectMask(c, r, stmts, span))
-        return retyped(a, *sel, *tile, std::move(view), c.kwargs(), std::move(stmts));
+    if (c.target().name() == "tile.sel" && packedMask(c)) {
+      auto sel = selectMask(c, r, stmts, span);
+      return widenedSelect(a, sel ? *sel : c, *tile, std::move(view), r, std::move(stmts), span,
+                           out);
+    }
     return retyped(a, c, *tile, std::move(view), c.kwargs(), std::move(stmts));
+  }
+
+  /// A TSEL (select() gave it its mask view) of valid shape `r`: the vendor's CPU TSEL reads
+  /// 8 x (the mask's valid columns) bits per row, so when the valid columns may not be a
+  /// multiple of 8 it runs over [rows, 8 * ceil(cols / 8)] (the extra columns read the
+  /// operands' padding; hardware's TSEL writes them too and nothing reads them) and the result
+  /// is the view [rows, cols] of its bytes (tile.set_validshape, an in-place TRESHAPE).
+  StmtPtr widenedSelect(const Assign &a, const Call &sel, const TileType &tile, TileView view,
+                        const Dims &r, std::vector<StmtPtr> stmts, const Span &span,
+                        const StmtPtr &out) {
+    auto k = constIntValue(r.second);
+    if (k && *k % 8 == 0)
+      return retyped(a, sel, tile, std::move(view), sel.kwargs(), std::move(stmts));
+    ExprPtr eight = ConstInt::make(8, DataType::Index, span);
+    ExprPtr bytes = ceilDiv8(r.second, span);
+    auto kb = constIntValue(bytes);
+    ExprPtr wideCols = kb ? ConstInt::make(*kb * 8, DataType::Index, span)
+                          : Binary::make(BinaryOp::Mul, bytes, eight, span);
+    if (tile.view() && tile.view()->validShape.size() == 2 &&
+        structuralEqual(tile.view()->validShape[0], r.first) &&
+        structuralEqual(tile.view()->validShape[1], wideCols))
+      return out; // widened already (this pass ran before)
+    TileView wideView = view;
+    wideView.validShape = {r.first, wideCols};
+    TypePtr wideType = TileType::make(tile.dtype(), tile.shape(), tile.memorySpace(),
+                                      std::move(wideView), tile.memref());
+    VarPtr wide = Var::make(a.var()->name() + "_wide", wideType, a.var()->span());
+    opResults_.insert(wide.get());
+    mayClip_.insert(wide.get());
+    stmts.push_back(Assign::make(
+        wide, Call::make(sel.target(), sel.args(), sel.kwargs(), sel.attrs(), wideType, sel.span()),
+        a.span()));
+    TypePtr type = TileType::make(tile.dtype(), tile.shape(), tile.memorySpace(), std::move(view),
+                                  tile.memref());
+    ExprPtr made = opCall("tile.set_validshape", {wide, r.first, r.second}, {}, span);
+    auto *call = dynCast<Call>(made);
+    if (!call)
+      return retyped(a, sel, tile, std::move(view), sel.kwargs(), std::move(stmts));
+    VarPtr v = Var::make(a.var()->name(), type, a.var()->span());
+    remap(a.var(), v);
+    mayClip_.insert(v.get());
+    opResults_.insert(v.get());
+    stmts.push_back(Assign::make(
+        v, Call::make(call->target(), call->args(), call->kwargs(), call->attrs(), type, span),
+        a.span()));
+    return Seq::flatten(std::move(stmts), a.span());
   }
 
   static ExprPtr ceilDiv8(const ExprPtr &e, const Span &span) {
@@ -310,6 +358,12 @@ private:
   /// valid columns, so the mask is read through a view of its bytes with valid shape
   /// [rows of r, ceil(cols of r / 8)] (tile.set_validshape, a TRESHAPE that only renames the
   /// bytes). The select with that mask; null when the mask is not packed or already has it.
+  /// A select of a packed (uint8) mask: PTO-ISA's TSEL.
+  static bool packedMask(const Call &c) {
+    auto *mt = c.args().empty() ? nullptr : dynCast<TileType>(c.args()[0]->type());
+    return mt && mt->dtype() == DataType::UInt8 && mt->rank() == 2;
+  }
+
   std::shared_ptr<const Call> selectMask(const Call &c, const Dims &r, std::vector<StmtPtr> &stmts,
                                  const Span &span) {
     auto *mt = dynCast<TileType>(c.args()[0]->type());

@@ -479,7 +479,8 @@ TEST_F(PtoApi, PackedMasksAndScratchForms) {
 // source's Cols and places those bytes by the destination's valid columns, so a packed mask of
 // a partially valid tile keeps whole rows (else rows move into each other; a hard error here).
 // TSEL reads it through a view of its bytes with [rows, ceil(valid cols / 8)] (the vendor's CPU
-// TSEL wraps its bit stream at the mask's valid columns): an in-place TRESHAPE, no instruction.
+// TSEL wraps its bit stream at the mask's valid columns): an in-place TRESHAPE, no instruction;
+// it runs over whole mask bytes of columns, the result a view with the sources' valid shape.
 TEST_F(PtoApi, PackedMasksKeepWholeRows) {
   using Vec32 = pto::Tile<pto::TileType::Vec, float, 4, 32, pto::BLayout::RowMajor, -1, -1>;
   using Mask = pto::Tile<pto::TileType::Vec, std::uint8_t, 4, 32, pto::BLayout::RowMajor, -1, -1>;
@@ -512,10 +513,27 @@ TEST_F(PtoApi, PackedMasksKeepWholeRows) {
   TEXPANDS(y, -1.0f);
   pto::Tile<pto::TileType::Vec, std::uint32_t, 1, 8, pto::BLayout::RowMajor, -1, -1> selTmp;
   TASSIGN(selTmp, 4096);
-  TSEL(d, rows, x, y, selTmp);
-  EXPECT_EQ(d.get(1, 7), -1.0);
-  EXPECT_EQ(d.get(1, 8), 40.0);
+  // 20 valid columns are not whole mask bytes: the vendor's CPU TSEL would start row 1 at bit 4
+  // of byte 2, so pl runs it over 24 columns (the sources' padding past 20) and views the result.
+  Vec32 wide(3, 24);
+  TASSIGN(wide, 1024);
+  TSEL(wide, rows, x, y, selTmp);
+  EXPECT_EQ(wide.GetValidCol(), 24);
+  EXPECT_EQ(wide.get(1, 7), -1.0);
+  EXPECT_EQ(wide.get(1, 8), 40.0);
+  EXPECT_EQ(wide.get(2, 19), 83.0);
+  TRESHAPE(d, wide);
+  EXPECT_EQ(d.GetValidCol(), 20);
   EXPECT_EQ(d.get(2, 19), 83.0);
+  // A packed mask never shares its sources' bytes (the vendor's CPU TCMP zeroes it first).
+  Mask onX(3, 4);
+  TASSIGN(onX, 0);
+  expectSimError([&] { TCMP(onX, x, y, pto::CmpMode::LT); }, "cannot work in place");
+  expectSimError([&] { TCMPS(onX, x, 1.0f, pto::CmpMode::LT); }, "cannot work in place");
+  Vec32 odd(3, 22);
+  TASSIGN(odd, 1024);
+  expectSimError([&] { TSEL(odd, rows, x, y, selTmp); },
+                 "nor that widened to whole mask bytes");
 }
 
 namespace orch {
