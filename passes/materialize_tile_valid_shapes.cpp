@@ -325,6 +325,10 @@ private:
     TypePtr wideType = TileType::make(tile.dtype(), tile.shape(), tile.memorySpace(),
                                       std::move(wideView), tile.memref());
     VarPtr wide = Var::make(a.var()->name() + "_wide", wideType, a.var()->span());
+    ExprPtr made = opCall("tile.set_validshape", {wide, r.first, r.second}, {}, span);
+    auto *call = dynCast<Call>(made);
+    if (!call)
+      return retyped(a, sel, tile, std::move(view), sel.kwargs(), std::move(stmts));
     opResults_.insert(wide.get());
     mayClip_.insert(wide.get());
     stmts.push_back(Assign::make(
@@ -332,10 +336,6 @@ private:
         a.span()));
     TypePtr type = TileType::make(tile.dtype(), tile.shape(), tile.memorySpace(), std::move(view),
                                   tile.memref());
-    ExprPtr made = opCall("tile.set_validshape", {wide, r.first, r.second}, {}, span);
-    auto *call = dynCast<Call>(made);
-    if (!call)
-      return retyped(a, sel, tile, std::move(view), sel.kwargs(), std::move(stmts));
     VarPtr v = Var::make(a.var()->name(), type, a.var()->span());
     remap(a.var(), v);
     mayClip_.insert(v.get());
@@ -365,7 +365,7 @@ private:
   }
 
   std::shared_ptr<const Call> selectMask(const Call &c, const Dims &r, std::vector<StmtPtr> &stmts,
-                                 const Span &span) {
+                                         const Span &span) {
     auto *mt = dynCast<TileType>(c.args()[0]->type());
     if (!mt || mt->dtype() != DataType::UInt8 || mt->rank() != 2)
       return nullptr;
@@ -376,8 +376,8 @@ private:
       return nullptr;
     TileView view = mv.value_or(TileView{});
     view.validShape = {r.first, cols};
-    TypePtr type = TileType::make(mt->dtype(), mt->shape(), mt->memorySpace(), std::move(view),
-                                  mt->memref());
+    TypePtr type =
+        TileType::make(mt->dtype(), mt->shape(), mt->memorySpace(), std::move(view), mt->memref());
     ExprPtr made = opCall("tile.set_validshape", {c.args()[0], r.first, cols}, {}, span);
     auto *call = dynCast<Call>(made);
     if (!call)

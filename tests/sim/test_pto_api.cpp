@@ -492,8 +492,7 @@ TEST_F(PtoApi, PackedMasksKeepWholeRows) {
   TLOAD(x, window(a, 0, 0, 3, 20));
   Mask narrow(3, 3); // ceil(20 / 8) bytes: the vendor's TCMPS would put row 1's bytes in row 0
   TASSIGN(narrow, 2048);
-  expectSimError([&] { TCMPS(narrow, x, 40.0f, pto::CmpMode::GE); },
-                 "keeps whole rows of 4 bytes");
+  expectSimError([&] { TCMPS(narrow, x, 40.0f, pto::CmpMode::GE); }, "keeps whole rows of 4 bytes");
   Mask m(3, 4);
   TASSIGN(m, 2048);
   TCMPS(m, x, 40.0f, pto::CmpMode::GE); // row 1: 32..51, >= 40 from column 8
@@ -532,8 +531,7 @@ TEST_F(PtoApi, PackedMasksKeepWholeRows) {
   expectSimError([&] { TCMPS(onX, x, 1.0f, pto::CmpMode::LT); }, "cannot work in place");
   Vec32 odd(3, 22);
   TASSIGN(odd, 1024);
-  expectSimError([&] { TSEL(odd, rows, x, y, selTmp); },
-                 "nor that widened to whole mask bytes");
+  expectSimError([&] { TSEL(odd, rows, x, y, selTmp); }, "nor that widened to whole mask bytes");
 }
 
 namespace orch {

@@ -710,12 +710,12 @@ void TCMPS(D &dst, const A &a, const S &s, CmpMode mode) {
   // rows into each other (a hard error here, where the vendor's simulation computes garbage).
   constexpr std::int64_t whole = (std::remove_cvref_t<A>::kCols + 7) / 8;
   if (a.GetValidRow() > 1 && dst.GetValidCol() != whole)
-    pl::sim::simFail("TCMPS", "the destination " + pl::sim::detail::tileString("dst", detail::base(dst)) +
-                                  " has " + std::to_string(dst.GetValidCol()) +
-                                  " valid columns; a packed mask of " +
-                                  pl::sim::detail::tileString("src", detail::base(a)) +
-                                  " keeps whole rows of " + std::to_string(whole) +
-                                  " bytes (PTO-ISA's TCMPS places each row's bytes by them)");
+    pl::sim::simFail(
+        "TCMPS",
+        "the destination " + pl::sim::detail::tileString("dst", detail::base(dst)) + " has " +
+            std::to_string(dst.GetValidCol()) + " valid columns; a packed mask of " +
+            pl::sim::detail::tileString("src", detail::base(a)) + " keeps whole rows of " +
+            std::to_string(whole) + " bytes (PTO-ISA's TCMPS places each row's bytes by them)");
   pl::sim::detail::requireDisjoint("TCMPS", "src", detail::base(dst), detail::base(a));
   detail::issue(pl::sim::PIPE_V, "TCMPS", dst, a);
   const std::int64_t vr = dst.GetValidRow(), vc = dst.GetValidCol();
