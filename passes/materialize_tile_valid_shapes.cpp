@@ -4,6 +4,7 @@
 
 #include "ir/op_registry.h"
 #include "ir/ops/tile_window.h"
+#include "ir/structural_equal.h"
 #include "ir/visitor.h"
 
 #include "passes/utils/kernel_rewrite.h"
@@ -246,11 +247,17 @@ private:
       }
       break;
     case K::Mask: {
+      // A packed mask (one bit per element) keeps whole packed rows: ceil(C / 8) bytes of the
+      // compared tile's C columns, whatever its valid columns. PTO-ISA's TCMPS lays each row's
+      // bits out in ceil(C / 8) bytes and its CPU simulation places them by the destination's
+      // valid columns, so any other width moves rows into each other (TCMP and TSELS read and
+      // write by rows; TSEL reads its mask through the view select() makes).
       const AttrValue *p = findAttr(c.kwargs(), "packed");
-      if (p && std::holds_alternative<bool>(*p) && std::get<bool>(*p)) // one bit per element
-        r.second = Binary::make(BinaryOp::FloorDiv,
-                                add(vx->second, ConstInt::make(7, DataType::Index, span), span),
-                                ConstInt::make(8, DataType::Index, span), span);
+      if (p && std::holds_alternative<bool>(*p) && std::get<bool>(*p)) {
+        auto cols = constIntValue(xt->shape()[1]);
+        r.second = cols ? ConstInt::make((*cols + 7) / 8, DataType::Index, span)
+                        : ceilDiv8(vx->second, span);
+      }
       break;
     }
     case K::Rows:
@@ -285,7 +292,104 @@ private:
     }
     TileView view = tile->view().value_or(TileView{});
     view.validShape = {r.first, r.second};
+    if (c.target().name() == "tile.sel" && packedMask(c)) {
+      auto sel = selectMask(c, r, stmts, span);
+      return widenedSelect(a, sel ? *sel : c, *tile, std::move(view), r, std::move(stmts), span,
+                           out);
+    }
     return retyped(a, c, *tile, std::move(view), c.kwargs(), std::move(stmts));
+  }
+
+  /// A TSEL (select() gave it its mask view) of valid shape `r`: the vendor's CPU TSEL reads
+  /// 8 x (the mask's valid columns) bits per row, so when the valid columns may not be a
+  /// multiple of 8 it runs over [rows, 8 * ceil(cols / 8)] (the extra columns read the
+  /// operands' padding; hardware's TSEL writes them too and nothing reads them) and the result
+  /// is the view [rows, cols] of its bytes (tile.set_validshape, an in-place TRESHAPE).
+  StmtPtr widenedSelect(const Assign &a, const Call &sel, const TileType &tile, TileView view,
+                        const Dims &r, std::vector<StmtPtr> stmts, const Span &span,
+                        const StmtPtr &out) {
+    auto k = constIntValue(r.second);
+    if (k && *k % 8 == 0)
+      return retyped(a, sel, tile, std::move(view), sel.kwargs(), std::move(stmts));
+    ExprPtr eight = ConstInt::make(8, DataType::Index, span);
+    ExprPtr bytes = ceilDiv8(r.second, span);
+    auto kb = constIntValue(bytes);
+    ExprPtr wideCols = kb ? ConstInt::make(*kb * 8, DataType::Index, span)
+                          : Binary::make(BinaryOp::Mul, bytes, eight, span);
+    if (tile.view() && tile.view()->validShape.size() == 2 &&
+        structuralEqual(tile.view()->validShape[0], r.first) &&
+        structuralEqual(tile.view()->validShape[1], wideCols))
+      return out; // widened already (this pass ran before)
+    TileView wideView = view;
+    wideView.validShape = {r.first, wideCols};
+    TypePtr wideType = TileType::make(tile.dtype(), tile.shape(), tile.memorySpace(),
+                                      std::move(wideView), tile.memref());
+    VarPtr wide = Var::make(a.var()->name() + "_wide", wideType, a.var()->span());
+    ExprPtr made = opCall("tile.set_validshape", {wide, r.first, r.second}, {}, span);
+    auto *call = dynCast<Call>(made);
+    if (!call)
+      return retyped(a, sel, tile, std::move(view), sel.kwargs(), std::move(stmts));
+    opResults_.insert(wide.get());
+    mayClip_.insert(wide.get());
+    stmts.push_back(Assign::make(
+        wide, Call::make(sel.target(), sel.args(), sel.kwargs(), sel.attrs(), wideType, sel.span()),
+        a.span()));
+    TypePtr type = TileType::make(tile.dtype(), tile.shape(), tile.memorySpace(), std::move(view),
+                                  tile.memref());
+    VarPtr v = Var::make(a.var()->name(), type, a.var()->span());
+    remap(a.var(), v);
+    mayClip_.insert(v.get());
+    opResults_.insert(v.get());
+    stmts.push_back(Assign::make(
+        v, Call::make(call->target(), call->args(), call->kwargs(), call->attrs(), type, span),
+        a.span()));
+    return Seq::flatten(std::move(stmts), a.span());
+  }
+
+  static ExprPtr ceilDiv8(const ExprPtr &e, const Span &span) {
+    if (auto k = constIntValue(e))
+      return ConstInt::make((*k + 7) / 8, DataType::Index, span);
+    return Binary::make(BinaryOp::FloorDiv, add(e, ConstInt::make(7, DataType::Index, span), span),
+                        ConstInt::make(8, DataType::Index, span), span);
+  }
+
+  /// TSEL of a packed mask (whole packed rows, above) onto `r`, a clipped valid shape: PTO-ISA's
+  /// CPU TSEL reads the mask as one stream of bits that starts a new mask row after the mask's
+  /// valid columns, so the mask is read through a view of its bytes with valid shape
+  /// [rows of r, ceil(cols of r / 8)] (tile.set_validshape, a TRESHAPE that only renames the
+  /// bytes). The select with that mask; null when the mask is not packed or already has it.
+  /// A select of a packed (uint8) mask: PTO-ISA's TSEL.
+  static bool packedMask(const Call &c) {
+    auto *mt = c.args().empty() ? nullptr : dynCast<TileType>(c.args()[0]->type());
+    return mt && mt->dtype() == DataType::UInt8 && mt->rank() == 2;
+  }
+
+  std::shared_ptr<const Call> selectMask(const Call &c, const Dims &r, std::vector<StmtPtr> &stmts,
+                                         const Span &span) {
+    auto *mt = dynCast<TileType>(c.args()[0]->type());
+    if (!mt || mt->dtype() != DataType::UInt8 || mt->rank() != 2)
+      return nullptr;
+    ExprPtr cols = ceilDiv8(r.second, span);
+    const auto &mv = mt->view();
+    if (mv && mv->validShape.size() == 2 && structuralEqual(mv->validShape[0], r.first) &&
+        structuralEqual(mv->validShape[1], cols))
+      return nullptr;
+    TileView view = mv.value_or(TileView{});
+    view.validShape = {r.first, cols};
+    TypePtr type =
+        TileType::make(mt->dtype(), mt->shape(), mt->memorySpace(), std::move(view), mt->memref());
+    ExprPtr made = opCall("tile.set_validshape", {c.args()[0], r.first, cols}, {}, span);
+    auto *call = dynCast<Call>(made);
+    if (!call)
+      return nullptr;
+    VarPtr m = Var::make(stemOf(c.args()[0], "mask") + "_rows", type, span);
+    stmts.push_back(Assign::make(
+        m, Call::make(call->target(), call->args(), call->kwargs(), call->attrs(), type, span),
+        span));
+    opResults_.insert(m.get());
+    ExprList args = c.args();
+    args[0] = m;
+    return Call::make(c.target(), std::move(args), c.kwargs(), c.attrs(), c.type(), c.span());
   }
 
   /// `stmts` then `a` with its result a fresh variable of `tile`'s type under `view` (and the

@@ -17,7 +17,8 @@
 //      one holds an iter_arg and the other its init while that init is still read in or after
 //      the loop. No-alias rules add conflicts between an op's result and operands it reads
 //      while writing: every tile operand of a not-in-place-safe op
-//      (`Op::inPlaceSafe`, plus recip, rsqrt, move, fmod, fmods), the broadcast vector of
+//      (`Op::inPlaceSafe`: among them cmp / cmps, whose packed mask PTO-ISA's CPU TCMP zeroes
+//      first; plus recip, rsqrt, move, fmod, fmods), the broadcast vector of
 //      row_expand* / col_expand*, the mask of sel / sels, written scratch (`tmp`) operands,
 //      and the input of a widening `tile.cast`.
 //   3. Packing per memory space, largest first (ties: allocation order): each buffer joins the

@@ -250,6 +250,11 @@ void registerCompareSelect(OpRegistry &r) {
     cmp.validShape(ValidShapeRule::Kind::Mask);
     cmps.validShape(ValidShapeRule::Kind::Mask);
     if (fam.tile) {
+      // PTO-ISA's CPU TCMP zeroes its whole (packed) destination before it reads the sources,
+      // and the mask's rows are narrower than theirs: no operand may share its bytes
+      // (regress_layouts' broadcast compare, found on the vendor's CPU simulation).
+      cmp.notInPlaceSafe();
+      cmps.notInPlaceSafe();
       vecTileRules(cmp, 2);
       vecTileRules(cmps, 1);
       vecTileRules(sel, 4);

@@ -193,7 +193,7 @@ program {
 }
 // -----
 // RUN: materialize-tile-valid-shapes
-// matmul [lhs rows, rhs cols] through the moves to Left / Right, concat (columns add), a packed compare mask ceil(cols / 8) columns, a [R, 1] -> [1, R] reshape swaps the valid shape
+// matmul [lhs rows, rhs cols] through the moves to Left / Right, concat (columns add), a packed compare mask whole rows of ceil(cols / 8) bytes of the tile's 16 columns (not of its valid columns), a [R, 1] -> [1, R] reshape swaps the valid shape
 program {
   AIC m(In Tensor<fp32, 16, 16> a, In Tensor<fp32, 16, 16> b, In index vm, In index vn, Out Tensor<fp32, 16, 16> o) {
     Tile<fp32, 16, 16, Mat, view{valid_shape = {vm, 16}}> am = tile.load(a, {0, 0}, {16, 16}, {.valid_shape = {vm, 16}, .target_memory = Mat}) [[in_bounds = true]];
@@ -228,7 +228,7 @@ program {
 
   AIV v(In Tensor<fp32, 8, 16> x, In index vr, In index vc, Out Tensor<fp32, 8, 32> o) {
     Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
-    Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8)}}> k = (tile.cmps(a, 0.0, {.mode = "gt", .packed = true}) : Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8)}}>);
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, 2}}> k = (tile.cmps(a, 0.0, {.mode = "gt", .packed = true}) : Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, 2}}>);
     Tile<fp32, 8, 32, Vec, view{valid_shape = {vr, vc + vc}}> j = (tile.concat(a, a) : Tile<fp32, 8, 32, Vec, view{valid_shape = {vr, vc + vc}}>);
     Tile<fp32, 8, 1, Vec, view{valid_shape = {vr, 1}}> s = (tile.row_max(a, a) : Tile<fp32, 8, 1, Vec, view{valid_shape = {vr, 1}}>);
     Tile<fp32, 1, 8, Vec, view{valid_shape = {1, vr}}> sr = (tile.reshape(s, {1, 8}) : Tile<fp32, 1, 8, Vec, view{valid_shape = {1, vr}}>);
@@ -321,6 +321,76 @@ program {
     Tile<fp32, 8, 32, Vec, view{valid_shape = {v, 20}}> s = tile.slice(t, {8, 32}, {4, 16}, {.valid_shape = {v, 20}});
     Tile<fp32, 8, 32, Vec, view{valid_shape = {v, 20}}> e = (tile.exp(s) : Tile<fp32, 8, 32, Vec, view{valid_shape = {v, 20}}>);
     Tensor<fp32, 16, 64> r = tile.store(e, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// -----
+// RUN: materialize-tile-valid-shapes
+// a packed mask keeps whole rows (ceil(16 / 8) = 2 bytes) whatever its operand's valid columns (TCMP / TCMPS); a select of clipped operands reads it through a view with [valid rows, ceil(valid cols / 8)] (PTO-ISA's CPU TSEL reads the mask as one bit stream that wraps at the mask's valid columns) and, its columns not being a known multiple of 8, runs over [rows, 8 * ceil(cols / 8)] with the result the view [rows, cols] of it; a select of whole operands and a scalar select (TSELS, by rows) read the mask itself
+program {
+  AIV v(In Tensor<fp32, 8, 16> x, In index vr, In index vc, Out Tensor<fp32, 8, 16> o) {
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> b = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {8, 2}}> k = tile.cmp(a, b, {.mode = "lt", .packed = true});
+    Tile<fp32, 8, 16, Vec> q = tile.sel(k, a, b);
+    Tile<fp32, 8, 16, Vec> s = tile.sels(k, a, 1.0);
+    Tile<fp32, 8, 16, Vec> w = tile.full({8, 16}, 0.0, {.dtype = fp32, .target_memory = Vec});
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {8, 2}}> kw = tile.cmps(w, 0.0, {.mode = "ge", .packed = true});
+    Tile<fp32, 8, 16, Vec> qw = tile.sel(kw, w, w);
+    Tensor<fp32, 8, 16> r = tile.store(q, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV v(In Tensor<fp32, 8, 16> x, In index vr, In index vc, Out Tensor<fp32, 8, 16> o) {
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> b = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, 2}}> k = (tile.cmp(a, b, {.mode = "lt", .packed = true}) : Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, 2}}>);
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8)}}> k_rows = tile.set_validshape(k, vr, floordiv(vc + 7, 8));
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8) * 8}}> q_wide = (tile.sel(k_rows, a, b) : Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8) * 8}}>);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> q = tile.set_validshape(q_wide, vr, vc);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> s = (tile.sels(k, a, 1.0) : Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}>);
+    Tile<fp32, 8, 16, Vec> w = tile.full({8, 16}, 0.0, {.dtype = fp32, .target_memory = Vec});
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {8, 2}}> kw = tile.cmps(w, 0.0, {.mode = "ge", .packed = true});
+    Tile<fp32, 8, 16, Vec> qw = tile.sel(kw, w, w);
+    Tensor<fp32, 8, 16> r = tile.store(q, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// -----
+// RUN: materialize-tile-valid-shapes
+// must not change: the pass's own output of the case above (the masks' views and the widened select are made once)
+program {
+  AIV v(In Tensor<fp32, 8, 16> x, In index vr, In index vc, Out Tensor<fp32, 8, 16> o) {
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> b = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, 2}}> k = (tile.cmp(a, b, {.mode = "lt", .packed = true}) : Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, 2}}>);
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8)}}> k_rows = tile.set_validshape(k, vr, floordiv(vc + 7, 8));
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8) * 8}}> q_wide = (tile.sel(k_rows, a, b) : Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8) * 8}}>);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> q = tile.set_validshape(q_wide, vr, vc);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> s = (tile.sels(k, a, 1.0) : Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}>);
+    Tile<fp32, 8, 16, Vec> w = tile.full({8, 16}, 0.0, {.dtype = fp32, .target_memory = Vec});
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {8, 2}}> kw = tile.cmps(w, 0.0, {.mode = "ge", .packed = true});
+    Tile<fp32, 8, 16, Vec> qw = tile.sel(kw, w, w);
+    Tensor<fp32, 8, 16> r = tile.store(q, {0, 0}, o) [[in_bounds = true]];
+    return;
+  }
+}
+// EXPECTED:
+program {
+  AIV v(In Tensor<fp32, 8, 16> x, In index vr, In index vc, Out Tensor<fp32, 8, 16> o) {
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> a = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> b = tile.load(x, {0, 0}, {8, 16}, {.valid_shape = {vr, vc}}) [[in_bounds = true]];
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, 2}}> k = (tile.cmp(a, b, {.mode = "lt", .packed = true}) : Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, 2}}>);
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8)}}> k_rows = tile.set_validshape(k, vr, floordiv(vc + 7, 8));
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8) * 8}}> q_wide = (tile.sel(k_rows, a, b) : Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, floordiv(vc + 7, 8) * 8}}>);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> q = tile.set_validshape(q_wide, vr, vc);
+    Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}> s = (tile.sels(k, a, 1.0) : Tile<fp32, 8, 16, Vec, view{valid_shape = {vr, vc}}>);
+    Tile<fp32, 8, 16, Vec> w = tile.full({8, 16}, 0.0, {.dtype = fp32, .target_memory = Vec});
+    Tile<uint8, 8, 32, Vec, view{valid_shape = {8, 2}}> kw = tile.cmps(w, 0.0, {.mode = "ge", .packed = true});
+    Tile<fp32, 8, 16, Vec> qw = tile.sel(kw, w, w);
+    Tensor<fp32, 8, 16> r = tile.store(q, {0, 0}, o) [[in_bounds = true]];
     return;
   }
 }

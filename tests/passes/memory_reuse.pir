@@ -427,3 +427,28 @@ program {
     return s;
   }
 }
+
+// -----
+// RUN: memory-reuse
+// a packed compare mask never shares its operand's buffer (PTO-ISA's CPU TCMP zeroes the destination before it reads the sources): must not change
+program {
+  InCore k(In Tensor<fp32, 16, 64> a, Out Tensor<uint8, 16, 32> o) -> Tensor<uint8, 16, 32> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 4096});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 512});
+    Tile<fp32, 16, 64, Vec, @vec_0(mem_vec_0, 0, 4096)> x = tile.load(a, {0, 0}, {16, 64}, {.target_memory = Vec});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}, @vec_1(mem_vec_1, 0, 512)> m = tile.cmps(x, 0.0, {.mode = "gt", .packed = true});
+    Tensor<uint8, 16, 32> s = tile.store(m, {0, 0}, o);
+    return s;
+  }
+}
+// EXPECTED:
+program {
+  InCore k(In Tensor<fp32, 16, 64> a, Out Tensor<uint8, 16, 32> o) -> Tensor<uint8, 16, 32> {
+    Ptr<Vec> mem_vec_0 = tile.alloc({.target_memory = Vec, .size = 4096});
+    Ptr<Vec> mem_vec_1 = tile.alloc({.target_memory = Vec, .size = 512});
+    Tile<fp32, 16, 64, Vec, @vec_0(mem_vec_0, 0, 4096)> x = tile.load(a, {0, 0}, {16, 64}, {.target_memory = Vec});
+    Tile<uint8, 16, 32, Vec, view{valid_shape = {16, 8}}, @vec_1(mem_vec_1, 0, 512)> m = tile.cmps(x, 0.0, {.mode = "gt", .packed = true});
+    Tensor<uint8, 16, 32> s = tile.store(m, {0, 0}, o);
+    return s;
+  }
+}

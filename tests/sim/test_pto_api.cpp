@@ -474,6 +474,66 @@ TEST_F(PtoApi, PackedMasksAndScratchForms) {
   EXPECT_EQ(d.get(0, 3), -9.0);
 }
 
+// Issue 34, found by running the kernel packages on PTO-ISA's CPU simulation (regress_masks,
+// regress_valid_shapes): its TCMPS packs each row's bits into ceil(Cols / 8) bytes of the
+// source's Cols and places those bytes by the destination's valid columns, so a packed mask of
+// a partially valid tile keeps whole rows (else rows move into each other; a hard error here).
+// TSEL reads it through a view of its bytes with [rows, ceil(valid cols / 8)] (the vendor's CPU
+// TSEL wraps its bit stream at the mask's valid columns): an in-place TRESHAPE, no instruction;
+// it runs over whole mask bytes of columns, the result a view with the sources' valid shape.
+TEST_F(PtoApi, PackedMasksKeepWholeRows) {
+  using Vec32 = pto::Tile<pto::TileType::Vec, float, 4, 32, pto::BLayout::RowMajor, -1, -1>;
+  using Mask = pto::Tile<pto::TileType::Vec, std::uint8_t, 4, 32, pto::BLayout::RowMajor, -1, -1>;
+  ChipTensor a = iota(4, 32); // element (r, c) = 32r + c
+  Vec32 x(3, 20), y(3, 20), d(3, 20);
+  TASSIGN(x, 0);
+  TASSIGN(y, 512);
+  TASSIGN(d, 1024);
+  TLOAD(x, window(a, 0, 0, 3, 20));
+  Mask narrow(3, 3); // ceil(20 / 8) bytes: the vendor's TCMPS would put row 1's bytes in row 0
+  TASSIGN(narrow, 2048);
+  expectSimError([&] { TCMPS(narrow, x, 40.0f, pto::CmpMode::GE); }, "keeps whole rows of 4 bytes");
+  Mask m(3, 4);
+  TASSIGN(m, 2048);
+  TCMPS(m, x, 40.0f, pto::CmpMode::GE); // row 1: 32..51, >= 40 from column 8
+  EXPECT_EQ(m.GetValidCol(), 4);        // the declared valid shape stays
+  EXPECT_EQ(m.get(1, 0), 0.0);
+  EXPECT_EQ(m.get(1, 1), 255.0);
+  EXPECT_EQ(m.get(1, 2), 15.0);
+  EXPECT_EQ(m.get(1, 3), 0.0); // past the valid columns' bits
+  TCMP(m, x, x, pto::CmpMode::EQ);
+  EXPECT_EQ(m.GetValidCol(), 4);
+  EXPECT_EQ(m.get(2, 2), 15.0);
+  TCMPS(m, x, 40.0f, pto::CmpMode::GE);
+  Mask rows(3, 3);
+  TASSIGN(rows, 2048);
+  TRESHAPE(rows, m); // in place: the same bytes, nothing recorded or copied
+  EXPECT_EQ(rows.get(1, 1), 255.0);
+  TEXPANDS(y, -1.0f);
+  pto::Tile<pto::TileType::Vec, std::uint32_t, 1, 8, pto::BLayout::RowMajor, -1, -1> selTmp;
+  TASSIGN(selTmp, 4096);
+  // 20 valid columns are not whole mask bytes: the vendor's CPU TSEL would start row 1 at bit 4
+  // of byte 2, so pl runs it over 24 columns (the sources' padding past 20) and views the result.
+  Vec32 wide(3, 24);
+  TASSIGN(wide, 1024);
+  TSEL(wide, rows, x, y, selTmp);
+  EXPECT_EQ(wide.GetValidCol(), 24);
+  EXPECT_EQ(wide.get(1, 7), -1.0);
+  EXPECT_EQ(wide.get(1, 8), 40.0);
+  EXPECT_EQ(wide.get(2, 19), 83.0);
+  TRESHAPE(d, wide);
+  EXPECT_EQ(d.GetValidCol(), 20);
+  EXPECT_EQ(d.get(2, 19), 83.0);
+  // A packed mask never shares its sources' bytes (the vendor's CPU TCMP zeroes it first).
+  Mask onX(3, 4);
+  TASSIGN(onX, 0);
+  expectSimError([&] { TCMP(onX, x, y, pto::CmpMode::LT); }, "cannot work in place");
+  expectSimError([&] { TCMPS(onX, x, 1.0f, pto::CmpMode::LT); }, "cannot work in place");
+  Vec32 odd(3, 22);
+  TASSIGN(odd, 1024);
+  expectSimError([&] { TSEL(odd, rows, x, y, selTmp); }, "nor that widened to whole mask bytes");
+}
+
 namespace orch {
 int calls = 0;
 PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs &) {

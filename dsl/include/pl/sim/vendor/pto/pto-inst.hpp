@@ -690,8 +690,13 @@ void TCMP(D &dst, const A &a, const B &b, CmpMode mode) {
   detail::checkValid<detail::ValidRule::Same>("TCMP", a, b); // the sources agree
   detail::requireValid("TCMP", "src0", a, dst.GetValidRow(), dst.GetValidCol(), true,
                        false); // a packed mask's columns are bits
+  // PTO-ISA's CPU TCMP zeroes its whole destination before it reads the sources
+  pl::sim::detail::requireDisjoint("TCMP", "src0", detail::base(dst), detail::base(a));
+  pl::sim::detail::requireDisjoint("TCMP", "src1", detail::base(dst), detail::base(b));
   detail::issue(pl::sim::PIPE_V, "TCMP", dst, a, b);
+  const std::int64_t vr = dst.GetValidRow(), vc = dst.GetValidCol();
   pl::sim::TCMPPacked(detail::base(dst), detail::base(a), detail::base(b), detail::cmpMode(mode));
+  dst.SetValidShape(vr, vc); // dst keeps its declared valid shape (the bytes past the bits: 0)
 }
 template <class D, class A, class S>
   requires(detail::isPtoTile<D> && !detail::isPtoTile<S>)
@@ -700,8 +705,22 @@ void TCMPS(D &dst, const A &a, const S &s, CmpMode mode) {
   static_assert(detail::kPackedMask<D>,
                 "pto::TCMPS: the destination is a uint8_t tile (PTO-ISA's packed compare mask)");
   detail::requireValid("TCMPS", "src", a, dst.GetValidRow(), dst.GetValidCol(), true, false);
+  // PTO-ISA's TCMPS packs each row's bits into ceil(Cols / 8) bytes of the source's Cols and its
+  // CPU simulation places those bytes by the destination's valid columns: any other width moves
+  // rows into each other (a hard error here, where the vendor's simulation computes garbage).
+  constexpr std::int64_t whole = (std::remove_cvref_t<A>::kCols + 7) / 8;
+  if (a.GetValidRow() > 1 && dst.GetValidCol() != whole)
+    pl::sim::simFail(
+        "TCMPS",
+        "the destination " + pl::sim::detail::tileString("dst", detail::base(dst)) + " has " +
+            std::to_string(dst.GetValidCol()) + " valid columns; a packed mask of " +
+            pl::sim::detail::tileString("src", detail::base(a)) + " keeps whole rows of " +
+            std::to_string(whole) + " bytes (PTO-ISA's TCMPS places each row's bytes by them)");
+  pl::sim::detail::requireDisjoint("TCMPS", "src", detail::base(dst), detail::base(a));
   detail::issue(pl::sim::PIPE_V, "TCMPS", dst, a);
+  const std::int64_t vr = dst.GetValidRow(), vc = dst.GetValidCol();
   pl::sim::TCMPSPacked(detail::base(dst), detail::base(a), s, detail::cmpMode(mode));
+  dst.SetValidShape(vr, vc); // dst keeps its declared valid shape (the bytes past the bits: 0)
 }
 /// TFILLPAD(dst, src): the padding value is dst's `PadVal` (Null is an error: nothing to fill).
 template <class D, class S>
@@ -1014,9 +1033,12 @@ void TRESHAPE(D &dst, S &src) {
                 "pto::TRESHAPE: one element type");
   static_assert((XD::kSLayout == SLayout::NoneBox) == (XS::kSLayout == SLayout::NoneBox),
                 "pto::TRESHAPE: cannot reshape between boxed and non-boxed layouts");
+  // PTO-ISA's TRESHAPE is no instruction: it points dst at src's bytes (TASSIGN), so in place
+  // (pl declares both at one address) it reads and writes nothing a pipe would order.
+  if (static_cast<const void *>(dst.data()) == static_cast<const void *>(src.data()))
+    return;
   detail::issue(pl::sim::PIPE_V, "TRESHAPE", dst, src);
-  if (static_cast<const void *>(dst.data()) != static_cast<const void *>(src.data()))
-    std::memmove(dst.data(), src.data(), XS::kBytes);
+  std::memmove(dst.data(), src.data(), XS::kBytes);
 }
 namespace detail {
 /// Records an instruction writing `dst` and its scratch tile `tmp`, reading the tiles of `a`.
@@ -1128,11 +1150,31 @@ void TSEL(D &dst, M &mask, D &src0, D &src1, T &tmp) {
   PTO_SIM_ROW_MAJOR_ONLY("TSEL", D, M);
   static_assert(detail::kPackedMask<M>,
                 "pto::TSEL: the mask is a uint8_t tile (PTO-ISA's packed compare mask)");
-  detail::checkValid<detail::ValidRule::Same>("TSEL", dst, src0, src1);
+  // dst's valid region is the sources', or that widened to whole bytes of the mask
+  // (8 * ceil(cols / 8) columns: PTO-ISA's CPU TSEL reads 8 x the mask's valid columns bits a
+  // row, so pl widens a select whose columns may not be a multiple of 8); the widened columns
+  // read the sources' padding, as PTO-ISA's TSEL (which checks no source's valid shape) does.
+  detail::checkValid<detail::ValidRule::Same>("TSEL", src0, src1);
+  const std::int64_t vr = dst.GetValidRow(), vc = dst.GetValidCol(), sc = src0.GetValidCol();
+  if (vc == sc)
+    detail::checkValid<detail::ValidRule::Same>("TSEL", dst, src0, src1);
+  else if (vr != src0.GetValidRow() || vc != (sc + 7) / 8 * 8)
+    pl::sim::simFail("TSEL", "dst's valid shape " + pl::sim::detail::validString(vr, vc) +
+                                 " is neither the sources' " +
+                                 pl::sim::detail::validString(src0.GetValidRow(), sc) +
+                                 " nor that widened to whole mask bytes");
   detail::requireValid("TSEL", "the mask", mask, dst.GetValidRow(), 0, true, false);
   detail::issueWithScratch("TSEL", dst, tmp, mask, src0, src1);
   pl::sim::TSELPacked(detail::base(dst), detail::base(mask), detail::base(src0),
                       detail::base(src1));
+  if (vc != sc) { // the widened columns
+    for (std::int64_t r = 0; r < vr; ++r)
+      for (std::int64_t c = sc; c < vc; ++c)
+        detail::base(dst).at(r, c) = pl::sim::detail::maskBit(detail::base(mask), r, c)
+                                         ? detail::base(src0).at(r, c)
+                                         : detail::base(src1).at(r, c);
+    dst.SetValidShape(vr, vc);
+  }
 }
 template <class D, class M, class A, class B, class T>
   requires detail::kAllTiles<D, M, A, B, T> && (!std::is_same_v<D, A> || !std::is_same_v<D, B>)
