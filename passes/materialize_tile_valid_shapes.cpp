@@ -334,16 +334,7 @@ private:
     stmts.push_back(Assign::make(
         wide, Call::make(sel.target(), sel.args(), sel.kwargs(), sel.attrs(), wideType, sel.span()),
         a.span()));
-    TypePtr type = TileType::make(tile.dtype(), tile.shape(), tile.memorySpace(), std::move(view),
-                                  tile.memref());
-    VarPtr v = Var::make(a.var()->name(), type, a.var()->span());
-    remap(a.var(), v);
-    mayClip_.insert(v.get());
-    opResults_.insert(v.get());
-    stmts.push_back(Assign::make(
-        v, Call::make(call->target(), call->args(), call->kwargs(), call->attrs(), type, span),
-        a.span()));
-    return Seq::flatten(std::move(stmts), a.span());
+    return retyped(a, *call, tile, std::move(view), call->kwargs(), std::move(stmts));
   }
 
   static ExprPtr ceilDiv8(const ExprPtr &e, const Span &span) {
